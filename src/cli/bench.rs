@@ -1,0 +1,119 @@
+//! `kiela bench`: throughput of the rules engine on one core.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::rules::{Game, Record, Side, Variant, parse_record, playout::random_game, verify};
+
+use super::vectors::read_record_vectors;
+
+/// Runs `work` repeatedly for about `budget` and returns (iterations, elapsed).
+fn measure(budget: Duration, mut work: impl FnMut() -> u64) -> (u64, Duration) {
+    let start = Instant::now();
+    let mut count = 0;
+    while start.elapsed() < budget {
+        count += work();
+    }
+    (count, start.elapsed())
+}
+
+/// Runs the rules benchmarks and prints their figures.
+pub fn run(vectors: &Path, seconds: f64) -> Result<(), String> {
+    let budget = Duration::from_secs_f64(seconds.max(0.1));
+    let records = read_record_vectors(vectors)?;
+    let texts: Vec<String> = records.iter().map(|(_, r)| r.to_kgn()).collect();
+    let total_plies: usize = records.iter().map(|(_, r)| r.moves.len()).sum();
+
+    let (done, elapsed) = measure(budget, || {
+        for text in &texts {
+            let parsed = parse_record(text).map_err(|e| e.to_string());
+            let _ = black_box(parsed.map(|record| verify(&record).is_ok()));
+        }
+        texts.len() as u64
+    });
+    let per_second = done as f64 / elapsed.as_secs_f64();
+    let plies_per_second = per_second * total_plies as f64 / texts.len().max(1) as f64;
+    println!(
+        "vectors: {} records ({} plies): {per_second:.0} records verified/s, {:.1} M plies/s \
+         (parse + verify)",
+        texts.len(),
+        total_plies,
+        plies_per_second / 1e6
+    );
+
+    // 300-ply records: the long beginner games cut to 300 plies, and the longest random
+    // advanced games found, cut likewise.
+    let long: Vec<String> = records
+        .iter()
+        .filter(|(_, r)| {
+            r.moves.len() >= 300 && r.initial_position.is_none() && r.expected.verdict == "valid"
+        })
+        .map(|(_, r)| cut_to_300(&r.variant, r.first.as_deref(), &r.moves))
+        .collect();
+    if long.is_empty() {
+        println!("300-ply records: none among the vectors");
+    } else {
+        for text in &long {
+            let record = parse_record(text).map_err(|e| e.to_string())?;
+            verify(&record).map_err(|e| format!("a 300-ply bench record is invalid: {e}"))?;
+        }
+        let (done, elapsed) = measure(budget, || {
+            for text in &long {
+                let parsed = parse_record(text).map_err(|e| e.to_string());
+                let _ = black_box(parsed.map(|record| verify(&record).is_ok()));
+            }
+            long.len() as u64
+        });
+        println!(
+            "300-ply records ({} beginner games cut to 300 plies): {:.1} µs per record \
+             (parse + verify)",
+            long.len(),
+            elapsed.as_secs_f64() * 1e6 / done as f64
+        );
+        let parsed: Vec<Record> = long.iter().filter_map(|t| parse_record(t).ok()).collect();
+        let (done, elapsed) = measure(budget, || {
+            for record in &parsed {
+                let _ = black_box(verify(record).is_ok());
+            }
+            parsed.len() as u64
+        });
+        println!(
+            "300-ply records: {:.1} µs per record (verify only)",
+            elapsed.as_secs_f64() * 1e6 / done as f64
+        );
+    }
+
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let start = Game::start(Variant::Advanced, Side::South);
+    let mut plies = 0u64;
+    let (done, elapsed) = measure(budget, || {
+        for _ in 0..256 {
+            let playout = random_game(start, 2_000, |n| rng.usize(..n));
+            plies += playout.moves.len() as u64;
+            black_box(playout.end);
+        }
+        256
+    });
+    println!(
+        "random advanced playouts: {:.0} per second ({:.1} plies on average)",
+        done as f64 / elapsed.as_secs_f64(),
+        plies as f64 / done as f64
+    );
+    Ok(())
+}
+
+fn cut_to_300(variant: &str, first: Option<&str>, moves: &[String]) -> String {
+    let mut text = format!(
+        "[Variant \"{variant}\"]\n[First \"{}\"]\n\n",
+        first.unwrap_or("S")
+    );
+    for (i, mv) in moves.iter().take(300).enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(mv);
+        text.push(' ');
+    }
+    text
+}

@@ -1,0 +1,7 @@
+//! Kiela tournament manager.
+//!
+//! Layers, with data flowing one way: `web` → `service` → (`rules`, `tournament`, `db`).
+//! `rules` and `tournament` are pure and import nothing from the other layers.
+
+pub mod cli;
+pub mod rules;

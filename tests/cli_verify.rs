@@ -1,0 +1,171 @@
+//! The `kiela verify` command-line contract (KIELA.md §11), run as other programs run it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kiela(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kiela"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("kiela-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn file(&self, name: &str, content: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, content).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// A finished advanced game from the shared vectors, as KGN.
+fn finished_game() -> (String, serde_json::Value) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules/advanced.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let vector: serde_json::Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["expected"]["verdict"] == "valid")
+        .unwrap();
+    let moves: Vec<&str> = vector["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let kgn = format!(
+        "[Variant \"advanced\"]\n[First \"{}\"]\n[Result \"{}\"]\n\n{} {}\n",
+        vector["first"].as_str().unwrap(),
+        vector["result"].as_str().unwrap(),
+        moves.join(" "),
+        vector["result"].as_str().unwrap()
+    );
+    (kgn, vector)
+}
+
+#[test]
+fn valid_game_json_has_every_field_of_the_contract() {
+    let dir = TempDir::new("valid");
+    let (kgn, vector) = finished_game();
+    let file = dir.file("r2.kgn", kgn.as_bytes());
+    let output = kiela(&["verify", "--json", &file]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    let line = &lines[0];
+    assert_eq!(line["source"], file.as_str());
+    assert_eq!(line["game"], 1);
+    assert_eq!(line["verdict"], "valid");
+    assert_eq!(line["result"], vector["result"]);
+    assert_eq!(line["termination"], vector["termination"]);
+    assert_eq!(line["plies"], vector["plies"]);
+    assert_eq!(line["final_position"], vector["final_position"]);
+    assert_eq!(line["stones"], vector["stones"]);
+}
+
+#[test]
+fn invalid_game_json_names_reason_ply_move_and_position() {
+    let dir = TempDir::new("invalid");
+    let file = dir.file("r1.kgn", b"1. j2 a3 2. b1 c3");
+    let output = kiela(&["verify", "--json", &file]);
+    assert_eq!(output.status.code(), Some(1));
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["verdict"], "invalid");
+    assert_eq!(line["reason"], "illegal_move");
+    assert_eq!(line["ply"], 4);
+    assert_eq!(line["move"], "c3");
+    assert!(line["message"].as_str().unwrap().contains("c3"));
+    let before: kiela::rules::Position = line["position_before"].as_str().unwrap().parse().unwrap();
+    assert_eq!(before.to_move, kiela::rules::Side::North);
+}
+
+#[test]
+fn several_games_in_one_file_each_get_a_line_and_the_worst_sets_the_exit_status() {
+    let dir = TempDir::new("several");
+    let file = dir.file(
+        "games.kgn",
+        b"[Round \"1\"]\n1. j2 a3 *\n\n[Round \"2\"]\n1. j2 j2 *\n\n[Variant \"nope\"]\n1. a1\n",
+    );
+    let output = kiela(&["verify", "--json", &file]);
+    assert_eq!(output.status.code(), Some(1));
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["verdict"], "valid_unfinished");
+    assert_eq!(lines[0]["game"], 1);
+    assert_eq!(lines[1]["reason"], "wrong_player");
+    assert_eq!(lines[1]["game"], 2);
+    assert_eq!(lines[2]["reason"], "bad_record");
+    assert!(lines[2]["offset"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn claimed_and_unfinished_games_exit_zero() {
+    let dir = TempDir::new("claimed");
+    let a = dir.file(
+        "a.kgn",
+        b"[Termination \"resignation\"]\n[Result \"0-1\"]\n1. j2 a3\n",
+    );
+    let b = dir.file("b.kgn", b"1. j2 a3 *");
+    let output = kiela(&["verify", "--json", &a, &b]);
+    assert_eq!(output.status.code(), Some(0));
+    let lines = json_lines(&output);
+    assert_eq!(lines[0]["verdict"], "valid_claimed");
+    assert_eq!(lines[0]["termination"], "resignation");
+    assert_eq!(lines[0]["result"], "0-1");
+    assert_eq!(lines[1]["verdict"], "valid_unfinished");
+    assert_eq!(lines[1]["source"], b.as_str());
+}
+
+#[test]
+fn io_and_usage_errors_exit_two() {
+    let dir = TempDir::new("io");
+    let good = dir.file("good.kgn", b"1. j2 *");
+    let missing = dir.0.join("missing.kgn").to_string_lossy().into_owned();
+    let output = kiela(&["verify", "--json", &good, &missing]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        json_lines(&output).len(),
+        1,
+        "the readable file is still reported"
+    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing.kgn"));
+    assert_eq!(kiela(&["verify"]).status.code(), Some(2));
+    assert_eq!(kiela(&["verify", "--bogus", &good]).status.code(), Some(2));
+}
+
+#[test]
+fn human_output_without_json() {
+    let dir = TempDir::new("human");
+    let file = dir.file("x.kgn", b"1. j2 z9");
+    let output = kiela(&["verify", &file]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("bad_notation") && text.contains("ply 2"),
+        "{text}"
+    );
+}
