@@ -4,4 +4,8 @@
 //! `rules` and `tournament` are pure and import nothing from the other layers.
 
 pub mod cli;
+pub mod config;
+pub mod db;
 pub mod rules;
+pub mod service;
+pub mod web;

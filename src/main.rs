@@ -1,11 +1,14 @@
 //! The `kiela` command: the server and the tools around it.
 
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use kiela::cli;
+use kiela::config::Config;
+use kiela::service::{self, App, accounts::Role};
 
 #[derive(Parser)]
 #[command(name = "kiela", version, about = "Kiela tournament manager")]
@@ -14,8 +17,39 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// Where the configuration and the database come from.
+#[derive(Args, Clone, Default)]
+struct Setup {
+    /// Configuration file (TOML); KIELA_* environment variables override it.
+    #[arg(long, env = "KIELA_CONFIG", global = true)]
+    config: Option<PathBuf>,
+    /// Database URL: sqlite://PATH or postgres://USER@HOST/DB (overrides the configuration).
+    #[arg(long, global = true)]
+    database_url: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Run the web server (the default when no subcommand is given).
+    Serve {
+        #[command(flatten)]
+        setup: Setup,
+        /// Address to listen on, e.g. 127.0.0.1:8080 or 0.0.0.0:80.
+        #[arg(long)]
+        bind: Option<String>,
+    },
+    /// Apply the database migrations and exit.
+    Migrate {
+        #[command(flatten)]
+        setup: Setup,
+    },
+    /// Administration without a browser.
+    Admin {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
     /// Verify game records (KGN): one verdict per game.
     Verify {
         /// Print one JSON object per game.
@@ -27,7 +61,7 @@ enum Command {
     },
     /// Measure the rules engine: records verified and random playouts per second.
     Bench {
-        /// Directory of the shared record vectors.
+        /// Directory of the record vectors.
         #[arg(long, default_value = "tests/data/rules")]
         vectors: PathBuf,
         /// Seconds spent on each measurement.
@@ -36,13 +70,176 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Create an account; the password is read from standard input.
+    CreateUser {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        /// admin, organiser, arbiter or player.
+        #[arg(long, default_value = "player")]
+        role: String,
+    },
+    /// Create an API token for an account and print it (and nothing else).
+    CreateToken {
+        #[arg(long)]
+        email: String,
+        /// A label to recognise the token by on the account page.
+        #[arg(long, default_value = "command line")]
+        label: String,
+    },
+}
+
 fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(2))
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("kiela: {message}");
+    exit(2)
+}
+
+fn load_config(setup: &Setup, bind: Option<String>) -> Result<Config, String> {
+    let mut config =
+        Config::load(setup.config.as_deref(), std::env::vars()).map_err(|e| e.to_string())?;
+    if let Some(url) = &setup.database_url {
+        config.database_url.clone_from(url);
+    }
+    if let Some(bind) = bind {
+        config.bind = bind;
+    }
+    Ok(config)
+}
+
+fn init_logging(filter: &str) {
+    let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| filter.to_string());
+    let filter = tracing_subscriber::EnvFilter::try_new(&filter)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn serve(setup: &Setup, bind: Option<String>) -> ExitCode {
+    let config = match load_config(setup, bind) {
+        Ok(config) => config,
+        Err(e) => return fail(e),
+    };
+    init_logging(&config.log);
+    let bind = config.bind.clone();
+    let app = match App::start(config) {
+        Ok(app) => app,
+        Err(e) => return fail(e),
+    };
+    let listener = match std::net::TcpListener::bind(&bind) {
+        Ok(listener) => listener,
+        Err(e) => return fail(format!("cannot listen on {bind}: {e}")),
+    };
+    let address = listener
+        .local_addr()
+        .map_or(bind.clone(), |a| a.to_string());
+    tracing::info!("Kiela is serving on http://{address} ({:?})", app.backend);
+    let result = actix_web::rt::System::new().block_on(async move {
+        match kiela::web::server(app, listener) {
+            Ok(server) => server.await,
+            Err(e) => Err(e),
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+fn read_password() -> Result<String, String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| format!("cannot read the password from standard input: {e}"))?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+fn admin(setup: &Setup, command: AdminCommand) -> ExitCode {
+    let config = match load_config(setup, None) {
+        Ok(config) => config,
+        Err(e) => return fail(e),
+    };
+    init_logging("warn");
+    let app = match App::start(config) {
+        Ok(app) => app,
+        Err(e) => return fail(e),
+    };
+    match command {
+        AdminCommand::CreateUser { email, name, role } => {
+            let role: Role = match role.parse() {
+                Ok(role) => role,
+                Err(_) => return fail(format!("unknown role `{role}`")),
+            };
+            let password = match read_password() {
+                Ok(p) => p,
+                Err(e) => return fail(e),
+            };
+            match service::accounts::create_user(&app, &email, &name, role, &password) {
+                Ok(user) => {
+                    eprintln!("created {} ({}) as {}", user.email, user.display_name, role);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(describe(&e)),
+            }
+        }
+        AdminCommand::CreateToken { email, label } => {
+            match service::accounts::create_api_token_for(&app, &email, &label) {
+                Ok(token) => {
+                    println!("{token}");
+                    ExitCode::SUCCESS
+                }
+                Err(service::ServiceError::NotFound) => fail(format!("no account for {email}")),
+                Err(e) => fail(describe(&e)),
+            }
+        }
+    }
+}
+
+/// A service error for the command line, in English.
+fn describe(e: &service::ServiceError) -> String {
+    match e {
+        service::ServiceError::Invalid(_) => {
+            kiela::web::i18n::Lang::En.t(&format!("error-{}", e.code()))
+        }
+        other => other.to_string(),
+    }
 }
 
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
+        None => {
+            let setup = Setup {
+                config: std::env::var_os("KIELA_CONFIG").map(PathBuf::from),
+                database_url: None,
+            };
+            serve(&setup, None)
+        }
+        Some(Command::Serve { setup, bind }) => serve(&setup, bind),
+        Some(Command::Migrate { setup }) => {
+            let config = match load_config(&setup, None) {
+                Ok(config) => config,
+                Err(e) => return fail(e),
+            };
+            init_logging("info");
+            match App::start(config) {
+                Ok(_) => {
+                    eprintln!("the database is up to date");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e),
+            }
+        }
+        Some(Command::Admin { setup, command }) => admin(&setup, command),
         Some(Command::Verify { json, files }) => {
             let stdout = std::io::stdout();
             let stderr = std::io::stderr();
@@ -55,14 +252,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { vectors, seconds }) => match cli::bench::run(&vectors, seconds) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("kiela bench: {e}");
-                exit(2)
-            }
+            Err(e) => fail(e),
         },
-        None => {
-            eprintln!("kiela: a subcommand is needed; see `kiela --help`");
-            exit(2)
-        }
     }
 }

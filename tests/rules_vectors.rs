@@ -82,14 +82,14 @@ fn every_record_vector_gets_its_expected_verdict() {
                 if let Some(result) = &vector.result {
                     assert_eq!(v.result.as_str(), result, "{name}");
                 }
-                if v.kind == VerdictKind::Valid {
-                    if let Some(termination) = &vector.termination {
-                        assert_eq!(
-                            v.termination.map(|t| t.as_str()),
-                            Some(termination.as_str()),
-                            "{name}"
-                        );
-                    }
+                if v.kind == VerdictKind::Valid
+                    && let Some(termination) = &vector.termination
+                {
+                    assert_eq!(
+                        v.termination.map(|t| t.as_str()),
+                        Some(termination.as_str()),
+                        "{name}"
+                    );
                 }
                 if let Some(fp) = &vector.final_position {
                     assert_eq!(v.final_position, fp.parse::<Position>().unwrap(), "{name}");

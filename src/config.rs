@@ -1,0 +1,250 @@
+//! Typed configuration: defaults, then an optional TOML file, then `KIELA_*` environment
+//! variables, then command-line flags. Each layer overrides the one before.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// Everything the server can be configured with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// `sqlite://path` (embedded) or `postgres://…` (large deployments).
+    pub database_url: String,
+    /// Address and port to listen on.
+    pub bind: String,
+    /// Mark cookies `Secure` (set when the site is served over HTTPS, e.g. behind a proxy).
+    pub secure_cookies: bool,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    pub trust_proxy: bool,
+    /// Overrides the secret key kept in the database (hex, at least 32 bytes).
+    pub secret_key: Option<String>,
+    /// Database connections per app server.
+    pub pool_size: u32,
+    /// HTTP worker threads; `None` means one per core.
+    pub workers: Option<usize>,
+    /// Log filter, as for `RUST_LOG` (`info`, `kiela=debug,actix_web=info`).
+    pub log: String,
+    /// The public address of the site, for links in exports and QR codes
+    /// (`https://kiela.example.org`); `None` uses the request's host.
+    pub base_url: Option<String>,
+    /// Failed logins allowed per account within `login_window_minutes`.
+    pub login_limit_per_account: u32,
+    /// Failed logins allowed per client address within `login_window_minutes`.
+    pub login_limit_per_ip: u32,
+    /// The window of the login rate limit.
+    pub login_window_minutes: u32,
+    /// Offset of local time from UTC, for showing times (`+01:00`, Angola).
+    pub utc_offset: String,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            database_url: "sqlite://kiela.sqlite3".to_string(),
+            bind: "127.0.0.1:8080".to_string(),
+            secure_cookies: false,
+            trust_proxy: false,
+            secret_key: None,
+            pool_size: 8,
+            workers: None,
+            log: "info".to_string(),
+            base_url: None,
+            login_limit_per_account: 5,
+            login_limit_per_ip: 30,
+            login_window_minutes: 15,
+            utc_offset: "+01:00".to_string(),
+        }
+    }
+}
+
+/// The configuration file's shape: every key optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    database_url: Option<String>,
+    bind: Option<String>,
+    secure_cookies: Option<bool>,
+    trust_proxy: Option<bool>,
+    secret_key: Option<String>,
+    pool_size: Option<u32>,
+    workers: Option<usize>,
+    log: Option<String>,
+    base_url: Option<String>,
+    login_limit_per_account: Option<u32>,
+    login_limit_per_ip: Option<u32>,
+    login_window_minutes: Option<u32>,
+    utc_offset: Option<String>,
+}
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read the configuration file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the configuration file {path} is not valid: {message}")]
+    File { path: PathBuf, message: String },
+    #[error("environment variable {name}: {message}")]
+    Env { name: String, message: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Builds the configuration from defaults, the file (if any) and the environment.
+    pub fn load(
+        file: Option<&Path>,
+        env: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Config, ConfigError> {
+        let mut config = Config::default();
+        if let Some(path) = file {
+            let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            let parsed: FileConfig = toml::from_str(&text).map_err(|e| ConfigError::File {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+            config.apply_file(parsed);
+        }
+        for (name, value) in env {
+            config.apply_env(&name, value)?;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn apply_file(&mut self, file: FileConfig) {
+        macro_rules! take {
+            ($($field:ident),*) => {
+                $(if let Some(value) = file.$field { self.$field = value; })*
+            };
+        }
+        take!(
+            database_url,
+            bind,
+            secure_cookies,
+            trust_proxy,
+            pool_size,
+            log,
+            login_limit_per_account,
+            login_limit_per_ip,
+            login_window_minutes,
+            utc_offset
+        );
+        if file.secret_key.is_some() {
+            self.secret_key = file.secret_key;
+        }
+        if file.workers.is_some() {
+            self.workers = file.workers;
+        }
+        if file.base_url.is_some() {
+            self.base_url = file.base_url;
+        }
+    }
+
+    fn apply_env(&mut self, name: &str, value: String) -> Result<(), ConfigError> {
+        fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, ConfigError> {
+            value.trim().parse().map_err(|_| ConfigError::Env {
+                name: name.to_string(),
+                message: format!("`{value}` is not a valid value"),
+            })
+        }
+        fn boolean(name: &str, value: &str) -> Result<bool, ConfigError> {
+            match value.trim().to_ascii_lowercase().as_str() {
+                "1" | "true" | "yes" | "on" => Ok(true),
+                "0" | "false" | "no" | "off" | "" => Ok(false),
+                _ => Err(ConfigError::Env {
+                    name: name.to_string(),
+                    message: format!("`{value}` is not true or false"),
+                }),
+            }
+        }
+        match name {
+            "KIELA_DATABASE_URL" => self.database_url = value,
+            "KIELA_BIND" => self.bind = value,
+            "KIELA_SECURE_COOKIES" => self.secure_cookies = boolean(name, &value)?,
+            "KIELA_TRUST_PROXY" => self.trust_proxy = boolean(name, &value)?,
+            "KIELA_SECRET_KEY" => self.secret_key = Some(value),
+            "KIELA_POOL_SIZE" => self.pool_size = parse(name, &value)?,
+            "KIELA_WORKERS" => self.workers = Some(parse(name, &value)?),
+            "KIELA_LOG" => self.log = value,
+            "KIELA_BASE_URL" => self.base_url = Some(value),
+            "KIELA_LOGIN_LIMIT_PER_ACCOUNT" => self.login_limit_per_account = parse(name, &value)?,
+            "KIELA_LOGIN_LIMIT_PER_IP" => self.login_limit_per_ip = parse(name, &value)?,
+            "KIELA_LOGIN_WINDOW_MINUTES" => self.login_window_minutes = parse(name, &value)?,
+            "KIELA_UTC_OFFSET" => self.utc_offset = value,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        if self.pool_size == 0 {
+            return Err(ConfigError::Invalid("pool_size must be at least 1".into()));
+        }
+        if self.workers == Some(0) {
+            return Err(ConfigError::Invalid("workers must be at least 1".into()));
+        }
+        if self.login_window_minutes == 0 {
+            return Err(ConfigError::Invalid(
+                "login_window_minutes must be at least 1".into(),
+            ));
+        }
+        if self.utc_offset.parse::<chrono::FixedOffset>().is_err() {
+            return Err(ConfigError::Invalid(format!(
+                "utc_offset `{}` is not an offset like +01:00",
+                self.utc_offset
+            )));
+        }
+        if let Some(key) = &self.secret_key
+            && hex::decode(key.trim()).map_or(true, |bytes| bytes.len() < 32)
+        {
+            return Err(ConfigError::Invalid(
+                "secret_key must be at least 32 bytes written in hex (64 hex digits)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The local-time offset (validated at load time).
+    #[must_use]
+    pub fn offset(&self) -> chrono::FixedOffset {
+        use chrono::Offset;
+        self.utc_offset
+            .parse()
+            .unwrap_or_else(|_| chrono::Utc.fix())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_overrides_file_which_overrides_defaults() {
+        let dir = std::env::temp_dir().join(format!("kiela-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("kiela.toml");
+        std::fs::write(&file, "bind = \"0.0.0.0:9000\"\npool_size = 3\n").unwrap();
+        let env = vec![("KIELA_POOL_SIZE".to_string(), "5".to_string())];
+        let config = Config::load(Some(&file), env).unwrap();
+        assert_eq!(config.bind, "0.0.0.0:9000");
+        assert_eq!(config.pool_size, 5);
+        assert_eq!(config.database_url, Config::default().database_url);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bad_values_are_reported() {
+        let env = vec![("KIELA_POOL_SIZE".to_string(), "many".to_string())];
+        assert!(Config::load(None, env).is_err());
+        let env = vec![("KIELA_SECRET_KEY".to_string(), "short".to_string())];
+        assert!(Config::load(None, env).is_err());
+        let env = vec![("KIELA_UTC_OFFSET".to_string(), "Luanda".to_string())];
+        assert!(Config::load(None, env).is_err());
+    }
+}

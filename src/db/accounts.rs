@@ -1,0 +1,241 @@
+//! Users, sessions, API tokens and the login rate-limit ledger.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{api_tokens, login_failures, sessions, users};
+
+/// A user as stored.
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = users)]
+pub struct UserRow {
+    pub id: i32,
+    pub email: String,
+    pub display_name: String,
+    pub password_hash: String,
+    pub role: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// A new user.
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    pub email: &'a str,
+    pub display_name: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+/// Inserts a user and returns the new id.
+pub fn insert_user(conn: &mut DbConnection, user: &NewUser<'_>) -> QueryResult<i32> {
+    diesel::insert_into(users::table)
+        .values(user)
+        .returning(users::id)
+        .get_result(conn)
+}
+
+pub fn user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<UserRow>> {
+    users::table
+        .filter(users::email.eq(email))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn user_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<UserRow>> {
+    users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn count_users(conn: &mut DbConnection) -> QueryResult<i64> {
+    users::table.count().get_result(conn)
+}
+
+pub fn list_users(conn: &mut DbConnection) -> QueryResult<Vec<UserRow>> {
+    users::table
+        .order(users::id)
+        .select(UserRow::as_select())
+        .load(conn)
+}
+
+pub fn set_password_hash(conn: &mut DbConnection, id: i32, hash: &str) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set(users::password_hash.eq(hash))
+        .execute(conn)
+}
+
+pub fn set_role(conn: &mut DbConnection, id: i32, role: &str) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set(users::role.eq(role))
+        .execute(conn)
+}
+
+pub fn insert_session(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    user_id: i32,
+    now: NaiveDateTime,
+    expires_at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::token_hash.eq(token_hash),
+            sessions::user_id.eq(user_id),
+            sessions::created_at.eq(now),
+            sessions::expires_at.eq(expires_at),
+        ))
+        .execute(conn)
+}
+
+/// The user of an unexpired session.
+pub fn session_user(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<UserRow>> {
+    sessions::table
+        .inner_join(users::table)
+        .filter(sessions::token_hash.eq(token_hash))
+        .filter(sessions::expires_at.gt(now))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn delete_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<usize> {
+    diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash))).execute(conn)
+}
+
+/// Ends every session of a user except the one given (after a password change).
+pub fn delete_other_sessions(
+    conn: &mut DbConnection,
+    user_id: i32,
+    keep_hash: &str,
+) -> QueryResult<usize> {
+    diesel::delete(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::token_hash.ne(keep_hash)),
+    )
+    .execute(conn)
+}
+
+pub fn delete_expired_sessions(conn: &mut DbConnection, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(conn)
+}
+
+/// An API token as stored (the secret itself is never stored).
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = api_tokens)]
+pub struct ApiTokenRow {
+    pub id: i32,
+    pub user_id: i32,
+    pub label: String,
+    pub token_hash: String,
+    pub created_at: NaiveDateTime,
+    pub last_used_at: Option<NaiveDateTime>,
+    pub revoked_at: Option<NaiveDateTime>,
+}
+
+pub fn insert_api_token(
+    conn: &mut DbConnection,
+    user_id: i32,
+    label: &str,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::user_id.eq(user_id),
+            api_tokens::label.eq(label),
+            api_tokens::token_hash.eq(token_hash),
+            api_tokens::created_at.eq(now),
+        ))
+        .returning(api_tokens::id)
+        .get_result(conn)
+}
+
+pub fn api_tokens_of(conn: &mut DbConnection, user_id: i32) -> QueryResult<Vec<ApiTokenRow>> {
+    api_tokens::table
+        .filter(api_tokens::user_id.eq(user_id))
+        .order(api_tokens::id.desc())
+        .select(ApiTokenRow::as_select())
+        .load(conn)
+}
+
+/// Revokes a token of this user; returns how many rows changed (0: not theirs or revoked).
+pub fn revoke_api_token(
+    conn: &mut DbConnection,
+    user_id: i32,
+    token_id: i32,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        api_tokens::table
+            .filter(api_tokens::id.eq(token_id))
+            .filter(api_tokens::user_id.eq(user_id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(now))
+    .execute(conn)
+}
+
+/// The user owning an unrevoked token.
+pub fn api_token_user(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<UserRow>> {
+    api_tokens::table
+        .inner_join(users::table)
+        .filter(api_tokens::token_hash.eq(token_hash))
+        .filter(api_tokens::revoked_at.is_null())
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn touch_api_token(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(api_tokens::table.filter(api_tokens::token_hash.eq(token_hash)))
+        .set(api_tokens::last_used_at.eq(now))
+        .execute(conn)
+}
+
+pub fn record_login_failure(
+    conn: &mut DbConnection,
+    key: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(login_failures::table)
+        .values((
+            login_failures::limit_key.eq(key),
+            login_failures::failed_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+pub fn count_login_failures(
+    conn: &mut DbConnection,
+    key: &str,
+    since: NaiveDateTime,
+) -> QueryResult<i64> {
+    login_failures::table
+        .filter(login_failures::limit_key.eq(key))
+        .filter(login_failures::failed_at.gt(since))
+        .count()
+        .get_result(conn)
+}
+
+pub fn clear_login_failures(conn: &mut DbConnection, key: &str) -> QueryResult<usize> {
+    diesel::delete(login_failures::table.filter(login_failures::limit_key.eq(key))).execute(conn)
+}
+
+pub fn prune_login_failures(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
+    diesel::delete(login_failures::table.filter(login_failures::failed_at.le(before))).execute(conn)
+}

@@ -1,0 +1,295 @@
+//! The database: one connection type over SQLite (embedded default) and PostgreSQL (large
+//! deployments), chosen by the URL scheme; the pool; migrations; and the only SQL of the
+//! program, in this module's submodules.
+
+pub mod accounts;
+pub mod schema;
+pub mod settings;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::r2d2::{ManageConnection, Pool as R2d2Pool, PooledConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+/// A connection to either backend.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+/// The connection pool.
+pub type Pool = R2d2Pool<Manager>;
+/// A connection taken from the pool.
+pub type Conn = PooledConnection<Manager>;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// Milliseconds a SQLite connection waits for a lock before failing.
+const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
+
+/// Errors of the database layer.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error(
+        "unsupported database URL `{0}`: use sqlite://PATH (embedded) or postgres://USER@HOST/DB"
+    )]
+    UnknownScheme(String),
+    #[error("cannot connect to the database: {0}")]
+    Connect(String),
+    #[error("no database connection available: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+    #[error("database error: {0}")]
+    Query(#[from] diesel::result::Error),
+    #[error("migration failed: {0}")]
+    Migration(String),
+}
+
+/// Which backend a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database URL whose scheme was recognised. Any other scheme is refused, so a mistyped
+/// PostgreSQL URL never silently becomes a SQLite file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatabaseUrl {
+    backend: Backend,
+    /// What the backend's driver is given: a file path for SQLite, the URL for PostgreSQL.
+    target: String,
+}
+
+impl FromStr for DatabaseUrl {
+    type Err = DbError;
+
+    fn from_str(url: &str) -> Result<DatabaseUrl, DbError> {
+        let url = url.trim();
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            if path.is_empty() {
+                return Err(DbError::UnknownScheme(url.to_string()));
+            }
+            return Ok(DatabaseUrl {
+                backend: Backend::Sqlite,
+                target: path.to_string(),
+            });
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DatabaseUrl {
+                backend: Backend::Postgres,
+                target: url.to_string(),
+            });
+        }
+        Err(DbError::UnknownScheme(redact(url)))
+    }
+}
+
+/// Hides a password in a URL before it is shown in an error.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            format!("{}://…@{}", &url[..scheme_end], &url[at + 1..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+impl DatabaseUrl {
+    /// The backend.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Opens one connection, with the SQLite settings applied.
+    pub fn connect(&self) -> Result<DbConnection, DbError> {
+        match self.backend {
+            Backend::Sqlite => {
+                if let Some(parent) = std::path::Path::new(&self.target).parent()
+                    && !parent.as_os_str().is_empty()
+                    && !parent.exists()
+                {
+                    return Err(DbError::Connect(format!(
+                        "the folder {} does not exist",
+                        parent.display()
+                    )));
+                }
+                let mut conn = SqliteConnection::establish(&self.target)
+                    .map_err(|e| DbError::Connect(e.to_string()))?;
+                // busy_timeout first: the journal-mode switch itself may have to wait for
+                // another process's lock.
+                conn.batch_execute(&format!(
+                    "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
+                     PRAGMA journal_mode = WAL; \
+                     PRAGMA foreign_keys = ON; \
+                     PRAGMA synchronous = NORMAL;"
+                ))
+                .map_err(|e| DbError::Connect(e.to_string()))?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            Backend::Postgres => PgConnection::establish(&self.target)
+                .map(DbConnection::Postgres)
+                .map_err(|e| DbError::Connect(e.to_string())),
+        }
+    }
+}
+
+/// The pool's connection factory: it knows the backend, so it never guesses from the URL.
+#[derive(Clone, Debug)]
+pub struct Manager {
+    url: DatabaseUrl,
+}
+
+impl ManageConnection for Manager {
+    type Connection = DbConnection;
+    type Error = DbError;
+
+    fn connect(&self) -> Result<DbConnection, DbError> {
+        self.url.connect()
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        conn.batch_execute("SELECT 1").map_err(DbError::Query)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        match conn {
+            DbConnection::Postgres(c) => AnsiTransactionManager::is_broken_transaction_manager(c),
+            DbConnection::Sqlite(c) => AnsiTransactionManager::is_broken_transaction_manager(c),
+        }
+    }
+}
+
+/// Opens the pool. One direct connection is tried first, because the pool would only report
+/// a timeout and hide the real reason (wrong password, no such host, missing folder).
+pub fn open_pool(url: &str, size: u32) -> Result<(Pool, Backend), DbError> {
+    let url: DatabaseUrl = url.parse()?;
+    drop(url.connect()?);
+    let backend = url.backend();
+    let pool = R2d2Pool::builder()
+        .max_size(size)
+        .connection_timeout(Duration::from_secs(10))
+        .test_on_check_out(false)
+        .build(Manager { url })?;
+    Ok((pool, backend))
+}
+
+/// Applies pending migrations and returns the versions applied. On PostgreSQL an advisory lock
+/// serialises app servers that start at the same moment.
+pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
+    let applied = match conn {
+        DbConnection::Sqlite(c) => c
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.iter().map(ToString::to_string).collect())
+            .map_err(|e| DbError::Migration(e.to_string()))?,
+        DbConnection::Postgres(c) => {
+            c.batch_execute("SELECT pg_advisory_lock(7303)")?;
+            let result = c
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.iter().map(ToString::to_string).collect::<Vec<_>>())
+                .map_err(|e| DbError::Migration(e.to_string()));
+            c.batch_execute("SELECT pg_advisory_unlock(7303)")?;
+            result?
+        }
+    };
+    Ok(applied)
+}
+
+/// Reverts every migration (used by tests and by `kiela migrate --revert-all`).
+pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
+    match conn {
+        DbConnection::Sqlite(c) => c
+            .revert_all_migrations(SQLITE_MIGRATIONS)
+            .map(drop)
+            .map_err(|e| DbError::Migration(e.to_string())),
+        DbConnection::Postgres(c) => c
+            .revert_all_migrations(POSTGRES_MIGRATIONS)
+            .map(drop)
+            .map_err(|e| DbError::Migration(e.to_string())),
+    }
+}
+
+/// Runs `work` in a write transaction. On SQLite the transaction takes the write lock at
+/// `BEGIN` (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead of failing
+/// halfway with "database is locked" when one upgrades its read lock.
+pub fn write_transaction<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        DbConnection::Sqlite(c) => {
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
+        }
+        DbConnection::Postgres(c) => AnsiTransactionManager::begin_transaction(c)?,
+    }
+    // The multi-connection's transaction manager delegates to the inner connection's, which
+    // now knows a transaction is open.
+    type Manager = <DbConnection as Connection>::TransactionManager;
+    match work(conn) {
+        Ok(value) => match Manager::commit_transaction(conn) {
+            Ok(()) => Ok(value),
+            Err(e) => {
+                if let Err(rollback) = Manager::rollback_transaction(conn) {
+                    tracing::error!("rollback after a failed commit failed: {rollback}");
+                }
+                Err(e.into())
+            }
+        },
+        Err(e) => {
+            if let Err(rollback) = Manager::rollback_transaction(conn) {
+                tracing::error!("rollback failed: {rollback}");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Whether an error is a uniqueness violation (a lost race, or a duplicate).
+#[must_use]
+pub fn is_unique_violation(error: &diesel::result::Error) -> bool {
+    matches!(
+        error,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
+    )
+}
+
+/// The current time, as stored (UTC, microsecond precision so both backends agree).
+#[must_use]
+pub fn now() -> chrono::NaiveDateTime {
+    let now = chrono::Utc::now().naive_utc();
+    chrono::DurationRound::duration_trunc(now, chrono::TimeDelta::microseconds(1)).unwrap_or(now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_comes_from_the_scheme_only() {
+        let sqlite: DatabaseUrl = "sqlite://data/kiela.sqlite3".parse().unwrap();
+        assert_eq!(sqlite.backend(), Backend::Sqlite);
+        let pg: DatabaseUrl = "postgres://postgres@127.0.0.1/kiela".parse().unwrap();
+        assert_eq!(pg.backend(), Backend::Postgres);
+        for bad in [
+            "postgress://x@y/z",
+            "mysql://a",
+            "kiela.sqlite3",
+            "sqlite://",
+            "",
+        ] {
+            assert!(bad.parse::<DatabaseUrl>().is_err(), "{bad}");
+        }
+        let err = "mysql://user:secret@host/db"
+            .parse::<DatabaseUrl>()
+            .unwrap_err();
+        assert!(!err.to_string().contains("secret"), "{err}");
+    }
+}

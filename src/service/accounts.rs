@@ -1,0 +1,477 @@
+//! Accounts: sign-up, login with a rate limit, sessions, passwords, roles and API tokens.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{NaiveDateTime, TimeDelta};
+use serde::Serialize;
+
+use super::crypto;
+use super::{App, ServiceError};
+use crate::db::{self, DbConnection, accounts as q, is_unique_violation, write_transaction};
+
+/// How long a login lasts.
+pub const SESSION_DAYS: i64 = 30;
+/// Shortest accepted password.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+/// Longest accepted password (hashing cost grows with length).
+pub const MAX_PASSWORD_CHARS: usize = 256;
+/// Longest display name.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// A global role. Organiser and arbiter rights for one event are granted per event; the global
+/// `organiser` role is the right to create events, `admin` can do everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Player,
+    Arbiter,
+    Organiser,
+    Admin,
+}
+
+impl Role {
+    pub const ALL: [Role; 4] = [Role::Admin, Role::Organiser, Role::Arbiter, Role::Player];
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Organiser => "organiser",
+            Role::Arbiter => "arbiter",
+            Role::Player => "player",
+        }
+    }
+
+    /// May create events.
+    #[must_use]
+    pub fn can_create_events(self) -> bool {
+        matches!(self, Role::Admin | Role::Organiser)
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Role {
+    type Err = ServiceError;
+
+    fn from_str(text: &str) -> Result<Role, ServiceError> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str() == text.trim().to_ascii_lowercase())
+            .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))
+    }
+}
+
+/// A syntactically valid e-mail address, lower-cased.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(text: &str) -> Result<Email, ServiceError> {
+        let text = text.trim().to_lowercase();
+        let invalid = || ServiceError::invalid("email", "email_invalid");
+        if text.len() > 254 || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(invalid());
+        }
+        let (local, domain) = text.split_once('@').ok_or_else(invalid)?;
+        if local.is_empty() || domain.is_empty() || domain.contains('@') || !domain.contains('.') {
+            return Err(invalid());
+        }
+        if domain.starts_with('.') || domain.ends_with('.') {
+            return Err(invalid());
+        }
+        Ok(Email(text))
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A person's name as shown on pages: trimmed, 1 to 100 characters, no control characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplayName(String);
+
+impl DisplayName {
+    pub fn parse(text: &str) -> Result<DisplayName, ServiceError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ServiceError::invalid("name", "name_empty"));
+        }
+        if text.chars().count() > MAX_NAME_CHARS {
+            return Err(ServiceError::invalid("name", "name_too_long"));
+        }
+        if text.chars().any(char::is_control) {
+            return Err(ServiceError::invalid("name", "name_invalid"));
+        }
+        Ok(DisplayName(text.to_string()))
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A password good enough to keep: 8 to 256 characters.
+pub struct NewPassword(String);
+
+impl NewPassword {
+    pub fn parse(text: &str) -> Result<NewPassword, ServiceError> {
+        let chars = text.chars().count();
+        if chars < MIN_PASSWORD_CHARS {
+            return Err(ServiceError::invalid("password", "password_too_short"));
+        }
+        if chars > MAX_PASSWORD_CHARS {
+            return Err(ServiceError::invalid("password", "password_too_long"));
+        }
+        Ok(NewPassword(text.to_string()))
+    }
+}
+
+/// A signed-in person.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct User {
+    pub id: i32,
+    pub email: String,
+    pub display_name: String,
+    pub role: Role,
+}
+
+impl User {
+    fn from_row(row: q::UserRow) -> User {
+        User {
+            id: row.id,
+            email: row.email,
+            display_name: row.display_name,
+            // The schema's CHECK constraint allows only the four roles.
+            role: row.role.parse().unwrap_or(Role::Player),
+        }
+    }
+
+    #[must_use]
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
+    }
+}
+
+/// A new session: the user and the secret cookie value (shown to the browser, never stored).
+#[derive(Debug)]
+pub struct Session {
+    pub user: User,
+    pub token: String,
+}
+
+/// Creates an account from the sign-up form. The first account of an installation becomes
+/// its administrator, so whoever installs the program can run it without the command line.
+pub fn sign_up(
+    app: &App,
+    email: &str,
+    name: &str,
+    password: &str,
+) -> Result<Session, ServiceError> {
+    let email = Email::parse(email)?;
+    let name = DisplayName::parse(name)?;
+    let password = NewPassword::parse(password)?;
+    let hash = crypto::hash_password(&password.0).map_err(ServiceError::Internal)?;
+    let token = crypto::random_token()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let role = if q::count_users(conn)? == 0 {
+            Role::Admin
+        } else {
+            Role::Player
+        };
+        let user = insert_user(conn, &email, &name, &hash, role)?;
+        start_session(conn, &token, user.id)?;
+        Ok(Session { user, token })
+    })
+}
+
+/// Creates an account with a given role (administration command line).
+pub fn create_user(
+    app: &App,
+    email: &str,
+    name: &str,
+    role: Role,
+    password: &str,
+) -> Result<User, ServiceError> {
+    let email = Email::parse(email)?;
+    let name = DisplayName::parse(name)?;
+    let password = NewPassword::parse(password)?;
+    let hash = crypto::hash_password(&password.0).map_err(ServiceError::Internal)?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        insert_user(conn, &email, &name, &hash, role)
+    })
+}
+
+fn insert_user(
+    conn: &mut DbConnection,
+    email: &Email,
+    name: &DisplayName,
+    hash: &str,
+    role: Role,
+) -> Result<User, ServiceError> {
+    let new = q::NewUser {
+        email: email.as_str(),
+        display_name: name.as_str(),
+        password_hash: hash,
+        role: role.as_str(),
+        created_at: db::now(),
+    };
+    let id = q::insert_user(conn, &new).map_err(|e| {
+        if is_unique_violation(&e) {
+            ServiceError::invalid("email", "email_taken")
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(User {
+        id,
+        email: email.as_str().to_string(),
+        display_name: name.as_str().to_string(),
+        role,
+    })
+}
+
+fn start_session(conn: &mut DbConnection, token: &str, user_id: i32) -> Result<(), ServiceError> {
+    let now = db::now();
+    q::insert_session(
+        conn,
+        &crypto::token_hash(token),
+        user_id,
+        now,
+        now + TimeDelta::days(SESSION_DAYS),
+    )?;
+    Ok(())
+}
+
+/// A hash to verify against when the account does not exist, so that a wrong e-mail address
+/// costs the same time as a wrong password and does not reveal which accounts exist.
+fn dummy_hash() -> &'static str {
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$ZPUeD8lmbtIBe5skJoXS3gf6vGl05v+9pEyyXGX7aSc"
+}
+
+/// Logs in. Failed attempts are counted per account and per client address in the database,
+/// so the limit holds across app servers; past the limit every attempt, right or wrong, is
+/// refused until the window has passed. A login replaces `old_session` (the id is rotated).
+pub fn log_in(
+    app: &App,
+    email: &str,
+    password: &str,
+    client_ip: &str,
+    old_session: Option<&str>,
+) -> Result<Session, ServiceError> {
+    let email = Email::parse(email).map_err(|_| ServiceError::BadCredentials)?;
+    let config = &app.config;
+    let window = TimeDelta::minutes(i64::from(config.login_window_minutes));
+    let account_key = format!("account:{}", email.as_str());
+    let ip_key = format!("ip:{client_ip}");
+    let mut conn = app.conn()?;
+    let since = db::now() - window;
+    let account_failures = q::count_login_failures(&mut conn, &account_key, since)?;
+    let ip_failures = q::count_login_failures(&mut conn, &ip_key, since)?;
+    if account_failures >= i64::from(config.login_limit_per_account)
+        || ip_failures >= i64::from(config.login_limit_per_ip)
+    {
+        return Err(ServiceError::RateLimited {
+            retry_after_secs: window.num_seconds().unsigned_abs(),
+        });
+    }
+    let row = q::user_by_email(&mut conn, email.as_str())?;
+    let hash = row
+        .as_ref()
+        .map_or(dummy_hash(), |r| r.password_hash.as_str());
+    let matches = crypto::verify_password(password, hash) && row.is_some();
+    let token = crypto::random_token()?;
+    // The failure rows must be committed, so the transaction succeeds either way and the
+    // outcome is decided after it.
+    let session = write_transaction(&mut conn, |conn| {
+        let now = db::now();
+        match row {
+            Some(row) if matches => {
+                q::clear_login_failures(conn, &account_key)?;
+                if let Some(old) = old_session {
+                    q::delete_session(conn, &crypto::token_hash(old))?;
+                }
+                q::prune_login_failures(conn, now - window)?;
+                q::delete_expired_sessions(conn, now)?;
+                let user = User::from_row(row);
+                start_session(conn, &token, user.id)?;
+                Ok::<_, ServiceError>(Some(Session { user, token }))
+            }
+            _ => {
+                q::record_login_failure(conn, &account_key, now)?;
+                q::record_login_failure(conn, &ip_key, now)?;
+                Ok(None)
+            }
+        }
+    })?;
+    session.ok_or(ServiceError::BadCredentials)
+}
+
+/// The user of a session cookie, if it is valid.
+pub fn session_user(app: &App, token: &str) -> Result<Option<User>, ServiceError> {
+    let mut conn = app.conn()?;
+    Ok(q::session_user(&mut conn, &crypto::token_hash(token), db::now())?.map(User::from_row))
+}
+
+/// Ends a session.
+pub fn log_out(app: &App, token: &str) -> Result<(), ServiceError> {
+    let mut conn = app.conn()?;
+    q::delete_session(&mut conn, &crypto::token_hash(token))?;
+    Ok(())
+}
+
+/// Changes a password after checking the current one, and ends the user's other sessions.
+pub fn change_password(
+    app: &App,
+    user_id: i32,
+    session_token: &str,
+    current: &str,
+    new: &str,
+) -> Result<(), ServiceError> {
+    let new = NewPassword::parse(new)?;
+    let mut conn = app.conn()?;
+    let row = q::user_by_id(&mut conn, user_id)?.ok_or(ServiceError::NotFound)?;
+    if !crypto::verify_password(current, &row.password_hash) {
+        return Err(ServiceError::invalid("current_password", "password_wrong"));
+    }
+    let hash = crypto::hash_password(&new.0).map_err(ServiceError::Internal)?;
+    write_transaction(&mut conn, |conn| {
+        q::set_password_hash(conn, user_id, &hash)?;
+        q::delete_other_sessions(conn, user_id, &crypto::token_hash(session_token))?;
+        Ok(())
+    })
+}
+
+/// Every account, for the administrator.
+pub fn list_users(app: &App) -> Result<Vec<User>, ServiceError> {
+    let mut conn = app.conn()?;
+    Ok(q::list_users(&mut conn)?
+        .into_iter()
+        .map(User::from_row)
+        .collect())
+}
+
+/// Sets a user's global role (administrator only; the caller checked).
+pub fn set_role(app: &App, user_id: i32, role: Role) -> Result<(), ServiceError> {
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        if q::set_role(conn, user_id, role.as_str())? == 0 {
+            return Err(ServiceError::NotFound);
+        }
+        Ok(())
+    })
+}
+
+/// An API token as listed on the account page.
+#[derive(Clone, Debug, Serialize)]
+pub struct ApiTokenInfo {
+    pub id: i32,
+    pub label: String,
+    pub created_at: NaiveDateTime,
+    pub last_used_at: Option<NaiveDateTime>,
+    pub revoked: bool,
+}
+
+/// Creates an API token; the secret is returned once and only its hash is kept.
+pub fn create_api_token(app: &App, user_id: i32, label: &str) -> Result<String, ServiceError> {
+    let label = label.trim();
+    let label = if label.is_empty() { "API" } else { label };
+    if label.chars().count() > MAX_NAME_CHARS || label.chars().any(char::is_control) {
+        return Err(ServiceError::invalid("label", "label_invalid"));
+    }
+    let token = crypto::random_token()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        q::insert_api_token(conn, user_id, label, &crypto::token_hash(&token), db::now())?;
+        Ok::<_, ServiceError>(())
+    })?;
+    Ok(token)
+}
+
+/// Creates an API token for the account with this e-mail address (command line).
+pub fn create_api_token_for(app: &App, email: &str, label: &str) -> Result<String, ServiceError> {
+    let email = Email::parse(email)?;
+    let mut conn = app.conn()?;
+    let user = q::user_by_email(&mut conn, email.as_str())?.ok_or(ServiceError::NotFound)?;
+    drop(conn);
+    create_api_token(app, user.id, label)
+}
+
+pub fn list_api_tokens(app: &App, user_id: i32) -> Result<Vec<ApiTokenInfo>, ServiceError> {
+    let mut conn = app.conn()?;
+    Ok(q::api_tokens_of(&mut conn, user_id)?
+        .into_iter()
+        .map(|row| ApiTokenInfo {
+            id: row.id,
+            label: row.label,
+            created_at: row.created_at,
+            last_used_at: row.last_used_at,
+            revoked: row.revoked_at.is_some(),
+        })
+        .collect())
+}
+
+pub fn revoke_api_token(app: &App, user_id: i32, token_id: i32) -> Result<(), ServiceError> {
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        if q::revoke_api_token(conn, user_id, token_id, db::now())? == 0 {
+            return Err(ServiceError::NotFound);
+        }
+        Ok(())
+    })
+}
+
+/// The user a bearer token acts for, if the token is valid; notes when it was last used.
+pub fn api_token_user(app: &App, token: &str) -> Result<Option<User>, ServiceError> {
+    let hash = crypto::token_hash(token.trim());
+    let mut conn = app.conn()?;
+    let user = q::api_token_user(&mut conn, &hash)?.map(User::from_row);
+    if user.is_some() {
+        q::touch_api_token(&mut conn, &hash, db::now())?;
+    }
+    Ok(user)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(
+            Email::parse(" Ana@Example.AO ").unwrap().as_str(),
+            "ana@example.ao"
+        );
+        for bad in [
+            "", "ana", "ana@", "@x.ao", "a b@x.ao", "ana@x", "a@b@c.ao", "a@.ao",
+        ] {
+            assert!(Email::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn names_and_passwords_are_checked() {
+        assert!(DisplayName::parse("  ").is_err());
+        assert!(DisplayName::parse(&"x".repeat(101)).is_err());
+        assert!(DisplayName::parse("a\u{0}b").is_err());
+        assert_eq!(DisplayName::parse(" João ").unwrap().as_str(), "João");
+        assert!(NewPassword::parse("short").is_err());
+        assert!(NewPassword::parse("long enough").is_ok());
+    }
+
+    #[test]
+    fn dummy_hash_is_a_valid_argon2id_hash() {
+        assert!(!crypto::verify_password("anything", dummy_hash()));
+        assert!(argon2::password_hash::phc::PasswordHash::new(dummy_hash()).is_ok());
+    }
+}

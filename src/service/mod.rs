@@ -1,0 +1,138 @@
+//! Use cases. Each public function opens (at most) one transaction, calls the pure modules and
+//! `db`, and knows nothing of HTTP. Errors carry stable codes that the web layer translates.
+
+pub mod accounts;
+pub mod crypto;
+
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::db::{self, Backend, Conn, DbError, Pool};
+
+/// What every use case needs: the pool, the configuration and the installation's secret key.
+#[derive(Clone)]
+pub struct App {
+    pub pool: Pool,
+    pub backend: Backend,
+    pub config: Arc<Config>,
+    secret: Arc<Vec<u8>>,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The name under which the secret key is kept in the settings table.
+const SECRET_KEY_SETTING: &str = "secret_key";
+
+impl App {
+    /// Opens the database, applies migrations and loads (or creates, on first start) the
+    /// secret key shared by every app server of the installation.
+    pub fn start(config: Config) -> Result<App, ServiceError> {
+        let (pool, backend) = db::open_pool(&config.database_url, config.pool_size)?;
+        let mut conn = pool.get().map_err(DbError::from)?;
+        let applied = db::run_migrations(&mut conn)?;
+        for version in applied {
+            tracing::info!("applied migration {version}");
+        }
+        let secret = match &config.secret_key {
+            Some(hex_key) => hex::decode(hex_key.trim())
+                .map_err(|e| ServiceError::Internal(format!("secret key: {e}")))?,
+            None => {
+                let fresh = crypto::random_token()?;
+                let stored = db::settings::get_or_insert(&mut conn, SECRET_KEY_SETTING, &fresh)?;
+                hex::decode(stored)
+                    .map_err(|e| ServiceError::Internal(format!("stored secret key: {e}")))?
+            }
+        };
+        drop(conn);
+        Ok(App {
+            pool,
+            backend,
+            config: Arc::new(config),
+            secret: Arc::new(secret),
+        })
+    }
+
+    /// A connection from the pool.
+    pub fn conn(&self) -> Result<Conn, ServiceError> {
+        Ok(self.pool.get().map_err(DbError::from)?)
+    }
+
+    /// A keyed MAC of `message` under the installation's secret (CSRF tokens).
+    #[must_use]
+    pub fn sign(&self, message: &str) -> String {
+        crypto::mac(&self.secret, message)
+    }
+
+    /// Checks that the database answers.
+    pub fn health(&self) -> Result<(), ServiceError> {
+        use diesel::connection::SimpleConnection;
+        let mut conn = self.conn()?;
+        conn.batch_execute("SELECT 1")
+            .map_err(|e| ServiceError::Db(DbError::Query(e)))
+    }
+}
+
+/// A rejected field of a form or request, with a stable code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    pub field: &'static str,
+    pub code: &'static str,
+}
+
+/// Errors of the use cases. `code()` is stable: it keys the translated message and the API's
+/// error code.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("not found")]
+    NotFound,
+    #[error("not allowed")]
+    Forbidden,
+    #[error("invalid {}: {}", .0.field, .0.code)]
+    Invalid(Invalid),
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    #[error("wrong email or password")]
+    BadCredentials,
+    #[error("too many failed attempts; try again in {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64 },
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Random(#[from] crypto::RandomError),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<diesel::result::Error> for ServiceError {
+    fn from(e: diesel::result::Error) -> ServiceError {
+        ServiceError::Db(DbError::Query(e))
+    }
+}
+
+impl ServiceError {
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ServiceError::NotFound => "not_found",
+            ServiceError::Forbidden => "forbidden",
+            ServiceError::Invalid(invalid) => invalid.code,
+            ServiceError::Conflict(code) => code,
+            ServiceError::BadCredentials => "bad_credentials",
+            ServiceError::RateLimited { .. } => "rate_limited",
+            ServiceError::Db(_) | ServiceError::Random(_) | ServiceError::Internal(_) => "internal",
+        }
+    }
+
+    /// A rejected field.
+    #[must_use]
+    pub fn invalid(field: &'static str, code: &'static str) -> ServiceError {
+        ServiceError::Invalid(Invalid { field, code })
+    }
+}

@@ -1,0 +1,212 @@
+//! The JSON API (`/api/v1`): bearer-token authentication and JSON errors
+//! (`{"error":{"code","message"}}`), calling the same service functions as the pages.
+
+use actix_web::dev::Payload;
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
+use serde::Serialize;
+
+use crate::db::DbError;
+use crate::service::accounts::{self, User};
+use crate::service::{App, ServiceError};
+use crate::web::context::MAX_BODY_BYTES;
+
+/// Registers the API's routes and its JSON body settings.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::JsonConfig::default()
+            .limit(MAX_BODY_BYTES)
+            .error_handler(|err, _| {
+                let api = match &err {
+                    actix_web::error::JsonPayloadError::OverflowKnownLength { .. }
+                    | actix_web::error::JsonPayloadError::Overflow { .. } => ApiError::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "payload_too_large",
+                        "the request body is too large",
+                    ),
+                    actix_web::error::JsonPayloadError::ContentType => ApiError::new(
+                        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                        "unsupported_media_type",
+                        "send JSON with Content-Type: application/json",
+                    ),
+                    other => ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "malformed",
+                        format!("the JSON body could not be read: {other}"),
+                    ),
+                };
+                api.into()
+            }),
+    )
+    .app_data(web::PathConfig::default().error_handler(|err, _| {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string()).into()
+    }));
+}
+
+/// An error of the API, written as JSON.
+#[derive(Debug, Serialize)]
+pub struct ApiError {
+    #[serde(skip)]
+    status: StatusCode,
+    code: String,
+    message: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    detail: Option<serde_json::Value>,
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code: code.to_string(),
+            message: message.into(),
+            detail: None,
+        }
+    }
+
+    /// Adds fields next to `code` and `message` (e.g. a verification error's ply).
+    #[must_use]
+    pub fn with_detail(mut self, detail: serde_json::Value) -> ApiError {
+        self.detail = Some(detail);
+        self
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if self.status.is_server_error() {
+            tracing::error!("API error {}: {}", self.code, self.message);
+        }
+        let mut response = HttpResponse::build(self.status);
+        if self.status == StatusCode::UNAUTHORIZED {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        response.json(serde_json::json!({ "error": self }))
+    }
+}
+
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> ApiError {
+        let code = e.code();
+        let status = match &e {
+            ServiceError::NotFound => StatusCode::NOT_FOUND,
+            ServiceError::Forbidden => StatusCode::FORBIDDEN,
+            ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ServiceError::Conflict(_) => StatusCode::CONFLICT,
+            ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
+            ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let message = match status {
+            StatusCode::INTERNAL_SERVER_ERROR => {
+                tracing::error!("API internal error: {e}");
+                "internal error".to_string()
+            }
+            _ => crate::web::i18n::Lang::En.t(&format!("error-{code}")),
+        };
+        let field = match &e {
+            ServiceError::Invalid(invalid) => Some(invalid.field),
+            _ => None,
+        };
+        let error = ApiError::new(status, code, message);
+        match field {
+            Some(field) => error.with_detail(serde_json::json!({ "field": field })),
+            None => error,
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+    }
+}
+
+/// The user a request's bearer token acts for; 401 without a valid token. Cookies are never
+/// looked at, so the API cannot be driven by a cross-site form.
+pub struct ApiUser(pub User);
+
+impl FromRequest for ApiUser {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<ApiUser, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
+            .map(|t| t.trim().to_string());
+        let app = req.app_data::<web::Data<App>>().cloned();
+        Box::pin(async move {
+            let unauthorized =
+                |code: &str, message: &str| ApiError::new(StatusCode::UNAUTHORIZED, code, message);
+            let Some(token) = token.filter(|t| !t.is_empty()) else {
+                return Err(unauthorized(
+                    "unauthorized",
+                    "this request needs an API token: Authorization: Bearer <token>",
+                ));
+            };
+            let Some(app) = app else {
+                return Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "application state missing",
+                ));
+            };
+            let app = app.into_inner();
+            match web::block(move || accounts::api_token_user(&app, &token)).await?? {
+                Some(user) => Ok(ApiUser(user)),
+                None => Err(unauthorized(
+                    "bad_token",
+                    "the API token is unknown or revoked",
+                )),
+            }
+        })
+    }
+}
+
+/// An optional bearer token: reads are public, but a token may still be sent.
+pub struct MaybeApiUser(pub Option<User>);
+
+impl FromRequest for MaybeApiUser {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let has_header = req.headers().contains_key(header::AUTHORIZATION);
+        let user = ApiUser::from_request(req, payload);
+        Box::pin(async move {
+            if !has_header {
+                return Ok(MaybeApiUser(None));
+            }
+            user.await.map(|u| MaybeApiUser(Some(u.0)))
+        })
+    }
+}
+
+/// A route the API does not have.
+pub async fn not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "there is no such API endpoint",
+    ))
+}

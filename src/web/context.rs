@@ -1,0 +1,473 @@
+//! What every request carries: its language, its CSRF seed and a flash message, set up by one
+//! middleware; and the typed extractors that give handlers a signed-in user, a role, or a
+//! form whose CSRF token has been checked.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use serde::de::DeserializeOwned;
+
+use super::errors::WebError;
+use super::i18n::Lang;
+use crate::service::accounts::{self, Role, User};
+use crate::service::{App, crypto};
+
+pub const SESSION_COOKIE: &str = "kiela_session";
+pub const CSRF_COOKIE: &str = "kiela_csrf";
+pub const LANG_COOKIE: &str = "kiela_lang";
+pub const FLASH_COOKIE: &str = "kiela_flash";
+/// The hidden form field that carries the CSRF token.
+pub const CSRF_FIELD: &str = "csrf";
+
+/// Largest request body accepted (forms and API). A game record is at most 1 MiB; form
+/// encoding adds a little.
+pub const MAX_BODY_BYTES: usize = 1_536 * 1024;
+
+/// A one-time message shown on the next page, by message key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flash {
+    pub level: FlashLevel,
+    pub key: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlashLevel {
+    Success,
+    Error,
+}
+
+impl Flash {
+    fn encode(&self) -> String {
+        let level = match self.level {
+            FlashLevel::Success => "success",
+            FlashLevel::Error => "error",
+        };
+        format!("{level}.{}", self.key)
+    }
+
+    fn decode(value: &str) -> Option<Flash> {
+        let (level, key) = value.split_once('.')?;
+        let level = match level {
+            "success" => FlashLevel::Success,
+            "error" => FlashLevel::Error,
+            _ => return None,
+        };
+        // Only known message keys: the cookie cannot inject text.
+        let valid = key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_');
+        (valid && Lang::Pt.has(key)).then(|| Flash {
+            level,
+            key: key.to_string(),
+        })
+    }
+
+    #[must_use]
+    pub fn level_class(&self) -> &'static str {
+        match self.level {
+            FlashLevel::Success => "notice-success",
+            FlashLevel::Error => "notice-error",
+        }
+    }
+}
+
+/// Set up by [`middleware`] for every request.
+#[derive(Clone, Debug)]
+pub struct RequestContext {
+    pub lang: Lang,
+    csrf_seed: String,
+    pub flash: Option<Flash>,
+}
+
+fn app_of(req: &HttpRequest) -> Result<web::Data<App>, WebError> {
+    req.app_data::<web::Data<App>>()
+        .cloned()
+        .ok_or_else(|| WebError::Internal("application state missing".into()))
+}
+
+fn cookie<'c>(name: &'c str, value: String, secure: bool) -> Cookie<'c> {
+    Cookie::build(name, value)
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .finish()
+}
+
+fn is_token(value: &str) -> bool {
+    value.len() == 64 && value.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Decides the language (`?lang=`, then the cookie, then `Accept-Language`, then Portuguese),
+/// makes sure the visitor has a CSRF seed cookie, and hands the flash message over once.
+pub async fn middleware(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let secure = req
+        .app_data::<web::Data<App>>()
+        .is_some_and(|app| app.config.secure_cookies);
+    let query_lang = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| {
+            q.iter()
+                .find(|(k, _)| k == "lang")
+                .and_then(|(_, v)| Lang::from_tag(v))
+        });
+    let cookie_lang = req
+        .cookie(LANG_COOKIE)
+        .and_then(|c| Lang::from_tag(c.value()));
+    let header_lang = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(Lang::from_accept_language);
+    let lang = query_lang
+        .or(cookie_lang)
+        .or(header_lang)
+        .unwrap_or_default();
+
+    let existing_seed = req
+        .cookie(CSRF_COOKIE)
+        .map(|c| c.value().to_string())
+        .filter(|v| is_token(v));
+    let (csrf_seed, new_seed) = match existing_seed {
+        Some(seed) => (seed, false),
+        None => (crypto::random_token().map_err(WebError::from)?, true),
+    };
+    let had_flash = req.cookie(FLASH_COOKIE).is_some();
+    let flash = req
+        .cookie(FLASH_COOKIE)
+        .and_then(|c| Flash::decode(c.value()));
+    req.extensions_mut().insert(RequestContext {
+        lang,
+        csrf_seed: csrf_seed.clone(),
+        flash,
+    });
+
+    let mut res = next.call(req).await?;
+    // The seed cookie is only worth setting when a page with forms was rendered.
+    let seed_used = res.request().extensions().get::<CsrfUsed>().is_some();
+    let response = res.response_mut();
+    if let Some(lang) = query_lang {
+        let mut c = cookie(LANG_COOKIE, lang.code().to_string(), secure);
+        c.set_max_age(CookieDuration::days(365));
+        response.add_cookie(&c).map_err(WebError::from)?;
+    }
+    if new_seed && seed_used {
+        response
+            .add_cookie(&cookie(CSRF_COOKIE, csrf_seed, secure))
+            .map_err(WebError::from)?;
+    }
+    let sets_flash = response
+        .cookies()
+        .any(|c| c.name() == FLASH_COOKIE && !c.value().is_empty());
+    if had_flash && !sets_flash && !response.status().is_redirection() {
+        let mut c = cookie(FLASH_COOKIE, String::new(), secure);
+        c.make_removal();
+        response.add_cookie(&c).map_err(WebError::from)?;
+    }
+    Ok(res)
+}
+
+/// Marks a request whose page carries a CSRF token.
+#[derive(Clone, Copy, Debug)]
+struct CsrfUsed;
+
+/// The request's context (the middleware always sets it; a default keeps tests of single
+/// handlers simple).
+pub fn request_context(req: &HttpRequest) -> RequestContext {
+    req.extensions()
+        .get::<RequestContext>()
+        .cloned()
+        .unwrap_or(RequestContext {
+            lang: Lang::default(),
+            csrf_seed: String::new(),
+            flash: None,
+        })
+}
+
+/// The CSRF token for forms of this visitor: a MAC of the seed cookie under the installation's
+/// secret, so a forged cookie is useless without the secret.
+fn csrf_token(app: &App, seed: &str) -> String {
+    if seed.is_empty() {
+        return String::new();
+    }
+    app.sign(&format!("csrf:{seed}"))
+}
+
+/// A cookie that makes the browser show `flash` on the next page.
+#[must_use]
+pub fn flash_cookie(req: &HttpRequest, level: FlashLevel, key: &str) -> Cookie<'static> {
+    let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
+    let flash = Flash {
+        level,
+        key: key.to_string(),
+    };
+    cookie(FLASH_COOKIE, flash.encode(), secure)
+}
+
+/// The session cookie for a new login.
+#[must_use]
+pub fn session_cookie(req: &HttpRequest, token: String) -> Cookie<'static> {
+    let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
+    let mut c = cookie(SESSION_COOKIE, token, secure);
+    c.set_max_age(CookieDuration::days(accounts::SESSION_DAYS));
+    c
+}
+
+/// Removes the session cookie.
+#[must_use]
+pub fn session_removal(req: &HttpRequest) -> Cookie<'static> {
+    let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
+    let mut c = cookie(SESSION_COOKIE, String::new(), secure);
+    c.make_removal();
+    c
+}
+
+/// The session cookie's value, if any.
+#[must_use]
+pub fn session_token(req: &HttpRequest) -> Option<String> {
+    req.cookie(SESSION_COOKIE)
+        .map(|c| c.value().to_string())
+        .filter(|v| is_token(v))
+}
+
+/// The client address used by the login rate limit: the peer, or the first address of
+/// `X-Forwarded-For` when the server is configured to trust its proxy.
+#[must_use]
+pub fn client_ip(req: &HttpRequest) -> String {
+    let trust = app_of(req).is_ok_and(|app| app.config.trust_proxy);
+    let info = req.connection_info();
+    let addr = if trust {
+        info.realip_remote_addr().map(str::to_string)
+    } else {
+        info.peer_addr().map(str::to_string)
+    };
+    addr.unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The signed-in user, looked up once per request and cached.
+#[derive(Clone, Debug)]
+struct CachedUser(Option<User>);
+
+async fn current_user(req: &HttpRequest) -> Result<Option<User>, WebError> {
+    if let Some(cached) = req.extensions().get::<CachedUser>() {
+        return Ok(cached.0.clone());
+    }
+    let user = match session_token(req) {
+        Some(token) => {
+            let app = app_of(req)?;
+            web::block(move || accounts::session_user(&app, &token)).await??
+        }
+        None => None,
+    };
+    req.extensions_mut().insert(CachedUser(user.clone()));
+    Ok(user)
+}
+
+/// The frame of every page: language, user, CSRF token, flash message, current path.
+#[derive(Clone, Debug)]
+pub struct Chrome {
+    pub lang: Lang,
+    pub user: Option<User>,
+    pub csrf: String,
+    pub flash: Option<Flash>,
+    pub path: String,
+}
+
+impl Chrome {
+    fn build(req: &HttpRequest, user: Option<User>) -> Result<Chrome, WebError> {
+        let ctx = request_context(req);
+        let app = app_of(req)?;
+        req.extensions_mut().insert(CsrfUsed);
+        Ok(Chrome {
+            lang: ctx.lang,
+            user,
+            csrf: csrf_token(&app, &ctx.csrf_seed),
+            flash: ctx.flash,
+            path: req.path().to_string(),
+        })
+    }
+
+    /// For pages rendered outside a handler (error pages): no user lookup.
+    #[must_use]
+    pub fn anonymous(req: &HttpRequest) -> Chrome {
+        let ctx = request_context(req);
+        req.extensions_mut().insert(CsrfUsed);
+        let csrf = app_of(req)
+            .map(|app| csrf_token(&app, &ctx.csrf_seed))
+            .unwrap_or_default();
+        Chrome {
+            lang: ctx.lang,
+            user: None,
+            csrf,
+            flash: None,
+            path: req.path().to_string(),
+        }
+    }
+
+    /// A message in the page's language.
+    #[must_use]
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// A message with one argument.
+    #[must_use]
+    pub fn t1(&self, key: &str, name: &'static str, value: &str) -> String {
+        self.lang.t_args(key, &[(name, value.to_string())])
+    }
+
+    /// The other languages' links for the switcher: (code, name, is current).
+    #[must_use]
+    pub fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {
+        Lang::ALL
+            .iter()
+            .map(|l| (l.code(), l.native_name(), *l == self.lang))
+            .collect()
+    }
+
+    #[must_use]
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(User::is_admin)
+    }
+}
+
+type LocalBoxFuture<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// Any visitor's page.
+pub struct Page(pub Chrome);
+
+impl FromRequest for Page {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<Page, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = current_user(&req).await?;
+            Ok(Page(Chrome::build(&req, user)?))
+        })
+    }
+}
+
+/// A page for signed-in users; anyone else is sent to the login page.
+pub struct SignedIn {
+    pub chrome: Chrome,
+    pub user: User,
+}
+
+impl FromRequest for SignedIn {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<SignedIn, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            match current_user(&req).await? {
+                Some(user) => Ok(SignedIn {
+                    chrome: Chrome::build(&req, Some(user.clone()))?,
+                    user,
+                }),
+                None => Err(WebError::LoginRequired(login_return_path(&req))),
+            }
+        })
+    }
+}
+
+/// Where to come back after logging in: this page, for a GET; the referring form's page
+/// would be guesswork for a POST, so the home page.
+fn login_return_path(req: &HttpRequest) -> String {
+    if req.method() == actix_web::http::Method::GET {
+        match req.query_string() {
+            "" => req.path().to_string(),
+            query => format!("{}?{query}", req.path()),
+        }
+    } else {
+        "/".to_string()
+    }
+}
+
+/// A page for the installation's administrators.
+pub struct AdminPage {
+    pub chrome: Chrome,
+    pub user: User,
+}
+
+impl FromRequest for AdminPage {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<AdminPage, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let signed_in = SignedIn::from_request(req, payload);
+        Box::pin(async move {
+            let SignedIn { chrome, user } = signed_in.await?;
+            if user.role != Role::Admin {
+                return Err(WebError::Forbidden);
+            }
+            Ok(AdminPage { chrome, user })
+        })
+    }
+}
+
+/// A URL-encoded form whose CSRF token was checked before anything else in it was read.
+/// Requests from another site (by `Origin` or `Sec-Fetch-Site`) are refused outright.
+pub struct CsrfForm<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<CsrfForm<T>, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let body = web::Bytes::from_request(&req, payload);
+        Box::pin(async move {
+            check_same_origin(&req)?;
+            let body = body.await.map_err(WebError::from_payload)?;
+            let fields: Vec<(String, String)> =
+                serde_urlencoded::from_bytes(&body).map_err(|_| WebError::BadRequest)?;
+            let sent = fields
+                .iter()
+                .find(|(k, _)| k == CSRF_FIELD)
+                .map(|(_, v)| v.as_str())
+                .unwrap_or_default();
+            let app = app_of(&req)?;
+            let expected = csrf_token(&app, &request_context(&req).csrf_seed);
+            if !crypto::same_secret(&expected, sent) {
+                return Err(WebError::Csrf);
+            }
+            let value = serde_urlencoded::from_bytes(&body).map_err(|_| WebError::BadRequest)?;
+            Ok(CsrfForm(value))
+        })
+    }
+}
+
+/// Refuses a state-changing request that a browser marks as coming from another site.
+fn check_same_origin(req: &HttpRequest) -> Result<(), WebError> {
+    let headers = req.headers();
+    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
+        && site == "cross-site"
+    {
+        return Err(WebError::Csrf);
+    }
+    if let Some(origin) = headers
+        .get(actix_web::http::header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+    {
+        let host = req.connection_info().host().to_string();
+        let origin_host = origin
+            .split_once("://")
+            .map_or(origin, |(_, rest)| rest)
+            .trim_end_matches('/');
+        if origin == "null" || !origin_host.eq_ignore_ascii_case(&host) {
+            return Err(WebError::Csrf);
+        }
+    }
+    Ok(())
+}

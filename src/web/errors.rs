@@ -1,0 +1,292 @@
+//! The one place where errors become HTTP: status codes, translated error pages for the site,
+//! JSON bodies for the API.
+//!
+//! Handlers return [`WebError`]; its response is a bare status carrying the error code. The
+//! [`render`] error handler (wrapped around the whole app) then writes the body: a translated
+//! page in the visitor's language, or `{"error":{"code","message"}}` under `/api/`. Errors that
+//! actix produces itself (unknown route, wrong method, body too large) get the same treatment.
+
+use actix_web::dev::ServiceResponse;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+use super::context::Chrome;
+use super::i18n::Lang;
+use crate::db::DbError;
+use crate::service::ServiceError;
+use crate::service::crypto::RandomError;
+
+/// Attached to an error response: the stable code of what went wrong.
+#[derive(Clone, Copy, Debug)]
+pub struct ErrorCode(pub &'static str);
+
+/// Attached to a response whose body is already final (a form re-rendered with its errors).
+#[derive(Clone, Copy, Debug)]
+pub struct Rendered;
+
+/// Errors of page handlers.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("login required")]
+    LoginRequired(String),
+    #[error("forbidden")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("bad request")]
+    BadRequest,
+    #[error("CSRF token missing or wrong")]
+    Csrf,
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("too many attempts")]
+    RateLimited(u64),
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    #[error("invalid: {0}")]
+    Invalid(&'static str),
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl WebError {
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            WebError::LoginRequired(_) => "login_required",
+            WebError::Forbidden => "forbidden",
+            WebError::NotFound => "not_found",
+            WebError::BadRequest => "bad_request",
+            WebError::Csrf => "csrf",
+            WebError::PayloadTooLarge => "payload_too_large",
+            WebError::RateLimited(_) => "rate_limited",
+            WebError::Conflict(code) | WebError::Invalid(code) => code,
+            WebError::Unavailable(_) => "unavailable",
+            WebError::Internal(_) => "internal",
+        }
+    }
+
+    /// A body that could not be read: too large, or broken.
+    pub fn from_payload(error: actix_web::Error) -> WebError {
+        match error.as_response_error().status_code() {
+            StatusCode::PAYLOAD_TOO_LARGE => WebError::PayloadTooLarge,
+            _ => WebError::BadRequest,
+        }
+    }
+}
+
+impl From<ServiceError> for WebError {
+    fn from(e: ServiceError) -> WebError {
+        match e {
+            ServiceError::NotFound => WebError::NotFound,
+            ServiceError::Forbidden => WebError::Forbidden,
+            ServiceError::Invalid(invalid) => WebError::Invalid(invalid.code),
+            ServiceError::Conflict(code) => WebError::Conflict(code),
+            ServiceError::BadCredentials => WebError::Invalid("bad_credentials"),
+            ServiceError::RateLimited { retry_after_secs } => {
+                WebError::RateLimited(retry_after_secs)
+            }
+            ServiceError::Db(DbError::Pool(e)) => WebError::Unavailable(e.to_string()),
+            ServiceError::Db(DbError::Connect(e)) => WebError::Unavailable(e),
+            other => WebError::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<RandomError> for WebError {
+    fn from(e: RandomError) -> WebError {
+        WebError::Internal(e.to_string())
+    }
+}
+
+impl From<actix_web::error::BlockingError> for WebError {
+    fn from(e: actix_web::error::BlockingError) -> WebError {
+        WebError::Internal(e.to_string())
+    }
+}
+
+impl From<actix_web::http::Error> for WebError {
+    fn from(e: actix_web::http::Error) -> WebError {
+        WebError::Internal(e.to_string())
+    }
+}
+
+impl From<actix_web::error::HttpError> for WebError {
+    fn from(e: actix_web::error::HttpError) -> WebError {
+        WebError::Internal(e.to_string())
+    }
+}
+
+impl From<actix_web::http::header::InvalidHeaderValue> for WebError {
+    fn from(e: actix_web::http::header::InvalidHeaderValue) -> WebError {
+        WebError::Internal(e.to_string())
+    }
+}
+
+impl From<askama::Error> for WebError {
+    fn from(e: askama::Error) -> WebError {
+        WebError::Internal(format!("template: {e}"))
+    }
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            WebError::LoginRequired(_) => StatusCode::SEE_OTHER,
+            WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
+            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::BadRequest | WebError::Invalid(_) => StatusCode::BAD_REQUEST,
+            WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::Conflict(_) => StatusCode::CONFLICT,
+            WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let WebError::LoginRequired(next) = self {
+            let location = format!("/login?next={}", urlencode(next));
+            return HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, location))
+                .finish();
+        }
+        match self {
+            WebError::Internal(cause) | WebError::Unavailable(cause) => {
+                tracing::error!("{}: {cause}", self.code());
+            }
+            _ => {}
+        }
+        let mut response = HttpResponse::new(self.status_code());
+        if let WebError::RateLimited(secs) = self
+            && let Ok(value) = HeaderValue::from_str(&secs.to_string())
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        response.extensions_mut().insert(ErrorCode(self.code()));
+        response
+    }
+}
+
+/// Percent-encodes a path for a query parameter.
+#[must_use]
+pub fn urlencode(text: &str) -> String {
+    serde_urlencoded::to_string([("x", text)])
+        .map(|s| s.trim_start_matches("x=").to_string())
+        .unwrap_or_default()
+}
+
+fn default_code(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "bad_request",
+        401 => "unauthorized",
+        403 => "forbidden",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        409 => "conflict",
+        413 => "payload_too_large",
+        415 => "unsupported_media_type",
+        422 => "unprocessable",
+        429 => "rate_limited",
+        503 => "unavailable",
+        s if s >= 500 => "internal",
+        _ => "bad_request",
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    c: &'a Chrome,
+    status: u16,
+    title: String,
+    message: String,
+}
+
+/// Writes the body of every error response that has none yet (see the module comment).
+pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    if res.response().extensions().get::<Rendered>().is_some() || res.status().is_redirection() {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let code = res
+        .response()
+        .extensions()
+        .get::<ErrorCode>()
+        .map_or_else(|| default_code(status), |c| c.0);
+    let is_api = res.request().path().starts_with("/api/");
+    let (req, old) = res.into_parts();
+    let mut new = if is_api {
+        if old
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
+        {
+            return Ok(ErrorHandlerResponse::Response(
+                ServiceResponse::new(req, old).map_into_left_body(),
+            ));
+        }
+        let message = Lang::En.t(&format!("error-{code}"));
+        let message = if message.starts_with("error-") {
+            status.canonical_reason().unwrap_or("error").to_string()
+        } else {
+            message
+        };
+        HttpResponse::build(status).json(serde_json::json!({
+            "error": {"code": code, "message": message}
+        }))
+    } else {
+        let chrome = Chrome::anonymous(&req);
+        let lang = chrome.lang;
+        let title_key = format!("error-title-{}", status.as_u16());
+        let title = if lang.has(&title_key) {
+            lang.t(&title_key)
+        } else {
+            status.canonical_reason().unwrap_or("Error").to_string()
+        };
+        let message_key = format!("error-{code}");
+        let message = if lang.has(&message_key) {
+            lang.t(&message_key)
+        } else {
+            lang.t(&format!("error-{}", default_code(status)))
+        };
+        let page = ErrorPage {
+            c: &chrome,
+            status: status.as_u16(),
+            title,
+            message,
+        };
+        let body = page.render().unwrap_or_else(|e| {
+            tracing::error!("error page template: {e}");
+            format!(
+                "{} {}",
+                status.as_u16(),
+                status.canonical_reason().unwrap_or("")
+            )
+        });
+        HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(body)
+    };
+    for (name, value) in old.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            new.headers_mut().append(name.clone(), value.clone());
+        }
+    }
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, new).map_into_right_body(),
+    ))
+}
+
+/// Marks a response as complete, so [`render`] leaves its body alone.
+#[must_use]
+pub fn rendered(mut response: HttpResponse) -> HttpResponse {
+    response.extensions_mut().insert(Rendered);
+    response
+}

@@ -1,0 +1,184 @@
+//! Languages: Portuguese (default), English and French. Messages live in `locales/*/main.ftl`
+//! (Fluent), compiled into the binary.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "pt-PT",
+        // Fluent's invisible bidi isolation marks would end up inside HTML attributes.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    Pt,
+    En,
+    Fr,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::Pt, Lang::En, Lang::Fr];
+
+    /// The short code used in `?lang=` and the cookie.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Pt => "pt",
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The language's own name, for the switcher.
+    #[must_use]
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::Pt => "Português",
+            Lang::En => "English",
+            Lang::Fr => "Français",
+        }
+    }
+
+    /// The folder of its messages.
+    #[must_use]
+    pub fn locale_dir(self) -> &'static str {
+        match self {
+            Lang::Pt => "pt-PT",
+            Lang::En => "en-US",
+            Lang::Fr => "fr-FR",
+        }
+    }
+
+    fn id(self) -> LanguageIdentifier {
+        match self {
+            Lang::Pt => langid!("pt-PT"),
+            Lang::En => langid!("en-US"),
+            Lang::Fr => langid!("fr-FR"),
+        }
+    }
+
+    /// Reads a language tag: `pt`, `pt-AO`, `pt-BR`, `en-GB`, `fr-CA` … (any region).
+    #[must_use]
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "pt" => Some(Lang::Pt),
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            _ => None,
+        }
+    }
+
+    /// The best language of an `Accept-Language` header, by quality.
+    #[must_use]
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut best: Option<(f32, Lang)> = None;
+        for part in header.split(',') {
+            let mut pieces = part.split(';');
+            let tag = pieces.next().unwrap_or_default();
+            let quality = pieces
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if quality <= 0.0 {
+                continue;
+            }
+            if let Some(lang) = Lang::from_tag(tag)
+                && best.is_none_or(|(q, _)| quality > q)
+            {
+                best = Some((quality, lang));
+            }
+        }
+        best.map(|(_, lang)| lang)
+    }
+
+    /// A message.
+    #[must_use]
+    pub fn t(self, key: &str) -> String {
+        LOCALES
+            .try_lookup(&self.id(), key)
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    /// A message with named arguments.
+    #[must_use]
+    pub fn t_args(self, key: &str, args: &[(&'static str, String)]) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+            .iter()
+            .map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(value.clone())))
+            .collect();
+        LOCALES
+            .try_lookup_with_args(&self.id(), key, &map)
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    /// Whether the message exists in this language (not counting the fallback).
+    #[must_use]
+    pub fn has(self, key: &str) -> bool {
+        message_keys(self).iter().any(|k| k == key)
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// The message keys defined in a language's file, read from the compiled-in source (used by
+/// the completeness test and by `has`).
+#[must_use]
+pub fn message_keys(lang: Lang) -> Vec<String> {
+    let source = match lang {
+        Lang::Pt => include_str!("../../locales/pt-PT/main.ftl"),
+        Lang::En => include_str!("../../locales/en-US/main.ftl"),
+        Lang::Fr => include_str!("../../locales/fr-FR/main.ftl"),
+    };
+    source
+        .lines()
+        .filter(|line| !line.starts_with([' ', '#', '\t']) && !line.trim().is_empty())
+        .filter_map(|line| line.split_once('=').map(|(key, _)| key.trim().to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_best_supported_language() {
+        assert_eq!(
+            Lang::from_accept_language("fr-CA,fr;q=0.9,en;q=0.8"),
+            Some(Lang::Fr)
+        );
+        assert_eq!(
+            Lang::from_accept_language("de-DE,en;q=0.5,pt;q=0.7"),
+            Some(Lang::Pt)
+        );
+        assert_eq!(Lang::from_accept_language("pt-AO"), Some(Lang::Pt));
+        assert_eq!(Lang::from_accept_language("de, es;q=0.5"), None);
+        assert_eq!(
+            Lang::from_accept_language("en;q=0, fr;q=0.1"),
+            Some(Lang::Fr)
+        );
+    }
+
+    #[test]
+    fn messages_are_looked_up_per_language_without_isolation_marks() {
+        assert_eq!(Lang::En.t("nav-login"), "Log in");
+        assert_eq!(Lang::Pt.t("nav-login"), "Entrar");
+        assert_eq!(Lang::Fr.t("nav-login"), "Se connecter");
+        let welcome = Lang::En.t_args("home-welcome", &[("name", "Ana".to_string())]);
+        assert_eq!(welcome, "Welcome, Ana.");
+    }
+}

@@ -1,0 +1,269 @@
+//! Sign-up, login, logout and the account page (password, API tokens).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{error_key, html, html_with_status, redirect_with_flash, safe_next};
+use crate::service::accounts::{self, ApiTokenInfo, User};
+use crate::service::{App, ServiceError};
+use crate::web::context::{
+    Chrome, CsrfForm, FlashLevel, Page, SignedIn, client_ip, session_cookie, session_removal,
+    session_token,
+};
+use crate::web::errors::WebError;
+
+#[derive(Template)]
+#[template(path = "signup.html")]
+struct SignupPage<'a> {
+    c: &'a Chrome,
+    name: &'a str,
+    email: &'a str,
+    error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage<'a> {
+    c: &'a Chrome,
+    email: &'a str,
+    next: &'a str,
+    error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage<'a> {
+    c: &'a Chrome,
+    user: &'a User,
+    role_key: String,
+    tokens: Vec<ApiTokenInfo>,
+    new_token: Option<String>,
+    password_error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct SignupForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    next: String,
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    #[serde(default)]
+    next: String,
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    #[serde(default)]
+    current: String,
+    #[serde(default)]
+    new: String,
+}
+
+#[derive(Deserialize)]
+pub struct TokenForm {
+    #[serde(default)]
+    label: String,
+}
+
+/// A form with nothing but its CSRF token.
+#[derive(Deserialize)]
+pub struct Empty {}
+
+pub async fn signup_form(Page(c): Page) -> Result<HttpResponse, WebError> {
+    html(&SignupPage {
+        c: &c,
+        name: "",
+        email: "",
+        error: None,
+    })
+}
+
+pub async fn signup(
+    req: HttpRequest,
+    Page(c): Page,
+    app: web::Data<App>,
+    CsrfForm(form): CsrfForm<SignupForm>,
+) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let (email, name, password) = (form.email.clone(), form.name.clone(), form.password);
+    match web::block(move || accounts::sign_up(&app, &email, &name, &password)).await? {
+        Ok(session) => {
+            let mut response =
+                redirect_with_flash(&req, "/", FlashLevel::Success, "flash-signed-up")?;
+            response.add_cookie(&session_cookie(&req, session.token))?;
+            Ok(response)
+        }
+        Err(ServiceError::Invalid(invalid)) => html_with_status(
+            StatusCode::BAD_REQUEST,
+            &SignupPage {
+                c: &c,
+                name: &form.name,
+                email: &form.email,
+                error: Some(error_key(invalid.code)),
+            },
+        ),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn login_form(
+    Page(c): Page,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, WebError> {
+    html(&LoginPage {
+        c: &c,
+        email: "",
+        next: &safe_next(&query.next),
+        error: None,
+    })
+}
+
+pub async fn login(
+    req: HttpRequest,
+    Page(c): Page,
+    app: web::Data<App>,
+    CsrfForm(form): CsrfForm<LoginForm>,
+) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let ip = client_ip(&req);
+    let old = session_token(&req);
+    let (email, password) = (form.email.clone(), form.password);
+    let next = safe_next(&form.next);
+    match web::block(move || accounts::log_in(&app, &email, &password, &ip, old.as_deref())).await?
+    {
+        Ok(session) => {
+            let mut response =
+                redirect_with_flash(&req, &next, FlashLevel::Success, "flash-logged-in")?;
+            response.add_cookie(&session_cookie(&req, session.token))?;
+            Ok(response)
+        }
+        Err(ServiceError::BadCredentials) => html_with_status(
+            StatusCode::BAD_REQUEST,
+            &LoginPage {
+                c: &c,
+                email: &form.email,
+                next: &next,
+                error: Some(error_key("bad_credentials")),
+            },
+        ),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn logout(
+    req: HttpRequest,
+    app: web::Data<App>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    if let Some(token) = session_token(&req) {
+        let app = app.into_inner();
+        web::block(move || accounts::log_out(&app, &token)).await??;
+    }
+    let mut response = redirect_with_flash(&req, "/", FlashLevel::Success, "flash-logged-out")?;
+    response.add_cookie(&session_removal(&req))?;
+    Ok(response)
+}
+
+async fn account_page(
+    app: web::Data<App>,
+    page: &SignedIn,
+    new_token: Option<String>,
+    password_error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let user_id = page.user.id;
+    let tokens = web::block(move || accounts::list_api_tokens(&app, user_id)).await??;
+    html_with_status(
+        status,
+        &AccountPage {
+            c: &page.chrome,
+            user: &page.user,
+            role_key: format!("role-{}", page.user.role.as_str()),
+            tokens,
+            new_token,
+            password_error,
+        },
+    )
+}
+
+pub async fn account(app: web::Data<App>, page: SignedIn) -> Result<HttpResponse, WebError> {
+    account_page(app, &page, None, None, StatusCode::OK).await
+}
+
+pub async fn change_password(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: SignedIn,
+    CsrfForm(form): CsrfForm<PasswordForm>,
+) -> Result<HttpResponse, WebError> {
+    let token = session_token(&req).unwrap_or_default();
+    let user_id = page.user.id;
+    let service = app.clone().into_inner();
+    let result = web::block(move || {
+        accounts::change_password(&service, user_id, &token, &form.current, &form.new)
+    })
+    .await?;
+    match result {
+        Ok(()) => redirect_with_flash(
+            &req,
+            "/account",
+            FlashLevel::Success,
+            "flash-password-changed",
+        ),
+        Err(ServiceError::Invalid(invalid)) => {
+            account_page(
+                app,
+                &page,
+                None,
+                Some(error_key(invalid.code)),
+                StatusCode::BAD_REQUEST,
+            )
+            .await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn create_token(
+    app: web::Data<App>,
+    page: SignedIn,
+    CsrfForm(form): CsrfForm<TokenForm>,
+) -> Result<HttpResponse, WebError> {
+    let service = app.clone().into_inner();
+    let user_id = page.user.id;
+    let token =
+        web::block(move || accounts::create_api_token(&service, user_id, &form.label)).await??;
+    account_page(app, &page, Some(token), None, StatusCode::OK).await
+}
+
+pub async fn revoke_token(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: SignedIn,
+    path: web::Path<i32>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let (user_id, token_id) = (page.user.id, path.into_inner());
+    web::block(move || accounts::revoke_api_token(&app, user_id, token_id)).await??;
+    redirect_with_flash(&req, "/account", FlashLevel::Success, "flash-token-revoked")
+}

@@ -1,0 +1,58 @@
+//! Installation administration: accounts and their global roles.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{html, redirect_with_flash};
+use crate::service::App;
+use crate::service::accounts::{self, Role, User};
+use crate::web::context::{AdminPage, Chrome, CsrfForm, FlashLevel};
+use crate::web::errors::WebError;
+
+#[derive(Template)]
+#[template(path = "admin_users.html")]
+struct UsersPage<'a> {
+    c: &'a Chrome,
+    users: Vec<User>,
+    roles: Vec<(&'static str, String)>,
+}
+
+#[derive(Deserialize)]
+pub struct RoleForm {
+    #[serde(default)]
+    role: String,
+}
+
+pub async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let users = web::block(move || accounts::list_users(&app)).await??;
+    let roles = Role::ALL
+        .iter()
+        .map(|r| (r.as_str(), format!("role-{}", r.as_str())))
+        .collect();
+    html(&UsersPage {
+        c: &page.chrome,
+        users,
+        roles,
+    })
+}
+
+pub async fn set_role(
+    req: HttpRequest,
+    app: web::Data<App>,
+    _admin: AdminPage,
+    path: web::Path<i32>,
+    CsrfForm(form): CsrfForm<RoleForm>,
+) -> Result<HttpResponse, WebError> {
+    let role: Role = form.role.parse()?;
+    let app = app.into_inner();
+    let user_id = path.into_inner();
+    web::block(move || accounts::set_role(&app, user_id, role)).await??;
+    redirect_with_flash(
+        &req,
+        "/admin/users",
+        FlashLevel::Success,
+        "flash-role-changed",
+    )
+}

@@ -1,0 +1,359 @@
+//! One helper builds a real, isolated environment for every HTTP test: a fresh database (a
+//! temporary SQLite file, or a new PostgreSQL database), the real application on port 0, and
+//! a client that keeps cookies like a browser.
+//!
+//! PostgreSQL comes from `KIELA_TEST_POSTGRES_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/postgres`). When it cannot be reached the PostgreSQL
+//! half of each test is skipped, except under `CI=true`, where that is a failure.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use actix_web::dev::ServerHandle;
+use diesel::connection::SimpleConnection;
+use diesel::{Connection, PgConnection};
+use kiela::config::Config;
+use kiela::service::App;
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database that disappears with the test.
+pub enum TestDb {
+    Sqlite(std::path::PathBuf),
+    Postgres { admin_url: String, name: String },
+}
+
+impl TestDb {
+    pub fn url(&self) -> String {
+        match self {
+            TestDb::Sqlite(dir) => format!("sqlite://{}/kiela.sqlite3", dir.display()),
+            TestDb::Postgres { admin_url, name } => with_database(admin_url, name),
+        }
+    }
+
+    pub fn create(backend: Backend) -> Option<TestDb> {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let tag = format!("{}_{}_{}", std::process::id(), n, fastrand::u32(..));
+        match backend {
+            Backend::Sqlite => {
+                let dir = std::env::temp_dir().join(format!("kiela-test-{tag}"));
+                std::fs::create_dir_all(&dir).unwrap();
+                Some(TestDb::Sqlite(dir))
+            }
+            Backend::Postgres => {
+                let admin_url = postgres_url();
+                let mut conn = match PgConnection::establish(&admin_url) {
+                    Ok(conn) => conn,
+                    Err(e) => {
+                        if std::env::var("CI").is_ok_and(|v| v == "true") {
+                            panic!("CI=true but PostgreSQL is not reachable at {admin_url}: {e}");
+                        }
+                        eprintln!("skipping the PostgreSQL run: {e}");
+                        return None;
+                    }
+                };
+                let name = format!("kiela_test_{tag}");
+                conn.batch_execute(&format!("CREATE DATABASE {name}"))
+                    .unwrap();
+                Some(TestDb::Postgres { admin_url, name })
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        match self {
+            TestDb::Sqlite(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            TestDb::Postgres { admin_url, name } => {
+                if let Ok(mut conn) = PgConnection::establish(admin_url) {
+                    let _ =
+                        conn.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                }
+            }
+        }
+    }
+}
+
+pub fn postgres_url() -> String {
+    std::env::var("KIELA_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
+}
+
+/// The same server with another database.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let host_end = base[scheme_end..]
+        .find('/')
+        .map_or(base.len(), |i| scheme_end + i);
+    let mut out = format!("{}/{name}", &base[..host_end]);
+    if let Some(query) = query {
+        out.push('?');
+        out.push_str(query);
+    }
+    out
+}
+
+/// A response, read completely.
+#[derive(Debug)]
+pub struct Resp {
+    pub status: u16,
+    pub headers: awc::http::header::HeaderMap,
+    pub body: String,
+}
+
+impl Resp {
+    pub fn location(&self) -> Option<&str> {
+        self.headers.get("location").and_then(|v| v.to_str().ok())
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    pub fn set_cookies(&self) -> Vec<String> {
+        self.headers
+            .get_all("set-cookie")
+            .filter_map(|v| v.to_str().ok().map(str::to_string))
+            .collect()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+/// The running application and a browser-like client.
+pub struct TestApp {
+    pub base: String,
+    pub backend: Backend,
+    pub app: App,
+    _db: TestDb,
+    client: awc::Client,
+    server: ServerHandle,
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Option<TestApp> {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Option<TestApp> {
+        let db = TestDb::create(backend)?;
+        let mut config = Config {
+            database_url: db.url(),
+            workers: Some(2),
+            pool_size: 4,
+            ..Config::default()
+        };
+        adjust(&mut config);
+        let app = actix_web::web::block(move || App::start(config))
+            .await
+            .unwrap()
+            .unwrap();
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let server = kiela::web::server(app.clone(), listener).unwrap();
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        Some(TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            backend,
+            app,
+            _db: db,
+            client: awc::Client::builder()
+                .disable_redirects()
+                .timeout(std::time::Duration::from_secs(60))
+                .finish(),
+            server: handle,
+        })
+    }
+
+    /// A browser with no cookies yet.
+    pub fn browser(&self) -> Browser<'_> {
+        Browser {
+            app: self,
+            jar: RefCell::new(BTreeMap::new()),
+        }
+    }
+
+    pub async fn stop(&self) {
+        self.server.stop(true).await;
+    }
+}
+
+/// A client with its own cookie jar.
+pub struct Browser<'a> {
+    pub app: &'a TestApp,
+    jar: RefCell<BTreeMap<String, String>>,
+}
+
+impl Browser<'_> {
+    fn cookie_header(&self) -> String {
+        self.jar
+            .borrow()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn remember(&self, resp: &Resp) {
+        for set in resp.set_cookies() {
+            let first = set.split(';').next().unwrap_or_default();
+            let Some((name, value)) = first.split_once('=') else {
+                continue;
+            };
+            let removed = set.to_ascii_lowercase().contains("max-age=0") || value.is_empty();
+            let mut jar = self.jar.borrow_mut();
+            if removed {
+                jar.remove(name.trim());
+            } else {
+                jar.insert(name.trim().to_string(), value.trim().to_string());
+            }
+        }
+    }
+
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.jar.borrow().get(name).cloned()
+    }
+
+    pub fn set_cookie(&self, name: &str, value: &str) {
+        self.jar
+            .borrow_mut()
+            .insert(name.to_string(), value.to_string());
+    }
+
+    pub async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Vec<u8>,
+    ) -> Resp {
+        let url = format!("{}{path}", self.app.base);
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut req = self.app.client.request(method, url);
+        let cookies = self.cookie_header();
+        if !cookies.is_empty() {
+            req = req.insert_header(("cookie", cookies));
+        }
+        for (name, value) in headers {
+            req = req.insert_header((*name, *value));
+        }
+        let mut res = req.send_body(body).await.unwrap();
+        let bytes = res.body().limit(64 * 1024 * 1024).await.unwrap();
+        let resp = Resp {
+            status: res.status().as_u16(),
+            headers: res.headers().clone(),
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        };
+        self.remember(&resp);
+        resp
+    }
+
+    pub async fn get(&self, path: &str) -> Resp {
+        self.request("GET", path, &[], Vec::new()).await
+    }
+
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Resp {
+        self.request("GET", path, headers, Vec::new()).await
+    }
+
+    /// Follows 303/302 redirects with GET.
+    pub async fn follow(&self, mut resp: Resp) -> Resp {
+        for _ in 0..5 {
+            if !(300..400).contains(&resp.status) {
+                break;
+            }
+            let location = resp.location().unwrap().to_string();
+            resp = self.get(&location).await;
+        }
+        resp
+    }
+
+    /// The CSRF token the site gives this browser (read from a page with a form).
+    pub async fn csrf(&self) -> String {
+        let page = self.get("/login").await;
+        extract_csrf(&page.body).unwrap_or_else(|| panic!("no CSRF field on /login"))
+    }
+
+    /// Posts a form without any CSRF token of its own.
+    pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Resp {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        self.request(
+            "POST",
+            path,
+            &[("content-type", "application/x-www-form-urlencoded")],
+            body.into_bytes(),
+        )
+        .await
+    }
+
+    /// Posts a form with this browser's CSRF token, as a page of the site would.
+    pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Resp {
+        let token = self.csrf().await;
+        let mut all: Vec<(&str, &str)> = vec![("csrf", token.as_str())];
+        all.extend_from_slice(fields);
+        self.post_raw(path, &all).await
+    }
+
+    pub async fn sign_up(&self, name: &str, email: &str, password: &str) -> Resp {
+        self.post_form(
+            "/signup",
+            &[("name", name), ("email", email), ("password", password)],
+        )
+        .await
+    }
+
+    pub async fn log_in(&self, email: &str, password: &str) -> Resp {
+        self.post_form("/login", &[("email", email), ("password", password)])
+            .await
+    }
+}
+
+/// The value of the first `name="csrf"` hidden field of a page.
+pub fn extract_csrf(html: &str) -> Option<String> {
+    let at = html.find("name=\"csrf\" value=\"")?;
+    let rest = &html[at + "name=\"csrf\" value=\"".len()..];
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// Runs one async test body on SQLite and on PostgreSQL.
+#[macro_export]
+macro_rules! both_backends {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[actix_web::test]
+            async fn sqlite() {
+                let app = $crate::harness::TestApp::spawn($crate::harness::Backend::Sqlite)
+                    .await
+                    .unwrap();
+                super::$name(&app).await;
+                app.stop().await;
+            }
+            #[actix_web::test]
+            async fn postgres() {
+                if let Some(app) =
+                    $crate::harness::TestApp::spawn($crate::harness::Backend::Postgres).await
+                {
+                    super::$name(&app).await;
+                    app.stop().await;
+                }
+            }
+        }
+    )*};
+}

@@ -1,0 +1,9 @@
+//! HTTP tests of the application, each on a fresh database, on SQLite and on PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod harness;
+
+mod accounts;
+mod security;
+mod site;

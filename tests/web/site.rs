@@ -1,0 +1,292 @@
+//! Languages, error pages, health, static files, configuration and migrations.
+
+use std::collections::BTreeSet;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+use kiela::db::{self, DbConnection};
+use kiela::web::i18n::{Lang, message_keys};
+
+use crate::both_backends;
+use crate::harness::{Backend, TestApp, TestDb};
+
+async fn languages_follow_query_cookie_header_then_portuguese(app: &TestApp) {
+    let browser = app.browser();
+    let default = browser.get("/login").await;
+    assert!(default.body.contains("<html lang=\"pt\">"));
+    assert!(default.body.contains("Palavra-passe"));
+
+    let french = app.browser();
+    let page = french
+        .get_with("/login", &[("accept-language", "fr-FR,fr;q=0.9,en;q=0.5")])
+        .await;
+    assert!(page.body.contains("Mot de passe"), "{}", page.body);
+
+    let chosen = french.get("/login?lang=en").await;
+    assert!(chosen.body.contains("Password"));
+    assert_eq!(french.cookie("kiela_lang").as_deref(), Some("en"));
+    // The cookie now wins over the header.
+    let again = french
+        .get_with("/login", &[("accept-language", "fr")])
+        .await;
+    assert!(again.body.contains("Password"));
+    assert!(again.body.contains("<html lang=\"en\">"));
+}
+
+async fn error_pages_are_translated(app: &TestApp) {
+    let browser = app.browser();
+    for (lang, text) in [
+        ("pt", "Página não encontrada"),
+        ("en", "Page not found"),
+        ("fr", "Page introuvable"),
+    ] {
+        let page = browser.get(&format!("/no/such/page?lang={lang}")).await;
+        assert_eq!(page.status, 404);
+        assert!(page.body.contains(text), "{lang}: {}", page.body);
+        assert!(
+            page.header("content-type")
+                .unwrap()
+                .starts_with("text/html")
+        );
+    }
+    let api = browser.get("/api/v1/no/such/thing").await;
+    assert_eq!(api.status, 404);
+    assert_eq!(api.json()["error"]["code"], "not_found");
+    let wrong_method = browser.request("DELETE", "/login", &[], Vec::new()).await;
+    assert!(wrong_method.status == 404 || wrong_method.status == 405);
+}
+
+async fn health_and_static_files(app: &TestApp) {
+    let browser = app.browser();
+    let health = browser.get("/healthz").await;
+    assert_eq!(health.status, 200);
+    let expected = match app.backend {
+        Backend::Sqlite => "sqlite",
+        Backend::Postgres => "postgres",
+    };
+    assert_eq!(health.json()["database"], expected);
+    let css = browser.get("/static/style.css").await;
+    assert_eq!(css.status, 200);
+    assert!(css.body.contains("@media print"));
+    let etag = css.header("etag").unwrap().to_string();
+    let cached = browser
+        .get_with("/static/style.css", &[("if-none-match", &etag)])
+        .await;
+    assert_eq!(cached.status, 304);
+    assert_eq!(browser.get("/static/../Cargo.toml").await.status, 404);
+}
+
+async fn migrations_go_up_down_and_up_again(app: &TestApp) {
+    let mut conn = app.app.conn().unwrap();
+    let before = schema_of(&mut conn);
+    assert!(before.iter().any(|t| t.starts_with("users.")), "{before:?}");
+    db::revert_all_migrations(&mut conn).unwrap();
+    let empty = schema_of(&mut conn);
+    assert!(empty.iter().all(|t| !t.starts_with("users.")), "{empty:?}");
+    db::run_migrations(&mut conn).unwrap();
+    assert_eq!(schema_of(&mut conn), before);
+}
+
+both_backends!(
+    languages_follow_query_cookie_header_then_portuguese,
+    error_pages_are_translated,
+    health_and_static_files,
+    migrations_go_up_down_and_up_again,
+);
+
+#[derive(QueryableByName)]
+struct Column {
+    #[diesel(sql_type = Text)]
+    name: String,
+}
+
+/// Every table.column of the application's schema.
+fn schema_of(conn: &mut DbConnection) -> BTreeSet<String> {
+    let query = match conn {
+        DbConnection::Sqlite(_) => {
+            "SELECT m.name || '.' || p.name AS name FROM sqlite_master m \
+             JOIN pragma_table_info(m.name) p WHERE m.type = 'table' \
+             AND m.name NOT LIKE 'sqlite_%' AND m.name != '__diesel_schema_migrations'"
+        }
+        DbConnection::Postgres(_) => {
+            "SELECT table_name || '.' || column_name AS name FROM information_schema.columns \
+             WHERE table_schema = 'public' AND table_name != '__diesel_schema_migrations'"
+        }
+    };
+    diesel::sql_query(query)
+        .load::<Column>(conn)
+        .unwrap()
+        .into_iter()
+        .map(|c| c.name)
+        .collect()
+}
+
+#[test]
+fn every_message_exists_in_every_language() {
+    let reference: BTreeSet<String> = message_keys(Lang::Pt).into_iter().collect();
+    assert!(reference.len() > 50);
+    for lang in Lang::ALL {
+        let keys: BTreeSet<String> = message_keys(lang).into_iter().collect();
+        let missing: Vec<_> = reference.difference(&keys).collect();
+        let extra: Vec<_> = keys.difference(&reference).collect();
+        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang} has keys Portuguese lacks: {extra:?}"
+        );
+    }
+}
+
+#[test]
+fn every_key_used_by_a_template_or_the_code_is_translated() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut used = BTreeSet::new();
+    for dir in ["templates", "src"] {
+        collect_keys(&root.join(dir), &mut used);
+    }
+    assert!(used.len() > 30, "{used:?}");
+    for lang in Lang::ALL {
+        let keys: BTreeSet<String> = message_keys(lang).into_iter().collect();
+        let missing: Vec<_> = used.iter().filter(|k| !keys.contains(*k)).collect();
+        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+    }
+}
+
+/// Keys used literally: `t("key")` and `t1("key"` calls in templates and code, and message
+/// keys the code hands over as strings (`"flash-…"`, `"error-…"`, `"role-…"`).
+fn collect_keys(dir: &std::path::Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect_keys(&path, out);
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for call in [".t(\"", ".t1(\""] {
+            for piece in text.split(call).skip(1) {
+                if let Some(key) = piece.split('"').next() {
+                    out.insert(key.to_string());
+                }
+            }
+        }
+        if path.extension().is_some_and(|e| e == "rs") {
+            for quoted in text.split('"').skip(1).step_by(2) {
+                let plain = quoted
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_');
+                let prefixed = ["flash-", "error-", "role-"]
+                    .iter()
+                    .any(|p| quoted.starts_with(p) && quoted.len() > p.len());
+                if plain && prefixed {
+                    out.insert(quoted.to_string());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_database_schemes_are_refused_at_start_up() {
+    for url in [
+        "mysql://root@localhost/kiela",
+        "postgress://x@y/z",
+        "kiela.db",
+    ] {
+        let config = kiela::config::Config {
+            database_url: url.to_string(),
+            ..kiela::config::Config::default()
+        };
+        let err = kiela::service::App::start(config).unwrap_err();
+        assert!(
+            err.to_string().contains("unsupported database URL"),
+            "{err}"
+        );
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kiela"))
+        .args(["migrate", "--database-url", "mysql://root@localhost/kiela"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unsupported database URL"));
+}
+
+#[test]
+fn admin_commands_create_users_and_print_tokens() {
+    let db = TestDb::create(Backend::Sqlite).unwrap();
+    let url = db.url();
+    let kiela = env!("CARGO_BIN_EXE_kiela");
+    let mut child = std::process::Command::new(kiela)
+        .args([
+            "admin",
+            "create-user",
+            "--database-url",
+            &url,
+            "--email",
+            "org@example.ao",
+            "--name",
+            "Organiser",
+            "--role",
+            "organiser",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"organiser-password\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    let output = std::process::Command::new(kiela)
+        .args([
+            "admin",
+            "create-token",
+            "--database-url",
+            &url,
+            "--email",
+            "org@example.ao",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let token = stdout.trim();
+    assert_eq!(stdout, format!("{token}\n"), "the token and nothing else");
+    assert_eq!(token.len(), 64);
+
+    let config = kiela::config::Config {
+        database_url: url.clone(),
+        ..kiela::config::Config::default()
+    };
+    let app = kiela::service::App::start(config).unwrap();
+    let user = kiela::service::accounts::api_token_user(&app, token)
+        .unwrap()
+        .unwrap();
+    assert_eq!(user.role, kiela::service::accounts::Role::Organiser);
+
+    let output = std::process::Command::new(kiela)
+        .args([
+            "admin",
+            "create-token",
+            "--database-url",
+            &url,
+            "--email",
+            "nobody@example.ao",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let mut conn = app.conn().unwrap();
+    conn.batch_execute("SELECT 1").unwrap();
+}
