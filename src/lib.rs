@@ -8,4 +8,5 @@ pub mod config;
 pub mod db;
 pub mod rules;
 pub mod service;
+pub mod tournament;
 pub mod web;

@@ -1,0 +1,1103 @@
+//! The FIDE Dutch system (C.04.3, rules applied from 1 February 2026), as a sequence of
+//! maximum-weight matchings.
+//!
+//! Every criterion of the system becomes a field of an edge weight, most important first:
+//! completion and bye eligibility, pairs and scores paired in the current and next bracket,
+//! the bye assignee's unplayed games, the four colour criteria, repeated floats and their
+//! scores, and low bits that the procedure uses to order exchanges and transpositions. The
+//! procedure then walks down the brackets; for each it decides, one player at a time with a
+//! matching per question, which moved-down players are paired, whom they meet, which
+//! players are exchanged between S1 and S2, and finally the pairs, fixing each answer before
+//! the next question. Because every answer is the optimum of a weight that encodes the
+//! criteria in their exact priority, the pairing follows the rules' order exactly.
+//!
+//! "White" is the player who moves first.
+
+// Index loops mirror the textbook algorithms and keep parallel arrays in step.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::HashMap;
+
+use super::history::{Colour, PlayerHistory, PointSystem, RoundEntry};
+use super::matching::PerfectMatching;
+use super::wide::Wide;
+
+/// What the Dutch system needs to pair one round.
+#[derive(Clone, Debug)]
+pub struct DutchInput<'a> {
+    /// Every player of the event, in pairing-number order (which is rating order).
+    pub players: &'a [PlayerHistory],
+    /// Who is to be paired this round (present, not withdrawn, no requested bye).
+    pub to_pair: &'a [bool],
+    /// Rounds already played (the round being paired is `played_rounds + 1`).
+    pub played_rounds: usize,
+    /// Planned number of rounds (the last round relaxes the colour criterion for
+    /// top-scorers).
+    pub total_rounds: usize,
+    /// Colour of the highest-ranked player in round 1.
+    pub initial_colour: Colour,
+    pub points: PointSystem,
+    /// Pairs that must not meet (besides earlier opponents).
+    pub forbidden: &'a [(usize, usize)],
+    /// Virtual points per player per round (tenths), for accelerated pairings.
+    pub accelerations: Option<&'a [Vec<u32>]>,
+}
+
+/// A round's pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DutchPairing {
+    /// (first mover, second mover), in publication order (best score first).
+    pub pairs: Vec<(usize, usize)>,
+    /// The player who receives the pairing-allocated bye.
+    pub bye: Option<usize>,
+}
+
+/// No pairing satisfies the absolute criteria.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no pairing satisfies the absolute criteria (no rematches, byes, colours)")]
+pub struct NoValidPairing;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// A player's state for the round, derived from his history.
+#[derive(Clone, Debug)]
+struct State {
+    rank: usize,
+    score: u32,
+    matches: Vec<RoundEntry>,
+    accelerations: Vec<u32>,
+    imbalance: u32,
+    preference: Option<Colour>,
+    repeated: Option<Colour>,
+    strong: bool,
+    played_games: u32,
+}
+
+impl State {
+    fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+
+    fn absolute_preference(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+}
+
+fn invert(colour: Option<Colour>) -> Option<Colour> {
+    colour.map(Colour::invert)
+}
+
+fn preferences_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
+
+fn bits_to_represent(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+struct Context {
+    states: Vec<State>,
+    points: PointSystem,
+    played_rounds: usize,
+    total_rounds: usize,
+    initial_colour: Colour,
+    forbidden: Vec<Vec<bool>>,
+}
+
+impl Context {
+    fn points_of(&self, m: &RoundEntry) -> u32 {
+        m.points(&self.points)
+    }
+
+    /// Score with acceleration, `back` rounds before the round being paired.
+    fn score(&self, p: usize, back: usize) -> u32 {
+        let state = &self.states[p];
+        let mut score = state.score;
+        let mut round = self.played_rounds;
+        for _ in 0..back {
+            round -= 1;
+            score = score.saturating_sub(self.points_of(&state.matches[round]));
+        }
+        score + state.accelerations.get(round).copied().unwrap_or(0)
+    }
+
+    /// (score, rank) order: `a` comes after `b`.
+    fn worse(&self, a: usize, b: usize) -> bool {
+        (self.score(a, 0), self.states[b].rank) < (self.score(b, 0), self.states[a].rank)
+    }
+
+    fn eligible_for_bye(&self, p: usize) -> bool {
+        self.states[p]
+            .matches
+            .iter()
+            .all(|m| m.played() || self.points_of(m) < self.points.win)
+    }
+
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        if self.forbidden[a][b] {
+            return false;
+        }
+        let (sa, sb) = (&self.states[a], &self.states[b]);
+        let top = (self.played_rounds as u32) * self.points.win.max(self.points.draw) / 2;
+        !sa.absolute_preference()
+            || !sb.absolute_preference()
+            || sa.preference != sb.preference
+            || (self.played_rounds + 1 >= self.total_rounds
+                && (self.score(a, 0) > top || self.score(b, 0) > top))
+    }
+
+    fn float(&self, p: usize, back: usize) -> Float {
+        let m = &self.states[p].matches[self.played_rounds - back];
+        if !m.played() {
+            return if self.points_of(m) > self.points.loss {
+                Float::Down
+            } else {
+                Float::None
+            };
+        }
+        let mine = self.score(p, back);
+        let theirs = m.opponent.map_or(mine, |o| self.score(o, back));
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Float::Down,
+            std::cmp::Ordering::Less => Float::Up,
+            std::cmp::Ordering::Equal => Float::None,
+        }
+    }
+
+    /// The colour the first player gets against the second (C.04.3 E).
+    fn colour_for(&self, player: usize, opponent: usize) -> Colour {
+        if let Some(colour) = self.neutral_colour(player, opponent) {
+            return colour;
+        }
+        let (p, o) = (&self.states[player], &self.states[opponent]);
+        match p.preference {
+            None => {
+                if self.worse(player, opponent) {
+                    if o.rank % 2 == 1 {
+                        self.initial_colour
+                    } else {
+                        self.initial_colour.invert()
+                    }
+                } else if p.rank % 2 == 1 {
+                    self.initial_colour.invert()
+                } else {
+                    self.initial_colour
+                }
+            }
+            Some(preference) => {
+                if self.worse(player, opponent) {
+                    o.preference.map_or(preference, Colour::invert)
+                } else {
+                    preference
+                }
+            }
+        }
+    }
+
+    fn neutral_colour(&self, player: usize, opponent: usize) -> Option<Colour> {
+        let (p, o) = (&self.states[player], &self.states[opponent]);
+        if preferences_compatible(p.preference, o.preference) {
+            return p.preference.or(invert(o.preference));
+        }
+        if p.absolute_preference() && (p.imbalance > o.imbalance || !o.absolute_preference()) {
+            return p.preference;
+        }
+        if o.absolute_preference() && (o.imbalance > p.imbalance || !p.absolute_preference()) {
+            return invert(o.preference);
+        }
+        if p.strong && !o.strong {
+            return p.preference;
+        }
+        if o.strong && !p.strong {
+            return invert(o.preference);
+        }
+        // Go back to the last round in which their colours differed.
+        let mine: Vec<Colour> = p
+            .matches
+            .iter()
+            .filter(|m| m.played())
+            .filter_map(|m| m.colour)
+            .collect();
+        let theirs: Vec<Colour> = o
+            .matches
+            .iter()
+            .filter(|m| m.played())
+            .filter_map(|m| m.colour)
+            .collect();
+        let (mut i, mut j) = (mine.len(), theirs.len());
+        while i > 0 && j > 0 && mine[i - 1] == theirs[j - 1] {
+            i -= 1;
+            j -= 1;
+        }
+        if i > 0 && j > 0 {
+            Some(theirs[j - 1])
+        } else {
+            None
+        }
+    }
+}
+
+fn derive_state(history: &PlayerHistory, rank: usize, input: &DutchInput<'_>, id: usize) -> State {
+    let matches: Vec<RoundEntry> = (0..input.played_rounds).map(|r| history.round(r)).collect();
+    let score = matches.iter().map(|m| m.points(&input.points)).sum();
+    let (mut white, mut black, mut consecutive, mut played) = (0u32, 0u32, 0u32, 0u32);
+    let mut repeated: Option<Colour> = None;
+    for m in &matches {
+        if !m.played() {
+            continue;
+        }
+        let Some(colour) = m.colour else { continue };
+        played += 1;
+        match colour {
+            Colour::White => white += 1,
+            Colour::Black => black += 1,
+        }
+        if consecutive == 0 || Some(colour) != repeated {
+            consecutive = 1;
+        } else {
+            consecutive += 1;
+        }
+        repeated = Some(colour);
+    }
+    let lower = if white > black {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+    let imbalance = white.abs_diff(black);
+    let preference = if imbalance > 1 {
+        Some(lower)
+    } else if consecutive > 1 {
+        invert(repeated)
+    } else if imbalance > 0 {
+        Some(lower)
+    } else if consecutive > 0 {
+        invert(repeated)
+    } else {
+        None
+    };
+    if consecutive <= 1 {
+        repeated = None;
+    }
+    let absolute = imbalance > 1 || repeated.is_some();
+    State {
+        rank,
+        score,
+        matches,
+        accelerations: input
+            .accelerations
+            .and_then(|a| a.get(id).cloned())
+            .unwrap_or_default(),
+        imbalance,
+        preference,
+        repeated,
+        strong: !absolute && imbalance > 0,
+        played_games: played,
+    }
+}
+
+/// Pairs one round with the Dutch system.
+pub fn pair(input: &DutchInput<'_>) -> Result<DutchPairing, NoValidPairing> {
+    let n = input.players.len();
+    // Effective pairing numbers count only the players taking part in the event so far: those
+    // to be paired now and those who were paired before (a player absent from every round
+    // up to now does not shift the colours of the others).
+    let mut rank = 0;
+    let states: Vec<State> = input
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let taking_part = input.to_pair.get(i).copied().unwrap_or(false)
+                || (0..input.played_rounds).any(|r| p.round(r).participated());
+            let state = derive_state(p, rank, input, i);
+            if taking_part {
+                rank += 1;
+            }
+            state
+        })
+        .collect();
+    let mut forbidden = vec![vec![false; n]; n];
+    for &(a, b) in input.forbidden {
+        if a < n && b < n {
+            forbidden[a][b] = true;
+            forbidden[b][a] = true;
+        }
+    }
+    for (i, state) in states.iter().enumerate() {
+        for m in &state.matches {
+            if m.played()
+                && let Some(o) = m.opponent
+                && o < n
+            {
+                forbidden[i][o] = true;
+                forbidden[o][i] = true;
+            }
+        }
+    }
+    let ctx = Context {
+        states,
+        points: input.points,
+        played_rounds: input.played_rounds,
+        total_rounds: input.total_rounds,
+        initial_colour: input.initial_colour,
+        forbidden,
+    };
+    let mut sorted: Vec<usize> = (0..n)
+        .filter(|&i| input.to_pair.get(i).copied().unwrap_or(false))
+        .collect();
+    sorted.sort_by(|&a, &b| {
+        if ctx.worse(a, b) {
+            std::cmp::Ordering::Greater
+        } else if ctx.worse(b, a) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    if sorted.is_empty() {
+        return Ok(DutchPairing {
+            pairs: Vec::new(),
+            bye: None,
+        });
+    }
+    let layout = Layout::new(&ctx, &sorted);
+    // Room for the weight, its doubling in the matching, sums over n/2 edges, duals and sign.
+    let needed = layout.total_bits + 2 + bits_to_represent(sorted.len()) + 66;
+    let limbs = needed.div_ceil(64) as usize;
+    let matched = dispatch(limbs, &ctx, &sorted, &layout)?;
+    Ok(publish(&ctx, &sorted, &matched))
+}
+
+macro_rules! dispatch_sizes {
+    ($limbs:expr, $ctx:expr, $sorted:expr, $layout:expr, [$($size:literal),*]) => {{
+        $(
+            if $limbs <= $size {
+                return Procedure::<$size>::new($ctx, $sorted, $layout).run();
+            }
+        )*
+        Err(NoValidPairing)
+    }};
+}
+
+fn dispatch(
+    limbs: usize,
+    ctx: &Context,
+    sorted: &[usize],
+    layout: &Layout,
+) -> Result<Vec<Option<usize>>, NoValidPairing> {
+    dispatch_sizes!(
+        limbs,
+        ctx,
+        sorted,
+        layout,
+        [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128]
+    )
+}
+
+/// Bit widths of the weight's fields.
+struct Layout {
+    /// Bits for a count of players of one score group.
+    group_bits: u32,
+    /// Bits for all score groups' sub-fields together.
+    groups_bits: u32,
+    /// Offset of each score's sub-field.
+    shifts: HashMap<u32, u32>,
+    total_bits: u32,
+}
+
+impl Layout {
+    fn new(ctx: &Context, sorted: &[usize]) -> Layout {
+        let mut shifts = HashMap::new();
+        let mut groups_bits = 0;
+        let mut largest = 0;
+        let mut repeated = 0;
+        for (i, &p) in sorted.iter().enumerate().rev() {
+            repeated += 1;
+            let score = ctx.score(p, 0);
+            let last_of_group = i == 0 || score < ctx.score(sorted[i - 1], 0);
+            if last_of_group {
+                shifts.insert(score, groups_bits);
+                largest = largest.max(repeated);
+                groups_bits += bits_to_represent(repeated);
+                repeated = 0;
+            }
+        }
+        let s = bits_to_represent(largest);
+        let mut total = 2 + s + groups_bits + s + groups_bits + 2 * s + 4 * s;
+        if ctx.played_rounds >= 1 {
+            total += 2 * s + 2 * groups_bits;
+        }
+        if ctx.played_rounds > 1 {
+            total += 2 * s + 2 * groups_bits;
+        }
+        total += 3 * s + 1;
+        Layout {
+            group_bits: s,
+            groups_bits,
+            shifts,
+            total_bits: total,
+        }
+    }
+
+    fn shift(&self, score: u32) -> u32 {
+        self.shifts.get(&score).copied().unwrap_or(0)
+    }
+}
+
+/// The matching over the players to pair, plus a dummy vertex when their number is odd: the
+/// player matched to it gets the bye. The dummy is joined only to players who may get a bye.
+struct Computer<const L: usize> {
+    matching: PerfectMatching<L>,
+    players: usize,
+    dummy: Option<usize>,
+}
+
+impl<const L: usize> Computer<L> {
+    fn new(players: usize, bye_eligible: &[bool]) -> Self {
+        let odd = players % 2 == 1;
+        let mut matching = PerfectMatching::new(players + usize::from(odd));
+        let dummy = odd.then_some(players);
+        if let Some(d) = dummy {
+            for (v, &eligible) in bye_eligible.iter().enumerate() {
+                if eligible {
+                    matching.set_weight(d, v, Wide::from_u64(1));
+                }
+            }
+        }
+        Computer {
+            matching,
+            players,
+            dummy,
+        }
+    }
+
+    fn set(&mut self, modified: usize, other: usize, weight: Wide<L>) {
+        self.matching.set_weight(modified, other, weight);
+    }
+
+    fn compute(&mut self) -> Result<Vec<usize>, NoValidPairing> {
+        self.matching.solve().map_err(|_| NoValidPairing)?;
+        Ok((0..self.players)
+            .map(|v| match self.matching.mate(v) {
+                Some(m) if Some(m) != self.dummy => m,
+                _ => v,
+            })
+            .collect())
+    }
+
+    fn finalize(&mut self, a: usize, b: usize, max: Wide<L>) {
+        for x in 0..self.players {
+            if x != a {
+                self.set(a, x, if x == b { max } else { Wide::ZERO });
+            }
+            if x != b {
+                self.set(b, x, if x == a { max } else { Wide::ZERO });
+            }
+        }
+        if let Some(d) = self.dummy {
+            self.set(a, d, Wide::ZERO);
+            self.set(b, d, Wide::ZERO);
+        }
+    }
+}
+
+struct Procedure<'a, const L: usize> {
+    ctx: &'a Context,
+    sorted: &'a [usize],
+    layout: &'a Layout,
+    max_weight: Wide<L>,
+}
+
+fn one<const L: usize>() -> Wide<L> {
+    Wide::from_u64(1)
+}
+
+fn bit<const L: usize>(condition: bool) -> Wide<L> {
+    Wide::from_u64(u64::from(condition))
+}
+
+impl<'a, const L: usize> Procedure<'a, L> {
+    fn new(ctx: &'a Context, sorted: &'a [usize], layout: &'a Layout) -> Self {
+        let max_weight = one::<L>().shl(layout.total_bits) - one();
+        Procedure {
+            ctx,
+            sorted,
+            layout,
+            max_weight,
+        }
+    }
+
+    fn player(&self, vertex: usize) -> usize {
+        self.sorted[vertex]
+    }
+
+    fn score(&self, vertex: usize) -> u32 {
+        self.ctx.score(self.player(vertex), 0)
+    }
+
+    fn is_bye_candidate(&self, p: usize, bye_score: u32) -> bool {
+        self.ctx.eligible_for_bye(p) && self.ctx.score(p, 0) <= bye_score
+    }
+
+    /// The weight of pairing `higher` with `lower` (players, `higher` ranked above).
+    #[allow(clippy::too_many_arguments)]
+    fn edge_weight(
+        &self,
+        higher: usize,
+        lower: usize,
+        lower_in_current: bool,
+        lower_in_next: bool,
+        bye_score: u32,
+        single_downfloater_is_bye: bool,
+        unplayed_ranks: &HashMap<u32, u64>,
+    ) -> Wide<L> {
+        let ctx = self.ctx;
+        if !ctx.compatible(higher, lower) {
+            return Wide::ZERO;
+        }
+        let s = self.layout.group_bits;
+        let gs = self.layout.groups_bits;
+        let sh = ctx.score(higher, 0);
+        let sl = ctx.score(lower, 0);
+        let mut r: Wide<L> = Wide::from_u64(
+            1 + u64::from(!self.is_bye_candidate(higher, bye_score))
+                + u64::from(!self.is_bye_candidate(lower, bye_score)),
+        );
+        // Pairs, then scores paired, in the current bracket.
+        r = r.shl(s) + bit(lower_in_current);
+        r = r.shl(gs);
+        if lower_in_current {
+            r += one::<L>().shl(self.layout.shift(sh));
+        }
+        // The same in the next bracket.
+        r = r.shl(s) + bit(lower_in_next);
+        r = r.shl(gs);
+        if lower_in_next {
+            r += one::<L>().shl(self.layout.shift(sh));
+        }
+        // Fewest unplayed games for the bye assignee.
+        r = r.shl(s).shl(s);
+        if single_downfloater_is_bye {
+            let states = &ctx.states;
+            if sh == bye_score {
+                r += Wide::from_u64(
+                    unplayed_ranks
+                        .get(&states[higher].played_games)
+                        .copied()
+                        .unwrap_or(0),
+                );
+            }
+            if sl == bye_score {
+                r += Wide::from_u64(
+                    unplayed_ranks
+                        .get(&states[lower].played_games)
+                        .copied()
+                        .unwrap_or(0),
+                );
+            }
+        }
+        // Colour preferences (the lower player first, as the rules read them).
+        let (p, o) = (&ctx.states[lower], &ctx.states[higher]);
+        let mask = lower_in_current;
+        r = r.shl(s)
+            + bit(mask
+                && (!p.absolute_imbalance()
+                    || !o.absolute_imbalance()
+                    || p.preference != o.preference));
+        let repeat_ok = if p.imbalance == o.imbalance {
+            p.repeated.is_none() || p.repeated != o.repeated
+        } else {
+            let side = if p.imbalance > o.imbalance { o } else { p };
+            side.repeated != invert(p.preference)
+        };
+        r = r.shl(s)
+            + bit(mask
+                && (!p.absolute_preference()
+                    || !o.absolute_preference()
+                    || p.preference != o.preference
+                    || repeat_ok));
+        r = r.shl(s) + bit(mask && preferences_compatible(p.preference, o.preference));
+        r = r.shl(s)
+            + bit(mask
+                && ((!p.strong && !p.absolute_preference())
+                    || (!o.strong && !o.absolute_preference())
+                    || (p.absolute_preference() && o.absolute_preference())
+                    || p.preference != o.preference));
+        let played = ctx.played_rounds;
+        for back in [1usize, 2] {
+            if played < back {
+                continue;
+            }
+            // Repeated downfloaters, then repeated upfloaters.
+            r = r.shl(s);
+            if lower_in_current {
+                r += bit(ctx.float(lower, back) == Float::Down);
+                r += bit(sh <= sl && ctx.float(higher, back) == Float::Down);
+            }
+            r = r.shl(s);
+            if lower_in_current {
+                r += bit(!(sh > sl && ctx.float(lower, back) == Float::Up));
+            }
+        }
+        for back in [1usize, 2] {
+            if played < back {
+                continue;
+            }
+            // Scores of repeated downfloaters, then of the opponents of repeated upfloaters.
+            r = r.shl(gs);
+            if lower_in_current {
+                if ctx.float(lower, back) == Float::Down {
+                    r += one::<L>().shl(self.layout.shift(sl));
+                }
+                if ctx.float(higher, back) == Float::Down {
+                    r += one::<L>().shl(self.layout.shift(sh));
+                }
+            }
+            r = r.shl(gs);
+            if lower_in_current && !(ctx.float(lower, back) == Float::Up && sh > sl) {
+                r += one::<L>().shl(self.layout.shift(sh));
+            }
+        }
+        // Room for ordering exchanges and transpositions.
+        r.shl(s).shl(s).shl(s).shl(1)
+    }
+
+    fn completion_weight(&self, player: usize, opponent: usize, top_score: u32) -> Wide<L> {
+        let ctx = self.ctx;
+        if !ctx.compatible(player, opponent) {
+            return Wide::ZERO;
+        }
+        let mut r: Wide<L> = Wide::from_u64(
+            1 + u64::from(!ctx.eligible_for_bye(player))
+                + u64::from(!ctx.eligible_for_bye(opponent)),
+        );
+        r = r.shl(self.layout.groups_bits);
+        r += Wide::from_u64(u64::from(
+            self.layout.shift(ctx.score(player, 0)) + self.layout.shift(ctx.score(opponent, 0)),
+        ));
+        r = r.shl(self.layout.group_bits);
+        r + bit(ctx.score(player, 0) >= top_score)
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn run(&self) -> Result<Vec<Option<usize>>, NoValidPairing> {
+        let ctx = self.ctx;
+        let sorted = self.sorted;
+        let count = sorted.len();
+        let eligible: Vec<bool> = sorted.iter().map(|&p| ctx.eligible_for_bye(p)).collect();
+        let mut computer = Computer::<L>::new(count, &eligible);
+        let empty_ranks: HashMap<u32, u64> = HashMap::new();
+        let top_score = self.score(0);
+        // First: can the round be paired at all, and who would get the bye?
+        for pi in 0..count {
+            for oi in 0..pi {
+                let weight = if count % 2 == 1 {
+                    self.completion_weight(sorted[pi], sorted[oi], top_score)
+                } else {
+                    self.edge_weight(sorted[oi], sorted[pi], false, false, 0, false, &empty_ranks)
+                };
+                computer.set(pi, oi, weight);
+            }
+        }
+        let initial = computer.compute()?;
+        let unmatched: Vec<usize> = (0..count).filter(|&v| initial[v] == v).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !eligible[v]) {
+            return Err(NoValidPairing);
+        }
+        let mut bye_score = 0;
+        let mut single_is_bye = false;
+        let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
+        if count % 2 == 1 {
+            if let Some(&v) = unmatched.first() {
+                bye_score = self.score(v);
+            }
+            if bye_score >= top_score {
+                single_is_bye = true;
+                for v in 0..count {
+                    if self.score(v) < top_score {
+                        break;
+                    }
+                    if self.score(initial[v]) < top_score {
+                        single_is_bye = false;
+                        break;
+                    }
+                }
+            }
+            let mut played: Vec<u32> = sorted
+                .iter()
+                .filter(|&&p| ctx.score(p, 0) == bye_score)
+                .map(|&p| ctx.states[p].played_games)
+                .collect();
+            played.sort_by(|a, b| b.cmp(a));
+            for (rank, games) in played.into_iter().enumerate() {
+                unplayed_ranks.insert(games, rank as u64);
+            }
+            for pi in 0..count {
+                for oi in 0..pi {
+                    let weight = self.edge_weight(
+                        sorted[oi],
+                        sorted[pi],
+                        false,
+                        false,
+                        bye_score,
+                        single_is_bye,
+                        &unplayed_ranks,
+                    );
+                    computer.set(pi, oi, weight);
+                }
+            }
+        }
+
+        let mut result: Vec<Option<usize>> = vec![None; ctx.states.len()];
+        // The players of the current bracket followed by those of the next score group, as
+        // vertices (positions in `sorted`).
+        let mut bracket: Vec<usize> = Vec::new();
+        let mut next_group = 0;
+        while next_group < count && self.score(next_group) >= top_score {
+            bracket.push(next_group);
+            next_group += 1;
+        }
+        let mut matched = vec![false; count];
+        // Moved-down players at the front of the bracket.
+        let mut moved_down = 0usize;
+        let mut group_begin_vertex = 0usize;
+
+        while bracket.len() > 1 || next_group < count {
+            let next_begin = bracket.len();
+            let next_begin_vertex = group_begin_vertex + (next_begin - moved_down);
+            let group_start = next_group;
+            while next_group < count && self.score(next_group) >= self.score(group_start) {
+                bracket.push(next_group);
+                next_group += 1;
+            }
+            let in_bracket = |v: usize| v >= group_begin_vertex && v < next_begin_vertex;
+
+            // base[larger][smaller], for larger >= moved_down.
+            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
+            for larger in moved_down..bracket.len() {
+                base[larger] = (0..larger)
+                    .map(|smaller| {
+                        self.edge_weight(
+                            self.player(bracket[smaller]),
+                            self.player(bracket[larger]),
+                            larger < next_begin,
+                            larger >= next_begin,
+                            bye_score,
+                            single_is_bye,
+                            &unplayed_ranks,
+                        )
+                    })
+                    .collect();
+            }
+            for larger in 0..bracket.len() {
+                for smaller in 0..base[larger].len() {
+                    computer.set(bracket[larger], bracket[smaller], base[larger][smaller]);
+                }
+            }
+            let s = self.layout.group_bits;
+            let exchange_weight = |base: &Vec<Vec<Wide<L>>>,
+                                   smaller: usize,
+                                   larger: usize,
+                                   smaller_remainder_index: usize,
+                                   remainder_pairs: usize|
+             -> Wide<L> {
+                let result = base[larger][smaller];
+                if result.is_zero() {
+                    return result;
+                }
+                let mut addend = bit::<L>(smaller_remainder_index < remainder_pairs);
+                addend = addend.shl(s).shl(s);
+                addend -= Wide::from_u64(smaller_remainder_index as u64);
+                addend = addend.shl(1);
+                result + addend
+            };
+
+            let mut stable = computer.compute()?;
+
+            // Which moved-down players are paired in this bracket.
+            let mut md_score = 0;
+            let mut md_remaining = 0usize;
+            let mut md_remaining_matched = 0usize;
+            for pi in 0..moved_down {
+                if pi == 0 || self.score(bracket[pi]) < md_score {
+                    md_score = self.score(bracket[pi]);
+                    md_remaining = 0;
+                    md_remaining_matched = 0;
+                    let mut j = pi;
+                    while j < bracket.len() && self.score(bracket[j]) >= md_score {
+                        md_remaining += 1;
+                        if in_bracket(stable[bracket[j]]) {
+                            md_remaining_matched += 1;
+                        }
+                        j += 1;
+                    }
+                }
+                if md_remaining_matched == 0 {
+                    continue;
+                }
+                let vertex = bracket[pi];
+                if md_remaining <= md_remaining_matched {
+                    matched[vertex] = true;
+                    continue;
+                }
+                md_remaining -= 1;
+                if !in_bracket(stable[vertex]) {
+                    for oi in moved_down..next_begin {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            computer.set(vertex, bracket[oi], w.or_u64(1));
+                        }
+                    }
+                    stable = computer.compute()?;
+                }
+                if in_bracket(stable[vertex]) {
+                    matched[vertex] = true;
+                    md_remaining_matched -= 1;
+                    for oi in moved_down..next_begin {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            let w = w.or_u64((next_begin - moved_down) as u64) + one();
+                            computer.set(vertex, bracket[oi], w);
+                        }
+                    }
+                }
+            }
+
+            // Their opponents.
+            for pi in 0..moved_down {
+                let vertex = bracket[pi];
+                if !matched[vertex] {
+                    continue;
+                }
+                let mut addend = bracket.len() as u64;
+                for oi in (moved_down..next_begin).rev() {
+                    let ov = bracket[oi];
+                    if matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        computer.set(vertex, ov, w + Wide::from_u64(addend));
+                        addend += 1;
+                    }
+                }
+                stable = computer.compute()?;
+                let mate = stable[vertex];
+                matched[mate] = true;
+                computer.finalize(vertex, mate, self.max_weight);
+            }
+
+            // The remainder: residents of the bracket paired among themselves.
+            let mut remainder: Vec<usize> = Vec::new();
+            let mut remainder_pairs = 0usize;
+            for pi in moved_down..next_begin {
+                let vertex = bracket[pi];
+                if stable[vertex] < group_begin_vertex {
+                    continue;
+                }
+                remainder.push(pi);
+                if stable[vertex] < vertex {
+                    remainder_pairs += 1;
+                }
+            }
+            let first_group_end = remainder_pairs.min(remainder.len());
+            for (oi_pos, &oi) in remainder.iter().enumerate() {
+                let ov = bracket[oi];
+                for (pr_index, &pi) in remainder.iter().enumerate().take(oi_pos) {
+                    let w = exchange_weight(&base, pi, oi, pr_index, remainder_pairs);
+                    computer.set(bracket[pi], ov, w);
+                }
+            }
+            stable = computer.compute()?;
+            let mut exchanges = 0usize;
+            for &pi in remainder.iter().take(first_group_end) {
+                let v = bracket[pi];
+                if stable[v] <= v || stable[v] >= next_begin_vertex {
+                    exchanges += 1;
+                }
+            }
+
+            // Lower players of S1 to exchange, where possible.
+            let mut exchanges_left = exchanges;
+            let mut player_remainder_index = remainder_pairs;
+            let mut pos = first_group_end;
+            while pos > 0 && exchanges_left > 0 {
+                let opponent_start = pos;
+                player_remainder_index -= 1;
+                pos -= 1;
+                let pi = remainder[pos];
+                let v = bracket[pi];
+                if stable[v] > v && stable[v] < next_begin_vertex {
+                    for &oi in &remainder[opponent_start..] {
+                        let w =
+                            exchange_weight(&base, pi, oi, player_remainder_index, remainder_pairs);
+                        if !w.is_zero() {
+                            computer.set(v, bracket[oi], w - one());
+                        }
+                    }
+                    stable = computer.compute()?;
+                }
+                let exchange = stable[v] <= v || stable[v] >= next_begin_vertex;
+                if exchange {
+                    exchanges_left -= 1;
+                }
+                for &oi in &remainder[pos + 1..] {
+                    if exchange {
+                        base[oi][pi] = Wide::ZERO;
+                    }
+                    let w = exchange_weight(&base, pi, oi, player_remainder_index, remainder_pairs);
+                    computer.set(v, bracket[oi], w);
+                }
+            }
+
+            // Higher players of S2 to exchange, where possible.
+            let mut exchanges_left = exchanges;
+            let mut remainder_index = remainder_pairs;
+            let mut pos = first_group_end;
+            while pos < remainder.len() && exchanges_left > 1 {
+                let pi = remainder[pos];
+                let v = bracket[pi];
+                let already = stable[v] > v && stable[v] < next_begin_vertex;
+                if !already {
+                    for &oi in &remainder[pos + 1..] {
+                        let w = exchange_weight(&base, pi, oi, remainder_index, remainder_pairs);
+                        if !w.is_zero() {
+                            computer.set(v, bracket[oi], w + one());
+                        }
+                    }
+                    stable = computer.compute()?;
+                }
+                let exchange = stable[v] > v && stable[v] < next_begin_vertex;
+                if exchange {
+                    exchanges_left -= 1;
+                    for &oi in &remainder[..pos] {
+                        base[pi][oi] = Wide::ZERO;
+                        computer.set(v, bracket[oi], Wide::ZERO);
+                    }
+                    for oi in next_begin..bracket.len() {
+                        base[oi][pi] = Wide::ZERO;
+                        computer.set(v, bracket[oi], Wide::ZERO);
+                    }
+                }
+                if !already {
+                    for &oi in &remainder[pos + 1..] {
+                        let w = exchange_weight(&base, pi, oi, remainder_index, remainder_pairs);
+                        computer.set(v, bracket[oi], w);
+                    }
+                }
+                remainder_index += 1;
+                pos += 1;
+            }
+
+            // Fix the exchanges and clear the bits used to find them.
+            for (a_pos, &pi) in remainder.iter().enumerate() {
+                let v = bracket[pi];
+                for &oi in &remainder[a_pos + 1..] {
+                    let ov = bracket[oi];
+                    let v_not_s1 = stable[v] <= v || stable[v] >= next_begin_vertex;
+                    let o_in_s1 = stable[ov] > ov && stable[ov] < next_begin_vertex;
+                    if v_not_s1 || o_in_s1 {
+                        base[oi][pi] = Wide::ZERO;
+                    }
+                    computer.set(v, ov, base[oi][pi]);
+                }
+            }
+
+            // The opponents of S1, highest first.
+            for &pi in &remainder {
+                let v = bracket[pi];
+                if !(stable[v] > v && stable[v] < next_begin_vertex) {
+                    continue;
+                }
+                let mut addend = 0u64;
+                for &oi in remainder.iter().rev() {
+                    let ov = bracket[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        computer.set(v, ov, w + Wide::from_u64(addend));
+                    }
+                    addend += 1;
+                }
+                stable = computer.compute()?;
+                let mate = stable[v];
+                matched[v] = true;
+                matched[mate] = true;
+                computer.finalize(v, mate, self.max_weight);
+            }
+
+            // Everyone not paired moves down to the next bracket.
+            let mut next_bracket = Vec::new();
+            let mut next_moved_down = 0;
+            single_is_bye =
+                count % 2 == 1 && group_start < count && bye_score >= self.score(group_start);
+            for (pi, &v) in bracket.iter().enumerate() {
+                if pi < next_begin && matched[v] {
+                    let mate = stable[v];
+                    result[self.player(v)] = Some(self.player(mate));
+                    result[self.player(mate)] = Some(self.player(v));
+                } else {
+                    next_bracket.push(v);
+                    if pi < next_begin {
+                        next_moved_down += 1;
+                    }
+                    if single_is_bye && self.score(stable[v]) < self.score(group_start) {
+                        single_is_bye = false;
+                    }
+                }
+            }
+            bracket = next_bracket;
+            moved_down = next_moved_down;
+            group_begin_vertex = next_begin_vertex;
+        }
+        Ok(result)
+    }
+}
+
+/// Orders the pairs for publication and gives each its colours.
+fn publish(ctx: &Context, sorted: &[usize], matched: &[Option<usize>]) -> DutchPairing {
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for &p in sorted {
+        match matched[p] {
+            Some(m) => {
+                if p < m {
+                    let colour = ctx.colour_for(p, m);
+                    pairs.push(if colour == Colour::White {
+                        (p, m)
+                    } else {
+                        (m, p)
+                    });
+                }
+            }
+            None => bye = Some(p),
+        }
+    }
+    // Higher pair first: by the better player's score, then the other's, then rank.
+    let key = |&(a, b): &(usize, usize)| {
+        let (high, low) = if unaccelerated_worse(ctx, a, b) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        (
+            std::cmp::Reverse(ctx.states[high].score),
+            std::cmp::Reverse(ctx.states[low].score),
+            ctx.states[high].rank,
+        )
+    };
+    pairs.sort_by_key(key);
+    DutchPairing { pairs, bye }
+}
+
+fn unaccelerated_worse(ctx: &Context, a: usize, b: usize) -> bool {
+    (ctx.states[a].score, ctx.states[b].rank) < (ctx.states[b].score, ctx.states[a].rank)
+}

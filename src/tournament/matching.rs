@@ -1,0 +1,842 @@
+//! Maximum-weight perfect matching in a general graph (Edmonds' blossom algorithm, primal-dual,
+//! dense O(n³)), with warm restarts: after the weights of a few vertices' edges change, the
+//! next solve repairs the previous optimum instead of starting again. The Dutch pairing
+//! procedure asks hundreds of slightly different questions of the same graph, so this is what
+//! makes a 500-player round fast.
+//!
+//! Weights are [`Wide`] integers (hundreds of bits). Zero means "no edge".
+//!
+//! How a warm restart works: a vertex whose edges change is first freed from every blossom
+//! containing it (a blossom's dual is moved onto its members, which keeps every edge feasible;
+//! the one matched edge leaving the blossom may stop being tight and is then unmatched), then
+//! unmatched. At the next solve its dual is raised just enough for all its new edges, and the
+//! free vertices' duals are given a common parity, which keeps every dual step an integer.
+//! Then ordinary augmentation stages run until the matching is perfect again.
+
+// Index loops mirror the textbook algorithms and keep parallel arrays in step.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::VecDeque;
+
+use super::wide::Wide;
+
+const UNLABELED: i8 = -1;
+const OUTER: i8 = 0;
+const INNER: i8 = 1;
+
+/// No perfect matching exists in the graph as it now is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no perfect matching exists")]
+pub struct NoPerfectMatching;
+
+/// A maximum-weight perfect matching that can be updated edge by edge.
+///
+/// Vertex ids are 0-based in the API; internally vertices are 1..=n and blossoms n+1..=2n,
+/// with 0 meaning "none".
+pub struct PerfectMatching<const L: usize> {
+    n: usize,
+    nx: usize,
+    /// Doubled edge weights, (n+1)², by vertex.
+    weight: Vec<Wide<L>>,
+    has_edge: Vec<bool>,
+    /// For two top-level ids x, y: the real edge (u in x, v in y) of least slack, (n+1)-based
+    /// vertex pair, or (0, 0).
+    rep: Vec<(u32, u32)>,
+    dual: Vec<Wide<L>>,
+    mate: Vec<usize>,
+    slack: Vec<usize>,
+    top: Vec<usize>,
+    parent: Vec<usize>,
+    labeled_from: Vec<usize>,
+    /// flower_from[b][x]: the child of blossom b containing vertex x.
+    flower_from: Vec<usize>,
+    label: Vec<i8>,
+    visit: Vec<u32>,
+    visit_stamp: u32,
+    flower: Vec<Vec<usize>>,
+    queue: VecDeque<usize>,
+    dirty: Vec<usize>,
+    solved: bool,
+}
+
+impl<const L: usize> PerfectMatching<L> {
+    /// A graph of `n` vertices and no edges.
+    #[must_use]
+    pub fn new(n: usize) -> Self {
+        let ids = 2 * n + 1;
+        let mut m = PerfectMatching {
+            n,
+            nx: n,
+            weight: vec![Wide::ZERO; (n + 1) * (n + 1)],
+            has_edge: vec![false; (n + 1) * (n + 1)],
+            rep: vec![(0, 0); ids * ids],
+            dual: vec![Wide::ZERO; ids],
+            mate: vec![0; ids],
+            slack: vec![0; ids],
+            top: vec![0; ids],
+            parent: vec![0; ids],
+            labeled_from: vec![0; ids],
+            flower_from: vec![0; ids * (n + 1)],
+            label: vec![UNLABELED; ids],
+            visit: vec![0; ids],
+            visit_stamp: 0,
+            flower: vec![Vec::new(); ids],
+            queue: VecDeque::new(),
+            dirty: Vec::new(),
+            solved: false,
+        };
+        for u in 1..=n {
+            m.top[u] = u;
+            m.flower_from[u * (n + 1) + u] = u;
+            for v in 1..=n {
+                m.rep[u * ids + v] = (u as u32, v as u32);
+            }
+        }
+        m
+    }
+
+    /// Number of vertices.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    fn ids(&self) -> usize {
+        2 * self.n + 1
+    }
+
+    fn w(&self, u: usize, v: usize) -> Wide<L> {
+        self.weight[u * (self.n + 1) + v]
+    }
+
+    fn edge(&self, u: usize, v: usize) -> bool {
+        self.has_edge[u * (self.n + 1) + v]
+    }
+
+    fn rep(&self, x: usize, y: usize) -> (usize, usize) {
+        let (u, v) = self.rep[x * self.ids() + y];
+        (u as usize, v as usize)
+    }
+
+    fn set_rep(&mut self, x: usize, y: usize, e: (usize, usize)) {
+        let ids = self.ids();
+        self.rep[x * ids + y] = (e.0 as u32, e.1 as u32);
+    }
+
+    fn from(&self, b: usize, x: usize) -> usize {
+        self.flower_from[b * (self.n + 1) + x]
+    }
+
+    fn set_from(&mut self, b: usize, x: usize, c: usize) {
+        let n1 = self.n + 1;
+        self.flower_from[b * n1 + x] = c;
+    }
+
+    /// Slack of a real edge (u, v) of vertices.
+    fn delta_edge(&self, e: (usize, usize)) -> Wide<L> {
+        self.dual[e.0] + self.dual[e.1] - self.w(e.0, e.1)
+    }
+
+    fn rep_is_edge(&self, e: (usize, usize)) -> bool {
+        e.0 != 0 && self.edge(e.0, e.1)
+    }
+
+    /// The current weight of edge (u, v) (0-based), as given.
+    #[must_use]
+    pub fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        self.w(u + 1, v + 1).half()
+    }
+
+    /// Sets the weight of edge (u, v) (0-based). Zero removes the edge. Vertex `u` is the one
+    /// the change is charged to: it is unmatched and freed from its blossoms.
+    pub fn set_weight(&mut self, u: usize, v: usize, weight: Wide<L>) {
+        let (u, v) = (u + 1, v + 1);
+        if u == v || u > self.n || v > self.n {
+            return;
+        }
+        let doubled = weight + weight;
+        if self.w(u, v) == doubled && self.edge(u, v) != weight.is_zero() {
+            return;
+        }
+        if self.solved {
+            self.prepare(u);
+        }
+        let n1 = self.n + 1;
+        self.weight[u * n1 + v] = doubled;
+        self.weight[v * n1 + u] = doubled;
+        self.has_edge[u * n1 + v] = !weight.is_zero();
+        self.has_edge[v * n1 + u] = !weight.is_zero();
+    }
+
+    /// The mate of vertex `u` (0-based) in the current matching.
+    #[must_use]
+    pub fn mate(&self, u: usize) -> Option<usize> {
+        match self.mate.get(u + 1) {
+            Some(&m) if m != 0 => Some(m - 1),
+            _ => None,
+        }
+    }
+
+    /// Finds a maximum-weight perfect matching (or repairs the previous one).
+    pub fn solve(&mut self) -> Result<(), NoPerfectMatching> {
+        if !self.solved {
+            let max = (1..=self.n)
+                .flat_map(|u| (1..=self.n).map(move |v| (u, v)))
+                .map(|(u, v)| self.w(u, v))
+                .max()
+                .unwrap_or(Wide::ZERO);
+            for u in 1..=self.n {
+                self.dual[u] = max;
+            }
+            self.solved = true;
+            self.dirty.clear();
+        } else {
+            self.repair();
+        }
+        loop {
+            match self.stage() {
+                Stage::Augmented => {}
+                Stage::Perfect => return Ok(()),
+                Stage::Stuck => return Err(NoPerfectMatching),
+            }
+        }
+    }
+
+    /// Unmatches `x` and, where `x` is a blossom base, the blossoms it is the base of.
+    fn unmatch_chain(&mut self, x: usize) {
+        let m = self.mate[x];
+        if m == 0 {
+            return;
+        }
+        let mut y = x;
+        while y != 0 && self.mate[y] == m {
+            self.mate[y] = 0;
+            y = self.parent[y];
+        }
+    }
+
+    fn base_vertex(&self, mut b: usize) -> usize {
+        while b > self.n {
+            b = self.flower[b][0];
+        }
+        b
+    }
+
+    fn members(&self, b: usize, out: &mut Vec<usize>) {
+        if b <= self.n {
+            out.push(b);
+        } else {
+            for &c in &self.flower[b] {
+                self.members(c, out);
+            }
+        }
+    }
+
+    /// Dissolves the top-level blossom `b`, moving its dual onto its members.
+    fn dissolve(&mut self, b: usize) {
+        let z = self.dual[b];
+        if !z.is_zero() {
+            let half = z.half();
+            let mut members = Vec::new();
+            self.members(b, &mut members);
+            for u in members {
+                self.dual[u] += half;
+            }
+            if self.mate[b] != 0 {
+                // The edge from the base to its mate is no longer tight.
+                let base = self.base_vertex(b);
+                let other = self.mate[base];
+                self.unmatch_chain(base);
+                self.unmatch_chain(other);
+            }
+        }
+        let children = std::mem::take(&mut self.flower[b]);
+        for &c in &children {
+            self.parent[c] = 0;
+            self.set_top(c, c);
+        }
+        // The base child inherits the blossom's matching.
+        if let Some(&first) = children.first() {
+            self.mate[first] = self.mate[b];
+        }
+        self.dual[b] = Wide::ZERO;
+        self.mate[b] = 0;
+        self.top[b] = 0;
+    }
+
+    /// Frees vertex `v` (1-based) before its edges change.
+    fn prepare(&mut self, v: usize) {
+        while self.top[v] != v {
+            let b = self.top[v];
+            self.dissolve(b);
+        }
+        if self.mate[v] != 0 {
+            let m = self.mate[v];
+            self.unmatch_chain(v);
+            self.unmatch_chain(m);
+        }
+        if !self.dirty.contains(&v) {
+            self.dirty.push(v);
+        }
+    }
+
+    /// Before a warm solve: new duals for changed vertices, fresh representative edges, and a
+    /// common parity for every free vertex.
+    fn repair(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &v in &dirty {
+            // v is a free, top-level vertex: its dual only has to cover its edges.
+            let mut needed: Option<Wide<L>> = None;
+            for u in 1..=self.n {
+                if self.edge(v, u) {
+                    let want = self.w(v, u) - self.dual[u];
+                    if needed.is_none_or(|n| want > n) {
+                        needed = Some(want);
+                    }
+                }
+            }
+            if let Some(needed) = needed {
+                self.dual[v] = needed;
+            }
+            for b in self.n + 1..=self.nx {
+                if self.top[b] == b {
+                    self.refresh_rep(b, v);
+                }
+            }
+        }
+        // Free roots must share one dual parity, or a step of half a slack is not an integer.
+        let roots: Vec<usize> = (1..=self.nx)
+            .filter(|&x| self.top[x] == x && self.mate[x] == 0)
+            .collect();
+        let Some(reference) = roots
+            .iter()
+            .copied()
+            .find(|&x| !(x <= self.n && dirty.contains(&x)))
+            .or_else(|| roots.first().copied())
+        else {
+            return;
+        };
+        let parity = self.parity(reference);
+        for x in roots {
+            self.fix_parity(x, parity);
+        }
+    }
+
+    fn parity(&self, x: usize) -> u64 {
+        self.dual[self.base_vertex(x)]
+            .0
+            .first()
+            .map_or(0, |l| l & 1)
+    }
+
+    fn fix_parity(&mut self, x: usize, parity: u64) {
+        if self.parity(x) == parity {
+            return;
+        }
+        if x <= self.n {
+            self.dual[x] += Wide::from_u64(1);
+            return;
+        }
+        let two = Wide::from_u64(2);
+        if self.dual[x] >= two {
+            let mut members = Vec::new();
+            self.members(x, &mut members);
+            for u in members {
+                self.dual[u] += Wide::from_u64(1);
+            }
+            self.dual[x] -= two;
+        } else {
+            // A blossom with a zero dual can be dissolved for free; its base child is the
+            // free one.
+            let base_child = self.flower[x][0];
+            self.dissolve(x);
+            self.fix_parity(base_child, parity);
+        }
+    }
+
+    /// Recomputes the representative edge between blossom `b` (and its sub-blossoms) and the
+    /// top-level vertex `v`.
+    fn refresh_rep(&mut self, b: usize, v: usize) -> (usize, usize) {
+        if b <= self.n {
+            return if self.edge(b, v) { (b, v) } else { (0, 0) };
+        }
+        let mut best = (0, 0);
+        for i in 0..self.flower[b].len() {
+            let c = self.flower[b][i];
+            let e = self.refresh_rep(c, v);
+            if self.rep_is_edge(e)
+                && (!self.rep_is_edge(best) || self.delta_edge(e) < self.delta_edge(best))
+            {
+                best = e;
+            }
+        }
+        self.set_rep(b, v, best);
+        self.set_rep(v, b, (best.1, best.0));
+        best
+    }
+
+    fn update_slack(&mut self, u: usize, x: usize) {
+        let s = self.slack[x];
+        if s == 0 || self.delta_edge(self.rep(u, x)) < self.delta_edge(self.rep(s, x)) {
+            self.slack[x] = u;
+        }
+    }
+
+    fn set_slack(&mut self, x: usize) {
+        self.slack[x] = 0;
+        for u in 1..=self.n {
+            let e = self.rep(u, x);
+            if self.rep_is_edge(e) && self.top[u] != x && self.label[self.top[u]] == OUTER {
+                self.update_slack(u, x);
+            }
+        }
+    }
+
+    fn push(&mut self, x: usize) {
+        if x <= self.n {
+            self.queue.push_back(x);
+        } else {
+            for i in 0..self.flower[x].len() {
+                let c = self.flower[x][i];
+                self.push(c);
+            }
+        }
+    }
+
+    fn set_top(&mut self, x: usize, b: usize) {
+        self.top[x] = b;
+        if x > self.n {
+            for i in 0..self.flower[x].len() {
+                let c = self.flower[x][i];
+                self.set_top(c, b);
+            }
+        }
+    }
+
+    fn get_pr(&mut self, b: usize, xr: usize) -> usize {
+        let pr = self.flower[b].iter().position(|&c| c == xr).unwrap_or(0);
+        if pr % 2 == 1 {
+            self.flower[b][1..].reverse();
+            self.flower[b].len() - pr
+        } else {
+            pr
+        }
+    }
+
+    fn set_match(&mut self, u: usize, v: usize) {
+        let (eu, ev) = self.rep(u, v);
+        self.mate[u] = ev;
+        if u > self.n {
+            let xr = self.from(u, eu);
+            let pr = self.get_pr(u, xr);
+            for i in 0..pr {
+                let a = self.flower[u][i];
+                let b = self.flower[u][i ^ 1];
+                self.set_match(a, b);
+            }
+            self.set_match(xr, v);
+            self.flower[u].rotate_left(pr);
+        }
+    }
+
+    fn augment(&mut self, mut u: usize, mut v: usize) {
+        loop {
+            let xnv = self.top[self.mate[u]];
+            self.set_match(u, v);
+            if xnv == 0 {
+                return;
+            }
+            let pv = self.top[self.labeled_from[xnv]];
+            self.set_match(xnv, pv);
+            u = pv;
+            v = xnv;
+        }
+    }
+
+    fn lca(&mut self, mut u: usize, mut v: usize) -> usize {
+        self.visit_stamp = self.visit_stamp.wrapping_add(1);
+        if self.visit_stamp == 0 {
+            self.visit.iter_mut().for_each(|x| *x = 0);
+            self.visit_stamp = 1;
+        }
+        while u != 0 || v != 0 {
+            if u == 0 {
+                std::mem::swap(&mut u, &mut v);
+                continue;
+            }
+            if self.visit[u] == self.visit_stamp {
+                return u;
+            }
+            self.visit[u] = self.visit_stamp;
+            u = self.top[self.mate[u]];
+            if u != 0 {
+                u = self.top[self.labeled_from[u]];
+            }
+            std::mem::swap(&mut u, &mut v);
+        }
+        0
+    }
+
+    fn add_blossom(&mut self, u: usize, lca: usize, v: usize) {
+        let mut b = self.n + 1;
+        while b <= self.nx && self.top[b] != 0 {
+            b += 1;
+        }
+        if b > self.nx {
+            self.nx += 1;
+            b = self.nx;
+        }
+        self.dual[b] = Wide::ZERO;
+        self.label[b] = OUTER;
+        self.mate[b] = self.mate[lca];
+        self.parent[b] = 0;
+        let mut flower = vec![lca];
+        let mut x = u;
+        while x != lca {
+            flower.push(x);
+            let y = self.top[self.mate[x]];
+            flower.push(y);
+            self.push(y);
+            x = self.top[self.labeled_from[y]];
+        }
+        flower[1..].reverse();
+        let mut x = v;
+        while x != lca {
+            flower.push(x);
+            let y = self.top[self.mate[x]];
+            flower.push(y);
+            self.push(y);
+            x = self.top[self.labeled_from[y]];
+        }
+        self.flower[b] = flower;
+        self.set_top(b, b);
+        for x in 1..=self.nx {
+            self.set_rep(b, x, (0, 0));
+            self.set_rep(x, b, (0, 0));
+        }
+        for x in 1..=self.n {
+            self.set_from(b, x, 0);
+        }
+        for i in 0..self.flower[b].len() {
+            let xs = self.flower[b][i];
+            self.parent[xs] = b;
+            for x in 1..=self.nx {
+                let candidate = self.rep(xs, x);
+                if !self.rep_is_edge(candidate) {
+                    continue;
+                }
+                let current = self.rep(b, x);
+                if !self.rep_is_edge(current)
+                    || self.delta_edge(candidate) < self.delta_edge(current)
+                {
+                    self.set_rep(b, x, candidate);
+                    let back = self.rep(x, xs);
+                    self.set_rep(x, b, back);
+                }
+            }
+            for x in 1..=self.n {
+                if self.from(xs, x) != 0 {
+                    self.set_from(b, x, xs);
+                }
+            }
+        }
+        self.set_slack(b);
+    }
+
+    fn expand_blossom(&mut self, b: usize) {
+        let children = self.flower[b].clone();
+        for &x in &children {
+            self.parent[x] = 0;
+            self.set_top(x, x);
+        }
+        let from_vertex = self.rep(b, self.labeled_from[b]).0;
+        let xr = self.from(b, from_vertex);
+        let pr = self.get_pr(b, xr);
+        let mut i = 0;
+        while i < pr {
+            let xs = self.flower[b][i];
+            let xns = self.flower[b][i + 1];
+            self.labeled_from[xs] = self.rep(xns, xs).0;
+            self.label[xs] = INNER;
+            self.label[xns] = OUTER;
+            self.slack[xs] = 0;
+            self.set_slack(xns);
+            self.push(xns);
+            i += 2;
+        }
+        self.label[xr] = INNER;
+        self.labeled_from[xr] = self.labeled_from[b];
+        for i in pr + 1..self.flower[b].len() {
+            let xs = self.flower[b][i];
+            self.label[xs] = UNLABELED;
+            self.set_slack(xs);
+        }
+        self.top[b] = 0;
+        self.flower[b].clear();
+    }
+
+    fn on_found_edge(&mut self, e: (usize, usize)) -> bool {
+        let u = self.top[e.0];
+        let v = self.top[e.1];
+        if self.label[v] == UNLABELED {
+            self.labeled_from[v] = e.0;
+            self.label[v] = INNER;
+            let nu = self.top[self.mate[v]];
+            self.slack[v] = 0;
+            self.slack[nu] = 0;
+            self.label[nu] = OUTER;
+            self.push(nu);
+        } else if self.label[v] == OUTER {
+            let lca = self.lca(u, v);
+            if lca == 0 {
+                self.augment(u, v);
+                self.augment(v, u);
+                return true;
+            }
+            self.add_blossom(u, lca, v);
+        }
+        false
+    }
+
+    fn stage(&mut self) -> Stage {
+        for x in 1..=self.nx {
+            self.label[x] = UNLABELED;
+            self.slack[x] = 0;
+        }
+        self.queue.clear();
+        for x in 1..=self.nx {
+            if self.top[x] == x && self.mate[x] == 0 {
+                self.labeled_from[x] = 0;
+                self.label[x] = OUTER;
+                self.push(x);
+            }
+        }
+        if self.queue.is_empty() {
+            return Stage::Perfect;
+        }
+        loop {
+            while let Some(u) = self.queue.pop_front() {
+                if self.label[self.top[u]] == INNER {
+                    continue;
+                }
+                for v in 1..=self.n {
+                    if self.edge(u, v) && self.top[u] != self.top[v] {
+                        if self.delta_edge((u, v)).is_zero() {
+                            if self.on_found_edge((u, v)) {
+                                return Stage::Augmented;
+                            }
+                        } else {
+                            let tv = self.top[v];
+                            self.update_slack(u, tv);
+                        }
+                    }
+                }
+            }
+            let mut d: Option<Wide<L>> = None;
+            let mut consider = |value: Wide<L>| {
+                if d.is_none_or(|d| value < d) {
+                    d = Some(value);
+                }
+            };
+            for b in self.n + 1..=self.nx {
+                if self.top[b] == b && self.label[b] == INNER {
+                    consider(self.dual[b].half());
+                }
+            }
+            for x in 1..=self.nx {
+                if self.top[x] == x && self.slack[x] != 0 {
+                    let delta = self.delta_edge(self.rep(self.slack[x], x));
+                    if self.label[x] == UNLABELED {
+                        consider(delta);
+                    } else if self.label[x] == OUTER {
+                        consider(delta.half());
+                    }
+                }
+            }
+            let Some(d) = d else {
+                return Stage::Stuck;
+            };
+            let twice = d + d;
+            for u in 1..=self.n {
+                match self.label[self.top[u]] {
+                    OUTER => self.dual[u] -= d,
+                    INNER => self.dual[u] += d,
+                    _ => {}
+                }
+            }
+            for b in self.n + 1..=self.nx {
+                if self.top[b] == b {
+                    match self.label[b] {
+                        OUTER => self.dual[b] += twice,
+                        INNER => self.dual[b] -= twice,
+                        _ => {}
+                    }
+                }
+            }
+            self.queue.clear();
+            for x in 1..=self.nx {
+                let s = self.slack[x];
+                if self.top[x] == x && s != 0 && self.top[s] != x {
+                    let e = self.rep(s, x);
+                    if self.delta_edge(e).is_zero() && self.on_found_edge(e) {
+                        return Stage::Augmented;
+                    }
+                }
+            }
+            for b in self.n + 1..=self.nx {
+                if self.top[b] == b && self.label[b] == INNER && self.dual[b].is_zero() {
+                    self.expand_blossom(b);
+                }
+            }
+        }
+    }
+}
+
+enum Stage {
+    Augmented,
+    Perfect,
+    Stuck,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type W = Wide<2>;
+
+    /// The best perfect matching weight by trying every one (small n).
+    fn brute_force(n: usize, w: &[Vec<u64>]) -> Option<u64> {
+        fn go(used: &mut Vec<bool>, w: &[Vec<u64>]) -> Option<u64> {
+            let Some(first) = used.iter().position(|u| !u) else {
+                return Some(0);
+            };
+            used[first] = true;
+            let mut best: Option<u64> = None;
+            for other in first + 1..used.len() {
+                if !used[other] && w[first][other] > 0 {
+                    used[other] = true;
+                    if let Some(rest) = go(used, w) {
+                        let total = rest + w[first][other];
+                        best = Some(best.map_or(total, |b| b.max(total)));
+                    }
+                    used[other] = false;
+                }
+            }
+            used[first] = false;
+            best
+        }
+        go(&mut vec![false; n], w)
+    }
+
+    fn total(m: &PerfectMatching<2>, w: &[Vec<u64>]) -> u64 {
+        let mut sum = 0;
+        for u in 0..w.len() {
+            let v = m.mate(u).unwrap();
+            assert_eq!(m.mate(v), Some(u));
+            assert!(w[u][v] > 0, "matched along a non-edge");
+            if u < v {
+                sum += w[u][v];
+            }
+        }
+        sum
+    }
+
+    fn random_weights(rng: &mut fastrand::Rng, n: usize, density: u32, max: u64) -> Vec<Vec<u64>> {
+        let mut w = vec![vec![0u64; n]; n];
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.u32(0..100) < density {
+                    let x = rng.u64(1..=max);
+                    w[u][v] = x;
+                    w[v][u] = x;
+                }
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_graphs() {
+        let mut rng = fastrand::Rng::with_seed(42);
+        for round in 0..3000 {
+            let n = 2 * rng.usize(1..=6);
+            let max = if round % 3 == 0 { 3 } else { 1000 };
+            let density = rng.u32(30..=100);
+            let w = random_weights(&mut rng, n, density, max);
+            let mut m = PerfectMatching::<2>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    m.set_weight(u, v, W::from_u64(w[u][v]));
+                }
+            }
+            let expected = brute_force(n, &w);
+            match (m.solve(), expected) {
+                (Ok(()), Some(best)) => assert_eq!(total(&m, &w), best, "round {round}: {w:?}"),
+                (Err(_), None) => {}
+                (got, want) => panic!("round {round}: {got:?} vs {want:?} for {w:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn warm_restarts_agree_with_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for round in 0..1500 {
+            let n = 2 * rng.usize(2..=5);
+            let max = if round % 2 == 0 { 4 } else { 500 };
+            let mut w = random_weights(&mut rng, n, 100, max);
+            let mut m = PerfectMatching::<2>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    m.set_weight(u, v, W::from_u64(w[u][v]));
+                }
+            }
+            m.solve().unwrap();
+            for step in 0..12 {
+                // Change some edges of one or two vertices.
+                for _ in 0..rng.usize(1..=2) {
+                    let u = rng.usize(0..n);
+                    for _ in 0..rng.usize(1..=n) {
+                        let v = rng.usize(0..n);
+                        if u == v {
+                            continue;
+                        }
+                        let x = if rng.u32(0..10) == 0 {
+                            0
+                        } else {
+                            rng.u64(1..=max)
+                        };
+                        w[u][v] = x;
+                        w[v][u] = x;
+                        m.set_weight(u, v, W::from_u64(x));
+                    }
+                }
+                let expected = brute_force(n, &w);
+                match (m.solve(), expected) {
+                    (Ok(()), Some(best)) => {
+                        assert_eq!(total(&m, &w), best, "round {round} step {step}");
+                    }
+                    (Err(_), None) => {
+                        // Make the graph complete again so the next step has a matching.
+                        for u in 0..n {
+                            for v in u + 1..n {
+                                if w[u][v] == 0 {
+                                    w[u][v] = 1;
+                                    w[v][u] = 1;
+                                    m.set_weight(u, v, W::from_u64(1));
+                                }
+                            }
+                        }
+                        m.solve().unwrap();
+                    }
+                    (got, want) => panic!("round {round} step {step}: {got:?} vs {want:?}"),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Pure tournament logic: pairing systems, brackets, standings and tie-breaks, over plain
+//! data. Nothing here touches the web, the services or the database.
+
+pub mod dutch;
+pub mod history;
+pub mod matching;
+pub mod trf;
+pub mod trf_pairing;
+pub mod wide;

@@ -1,0 +1,150 @@
+//! Pairing a round of a tournament given as a TRF file, as the established pairing programs
+//! do: the round is computed from the rounds before it.
+//!
+//! Who is paired in round R: everyone, except a player whose round-R entry is already an
+//! unpaired one (opponent `0000` with `H`, `Z`, `F` or `-`); and, when the file already holds
+//! games of round R (re-pairing a played round, as a checker does), a player with no round-R
+//! entry at all. Round-R games and all later rounds are ignored.
+
+use std::collections::BTreeSet;
+
+use super::dutch::{self, DutchInput, DutchPairing, NoValidPairing};
+use super::history::{Colour, Outcome, PlayerHistory};
+use super::trf::TrfTournament;
+
+/// The first round without any game, PAB or forfeit in it (1-based).
+#[must_use]
+pub fn first_unpaired_round(t: &TrfTournament) -> usize {
+    let rounds = t
+        .players
+        .iter()
+        .map(|p| p.history.rounds.len())
+        .max()
+        .unwrap_or(0);
+    (0..rounds)
+        .find(|&r| !round_has_pairings(t, r))
+        .unwrap_or(rounds)
+        + 1
+}
+
+fn round_has_pairings(t: &TrfTournament, round: usize) -> bool {
+    t.players
+        .iter()
+        .any(|p| p.history.round(round).participated())
+}
+
+/// Who is to be paired in `round` (1-based).
+#[must_use]
+pub fn players_to_pair(t: &TrfTournament, round: usize) -> Vec<bool> {
+    let r = round - 1;
+    let has_games = round_has_pairings(t, r);
+    t.players
+        .iter()
+        .map(|p| {
+            let entry = p.history.round(r);
+            let written = p.has_entry.get(r).copied().unwrap_or(false);
+            if !written {
+                return !has_games;
+            }
+            if entry.participated() {
+                return true;
+            }
+            !matches!(
+                entry.outcome,
+                Outcome::HalfBye | Outcome::ZeroBye | Outcome::FullBye | Outcome::ForfeitLoss
+            )
+        })
+        .collect()
+}
+
+/// The colour of the top player in round 1, from the file or inferred from its first round.
+#[must_use]
+pub fn initial_colour(t: &TrfTournament) -> Colour {
+    if let Some(colour) = t.initial_colour {
+        return colour;
+    }
+    let first = t
+        .players
+        .iter()
+        .flat_map(|p| {
+            p.history
+                .rounds
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.colour.is_some())
+                .map(|(r, _)| r)
+        })
+        .min();
+    let Some(first) = first else {
+        return Colour::White;
+    };
+    let mut counter = 0usize;
+    for p in &t.players {
+        let took_part = (0..=first).any(|r| p.history.round(r).participated());
+        if !took_part {
+            continue;
+        }
+        if let Some(colour) = p.history.round(first).colour {
+            return if counter % 2 == 1 {
+                colour.invert()
+            } else {
+                colour
+            };
+        }
+        counter += 1;
+    }
+    Colour::White
+}
+
+/// The histories as they stood before `round` (1-based).
+#[must_use]
+pub fn histories_before(t: &TrfTournament, round: usize) -> Vec<PlayerHistory> {
+    t.players
+        .iter()
+        .map(|p| {
+            let mut h = p.history.clone();
+            h.rounds.truncate(round - 1);
+            h
+        })
+        .collect()
+}
+
+/// Pairs `round` (1-based) of the file with the Dutch system.
+pub fn pair_round(t: &TrfTournament, round: usize) -> Result<DutchPairing, NoValidPairing> {
+    let histories = histories_before(t, round);
+    let to_pair = players_to_pair(t, round);
+    let total_rounds = t.total_rounds.max(round);
+    dutch::pair(&DutchInput {
+        players: &histories,
+        to_pair: &to_pair,
+        played_rounds: round - 1,
+        total_rounds,
+        initial_colour: initial_colour(t),
+        points: t.points,
+        forbidden: &[],
+        accelerations: None,
+    })
+}
+
+/// The pairing the file records for `round` (1-based): (first mover, second mover) pairs
+/// and the PAB.
+#[must_use]
+pub fn recorded_pairing(
+    t: &TrfTournament,
+    round: usize,
+) -> (BTreeSet<(usize, usize)>, Option<usize>) {
+    let r = round - 1;
+    let mut pairs = BTreeSet::new();
+    let mut bye = None;
+    for (i, p) in t.players.iter().enumerate() {
+        let entry = p.history.round(r);
+        match (entry.opponent, entry.colour) {
+            (Some(o), Some(Colour::White)) => {
+                pairs.insert((i, o));
+            }
+            (None, _) if entry.outcome == Outcome::Pab => bye = Some(i),
+            _ => {}
+        }
+    }
+    (pairs, bye)
+}

@@ -1,0 +1,236 @@
+//! Fixed-width signed integers of `64 * L` bits (two's complement), for matching weights that
+//! encode many pairing criteria at once and so need hundreds of bits.
+
+// Index loops mirror the textbook algorithms and keep parallel arrays in step.
+#![allow(clippy::needless_range_loop)]
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+
+/// A signed integer of `64 * L` bits. Arithmetic wraps; callers size `L` so it never does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide<const L: usize>(pub(crate) [u64; L]);
+
+impl<const L: usize> Default for Wide<L> {
+    fn default() -> Self {
+        Wide([0; L])
+    }
+}
+
+impl<const L: usize> Wide<L> {
+    /// Zero.
+    pub const ZERO: Wide<L> = Wide([0; L]);
+
+    /// A small non-negative value.
+    #[must_use]
+    pub fn from_u64(value: u64) -> Wide<L> {
+        let mut limbs = [0; L];
+        if L > 0 {
+            limbs[0] = value;
+        }
+        Wide(limbs)
+    }
+
+    #[must_use]
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    #[must_use]
+    pub fn is_negative(&self) -> bool {
+        L > 0 && (self.0[L - 1] >> 63) == 1
+    }
+
+    /// Shifts left by `bits` (bits shifted out are lost).
+    #[must_use]
+    pub fn shl(&self, bits: u32) -> Wide<L> {
+        let words = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0u64; L];
+        for i in (0..L).rev() {
+            if i < words {
+                break;
+            }
+            let src = i - words;
+            let mut value = self.0[src] << rest;
+            if rest > 0 && src > 0 {
+                value |= self.0[src - 1] >> (64 - rest);
+            }
+            out[i] = value;
+        }
+        Wide(out)
+    }
+
+    /// Arithmetic shift right by one (division by two rounding towards minus infinity).
+    #[must_use]
+    pub fn half(&self) -> Wide<L> {
+        let mut out = [0u64; L];
+        let negative = self.is_negative();
+        for i in 0..L {
+            let high = if i + 1 < L {
+                self.0[i + 1] << 63
+            } else if negative {
+                1 << 63
+            } else {
+                0
+            };
+            out[i] = (self.0[i] >> 1) | high;
+        }
+        Wide(out)
+    }
+
+    /// Sets the low bits to `value` (which must fit in the bits that are zero).
+    #[must_use]
+    pub fn or_u64(&self, value: u64) -> Wide<L> {
+        let mut out = *self;
+        if L > 0 {
+            out.0[0] |= value;
+        }
+        out
+    }
+
+    /// The highest set bit plus one (0 for zero); meaningful for non-negative values.
+    #[must_use]
+    pub fn bit_length(&self) -> u32 {
+        for i in (0..L).rev() {
+            if self.0[i] != 0 {
+                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
+            }
+        }
+        0
+    }
+}
+
+impl<const L: usize> Add for Wide<L> {
+    type Output = Wide<L>;
+
+    fn add(self, other: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
+        let mut carry = false;
+        for i in 0..L {
+            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            out[i] = sum;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const L: usize> Sub for Wide<L> {
+    type Output = Wide<L>;
+
+    fn sub(self, other: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
+        let mut borrow = false;
+        for i in 0..L {
+            let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
+            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
+            out[i] = diff;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const L: usize> AddAssign for Wide<L> {
+    fn add_assign(&mut self, other: Wide<L>) {
+        *self = *self + other;
+    }
+}
+
+impl<const L: usize> SubAssign for Wide<L> {
+    fn sub_assign(&mut self, other: Wide<L>) {
+        *self = *self - other;
+    }
+}
+
+impl<const L: usize> Ord for Wide<L> {
+    fn cmp(&self, other: &Wide<L>) -> Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        for i in (0..L).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const L: usize> PartialOrd for Wide<L> {
+    fn partial_cmp(&self, other: &Wide<L>) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const L: usize> fmt::Debug for Wide<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_negative() {
+            write!(f, "-")?;
+            return fmt::Debug::fmt(&(Wide::ZERO - *self), f);
+        }
+        write!(f, "0x")?;
+        let mut started = false;
+        for i in (0..L).rev() {
+            if started {
+                write!(f, "{:016x}", self.0[i])?;
+            } else if self.0[i] != 0 || i == 0 {
+                write!(f, "{:x}", self.0[i])?;
+                started = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type W = Wide<3>;
+
+    fn to_i128(w: W) -> i128 {
+        // Only for values that fit.
+        let low = u128::from(w.0[0]) | (u128::from(w.0[1]) << 64);
+        low as i128
+    }
+
+    #[test]
+    fn arithmetic_matches_i128_on_small_values() {
+        let mut rng = fastrand::Rng::with_seed(1);
+        for _ in 0..10_000 {
+            let a = rng.i64(..) as i128;
+            let b = rng.i64(..) as i128;
+            let wa = if a < 0 {
+                W::ZERO - W::from_u64(a.unsigned_abs() as u64)
+            } else {
+                W::from_u64(a as u64)
+            };
+            let wb = if b < 0 {
+                W::ZERO - W::from_u64(b.unsigned_abs() as u64)
+            } else {
+                W::from_u64(b as u64)
+            };
+            assert_eq!(to_i128(wa + wb), a + b);
+            assert_eq!(to_i128(wa - wb), a - b);
+            assert_eq!(wa.cmp(&wb), a.cmp(&b));
+            assert_eq!(to_i128(wa.half()), a.div_euclid(2));
+        }
+    }
+
+    #[test]
+    fn shifts_cross_limbs() {
+        let one = W::from_u64(1);
+        assert_eq!(one.shl(64).0, [0, 1, 0]);
+        assert_eq!(one.shl(130).0, [0, 0, 4]);
+        assert_eq!(W::from_u64(u64::MAX).shl(4).0, [u64::MAX << 4, 15, 0]);
+        assert_eq!(one.shl(129).bit_length(), 130);
+        assert_eq!(one.shl(65).half().0, [0, 1, 0]);
+    }
+}
