@@ -59,7 +59,17 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
-    /// Measure the rules engine: records verified and random playouts per second.
+    /// Pair a Swiss round (FIDE Dutch system) of a TRF file from the rounds before it.
+    Pair {
+        /// The round to pair (default: the first round without results).
+        #[arg(long)]
+        round: Option<usize>,
+        /// The tournament, as a TRF-2026 file.
+        #[arg(value_name = "FILE.trf")]
+        file: String,
+    },
+    /// Measure the rules engine (records verified, random playouts per second) or, with
+    /// `--swiss-players`, the time to pair a large Swiss round.
     Bench {
         /// Directory of the record vectors.
         #[arg(long, default_value = "tests/data/rules")]
@@ -67,6 +77,12 @@ enum Command {
         /// Seconds spent on each measurement.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Pair a simulated Swiss of this many players instead.
+        #[arg(long)]
+        swiss_players: Option<usize>,
+        /// The round of the simulated Swiss to time.
+        #[arg(long, default_value_t = 5)]
+        swiss_round: usize,
     },
 }
 
@@ -250,9 +266,30 @@ fn main() -> ExitCode {
                 &mut stderr.lock(),
             ))
         }
-        Some(Command::Bench { vectors, seconds }) => match cli::bench::run(&vectors, seconds) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(e),
-        },
+        Some(Command::Pair { round, file }) => {
+            let stdout = std::io::stdout();
+            let stderr = std::io::stderr();
+            exit(cli::pair::run(
+                &file,
+                round,
+                &mut stdout.lock(),
+                &mut stderr.lock(),
+            ))
+        }
+        Some(Command::Bench {
+            vectors,
+            seconds,
+            swiss_players,
+            swiss_round,
+        }) => {
+            let result = match swiss_players {
+                Some(players) => cli::bench::swiss(players, swiss_round.max(1), 3),
+                None => cli::bench::run(&vectors, seconds),
+            };
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(e),
+            }
+        }
     }
 }

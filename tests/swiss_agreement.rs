@@ -6,8 +6,11 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use kiela::tournament::dutch::{self, DutchInput};
 use kiela::tournament::trf;
-use kiela::tournament::trf_pairing::{pair_round, recorded_pairing};
+use kiela::tournament::trf_pairing::{
+    histories_before, initial_colour, pair_round, players_to_pair, recorded_pairing,
+};
 
 #[test]
 fn swiss_rounds_agree_with_the_reference_engine() {
@@ -34,6 +37,20 @@ fn swiss_rounds_agree_with_the_reference_engine() {
             let (expected_pairs, expected_bye) = recorded_pairing(&t, round);
             match pair_round(&t, round) {
                 Ok(p) => {
+                    let histories = histories_before(&t, round);
+                    let to_pair = players_to_pair(&t, round);
+                    let input = DutchInput {
+                        players: &histories,
+                        to_pair: &to_pair,
+                        played_rounds: round - 1,
+                        total_rounds: t.total_rounds,
+                        initial_colour: initial_colour(&t),
+                        points: t.points,
+                        forbidden: &[],
+                        accelerations: None,
+                    };
+                    let problems = dutch::violations(&input, &p);
+                    assert!(problems.is_empty(), "{name} round {round}: {problems:?}");
                     let got: BTreeSet<(usize, usize)> = p.pairs.iter().copied().collect();
                     if got == expected_pairs && p.bye == expected_bye {
                         same += 1;
@@ -45,10 +62,48 @@ fn swiss_rounds_agree_with_the_reference_engine() {
             }
         }
     }
-    println!("Swiss agreement: {same} of {total} rounds identical");
+    println!(
+        "Swiss agreement: {same} of {total} rounds identical ({:.2}%)",
+        100.0 * f64::from(same) / f64::from(total.max(1))
+    );
     for d in differences.iter().take(40) {
         println!("  differs: {d}");
     }
     assert!(total > 0);
     assert_eq!(same, total, "{} rounds differ", total - same);
+}
+
+#[test]
+fn simulated_tournaments_never_break_an_absolute_criterion() {
+    let mut rng = fastrand::Rng::with_seed(11);
+    for case in 0..40 {
+        let players = rng.usize(6..60);
+        let rounds = rng.usize(3..=9).min(players - 1);
+        let mut field = kiela::tournament::simulate::field(players);
+        for round in 0..rounds {
+            let to_pair: Vec<bool> = (0..players).map(|_| rng.u32(0..20) != 0).collect();
+            let histories = field.clone();
+            let input = DutchInput {
+                players: &histories,
+                to_pair: &to_pair,
+                played_rounds: round,
+                total_rounds: rounds,
+                initial_colour: kiela::tournament::history::Colour::White,
+                points: Default::default(),
+                forbidden: &[],
+                accelerations: None,
+            };
+            let Ok(pairing) = dutch::pair(&input) else {
+                // Small fields late in an event can run out of legal pairings.
+                break;
+            };
+            let problems = dutch::violations(&input, &pairing);
+            assert!(
+                problems.is_empty(),
+                "case {case} round {}: {problems:?}",
+                round + 1
+            );
+            kiela::tournament::simulate::record(&mut field, &pairing, &to_pair, || rng.f64());
+        }
+    }
 }

@@ -5,6 +5,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Record, Side, Variant, parse_record, playout::random_game, verify};
+use crate::tournament::dutch::{self, DutchInput};
+use crate::tournament::history::{Colour, PointSystem};
+use crate::tournament::simulate;
 
 use super::vectors::read_record_vectors;
 
@@ -116,4 +119,46 @@ fn cut_to_300(variant: &str, first: Option<&str>, moves: &[String]) -> String {
         text.push(' ');
     }
     text
+}
+
+/// Times the pairing of round `round` of a simulated Swiss of `players` (earlier rounds are
+/// paired by the same engine with simulated results).
+pub fn swiss(players: usize, round: usize, repeat: usize) -> Result<(), String> {
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let total_rounds = round.max(9);
+    let mut field = simulate::field(players);
+    let setup = Instant::now();
+    simulate::play_rounds(&mut field, round - 1, total_rounds, || rng.f64())
+        .map_err(|e| e.to_string())?;
+    println!(
+        "swiss: {players} players, rounds 1-{} paired and simulated in {:.2} s",
+        round - 1,
+        setup.elapsed().as_secs_f64()
+    );
+    let to_pair = vec![true; players];
+    let mut times = Vec::new();
+    for _ in 0..repeat.max(1) {
+        let start = Instant::now();
+        let pairing = dutch::pair(&DutchInput {
+            players: &field,
+            to_pair: &to_pair,
+            played_rounds: round - 1,
+            total_rounds,
+            initial_colour: Colour::White,
+            points: PointSystem::default(),
+            forbidden: &[],
+            accelerations: None,
+        })
+        .map_err(|e| e.to_string())?;
+        times.push(start.elapsed().as_secs_f64());
+        black_box(pairing);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "swiss: pairing round {round} of {players} players: median {:.3} s, best {:.3} s ({} runs)",
+        times[times.len() / 2],
+        times[0],
+        times.len()
+    );
+    Ok(())
 }

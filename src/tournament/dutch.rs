@@ -1101,3 +1101,85 @@ fn publish(ctx: &Context, sorted: &[usize], matched: &[Option<usize>]) -> DutchP
 fn unaccelerated_worse(ctx: &Context, a: usize, b: usize) -> bool {
     (ctx.states[a].score, ctx.states[b].rank) < (ctx.states[b].score, ctx.states[a].rank)
 }
+
+/// Checks a pairing against the absolute criteria and returns every violation found: a
+/// rematch of a played game, a second pairing-allocated bye or one for a player who already
+/// scored a win without playing, a player moving first (or second) three times running or
+/// with a difference beyond two (except top-scorers in the last round), and players paired
+/// twice or left out.
+#[must_use]
+pub fn violations(input: &DutchInput<'_>, pairing: &DutchPairing) -> Vec<String> {
+    let mut problems = Vec::new();
+    let points = &input.points;
+    let played_before = |a: usize, b: usize| {
+        input.players[a]
+            .rounds
+            .iter()
+            .take(input.played_rounds)
+            .any(|e| e.played() && e.opponent == Some(b))
+    };
+    let mut seen = vec![0usize; input.players.len()];
+    let last_round = input.played_rounds + 1 >= input.total_rounds;
+    let top = (input.played_rounds as u32) * points.win.max(points.draw) / 2;
+    for &(white, black) in &pairing.pairs {
+        seen[white] += 1;
+        seen[black] += 1;
+        if played_before(white, black) {
+            problems.push(format!("{} and {} meet again", white + 1, black + 1));
+        }
+        // In the last round a top-scorer's game may break the colour rules for both players.
+        let top_scorer = |p: usize| {
+            last_round && input.players[p].score_after(input.played_rounds, points) > top
+        };
+        if top_scorer(white) || top_scorer(black) {
+            continue;
+        }
+        for (player, colour) in [(white, Colour::White), (black, Colour::Black)] {
+            let history = &input.players[player];
+            let mut colours: Vec<Colour> = history
+                .rounds
+                .iter()
+                .take(input.played_rounds)
+                .filter(|e| e.played())
+                .filter_map(|e| e.colour)
+                .collect();
+            colours.push(colour);
+            let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
+            let blacks = colours.len() as i64 - whites;
+            if (whites - blacks).abs() > 2 {
+                problems.push(format!(
+                    "{} gets a colour difference of {}",
+                    player + 1,
+                    whites - blacks
+                ));
+            }
+            if colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|&c| c == colour) {
+                problems.push(format!(
+                    "{} gets the same colour three times running",
+                    player + 1
+                ));
+            }
+        }
+    }
+    if let Some(bye) = pairing.bye {
+        seen[bye] += 1;
+        let unplayed_win = input.players[bye]
+            .rounds
+            .iter()
+            .take(input.played_rounds)
+            .any(|e| !e.played() && e.scored_as_win(points));
+        if unplayed_win {
+            problems.push(format!(
+                "{} gets a bye after already scoring a win without playing",
+                bye + 1
+            ));
+        }
+    }
+    for (player, &count) in seen.iter().enumerate() {
+        let expected = usize::from(input.to_pair.get(player).copied().unwrap_or(false));
+        if count != expected {
+            problems.push(format!("{} is paired {count} times", player + 1));
+        }
+    }
+    problems
+}

@@ -1,9 +1,12 @@
 //! Pure tournament logic: pairing systems, brackets, standings and tie-breaks, over plain
 //! data. Nothing here touches the web, the services or the database.
 
+pub mod berger;
 pub mod dutch;
 pub mod history;
+pub mod knockout;
 pub mod matching;
+pub mod simulate;
 pub mod trf;
 pub mod trf_pairing;
 pub mod wide;
