@@ -7,6 +7,7 @@ pub mod history;
 pub mod knockout;
 pub mod matching;
 pub mod simulate;
+pub mod standings;
 pub mod trf;
 pub mod trf_pairing;
 pub mod wide;
