@@ -3,6 +3,7 @@
 //! program, in this module's submodules.
 
 pub mod accounts;
+pub mod events;
 pub mod schema;
 pub mod settings;
 

@@ -48,13 +48,180 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    events (id) {
+        id -> Integer,
+        slug -> Text,
+        name -> Text,
+        starts_on -> Nullable<Date>,
+        ends_on -> Nullable<Date>,
+        location -> Text,
+        variant -> Text,
+        format -> Text,
+        rounds -> Integer,
+        games_per_match -> Integer,
+        knockout_size -> Integer,
+        third_place -> Bool,
+        grand_final_reset -> Bool,
+        tiebreaks -> Text,
+        points_win -> Integer,
+        points_draw -> Integer,
+        points_loss -> Integer,
+        points_bye -> Integer,
+        initial_colour -> Text,
+        accelerated -> Bool,
+        self_registration -> Bool,
+        check_in -> Bool,
+        state -> Text,
+        owner_id -> Integer,
+        version -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    event_staff (id) {
+        id -> Integer,
+        event_id -> Integer,
+        user_id -> Integer,
+        role -> Text,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Integer,
+        event_id -> Integer,
+        number -> Integer,
+        name -> Text,
+        rating -> Integer,
+        club -> Text,
+        province -> Text,
+        email -> Nullable<Text>,
+        user_id -> Nullable<Integer>,
+        secret -> Text,
+        status -> Text,
+        withdrawn_after -> Nullable<Integer>,
+        joined_round -> Integer,
+        missed_points -> Text,
+        checked_in -> Bool,
+        seed -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    player_byes (id) {
+        id -> Integer,
+        player_id -> Integer,
+        round -> Integer,
+        kind -> Text,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> Integer,
+        event_id -> Integer,
+        number -> Integer,
+        stage -> Text,
+        state -> Text,
+        starts_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        published_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Integer,
+        event_id -> Integer,
+        round_id -> Integer,
+        board -> Integer,
+        game_no -> Integer,
+        bracket_code -> Nullable<Text>,
+        first_id -> Nullable<Integer>,
+        second_id -> Nullable<Integer>,
+        status -> Text,
+        result -> Nullable<Text>,
+        termination -> Nullable<Text>,
+        plies -> Nullable<Integer>,
+        record -> Nullable<Text>,
+        final_position -> Nullable<Text>,
+        version -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    submissions (id) {
+        id -> Integer,
+        game_id -> Integer,
+        user_id -> Nullable<Integer>,
+        player_id -> Nullable<Integer>,
+        role -> Text,
+        record -> Text,
+        record_hash -> Text,
+        verdict -> Text,
+        reason -> Nullable<Text>,
+        ply -> Nullable<Integer>,
+        result -> Nullable<Text>,
+        termination -> Nullable<Text>,
+        plies -> Nullable<Integer>,
+        status -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Integer,
+        event_id -> Integer,
+        round_id -> Nullable<Integer>,
+        game_id -> Nullable<Integer>,
+        actor_user -> Nullable<Integer>,
+        actor_player -> Nullable<Integer>,
+        action -> Text,
+        from_state -> Nullable<Text>,
+        to_state -> Nullable<Text>,
+        detail -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    standings_cache (event_id) {
+        event_id -> Integer,
+        version -> Integer,
+        data -> Text,
+        computed_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(event_staff -> events (event_id));
+diesel::joinable!(event_staff -> users (user_id));
+diesel::joinable!(players -> events (event_id));
+diesel::joinable!(player_byes -> players (player_id));
+diesel::joinable!(rounds -> events (event_id));
+diesel::joinable!(games -> rounds (round_id));
+diesel::joinable!(submissions -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
     api_tokens,
     login_failures,
-    settings
+    settings,
+    events,
+    event_staff,
+    players,
+    player_byes,
+    rounds,
+    games,
+    submissions,
+    audit_log,
+    standings_cache,
 );

@@ -189,6 +189,8 @@ pub fn sign_up(
             Role::Player
         };
         let user = insert_user(conn, &email, &name, &hash, role)?;
+        // Entries an organiser registered under this address now belong to the account.
+        crate::db::events::link_players_by_email(conn, email.as_str(), user.id)?;
         start_session(conn, &token, user.id)?;
         Ok(Session { user, token })
     })

@@ -2,7 +2,17 @@
 //! `db`, and knows nothing of HTTP. Errors carry stable codes that the web layer translates.
 
 pub mod accounts;
+pub mod audit;
+pub mod board;
+pub mod bracket;
 pub mod crypto;
+pub mod event_data;
+pub mod events;
+pub mod exports;
+pub mod games;
+pub mod players;
+pub mod rounds;
+pub mod standings;
 
 use std::sync::Arc;
 
@@ -97,6 +107,9 @@ pub enum ServiceError {
     Invalid(Invalid),
     #[error("conflict: {0}")]
     Conflict(&'static str),
+    /// A conflict with specifics to show (such as the boards still without a result).
+    #[error("conflict: {code} ({detail})")]
+    Blocked { code: &'static str, detail: String },
     #[error("wrong email or password")]
     BadCredentials,
     #[error("too many failed attempts; try again in {retry_after_secs} s")]
@@ -123,7 +136,7 @@ impl ServiceError {
             ServiceError::NotFound => "not_found",
             ServiceError::Forbidden => "forbidden",
             ServiceError::Invalid(invalid) => invalid.code,
-            ServiceError::Conflict(code) => code,
+            ServiceError::Conflict(code) | ServiceError::Blocked { code, .. } => code,
             ServiceError::BadCredentials => "bad_credentials",
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::Db(_) | ServiceError::Random(_) | ServiceError::Internal(_) => "internal",

@@ -318,6 +318,12 @@ impl Chrome {
         self.lang.t(key)
     }
 
+    /// A message whose key is a prefix and a code (`state-` + `running`).
+    #[must_use]
+    pub fn tk(&self, prefix: &str, code: &str) -> String {
+        self.lang.t(&format!("{prefix}{code}"))
+    }
+
     /// A message with one argument.
     #[must_use]
     pub fn t1(&self, key: &str, name: &'static str, value: &str) -> String {

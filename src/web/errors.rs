@@ -23,6 +23,10 @@ use crate::service::crypto::RandomError;
 #[derive(Clone, Copy, Debug)]
 pub struct ErrorCode(pub &'static str);
 
+/// Attached to an error response: specifics to show after the message.
+#[derive(Clone, Debug)]
+pub struct ErrorDetail(pub String);
+
 /// Attached to a response whose body is already final (a form re-rendered with its errors).
 #[derive(Clone, Copy, Debug)]
 pub struct Rendered;
@@ -45,7 +49,7 @@ pub enum WebError {
     #[error("too many attempts")]
     RateLimited(u64),
     #[error("conflict: {0}")]
-    Conflict(&'static str),
+    Conflict(&'static str, Option<String>),
     #[error("invalid: {0}")]
     Invalid(&'static str),
     #[error("database unavailable: {0}")]
@@ -66,7 +70,7 @@ impl WebError {
             WebError::Csrf => "csrf",
             WebError::PayloadTooLarge => "payload_too_large",
             WebError::RateLimited(_) => "rate_limited",
-            WebError::Conflict(code) | WebError::Invalid(code) => code,
+            WebError::Conflict(code, _) | WebError::Invalid(code) => code,
             WebError::Unavailable(_) => "unavailable",
             WebError::Internal(_) => "internal",
         }
@@ -87,7 +91,8 @@ impl From<ServiceError> for WebError {
             ServiceError::NotFound => WebError::NotFound,
             ServiceError::Forbidden => WebError::Forbidden,
             ServiceError::Invalid(invalid) => WebError::Invalid(invalid.code),
-            ServiceError::Conflict(code) => WebError::Conflict(code),
+            ServiceError::Conflict(code) => WebError::Conflict(code, None),
+            ServiceError::Blocked { code, detail } => WebError::Conflict(code, Some(detail)),
             ServiceError::BadCredentials => WebError::Invalid("bad_credentials"),
             ServiceError::RateLimited { retry_after_secs } => {
                 WebError::RateLimited(retry_after_secs)
@@ -144,7 +149,7 @@ impl ResponseError for WebError {
             WebError::BadRequest | WebError::Invalid(_) => StatusCode::BAD_REQUEST,
             WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Conflict(_) => StatusCode::CONFLICT,
+            WebError::Conflict(..) => StatusCode::CONFLICT,
             WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -170,6 +175,11 @@ impl ResponseError for WebError {
             response.headers_mut().insert(header::RETRY_AFTER, value);
         }
         response.extensions_mut().insert(ErrorCode(self.code()));
+        if let WebError::Conflict(_, Some(detail)) = self {
+            response
+                .extensions_mut()
+                .insert(ErrorDetail(detail.clone()));
+        }
         response
     }
 }
@@ -207,6 +217,7 @@ struct ErrorPage<'a> {
     status: u16,
     title: String,
     message: String,
+    detail: Option<String>,
 }
 
 /// Writes the body of every error response that has none yet (see the module comment).
@@ -220,6 +231,11 @@ pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerRespo
         .extensions()
         .get::<ErrorCode>()
         .map_or_else(|| default_code(status), |c| c.0);
+    let detail = res
+        .response()
+        .extensions()
+        .get::<ErrorDetail>()
+        .map(|d| d.0.clone());
     let is_api = res.request().path().starts_with("/api/");
     let (req, old) = res.into_parts();
     let mut new = if is_api {
@@ -238,9 +254,11 @@ pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerRespo
         } else {
             message
         };
-        HttpResponse::build(status).json(serde_json::json!({
-            "error": {"code": code, "message": message}
-        }))
+        let mut error = serde_json::json!({"code": code, "message": message});
+        if let Some(detail) = &detail {
+            error["detail"] = serde_json::Value::String(detail.clone());
+        }
+        HttpResponse::build(status).json(serde_json::json!({ "error": error }))
     } else {
         let chrome = Chrome::anonymous(&req);
         let lang = chrome.lang;
@@ -261,6 +279,7 @@ pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerRespo
             status: status.as_u16(),
             title,
             message,
+            detail,
         };
         let body = page.render().unwrap_or_else(|e| {
             tracing::error!("error page template: {e}");

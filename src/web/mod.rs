@@ -4,6 +4,7 @@ pub mod api;
 pub mod assets;
 pub mod context;
 pub mod errors;
+pub mod event_context;
 pub mod i18n;
 pub mod pages;
 pub mod routes;

@@ -5,7 +5,7 @@ use actix_web::web;
 use super::{api, assets, pages};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    use pages::{accounts, admin, home};
+    use pages::{accounts, admin, events, games, home, rounds};
     cfg.route("/", web::get().to(home::home))
         .route("/healthz", web::get().to(home::healthz))
         .route("/static/{name}", web::get().to(assets::serve))
@@ -26,9 +26,171 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/admin/users", web::get().to(admin::users))
         .route("/admin/users/{id}/role", web::post().to(admin::set_role))
+        .route("/events", web::get().to(events::list))
+        .route("/events", web::post().to(events::create))
+        .route("/events/new", web::get().to(events::new_form))
+        .route("/events/import", web::get().to(events::import_form))
+        .route("/events/import", web::post().to(events::import_trf))
+        .route("/events/{slug}", web::get().to(events::show))
+        .route(
+            "/events/{slug}/players",
+            web::get().to(events::players_page),
+        )
+        .route("/events/{slug}/players", web::post().to(events::add_player))
+        .route(
+            "/events/{slug}/players/import",
+            web::post().to(events::import_players),
+        )
+        .route(
+            "/events/{slug}/players/{pid}/withdraw",
+            web::post().to(events::withdraw),
+        )
+        .route(
+            "/events/{slug}/players/{pid}/approve",
+            web::post().to(events::approve),
+        )
+        .route(
+            "/events/{slug}/players/{pid}/bye",
+            web::post().to(events::bye),
+        )
+        .route(
+            "/events/{slug}/players/{pid}/checkin",
+            web::post().to(events::check_in),
+        )
+        .route("/events/{slug}/manage", web::get().to(events::manage))
+        .route(
+            "/events/{slug}/settings",
+            web::post().to(events::update_settings),
+        )
+        .route("/events/{slug}/staff", web::post().to(events::add_staff))
+        .route(
+            "/events/{slug}/staff/{uid}/remove",
+            web::post().to(events::remove_staff),
+        )
+        .route("/events/{slug}/register", web::post().to(events::register))
+        .route("/events/{slug}/audit", web::get().to(events::audit_log))
+        .route("/events/{slug}/queue", web::get().to(events::queue))
+        .route("/events/{slug}/rounds", web::post().to(rounds::pair_next))
+        .route("/events/{slug}/rounds/{n}", web::get().to(rounds::show))
+        .route(
+            "/events/{slug}/rounds/{n}/sheet",
+            web::get().to(rounds::sheet),
+        )
+        .route(
+            "/events/{slug}/rounds/{n}/publish",
+            web::post().to(rounds::publish),
+        )
+        .route(
+            "/events/{slug}/rounds/{n}/discard",
+            web::post().to(rounds::discard),
+        )
+        .route(
+            "/events/{slug}/rounds/{n}/swap",
+            web::post().to(rounds::swap),
+        )
+        .route(
+            "/events/{slug}/rounds/{n}/exchange",
+            web::post().to(rounds::exchange),
+        )
+        .route(
+            "/events/{slug}/rounds/{n}/start",
+            web::post().to(rounds::set_start),
+        )
+        .route(
+            "/events/{slug}/standings",
+            web::get().to(rounds::standings_page),
+        )
+        .route("/events/{slug}/games/{id}", web::get().to(games::show))
+        .route(
+            "/events/{slug}/games/{id}/record",
+            web::post().to(games::submit_record),
+        )
+        .route(
+            "/events/{slug}/games/{id}/confirm",
+            web::post().to(games::confirm),
+        )
+        .route(
+            "/events/{slug}/games/{id}/dispute",
+            web::post().to(games::dispute),
+        )
+        .route(
+            "/events/{slug}/games/{id}/decide",
+            web::post().to(games::decide),
+        )
+        .route(
+            "/events/{slug}/games/{id}/board",
+            web::get().to(games::board),
+        )
+        .route(
+            "/events/{slug}/games/{id}/board",
+            web::post().to(games::board_submit),
+        )
+        .route("/p/{secret}", web::get().to(games::personal))
+        .route(
+            "/p/{secret}/games/{id}",
+            web::get().to(games::personal_show),
+        )
+        .route(
+            "/p/{secret}/games/{id}/record",
+            web::post().to(games::personal_record),
+        )
+        .route(
+            "/p/{secret}/games/{id}/confirm",
+            web::post().to(games::personal_confirm),
+        )
+        .route(
+            "/p/{secret}/games/{id}/dispute",
+            web::post().to(games::personal_dispute),
+        )
+        .route(
+            "/p/{secret}/games/{id}/board",
+            web::get().to(games::personal_board),
+        )
+        .route(
+            "/p/{secret}/games/{id}/board",
+            web::post().to(games::personal_board_submit),
+        )
         .service(
             web::scope("/api/v1")
                 .configure(api::configure)
+                .route("/events", web::get().to(api::events::list))
+                .route("/events", web::post().to(api::events::create))
+                .route("/events/{id}", web::get().to(api::events::show))
+                .route(
+                    "/events/{id}/players",
+                    web::get().to(api::events::list_players),
+                )
+                .route(
+                    "/events/{id}/players",
+                    web::post().to(api::events::add_player),
+                )
+                .route(
+                    "/events/{id}/players/{pid}/withdraw",
+                    web::post().to(api::events::withdraw),
+                )
+                .route(
+                    "/events/{id}/players/{pid}/byes",
+                    web::post().to(api::events::bye),
+                )
+                .route("/events/{id}/rounds", web::post().to(api::events::pair))
+                .route("/events/{id}/rounds/{n}", web::get().to(api::events::round))
+                .route(
+                    "/events/{id}/standings",
+                    web::get().to(api::events::standings),
+                )
+                .route(
+                    "/events/{id}/export.trf",
+                    web::get().to(api::events::export_trf),
+                )
+                .route(
+                    "/events/{id}/export.csv",
+                    web::get().to(api::events::export_csv),
+                )
+                .route("/games/{id}", web::get().to(api::games::show))
+                .route("/games/{id}/record", web::post().to(api::games::record))
+                .route("/games/{id}/confirm", web::post().to(api::games::confirm))
+                .route("/games/{id}/dispute", web::post().to(api::games::dispute))
+                .route("/games/{id}/decision", web::post().to(api::games::decision))
                 .default_service(web::to(api::not_found)),
         );
 }

@@ -323,6 +323,44 @@ impl Browser<'_> {
         self.post_form("/login", &[("email", email), ("password", password)])
             .await
     }
+
+    /// Sends JSON with an optional bearer token.
+    pub async fn api(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> Resp {
+        let auth = token.map(|t| format!("Bearer {t}"));
+        let mut headers: Vec<(&str, &str)> = Vec::new();
+        if let Some(auth) = &auth {
+            headers.push(("authorization", auth.as_str()));
+        }
+        let bytes = match body {
+            Some(json) => {
+                headers.push(("content-type", "application/json"));
+                serde_json::to_vec(&json).unwrap()
+            }
+            None => Vec::new(),
+        };
+        self.request(method, path, &headers, bytes).await
+    }
+
+    /// Sends a plain-text body (a game record) with a bearer token.
+    pub async fn api_text(&self, path: &str, token: &str, text: &str) -> Resp {
+        let auth = format!("Bearer {token}");
+        self.request(
+            "POST",
+            path,
+            &[
+                ("authorization", auth.as_str()),
+                ("content-type", "text/plain"),
+            ],
+            text.as_bytes().to_vec(),
+        )
+        .await
+    }
 }
 
 /// The value of the first `name="csrf"` hidden field of a page.
@@ -356,4 +394,36 @@ macro_rules! both_backends {
             }
         }
     )*};
+}
+
+/// Creates an account with a role and returns an API token for it.
+pub fn account_with_token(app: &TestApp, email: &str, name: &str, role: &str) -> String {
+    let role: kiela::service::accounts::Role = role.parse().unwrap();
+    kiela::service::accounts::create_user(&app.app, email, name, role, "a-long-password").unwrap();
+    kiela::service::accounts::create_api_token_for(&app.app, email, "test").unwrap()
+}
+
+/// A finished random game of the given variant: (KGN record, result from South's side).
+pub fn finished_record(
+    variant: kiela::rules::Variant,
+    first: kiela::rules::Side,
+    seed: u64,
+) -> (String, String) {
+    use kiela::rules::{Game, GameResult, Record, playout::random_game};
+    let mut seed = seed;
+    loop {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let playout = random_game(Game::start(variant, first), 3000, |n| rng.usize(..n));
+        if let Some((result, _)) = playout.end.result() {
+            let tags = vec![
+                ("Variant".to_string(), variant.as_str().to_string()),
+                ("First".to_string(), first.letter().to_string()),
+                ("Result".to_string(), result.as_str().to_string()),
+            ];
+            let record = Record::from_parts(tags, playout.moves, Some(result)).unwrap();
+            let _ = GameResult::Draw;
+            return (record.to_string(), result.as_str().to_string());
+        }
+        seed += 1000;
+    }
 }

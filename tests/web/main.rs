@@ -5,5 +5,7 @@
 mod harness;
 
 mod accounts;
+mod api;
+mod events;
 mod security;
 mod site;

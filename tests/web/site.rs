@@ -186,6 +186,90 @@ fn collect_keys(dir: &std::path::Path, out: &mut BTreeSet<String>) {
     }
 }
 
+/// Every error code the services and handlers can produce has a message.
+#[test]
+fn every_error_code_and_enumeration_is_translated() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut codes = BTreeSet::new();
+    collect_codes(&root.join("src"), &mut codes);
+    assert!(codes.len() > 40, "{codes:?}");
+    let mut keys: BTreeSet<String> = codes.iter().map(|c| format!("error-{c}")).collect();
+    use kiela::rules::{Reason, Termination, Variant};
+    use kiela::service::events::Format;
+    use kiela::tournament::standings::Tiebreak;
+    keys.extend(Format::ALL.iter().map(|f| format!("format-{}", f.as_str())));
+    keys.extend(
+        Variant::ALL
+            .iter()
+            .map(|v| format!("variant-{}", v.as_str())),
+    );
+    keys.extend(
+        Tiebreak::ALL
+            .iter()
+            .map(|t| format!("tiebreak-{}", t.code())),
+    );
+    keys.extend(Reason::ALL.iter().map(|r| format!("reason-{}", r.as_str())));
+    keys.extend(
+        Termination::ALL
+            .iter()
+            .map(|t| format!("termination-{}", t.as_str())),
+    );
+    for (prefix, values) in [
+        ("state-", &["registration", "running", "finished"][..]),
+        (
+            "game-status-",
+            &["scheduled", "pending", "disputed", "final"][..],
+        ),
+        ("player-status-", &["pending", "active", "withdrawn"][..]),
+        ("round-state-", &["draft", "published"][..]),
+        ("staff-", &["organiser", "arbiter"][..]),
+        ("role-", &["admin", "organiser", "arbiter", "player"][..]),
+    ] {
+        keys.extend(values.iter().map(|v| format!("{prefix}{v}")));
+    }
+    for lang in Lang::ALL {
+        let known: BTreeSet<String> = message_keys(lang).into_iter().collect();
+        let missing: Vec<_> = keys.iter().filter(|k| !known.contains(*k)).collect();
+        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+    }
+}
+
+/// Codes written as `invalid("field", "code")`, `Conflict("code")`, `Invalid("code")`,
+/// `code: "code"` and `Blocked { code: "code"`.
+fn collect_codes(dir: &std::path::Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect_codes(&path, out);
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for marker in ["Conflict(\"", "Invalid(\"", "code: \""] {
+            for piece in text.split(marker).skip(1) {
+                if let Some(code) = piece.split('"').next()
+                    && !code.is_empty()
+                    && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+                {
+                    out.insert(code.to_string());
+                }
+            }
+        }
+        for piece in text.split("invalid(").skip(1) {
+            if !piece.trim_start().starts_with('"') {
+                continue;
+            }
+            let mut quoted = piece.split('"').skip(1).step_by(2);
+            let _field = quoted.next();
+            if let Some(code) = quoted.next()
+                && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+                && !code.is_empty()
+            {
+                out.insert(code.to_string());
+            }
+        }
+    }
+}
+
 #[test]
 fn unknown_database_schemes_are_refused_at_start_up() {
     for url in [

@@ -7,6 +7,9 @@ use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
+pub mod events;
+pub mod games;
+
 use crate::db::DbError;
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
@@ -103,7 +106,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotFound => StatusCode::NOT_FOUND,
             ServiceError::Forbidden => StatusCode::FORBIDDEN,
             ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ServiceError::Conflict(_) => StatusCode::CONFLICT,
+            ServiceError::Conflict(_) | ServiceError::Blocked { .. } => StatusCode::CONFLICT,
             ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
             ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => {
@@ -118,14 +121,15 @@ impl From<ServiceError> for ApiError {
             }
             _ => crate::web::i18n::Lang::En.t(&format!("error-{code}")),
         };
-        let field = match &e {
-            ServiceError::Invalid(invalid) => Some(invalid.field),
-            _ => None,
-        };
         let error = ApiError::new(status, code, message);
-        match field {
-            Some(field) => error.with_detail(serde_json::json!({ "field": field })),
-            None => error,
+        match &e {
+            ServiceError::Invalid(invalid) => {
+                error.with_detail(serde_json::json!({ "field": invalid.field }))
+            }
+            ServiceError::Blocked { detail, .. } => {
+                error.with_detail(serde_json::json!({ "detail": detail }))
+            }
+            _ => error,
         }
     }
 }

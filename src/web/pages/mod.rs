@@ -3,7 +3,10 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod events;
+pub mod games;
 pub mod home;
+pub mod rounds;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
@@ -68,5 +71,17 @@ pub fn safe_next(next: &str) -> String {
         next.to_string()
     } else {
         "/".to_string()
+    }
+}
+
+/// An absolute URL of this site: the configured public address, else the request's host.
+#[must_use]
+pub fn public_url(req: &HttpRequest, app: &crate::service::App, path: &str) -> String {
+    match &app.config.base_url {
+        Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+        None => {
+            let info = req.connection_info();
+            format!("{}://{}{path}", info.scheme(), info.host())
+        }
     }
 }

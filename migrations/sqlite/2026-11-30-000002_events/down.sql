@@ -1,0 +1,9 @@
+DROP TABLE standings_cache;
+DROP TABLE audit_log;
+DROP TABLE submissions;
+DROP TABLE games;
+DROP TABLE rounds;
+DROP TABLE player_byes;
+DROP TABLE players;
+DROP TABLE event_staff;
+DROP TABLE events;

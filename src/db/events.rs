@@ -1,0 +1,771 @@
+//! Events, their staff, players, byes, rounds, games, submissions, the audit log and the
+//! standings cache.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{
+    audit_log, event_staff, events, games, player_byes, players, rounds, standings_cache,
+    submissions, users,
+};
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = events)]
+pub struct EventRow {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub starts_on: Option<NaiveDate>,
+    pub ends_on: Option<NaiveDate>,
+    pub location: String,
+    pub variant: String,
+    pub format: String,
+    pub rounds: i32,
+    pub games_per_match: i32,
+    pub knockout_size: i32,
+    pub third_place: bool,
+    pub grand_final_reset: bool,
+    pub tiebreaks: String,
+    pub points_win: i32,
+    pub points_draw: i32,
+    pub points_loss: i32,
+    pub points_bye: i32,
+    pub initial_colour: String,
+    pub accelerated: bool,
+    pub self_registration: bool,
+    pub check_in: bool,
+    pub state: String,
+    pub owner_id: i32,
+    pub version: i32,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// Settings written when an event is created or edited.
+#[derive(Clone, Debug, Insertable, AsChangeset)]
+#[diesel(table_name = events)]
+pub struct EventSettings {
+    pub name: String,
+    pub starts_on: Option<NaiveDate>,
+    pub ends_on: Option<NaiveDate>,
+    pub location: String,
+    pub variant: String,
+    pub format: String,
+    pub rounds: i32,
+    pub games_per_match: i32,
+    pub knockout_size: i32,
+    pub third_place: bool,
+    pub grand_final_reset: bool,
+    pub tiebreaks: String,
+    pub points_win: i32,
+    pub points_draw: i32,
+    pub points_loss: i32,
+    pub points_bye: i32,
+    pub initial_colour: String,
+    pub accelerated: bool,
+    pub self_registration: bool,
+    pub check_in: bool,
+}
+
+pub fn insert_event(
+    conn: &mut DbConnection,
+    slug: &str,
+    settings: &EventSettings,
+    owner_id: i32,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    diesel::insert_into(events::table)
+        .values((
+            settings,
+            events::slug.eq(slug),
+            events::owner_id.eq(owner_id),
+            events::created_at.eq(now),
+            events::updated_at.eq(now),
+        ))
+        .returning(events::id)
+        .get_result(conn)
+}
+
+pub fn update_event(
+    conn: &mut DbConnection,
+    id: i32,
+    settings: &EventSettings,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set((
+            settings,
+            events::updated_at.eq(now),
+            events::version.eq(events::version + 1),
+        ))
+        .execute(conn)
+}
+
+pub fn event_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<EventRow>> {
+    events::table
+        .find(id)
+        .select(EventRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<EventRow>> {
+    events::table
+        .filter(events::slug.eq(slug))
+        .select(EventRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        events::table.filter(events::slug.eq(slug)),
+    ))
+    .get_result(conn)
+}
+
+pub fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<EventRow>> {
+    events::table
+        .order((events::created_at.desc(), events::id.desc()))
+        .select(EventRow::as_select())
+        .load(conn)
+}
+
+pub fn set_event_state(
+    conn: &mut DbConnection,
+    id: i32,
+    state: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set((
+            events::state.eq(state),
+            events::updated_at.eq(now),
+            events::version.eq(events::version + 1),
+        ))
+        .execute(conn)
+}
+
+/// Marks the event as changed, so cached public pages and standings are renewed.
+pub fn bump_event(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set((
+            events::updated_at.eq(now),
+            events::version.eq(events::version + 1),
+        ))
+        .execute(conn)
+}
+
+/// A staff member with the account's name and e-mail.
+#[derive(Clone, Debug, Queryable)]
+pub struct StaffRow {
+    pub user_id: i32,
+    pub role: String,
+    pub display_name: String,
+    pub email: String,
+}
+
+pub fn staff_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<StaffRow>> {
+    event_staff::table
+        .inner_join(users::table)
+        .filter(event_staff::event_id.eq(event_id))
+        .order(event_staff::id)
+        .select((
+            event_staff::user_id,
+            event_staff::role,
+            users::display_name,
+            users::email,
+        ))
+        .load(conn)
+}
+
+pub fn staff_role(
+    conn: &mut DbConnection,
+    event_id: i32,
+    user_id: i32,
+) -> QueryResult<Option<String>> {
+    event_staff::table
+        .filter(event_staff::event_id.eq(event_id))
+        .filter(event_staff::user_id.eq(user_id))
+        .select(event_staff::role)
+        .first(conn)
+        .optional()
+}
+
+pub fn set_staff(
+    conn: &mut DbConnection,
+    event_id: i32,
+    user_id: i32,
+    role: &str,
+) -> QueryResult<usize> {
+    let updated = diesel::update(
+        event_staff::table
+            .filter(event_staff::event_id.eq(event_id))
+            .filter(event_staff::user_id.eq(user_id)),
+    )
+    .set(event_staff::role.eq(role))
+    .execute(conn)?;
+    if updated > 0 {
+        return Ok(updated);
+    }
+    diesel::insert_into(event_staff::table)
+        .values((
+            event_staff::event_id.eq(event_id),
+            event_staff::user_id.eq(user_id),
+            event_staff::role.eq(role),
+        ))
+        .execute(conn)
+}
+
+pub fn remove_staff(conn: &mut DbConnection, event_id: i32, user_id: i32) -> QueryResult<usize> {
+    diesel::delete(
+        event_staff::table
+            .filter(event_staff::event_id.eq(event_id))
+            .filter(event_staff::user_id.eq(user_id)),
+    )
+    .execute(conn)
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = players)]
+pub struct PlayerRow {
+    pub id: i32,
+    pub event_id: i32,
+    pub number: i32,
+    pub name: String,
+    pub rating: i32,
+    pub club: String,
+    pub province: String,
+    pub email: Option<String>,
+    pub user_id: Option<i32>,
+    pub secret: String,
+    pub status: String,
+    pub withdrawn_after: Option<i32>,
+    pub joined_round: i32,
+    pub missed_points: String,
+    pub checked_in: bool,
+    pub seed: Option<i32>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = players)]
+pub struct NewPlayer<'a> {
+    pub event_id: i32,
+    pub number: i32,
+    pub name: &'a str,
+    pub rating: i32,
+    pub club: &'a str,
+    pub province: &'a str,
+    pub email: Option<&'a str>,
+    pub user_id: Option<i32>,
+    pub secret: &'a str,
+    pub status: &'a str,
+    pub joined_round: i32,
+    pub missed_points: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn insert_player(conn: &mut DbConnection, player: &NewPlayer<'_>) -> QueryResult<i32> {
+    diesel::insert_into(players::table)
+        .values(player)
+        .returning(players::id)
+        .get_result(conn)
+}
+
+pub fn next_player_number(conn: &mut DbConnection, event_id: i32) -> QueryResult<i32> {
+    let max: Option<i32> = players::table
+        .filter(players::event_id.eq(event_id))
+        .select(diesel::dsl::max(players::number))
+        .first(conn)?;
+    Ok(max.unwrap_or(0) + 1)
+}
+
+pub fn players_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<PlayerRow>> {
+    players::table
+        .filter(players::event_id.eq(event_id))
+        .order(players::number)
+        .select(PlayerRow::as_select())
+        .load(conn)
+}
+
+pub fn player_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<PlayerRow>> {
+    players::table
+        .find(id)
+        .select(PlayerRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn player_by_secret(conn: &mut DbConnection, secret: &str) -> QueryResult<Option<PlayerRow>> {
+    players::table
+        .filter(players::secret.eq(secret))
+        .select(PlayerRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn players_of_user(conn: &mut DbConnection, user_id: i32) -> QueryResult<Vec<PlayerRow>> {
+    players::table
+        .filter(players::user_id.eq(user_id))
+        .order(players::id)
+        .select(PlayerRow::as_select())
+        .load(conn)
+}
+
+/// Links every player entry registered under `email` to the account.
+pub fn link_players_by_email(
+    conn: &mut DbConnection,
+    email: &str,
+    user_id: i32,
+) -> QueryResult<usize> {
+    diesel::update(
+        players::table
+            .filter(players::email.eq(email))
+            .filter(players::user_id.is_null()),
+    )
+    .set(players::user_id.eq(user_id))
+    .execute(conn)
+}
+
+pub fn set_player_status(
+    conn: &mut DbConnection,
+    id: i32,
+    status: &str,
+    withdrawn_after: Option<i32>,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::status.eq(status),
+            players::withdrawn_after.eq(withdrawn_after),
+        ))
+        .execute(conn)
+}
+
+pub fn set_checked_in(conn: &mut DbConnection, id: i32, checked_in: bool) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(players::checked_in.eq(checked_in))
+        .execute(conn)
+}
+
+pub fn clear_check_ins(conn: &mut DbConnection, event_id: i32) -> QueryResult<usize> {
+    diesel::update(players::table.filter(players::event_id.eq(event_id)))
+        .set(players::checked_in.eq(false))
+        .execute(conn)
+}
+
+pub fn set_player_seed(conn: &mut DbConnection, id: i32, seed: Option<i32>) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(players::seed.eq(seed))
+        .execute(conn)
+}
+
+/// Gives players new pairing numbers (id → number), without tripping the uniqueness of
+/// numbers halfway.
+pub fn renumber_players(conn: &mut DbConnection, numbers: &[(i32, i32)]) -> QueryResult<()> {
+    for &(id, _) in numbers {
+        diesel::update(players::table.find(id))
+            .set(players::number.eq(-id))
+            .execute(conn)?;
+    }
+    for &(id, number) in numbers {
+        diesel::update(players::table.find(id))
+            .set(players::number.eq(number))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = player_byes)]
+pub struct ByeRow {
+    pub id: i32,
+    pub player_id: i32,
+    pub round: i32,
+    pub kind: String,
+}
+
+pub fn set_bye(conn: &mut DbConnection, player_id: i32, round: i32, kind: &str) -> QueryResult<()> {
+    diesel::delete(
+        player_byes::table
+            .filter(player_byes::player_id.eq(player_id))
+            .filter(player_byes::round.eq(round)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(player_byes::table)
+        .values((
+            player_byes::player_id.eq(player_id),
+            player_byes::round.eq(round),
+            player_byes::kind.eq(kind),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn remove_bye(conn: &mut DbConnection, player_id: i32, round: i32) -> QueryResult<usize> {
+    diesel::delete(
+        player_byes::table
+            .filter(player_byes::player_id.eq(player_id))
+            .filter(player_byes::round.eq(round)),
+    )
+    .execute(conn)
+}
+
+pub fn byes_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<ByeRow>> {
+    player_byes::table
+        .inner_join(players::table)
+        .filter(players::event_id.eq(event_id))
+        .order((player_byes::round, player_byes::player_id))
+        .select(ByeRow::as_select())
+        .load(conn)
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = rounds)]
+pub struct RoundRow {
+    pub id: i32,
+    pub event_id: i32,
+    pub number: i32,
+    pub stage: String,
+    pub state: String,
+    pub starts_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub published_at: Option<NaiveDateTime>,
+}
+
+pub fn insert_round(
+    conn: &mut DbConnection,
+    event_id: i32,
+    number: i32,
+    stage: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    diesel::insert_into(rounds::table)
+        .values((
+            rounds::event_id.eq(event_id),
+            rounds::number.eq(number),
+            rounds::stage.eq(stage),
+            rounds::state.eq("draft"),
+            rounds::created_at.eq(now),
+        ))
+        .returning(rounds::id)
+        .get_result(conn)
+}
+
+pub fn rounds_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<RoundRow>> {
+    rounds::table
+        .filter(rounds::event_id.eq(event_id))
+        .order(rounds::number)
+        .select(RoundRow::as_select())
+        .load(conn)
+}
+
+pub fn round_by_number(
+    conn: &mut DbConnection,
+    event_id: i32,
+    number: i32,
+) -> QueryResult<Option<RoundRow>> {
+    rounds::table
+        .filter(rounds::event_id.eq(event_id))
+        .filter(rounds::number.eq(number))
+        .select(RoundRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Publishes a draft round; 0 rows when it was published already.
+pub fn publish_round(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id).filter(rounds::state.eq("draft")))
+        .set((rounds::state.eq("published"), rounds::published_at.eq(now)))
+        .execute(conn)
+}
+
+pub fn set_round_start(
+    conn: &mut DbConnection,
+    id: i32,
+    starts_at: Option<NaiveDateTime>,
+) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id))
+        .set(rounds::starts_at.eq(starts_at))
+        .execute(conn)
+}
+
+pub fn delete_round(conn: &mut DbConnection, id: i32) -> QueryResult<usize> {
+    diesel::delete(rounds::table.find(id)).execute(conn)
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: i32,
+    pub event_id: i32,
+    pub round_id: i32,
+    pub board: i32,
+    pub game_no: i32,
+    pub bracket_code: Option<String>,
+    pub first_id: Option<i32>,
+    pub second_id: Option<i32>,
+    pub status: String,
+    pub result: Option<String>,
+    pub termination: Option<String>,
+    pub plies: Option<i32>,
+    pub record: Option<String>,
+    pub final_position: Option<String>,
+    pub version: i32,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame<'a> {
+    pub event_id: i32,
+    pub round_id: i32,
+    pub board: i32,
+    pub game_no: i32,
+    pub bracket_code: Option<&'a str>,
+    pub first_id: Option<i32>,
+    pub second_id: Option<i32>,
+    pub status: &'a str,
+    pub result: Option<&'a str>,
+    pub updated_at: NaiveDateTime,
+}
+
+pub fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<i32> {
+    diesel::insert_into(games::table)
+        .values(game)
+        .returning(games::id)
+        .get_result(conn)
+}
+
+pub fn games_of_round(conn: &mut DbConnection, round_id: i32) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .filter(games::round_id.eq(round_id))
+        .order((games::board, games::game_no))
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+pub fn games_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .filter(games::event_id.eq(event_id))
+        .order((games::round_id, games::board, games::game_no))
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+pub fn game_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<GameRow>> {
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// What a state change of a game writes.
+#[derive(Clone, Debug, AsChangeset)]
+#[diesel(table_name = games, treat_none_as_null = true)]
+pub struct GameOutcome<'a> {
+    pub status: &'a str,
+    pub result: Option<&'a str>,
+    pub termination: Option<&'a str>,
+    pub plies: Option<i32>,
+    pub record: Option<&'a str>,
+    pub final_position: Option<&'a str>,
+}
+
+/// Writes a game's new state if nobody changed it since `version` was read; returns the rows
+/// changed (0 means someone else got there first).
+pub fn update_game(
+    conn: &mut DbConnection,
+    id: i32,
+    version: i32,
+    outcome: &GameOutcome<'_>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(id).filter(games::version.eq(version)))
+        .set((
+            outcome,
+            games::version.eq(version + 1),
+            games::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+pub fn set_game_players(
+    conn: &mut DbConnection,
+    id: i32,
+    first: Option<i32>,
+    second: Option<i32>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set((
+            games::first_id.eq(first),
+            games::second_id.eq(second),
+            games::version.eq(games::version + 1),
+            games::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = submissions)]
+pub struct SubmissionRow {
+    pub id: i32,
+    pub game_id: i32,
+    pub user_id: Option<i32>,
+    pub player_id: Option<i32>,
+    pub role: String,
+    pub record: String,
+    pub record_hash: String,
+    pub verdict: String,
+    pub reason: Option<String>,
+    pub ply: Option<i32>,
+    pub result: Option<String>,
+    pub termination: Option<String>,
+    pub plies: Option<i32>,
+    pub status: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = submissions)]
+pub struct NewSubmission<'a> {
+    pub game_id: i32,
+    pub user_id: Option<i32>,
+    pub player_id: Option<i32>,
+    pub role: &'a str,
+    pub record: &'a str,
+    pub record_hash: &'a str,
+    pub verdict: &'a str,
+    pub reason: Option<&'a str>,
+    pub ply: Option<i32>,
+    pub result: Option<&'a str>,
+    pub termination: Option<&'a str>,
+    pub plies: Option<i32>,
+    pub status: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn insert_submission(conn: &mut DbConnection, s: &NewSubmission<'_>) -> QueryResult<i32> {
+    diesel::insert_into(submissions::table)
+        .values(s)
+        .returning(submissions::id)
+        .get_result(conn)
+}
+
+pub fn submissions_of_game(
+    conn: &mut DbConnection,
+    game_id: i32,
+) -> QueryResult<Vec<SubmissionRow>> {
+    submissions::table
+        .filter(submissions::game_id.eq(game_id))
+        .order(submissions::id)
+        .select(SubmissionRow::as_select())
+        .load(conn)
+}
+
+pub fn set_submission_status(conn: &mut DbConnection, id: i32, status: &str) -> QueryResult<usize> {
+    diesel::update(submissions::table.find(id))
+        .set(submissions::status.eq(status))
+        .execute(conn)
+}
+
+/// Marks every open (pending) submission of a game with a new status.
+pub fn close_open_submissions(
+    conn: &mut DbConnection,
+    game_id: i32,
+    status: &str,
+) -> QueryResult<usize> {
+    diesel::update(
+        submissions::table
+            .filter(submissions::game_id.eq(game_id))
+            .filter(submissions::status.eq("pending")),
+    )
+    .set(submissions::status.eq(status))
+    .execute(conn)
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[diesel(table_name = audit_log)]
+pub struct AuditRow {
+    pub id: i32,
+    pub event_id: i32,
+    pub round_id: Option<i32>,
+    pub game_id: Option<i32>,
+    pub actor_user: Option<i32>,
+    pub actor_player: Option<i32>,
+    pub action: String,
+    pub from_state: Option<String>,
+    pub to_state: Option<String>,
+    pub detail: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = audit_log)]
+pub struct NewAudit<'a> {
+    pub event_id: i32,
+    pub round_id: Option<i32>,
+    pub game_id: Option<i32>,
+    pub actor_user: Option<i32>,
+    pub actor_player: Option<i32>,
+    pub action: &'a str,
+    pub from_state: Option<&'a str>,
+    pub to_state: Option<&'a str>,
+    pub detail: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn insert_audit(conn: &mut DbConnection, entry: &NewAudit<'_>) -> QueryResult<usize> {
+    diesel::insert_into(audit_log::table)
+        .values(entry)
+        .execute(conn)
+}
+
+pub fn audit_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<AuditRow>> {
+    audit_log::table
+        .filter(audit_log::event_id.eq(event_id))
+        .order(audit_log::id.desc())
+        .select(AuditRow::as_select())
+        .load(conn)
+}
+
+pub fn audit_of_game(conn: &mut DbConnection, game_id: i32) -> QueryResult<Vec<AuditRow>> {
+    audit_log::table
+        .filter(audit_log::game_id.eq(game_id))
+        .order(audit_log::id)
+        .select(AuditRow::as_select())
+        .load(conn)
+}
+
+pub fn cached_standings(
+    conn: &mut DbConnection,
+    event_id: i32,
+) -> QueryResult<Option<(i32, String)>> {
+    standings_cache::table
+        .find(event_id)
+        .select((standings_cache::version, standings_cache::data))
+        .first(conn)
+        .optional()
+}
+
+pub fn store_standings(
+    conn: &mut DbConnection,
+    event_id: i32,
+    version: i32,
+    data: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(standings_cache::table.find(event_id)).execute(conn)?;
+    diesel::insert_into(standings_cache::table)
+        .values((
+            standings_cache::event_id.eq(event_id),
+            standings_cache::version.eq(version),
+            standings_cache::data.eq(data),
+            standings_cache::computed_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! Entering a game move by move on the board page: replays the moves so far and says which
+//! holes can be played next. Nothing is stored until the finished record is submitted.
+
+use crate::rules::{
+    self, Game, GameResult, Hole, Move, MoveReport, Position, Record, Side, Termination, Variant,
+};
+
+/// The board after the moves entered so far.
+#[derive(Clone, Debug)]
+pub struct BoardState {
+    pub position: Position,
+    /// The moves that replayed (the first illegal one and those after it are dropped).
+    pub moves: Vec<String>,
+    /// Holes the player to move can sow from now.
+    pub legal: Vec<Hole>,
+    /// The player to move may still rearrange (expert, first ply).
+    pub may_rearrange: bool,
+    /// Why the next entered move was refused.
+    pub error: Option<String>,
+    /// The result, once the game is over on the board.
+    pub over: Option<(GameResult, Termination)>,
+    /// What the last move did.
+    pub last_report: Option<MoveReport>,
+}
+
+/// Replays `moves` from the start of a game of `variant` where `first` moves first.
+#[must_use]
+pub fn explore(variant: Variant, first: Side, moves: &[String]) -> BoardState {
+    let mut game = Game::start(variant, first);
+    let mut played = Vec::new();
+    let mut error = None;
+    let mut last_report = None;
+    for text in moves.iter().take(2000) {
+        let mv: Move = match text.parse() {
+            Ok(mv) => mv,
+            Err(e) => {
+                error = Some(format!("{e}"));
+                break;
+            }
+        };
+        match game.play(&mv) {
+            Ok((next, report)) => {
+                game = next;
+                played.push(mv.to_string());
+                last_report = Some(report);
+            }
+            Err(e) => {
+                error = Some(format!("{mv}: {e}"));
+                break;
+            }
+        }
+    }
+    let over = game.result();
+    BoardState {
+        position: *game.position(),
+        moves: played,
+        legal: if over.is_some() {
+            Vec::new()
+        } else {
+            game.legal_moves()
+        },
+        may_rearrange: over.is_none() && game.may_rearrange(game.to_move()),
+        error,
+        over,
+        last_report,
+    }
+}
+
+/// How an unfinished game ended, when the players stopped before the end on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The player on this side resigned.
+    Resigned(Side),
+    /// The player on this side lost on time.
+    LostOnTime(Side),
+    /// Agreed draw.
+    Draw,
+}
+
+/// The KGN record of an entered game, ready to submit. `None` when the game is neither over
+/// on the board nor claimed.
+#[must_use]
+pub fn record_of(
+    variant: Variant,
+    first: Side,
+    moves: &[String],
+    claim: Option<Claim>,
+) -> Option<String> {
+    let state = explore(variant, first, moves);
+    let parsed: Vec<Move> = state.moves.iter().filter_map(|m| m.parse().ok()).collect();
+    let (result, termination) = match (state.over, claim) {
+        (Some((result, _)), _) => (result, None),
+        (None, Some(Claim::Resigned(side))) => (
+            GameResult::win_for(side.opponent()),
+            Some(Termination::Resignation),
+        ),
+        (None, Some(Claim::LostOnTime(side))) => (
+            GameResult::win_for(side.opponent()),
+            Some(Termination::TimeForfeit),
+        ),
+        (None, Some(Claim::Draw)) => (GameResult::Draw, Some(Termination::Agreement)),
+        (None, None) => return None,
+    };
+    let mut tags = vec![
+        ("Variant".to_string(), variant.as_str().to_string()),
+        ("First".to_string(), first.letter().to_string()),
+        ("Result".to_string(), result.as_str().to_string()),
+    ];
+    if let Some(t) = termination {
+        tags.push(("Termination".to_string(), t.as_str().to_string()));
+    }
+    Record::from_parts(tags, parsed, Some(result))
+        .ok()
+        .map(|r| r.to_string())
+}
+
+/// A position's holes, rank 4 (North's outer row) first, for drawing.
+#[must_use]
+pub fn rows(position: &Position) -> Vec<Vec<(Hole, u8)>> {
+    (1..=4u8)
+        .rev()
+        .map(|rank| {
+            (0..10)
+                .filter_map(|column| Hole::from_column_rank(column, rank))
+                .map(|hole| (hole, position.board.get(hole)))
+                .collect()
+        })
+        .collect()
+}
+
+/// Parses a stored record's replay positions back (for drawing a given ply).
+#[must_use]
+pub fn position_of(text: &str) -> Option<Position> {
+    text.parse().ok()
+}
+
+/// The variant of a game: the event's, unless its record says otherwise.
+#[must_use]
+pub fn record_first_side(text: &str) -> Side {
+    rules::parse_record(text).map_or(Side::South, |r| r.header.first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entered_moves_replay_and_stop_at_the_first_illegal_one() {
+        let moves: Vec<String> = ["j2", "a3", "e2", "b1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let state = explore(Variant::Advanced, Side::South, &moves);
+        assert_eq!(state.moves, vec!["j2", "a3"]);
+        assert!(state.error.is_some());
+        assert!(state.legal.iter().all(|h| h.side() == Side::South));
+    }
+
+    #[test]
+    fn a_claimed_resignation_makes_a_valid_record() {
+        let moves: Vec<String> = ["j2", "a3"].iter().map(|s| s.to_string()).collect();
+        assert!(record_of(Variant::Advanced, Side::South, &moves, None).is_none());
+        let text = record_of(
+            Variant::Advanced,
+            Side::South,
+            &moves,
+            Some(Claim::Resigned(Side::South)),
+        )
+        .unwrap();
+        let verdict = rules::Verdict::of(rules::parse_record(&text).as_ref());
+        assert_eq!(verdict.kind(), rules::VerdictKind::ValidClaimed);
+    }
+}

@@ -1,0 +1,291 @@
+//! Exports (TRF-2026, standings CSV, all games as KGN) and importing a TRF file into a new
+//! event, so events started in other software can be continued here.
+
+use std::fmt::Write as _;
+
+use super::accounts::User;
+use super::event_data::{EventData, StoredResult};
+use super::events::{self, Access, Event, SettingsInput};
+use super::{App, ServiceError, audit, standings};
+use crate::db::events::{self as q, NewGame, NewPlayer};
+use crate::db::{self, write_transaction};
+use crate::tournament::history::{Colour, GameScore, Outcome};
+use crate::tournament::trf::{self, TrfExport};
+
+/// The event so far as a TRF-2026 file; the player who moves first is "white".
+pub fn trf_export(app: &App, access: &Access) -> Result<String, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    let rounds = data.scored_rounds().len();
+    let histories = data.histories(rounds);
+    let table = standings::compute_from(&data);
+    let mut ranks = vec![0; histories.len()];
+    for row in &table.rows {
+        if let Some(rank) = ranks.get_mut(row.player) {
+            *rank = row.rank;
+        }
+    }
+    let date = |d: Option<chrono::NaiveDate>| {
+        d.map(|d| d.format("%Y/%m/%d").to_string())
+            .unwrap_or_default()
+    };
+    Ok(trf::write(&TrfExport {
+        name: &data.event.name,
+        city: &data.event.location,
+        start_date: &date(data.event.starts_on),
+        end_date: &date(data.event.ends_on),
+        total_rounds: super::rounds::planned_rounds(&data).max(rounds as i32) as usize,
+        initial_colour: data.event.initial_colour,
+        players: &histories,
+        ranks: &ranks,
+        points: data.event.points,
+    }))
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The standings as CSV: rank, number, name, rating, club, points, then the tie-breaks.
+pub fn standings_csv(app: &App, access: &Access) -> Result<String, ServiceError> {
+    let view = standings::get(app, access)?;
+    let mut out = String::from("rank,number,name,rating,club,points");
+    for t in &view.tiebreaks {
+        out.push(',');
+        out.push_str(t.code());
+    }
+    out.push('\n');
+    for row in &view.rows {
+        let _ = write!(
+            out,
+            "{},{},{},{},{},{}",
+            row.rank,
+            row.number,
+            csv_field(&row.name),
+            row.rating,
+            csv_field(&row.club),
+            row.points
+        );
+        for v in &row.values {
+            let _ = write!(out, ",{v}");
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// All final game records of the event in one KGN file.
+pub fn games_kgn(app: &App, access: &Access) -> Result<String, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    let index = data.index();
+    let mut out = String::new();
+    for round in data.rounds.iter().filter(|r| r.state == "published") {
+        for game in data.games_of_round(round.id) {
+            let Some(record) = &game.record else { continue };
+            let Ok(parsed) = crate::rules::parse_record(record) else {
+                continue;
+            };
+            let name = |id: Option<i32>| {
+                id.and_then(|id| index.get(&id))
+                    .map(|&i| data.players[i].name.clone())
+                    .unwrap_or_default()
+            };
+            let (first, second) = (name(game.first_id), name(game.second_id));
+            let (south, north) = match parsed.header.first {
+                crate::rules::Side::South => (first, second),
+                crate::rules::Side::North => (second, first),
+            };
+            let mut tags = vec![
+                ("Event".to_string(), data.event.name.clone()),
+                ("Site".to_string(), data.event.location.clone()),
+                ("Round".to_string(), round.number.to_string()),
+                ("Board".to_string(), game.board.to_string()),
+                ("South".to_string(), south),
+                ("North".to_string(), north),
+                (
+                    "First".to_string(),
+                    parsed.header.first.letter().to_string(),
+                ),
+                (
+                    "Variant".to_string(),
+                    data.event.variant.as_str().to_string(),
+                ),
+            ];
+            if let Some(result) = parsed.claimed_result() {
+                tags.push(("Result".to_string(), result.to_string()));
+            }
+            if let Some(t) = parsed.header.termination {
+                tags.push(("Termination".to_string(), t.to_string()));
+            }
+            let moves = parsed
+                .moves
+                .iter()
+                .filter_map(|m| m.parsed.clone().ok())
+                .collect();
+            if let Ok(clean) =
+                crate::rules::Record::from_parts(tags, moves, parsed.claimed_result())
+            {
+                out.push_str(&clean.to_string());
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Creates an event from a TRF file: players, and every round as published with its results.
+pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceError> {
+    if !user.role.can_create_events() {
+        return Err(ServiceError::Forbidden);
+    }
+    let parsed = trf::parse(text).map_err(|e| ServiceError::Blocked {
+        code: "trf_invalid",
+        detail: e.to_string(),
+    })?;
+    trf::check_consistency(&parsed).map_err(|e| ServiceError::Blocked {
+        code: "trf_invalid",
+        detail: e.message,
+    })?;
+    if parsed.players.is_empty() {
+        return Err(ServiceError::Blocked {
+            code: "trf_invalid",
+            detail: "no player lines (001)".into(),
+        });
+    }
+    let played = parsed
+        .players
+        .iter()
+        .map(|p| p.history.rounds.len())
+        .max()
+        .unwrap_or(0);
+    let settings = SettingsInput {
+        name: if parsed.name.trim().is_empty() {
+            "Imported tournament".into()
+        } else {
+            parsed.name.chars().take(events::MAX_EVENT_NAME).collect()
+        },
+        location: Some(parsed.city.chars().take(events::MAX_EVENT_NAME).collect()),
+        format: Some("swiss".into()),
+        rounds: Some(parsed.total_rounds.max(played).max(1) as i64),
+        initial_colour: Some(
+            match crate::tournament::trf_pairing::initial_colour(&parsed) {
+                Colour::White => "W",
+                Colour::Black => "B",
+            }
+            .into(),
+        ),
+        ..SettingsInput::default()
+    };
+    let event = events::create_event(app, user, &settings)?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let mut ids = Vec::with_capacity(parsed.players.len());
+        for (i, p) in parsed.players.iter().enumerate() {
+            let secret = super::crypto::random_token()?;
+            let name: String = p
+                .history
+                .name
+                .chars()
+                .take(super::players::MAX_FIELD)
+                .collect();
+            let name = if name.trim().is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                name
+            };
+            let id = q::insert_player(
+                conn,
+                &NewPlayer {
+                    event_id: event.id,
+                    number: i as i32 + 1,
+                    name: &name,
+                    rating: i32::try_from(p.history.rating.min(4000)).unwrap_or(0),
+                    club: "",
+                    province: "",
+                    email: None,
+                    user_id: None,
+                    secret: &secret,
+                    status: "active",
+                    joined_round: 1,
+                    missed_points: "zero",
+                    created_at: db::now(),
+                },
+            )?;
+            ids.push(id);
+        }
+        for r in 0..played {
+            let round_id = q::insert_round(conn, event.id, r as i32 + 1, "swiss", db::now())?;
+            q::publish_round(conn, round_id, db::now())?;
+            let mut board = 0;
+            for (i, p) in parsed.players.iter().enumerate() {
+                let entry = p.history.round(r);
+                let has_entry = p.has_entry.get(r).copied().unwrap_or(false);
+                let (second, result) = match (entry.opponent, entry.colour, entry.outcome) {
+                    (Some(o), Some(Colour::White), outcome) => {
+                        let other = parsed.players[o].history.round(r).outcome;
+                        let result = match (outcome, other) {
+                            (Outcome::Played(GameScore::Win), _) => StoredResult::FirstWins,
+                            (Outcome::Played(GameScore::Loss), _) => StoredResult::SecondWins,
+                            (Outcome::Played(GameScore::Draw), _) => StoredResult::Draw,
+                            (Outcome::ForfeitWin, _) => StoredResult::FirstWinsByForfeit,
+                            (Outcome::ForfeitLoss, Outcome::ForfeitWin) => {
+                                StoredResult::SecondWinsByForfeit
+                            }
+                            (Outcome::ForfeitLoss, _) => StoredResult::DoubleForfeit,
+                            _ => continue,
+                        };
+                        (Some(ids[o]), result)
+                    }
+                    (None, _, Outcome::Pab | Outcome::FullBye) => (None, StoredResult::Bye),
+                    (None, _, Outcome::HalfBye) => {
+                        q::set_bye(conn, ids[i], r as i32 + 1, "half")?;
+                        continue;
+                    }
+                    (None, _, Outcome::ZeroBye | Outcome::ForfeitLoss) if has_entry => {
+                        q::set_bye(conn, ids[i], r as i32 + 1, "zero")?;
+                        continue;
+                    }
+                    _ => continue,
+                };
+                board += 1;
+                q::insert_game(
+                    conn,
+                    &NewGame {
+                        event_id: event.id,
+                        round_id,
+                        board,
+                        game_no: 1,
+                        bracket_code: None,
+                        first_id: Some(ids[i]),
+                        second_id: second,
+                        status: "final",
+                        result: Some(result.as_str()),
+                        updated_at: db::now(),
+                    },
+                )?;
+            }
+        }
+        // A player whose line ends early withdrew.
+        for (i, p) in parsed.players.iter().enumerate() {
+            if played > 0 && p.has_entry.len() < played {
+                q::set_player_status(conn, ids[i], "withdrawn", Some(p.has_entry.len() as i32))?;
+            }
+        }
+        if played > 0 {
+            q::set_event_state(conn, event.id, "running", db::now())?;
+        }
+        audit::record(
+            conn,
+            audit::Entry::event(event.id, Some(user.id), "trf_imported")
+                .detail(format!("{} players, {played} rounds", ids.len())),
+        )?;
+        q::bump_event(conn, event.id, db::now())?;
+        Ok::<_, ServiceError>(())
+    })?;
+    events::access(app, events::EventRef::Id(event.id), Some(user)).map(|a| a.event)
+}

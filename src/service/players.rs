@@ -1,0 +1,485 @@
+//! Players of an event: entries by hand, CSV import, self-registration, personal links,
+//! check-in, withdrawals, requested byes and late entries.
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts::{Email, User};
+use super::events::{Access, EventRef, load_access};
+use super::{App, ServiceError, audit, crypto};
+use crate::db::events::{self as q, NewPlayer, PlayerRow};
+use crate::db::{self, DbConnection, write_transaction};
+
+/// Highest rating accepted.
+pub const MAX_RATING: i64 = 4000;
+/// Longest name, club or province.
+pub const MAX_FIELD: usize = 100;
+
+/// A player as typed by an organiser, imported or sent to the API.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PlayerInput {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub rating: Option<i64>,
+    #[serde(default)]
+    pub club: Option<String>,
+    #[serde(default)]
+    pub province: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    /// For a late entry: the missed rounds score "zero" (default) or "half".
+    #[serde(default)]
+    pub missed_points: Option<String>,
+}
+
+/// A checked player entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidPlayer {
+    pub name: String,
+    pub rating: i32,
+    pub club: String,
+    pub province: String,
+    pub email: Option<String>,
+    pub missed_points: &'static str,
+}
+
+fn text_field(value: Option<&str>, field: &'static str) -> Result<String, ServiceError> {
+    let value = value.unwrap_or("").trim();
+    if value.chars().count() > MAX_FIELD || value.chars().any(char::is_control) {
+        return Err(ServiceError::invalid(field, "field_invalid"));
+    }
+    Ok(value.to_string())
+}
+
+impl PlayerInput {
+    pub fn validate(&self) -> Result<ValidPlayer, ServiceError> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err(ServiceError::invalid("name", "name_empty"));
+        }
+        if name.chars().count() > MAX_FIELD || name.chars().any(char::is_control) {
+            return Err(ServiceError::invalid("name", "name_too_long"));
+        }
+        let rating = self.rating.unwrap_or(0);
+        if !(0..=MAX_RATING).contains(&rating) {
+            return Err(ServiceError::invalid("rating", "rating_invalid"));
+        }
+        let email = match self.email.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(e) => Some(Email::parse(e)?.as_str().to_string()),
+        };
+        let missed_points = match self.missed_points.as_deref().map(str::trim) {
+            None | Some("" | "zero") => "zero",
+            Some("half") => "half",
+            Some(_) => {
+                return Err(ServiceError::invalid(
+                    "missed_points",
+                    "missed_points_invalid",
+                ));
+            }
+        };
+        Ok(ValidPlayer {
+            name: name.to_string(),
+            rating: rating as i32,
+            club: text_field(self.club.as_deref(), "club")?,
+            province: text_field(self.province.as_deref(), "province")?,
+            email,
+            missed_points,
+        })
+    }
+}
+
+/// A player as shown (the secret and e-mail only to the event's staff).
+#[derive(Clone, Debug, Serialize)]
+pub struct Player {
+    pub id: i32,
+    pub number: i32,
+    pub name: String,
+    pub rating: i32,
+    pub club: String,
+    pub province: String,
+    pub status: String,
+    pub withdrawn_after: Option<i32>,
+    pub joined_round: i32,
+    pub checked_in: bool,
+    pub user_id: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+}
+
+impl Player {
+    #[must_use]
+    pub fn from_row(row: &PlayerRow, staff: bool) -> Player {
+        Player {
+            id: row.id,
+            number: row.number,
+            name: row.name.clone(),
+            rating: row.rating,
+            club: row.club.clone(),
+            province: row.province.clone(),
+            status: row.status.clone(),
+            withdrawn_after: row.withdrawn_after,
+            joined_round: row.joined_round,
+            checked_in: row.checked_in,
+            user_id: row.user_id,
+            email: if staff { row.email.clone() } else { None },
+            secret: if staff {
+                Some(row.secret.clone())
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// The round a new entry starts in: the next one to be paired.
+fn next_round(conn: &mut DbConnection, event_id: i32) -> Result<i32, ServiceError> {
+    Ok(q::rounds_of_event(conn, event_id)?
+        .last()
+        .map_or(1, |r| r.number + 1))
+}
+
+fn insert(
+    conn: &mut DbConnection,
+    access: &Access,
+    player: &ValidPlayer,
+    status: &str,
+    user_id: Option<i32>,
+) -> Result<PlayerRow, ServiceError> {
+    let event_id = access.event.id;
+    let number = q::next_player_number(conn, event_id)?;
+    let joined_round = next_round(conn, event_id)?;
+    let secret = crypto::random_token()?;
+    // An account with the entry's e-mail address is linked at once.
+    let user_id = match (user_id, &player.email) {
+        (Some(id), _) => Some(id),
+        (None, Some(email)) => crate::db::accounts::user_by_email(conn, email)?.map(|u| u.id),
+        (None, None) => None,
+    };
+    let id = q::insert_player(
+        conn,
+        &NewPlayer {
+            event_id,
+            number,
+            name: &player.name,
+            rating: player.rating,
+            club: &player.club,
+            province: &player.province,
+            email: player.email.as_deref(),
+            user_id,
+            secret: &secret,
+            status,
+            joined_round,
+            missed_points: player.missed_points,
+            created_at: db::now(),
+        },
+    )?;
+    q::bump_event(conn, event_id, db::now())?;
+    q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)
+}
+
+/// Adds a player (organisers). During the event this is a late entry: the rounds already
+/// played count as zero-point byes (or half-point byes, if the organiser says so).
+pub fn add_player(app: &App, access: &Access, input: &PlayerInput) -> Result<Player, ServiceError> {
+    access.require_organiser()?;
+    if access.event.state == super::events::EventState::Finished {
+        return Err(ServiceError::Conflict("event_finished"));
+    }
+    let player = input.validate()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let row = insert(conn, access, &player, "active", None)?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "player_added")
+                .detail(format!("{} ({})", row.name, row.number)),
+        )?;
+        Ok(Player::from_row(&row, true))
+    })
+}
+
+/// The outcome of a CSV import.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ImportReport {
+    pub added: usize,
+    /// (line number, message key) for every rejected line; when there are any, nothing was
+    /// imported.
+    pub rejected: Vec<(usize, String)>,
+}
+
+/// Reads `name,rating,club,province` lines (a header line is recognised and skipped). Either
+/// every line is imported or none is, with a report of each rejected line.
+pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport, ServiceError> {
+    access.require_organiser()?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut players = Vec::new();
+    let mut report = ImportReport::default();
+    for (index, record) in reader.records().enumerate() {
+        let line = index + 1;
+        let record = match record {
+            Ok(r) => r,
+            Err(_) => {
+                report.rejected.push((line, "csv_unreadable".into()));
+                continue;
+            }
+        };
+        let fields: Vec<&str> = record.iter().collect();
+        if fields.iter().all(|f| f.is_empty()) {
+            continue;
+        }
+        if line == 1
+            && fields
+                .first()
+                .is_some_and(|f| f.eq_ignore_ascii_case("name"))
+        {
+            continue;
+        }
+        if fields.len() > 4 {
+            report.rejected.push((line, "csv_too_many_fields".into()));
+            continue;
+        }
+        let rating = match fields.get(1).copied().unwrap_or("") {
+            "" => None,
+            r => match r.parse::<i64>() {
+                Ok(v) => Some(v),
+                Err(_) => {
+                    report.rejected.push((line, "rating_invalid".into()));
+                    continue;
+                }
+            },
+        };
+        let input = PlayerInput {
+            name: fields.first().copied().unwrap_or("").to_string(),
+            rating,
+            club: fields.get(2).map(|s| (*s).to_string()),
+            province: fields.get(3).map(|s| (*s).to_string()),
+            email: None,
+            missed_points: None,
+        };
+        match input.validate() {
+            Ok(p) => players.push(p),
+            Err(e) => report.rejected.push((line, e.code().to_string())),
+        }
+    }
+    if !report.rejected.is_empty() || players.is_empty() {
+        if players.is_empty() && report.rejected.is_empty() {
+            report.rejected.push((0, "csv_empty".into()));
+        }
+        return Ok(report);
+    }
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        for p in &players {
+            insert(conn, access, p, "active", None)?;
+        }
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "players_imported")
+                .detail(format!("{} players", players.len())),
+        )?;
+        Ok::<_, ServiceError>(())
+    })?;
+    report.added = players.len();
+    Ok(report)
+}
+
+/// A signed-in user enters an event that allows self-registration; the organiser approves.
+pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Player, ServiceError> {
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let access = load_access(conn, event, Some(user))?;
+        if !access.event.self_registration {
+            return Err(ServiceError::Forbidden);
+        }
+        if access.event.state == super::events::EventState::Finished {
+            return Err(ServiceError::Conflict("event_finished"));
+        }
+        let already = q::players_of_event(conn, access.event.id)?
+            .into_iter()
+            .any(|p| p.user_id == Some(user.id));
+        if already {
+            return Err(ServiceError::Conflict("already_registered"));
+        }
+        let player = ValidPlayer {
+            name: user.display_name.clone(),
+            rating: 0,
+            club: String::new(),
+            province: String::new(),
+            email: Some(user.email.clone()),
+            missed_points: "zero",
+        };
+        let row = insert(conn, &access, &player, "pending", Some(user.id))?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, Some(user.id), "player_registered")
+                .detail(row.name.clone()),
+        )?;
+        Ok(Player::from_row(&row, false))
+    })
+}
+
+fn player_of_event(
+    conn: &mut DbConnection,
+    access: &Access,
+    player_id: i32,
+) -> Result<PlayerRow, ServiceError> {
+    q::player_by_id(conn, player_id)?
+        .filter(|p| p.event_id == access.event.id)
+        .ok_or(ServiceError::NotFound)
+}
+
+/// Approves a self-registration.
+pub fn approve(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let player = player_of_event(conn, access, player_id)?;
+        if player.status != "pending" {
+            return Err(ServiceError::Conflict("not_pending"));
+        }
+        q::set_player_status(conn, player.id, "active", None)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "player_approved")
+                .detail(player.name),
+        )?;
+        Ok(())
+    })
+}
+
+/// Withdraws a player: he is not paired any more; his games so far stand.
+pub fn withdraw(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let player = player_of_event(conn, access, player_id)?;
+        if player.status == "withdrawn" {
+            return Err(ServiceError::Conflict("already_withdrawn"));
+        }
+        let last = q::rounds_of_event(conn, access.event.id)?
+            .last()
+            .map_or(0, |r| r.number);
+        q::set_player_status(conn, player.id, "withdrawn", Some(last))?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "player_withdrawn")
+                .states(&player.status, "withdrawn")
+                .detail(format!("{} after round {last}", player.name)),
+        )?;
+        Ok(())
+    })
+}
+
+/// A requested bye for a round not yet paired: `"half"` or `"zero"` points.
+pub fn request_bye(
+    app: &App,
+    access: &Access,
+    player_id: i32,
+    round: i32,
+    kind: &str,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let kind = match kind.trim() {
+        "half" => "half",
+        "zero" => "zero",
+        _ => return Err(ServiceError::invalid("points", "bye_kind_invalid")),
+    };
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let player = player_of_event(conn, access, player_id)?;
+        let next = next_round(conn, access.event.id)?;
+        if round < next || round > super::events::MAX_ROUNDS {
+            return Err(ServiceError::invalid("round", "bye_round_invalid"));
+        }
+        q::set_bye(conn, player.id, round, kind)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "bye_requested")
+                .detail(format!("{}: round {round}, {kind}", player.name)),
+        )?;
+        Ok(())
+    })
+}
+
+pub fn cancel_bye(
+    app: &App,
+    access: &Access,
+    player_id: i32,
+    round: i32,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let player = player_of_event(conn, access, player_id)?;
+        if round < next_round(conn, access.event.id)? {
+            return Err(ServiceError::Conflict("round_already_paired"));
+        }
+        q::remove_bye(conn, player.id, round)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        Ok(())
+    })
+}
+
+/// Checks a player in (or out) before the next round.
+pub fn check_in(
+    app: &App,
+    access: &Access,
+    player_id: i32,
+    present: bool,
+) -> Result<(), ServiceError> {
+    access.require_arbiter()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let player = player_of_event(conn, access, player_id)?;
+        q::set_checked_in(conn, player.id, present)?;
+        Ok(())
+    })
+}
+
+/// The players of an event.
+pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
+    let mut conn = app.conn()?;
+    Ok(q::players_of_event(&mut conn, access.event.id)?
+        .iter()
+        .map(|p| Player::from_row(p, access.is_organiser()))
+        .collect())
+}
+
+/// The entry behind a personal link.
+pub fn by_secret(app: &App, secret: &str) -> Result<(Access, PlayerRow), ServiceError> {
+    if secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ServiceError::NotFound);
+    }
+    let mut conn = app.conn()?;
+    let player = q::player_by_secret(&mut conn, secret)?.ok_or(ServiceError::NotFound)?;
+    let access = load_access(&mut conn, EventRef::Id(player.event_id), None)?;
+    Ok((access, player))
+}
+
+/// The entries linked to an account, with their events.
+pub fn of_user(
+    app: &App,
+    user: &User,
+) -> Result<Vec<(super::events::Event, Player)>, ServiceError> {
+    let mut conn = app.conn()?;
+    let rows = q::players_of_user(&mut conn, user.id)?;
+    let mut out = Vec::new();
+    for row in rows {
+        if let Some(event) = q::event_by_id(&mut conn, row.event_id)? {
+            out.push((
+                super::events::Event::from_row(event),
+                Player::from_row(&row, true),
+            ));
+        }
+    }
+    Ok(out)
+}

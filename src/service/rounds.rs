@@ -1,0 +1,708 @@
+//! Rounds: pairing the next round in the event's format, reviewing a draft by hand (every
+//! change logged), and publishing it.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+
+use super::event_data::{EventData, StoredResult};
+use super::events::{Access, EventState, Format};
+use super::{App, ServiceError, audit, bracket, standings};
+use crate::db::events::{self as q, NewGame};
+use crate::db::{self, DbConnection, is_unique_violation, write_transaction};
+use crate::tournament::berger;
+use crate::tournament::dutch::{self, DutchInput};
+use crate::tournament::knockout::Status;
+
+/// A board of a round about to be stored.
+#[derive(Clone, Debug)]
+struct PlannedGame {
+    board: i32,
+    game_no: i32,
+    bracket_code: Option<String>,
+    first: i32,
+    second: Option<i32>,
+    /// Decided at pairing time (a bye, or a forfeit against a withdrawn player).
+    result: Option<StoredResult>,
+}
+
+/// The pairing-allocated virtual points of the Baku acceleration (FIDE C.04.5): the top half
+/// of the field gets a win's worth in the first half of the accelerated rounds and a draw's
+/// worth in the second half; acceleration covers the first half of the event.
+fn baku_accelerations(players: usize, total_rounds: usize, win: u32, draw: u32) -> Vec<Vec<u32>> {
+    let last_rank = players.saturating_sub(1) / 2;
+    let last_round = total_rounds.saturating_sub(1) / 2;
+    let last_full = last_round / 2;
+    (0..players)
+        .map(|rank| {
+            if rank > last_rank || total_rounds == 0 {
+                return Vec::new();
+            }
+            (0..=last_round)
+                .map(|r| if r <= last_full { win } else { draw })
+                .collect()
+        })
+        .collect()
+}
+
+fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
+    let played = (number - 1) as usize;
+    let histories = data.histories(played);
+    let requested: HashSet<i32> = data
+        .byes
+        .iter()
+        .filter(|b| b.round == number)
+        .map(|b| b.player_id)
+        .collect();
+    let to_pair: Vec<bool> = data
+        .players
+        .iter()
+        .map(|p| {
+            p.status == "active"
+                && p.joined_round <= number
+                && !requested.contains(&p.id)
+                && (!data.event.check_in || p.checked_in)
+        })
+        .collect();
+    let total_rounds = data.event.rounds.max(number) as usize;
+    let accelerations = data.event.accelerated.then(|| {
+        baku_accelerations(
+            data.players.len(),
+            total_rounds,
+            data.event.points.win,
+            data.event.points.draw,
+        )
+    });
+    let pairing = dutch::pair(&DutchInput {
+        players: &histories,
+        to_pair: &to_pair,
+        played_rounds: played,
+        total_rounds,
+        initial_colour: data.event.initial_colour,
+        points: data.event.points,
+        forbidden: &[],
+        accelerations: accelerations.as_deref(),
+    })
+    .map_err(|_| ServiceError::Conflict("no_valid_pairing"))?;
+    let id = |i: usize| data.players[i].id;
+    let mut games: Vec<PlannedGame> = pairing
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(board, &(first, second))| PlannedGame {
+            board: board as i32 + 1,
+            game_no: 1,
+            bracket_code: None,
+            first: id(first),
+            second: Some(id(second)),
+            result: None,
+        })
+        .collect();
+    if let Some(bye) = pairing.bye {
+        games.push(PlannedGame {
+            board: games.len() as i32 + 1,
+            game_no: 1,
+            bracket_code: None,
+            first: id(bye),
+            second: None,
+            result: Some(StoredResult::Bye),
+        });
+    }
+    Ok(games)
+}
+
+/// The round-robin roster: players entered when the first round was paired.
+fn roster(data: &EventData) -> Vec<i32> {
+    data.players
+        .iter()
+        .filter(|p| p.joined_round <= 1 && p.status != "pending")
+        .map(|p| p.id)
+        .collect()
+}
+
+fn round_robin_schedule(data: &EventData) -> berger::Schedule {
+    let players = roster(data).len();
+    if data.event.format == Format::DoubleRoundRobin {
+        berger::double(players)
+    } else {
+        berger::single(players)
+    }
+}
+
+fn plan_round_robin(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
+    let roster = roster(data);
+    let schedule = round_robin_schedule(data);
+    let round = schedule
+        .rounds
+        .get(number as usize - 1)
+        .ok_or(ServiceError::Conflict("no_more_rounds"))?;
+    let withdrawn: HashSet<i32> = data
+        .players
+        .iter()
+        .filter(|p| p.status == "withdrawn")
+        .map(|p| p.id)
+        .collect();
+    let mut games = Vec::new();
+    let mut bye = None;
+    for &(a, b) in round {
+        let player = |n: usize| roster.get(n.wrapping_sub(1)).copied();
+        match (player(a), player(b)) {
+            (Some(first), Some(second)) => {
+                let result = match (withdrawn.contains(&first), withdrawn.contains(&second)) {
+                    (true, true) => Some(StoredResult::DoubleForfeit),
+                    (true, false) => Some(StoredResult::SecondWinsByForfeit),
+                    (false, true) => Some(StoredResult::FirstWinsByForfeit),
+                    (false, false) => None,
+                };
+                games.push(PlannedGame {
+                    board: games.len() as i32 + 1,
+                    game_no: 1,
+                    bracket_code: None,
+                    first,
+                    second: Some(second),
+                    result,
+                });
+            }
+            (Some(p), None) | (None, Some(p)) => bye = Some(p),
+            (None, None) => {}
+        }
+    }
+    if let Some(p) = bye {
+        games.push(PlannedGame {
+            board: games.len() as i32 + 1,
+            game_no: 1,
+            bracket_code: None,
+            first: p,
+            second: None,
+            result: Some(StoredResult::Bye),
+        });
+    }
+    Ok(games)
+}
+
+fn plan_knockout(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
+    let view = bracket::view(data).ok_or(ServiceError::Conflict("not_enough_players"))?;
+    let games_per_match = data.event.games_per_match.max(1);
+    let mut games = Vec::new();
+    let mut board = 0;
+    for m in view.matches.iter().filter(|m| m.round == number) {
+        if m.status != Status::Ready {
+            continue;
+        }
+        let (Some(a), Some(b)) = (m.entrants[0], m.entrants[1]) else {
+            continue;
+        };
+        board += 1;
+        for g in 1..=games_per_match {
+            let (first, second) = if g % 2 == 1 { (a, b) } else { (b, a) };
+            games.push(PlannedGame {
+                board,
+                game_no: g,
+                bracket_code: Some(m.code.clone()),
+                first,
+                second: Some(second),
+                result: None,
+            });
+        }
+    }
+    Ok(games)
+}
+
+/// How many rounds the event will have (known once the field is fixed).
+#[must_use]
+pub fn planned_rounds(data: &EventData) -> i32 {
+    match data.event.format {
+        Format::Swiss => data.event.rounds,
+        Format::RoundRobin | Format::DoubleRoundRobin => {
+            round_robin_schedule(data).rounds.len() as i32
+        }
+        Format::SingleElimination | Format::DoubleElimination => {
+            let seeded = bracket::seeds(data).len();
+            let field = if seeded > 0 {
+                seeded
+            } else {
+                data.players.iter().filter(|p| p.status == "active").count()
+            };
+            bracket::shape(data, field.max(2)).rounds as i32
+        }
+        Format::SwissThenKnockout => {
+            let size = data.event.knockout_size.max(2) as usize;
+            data.event.rounds + bracket::shape(data, size).rounds as i32
+        }
+    }
+}
+
+/// Seeds the knockout stage: by pairing number for a pure knockout, by the standings after
+/// the Swiss rounds for Swiss-then-knockout.
+fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+    let seeded: Vec<i32> = match data.event.format {
+        Format::SwissThenKnockout => {
+            let table = standings::compute_from(data);
+            table
+                .rows
+                .iter()
+                .filter(|row| {
+                    data.players
+                        .get(row.player)
+                        .is_some_and(|p| p.status == "active")
+                })
+                .take(data.event.knockout_size.max(2) as usize)
+                .map(|row| data.players[row.player].id)
+                .collect()
+        }
+        _ => data
+            .players
+            .iter()
+            .filter(|p| p.status == "active")
+            .map(|p| p.id)
+            .collect(),
+    };
+    if seeded.len() < 2 {
+        return Err(ServiceError::Conflict("not_enough_players"));
+    }
+    for (i, id) in seeded.iter().enumerate() {
+        q::set_player_seed(conn, *id, Some(i as i32 + 1))?;
+    }
+    Ok(())
+}
+
+/// Pairing numbers in rating order (highest first), fixed when the first round is paired.
+fn number_by_rating(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+    let mut order: Vec<&crate::db::events::PlayerRow> = data.players.iter().collect();
+    order.sort_by(|a, b| {
+        let pending = |p: &crate::db::events::PlayerRow| p.status == "pending";
+        pending(a)
+            .cmp(&pending(b))
+            .then(b.rating.cmp(&a.rating))
+            .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            .then(a.id.cmp(&b.id))
+    });
+    let numbers: Vec<(i32, i32)> = order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i as i32 + 1))
+        .collect();
+    q::renumber_players(conn, &numbers)?;
+    Ok(())
+}
+
+/// A round as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundView {
+    pub id: i32,
+    pub number: i32,
+    pub stage: String,
+    pub state: String,
+    pub starts_at: Option<chrono::NaiveDateTime>,
+    pub boards: Vec<BoardView>,
+}
+
+/// A player on a board.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerRef {
+    pub id: i32,
+    pub number: i32,
+    pub name: String,
+    pub rating: i32,
+    /// Points before the round.
+    pub points: f64,
+}
+
+/// One game of a round.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub game_id: i32,
+    pub board: i32,
+    pub game_no: i32,
+    pub bracket_code: Option<String>,
+    pub first: Option<PlayerRef>,
+    pub second: Option<PlayerRef>,
+    pub status: String,
+    pub result: Option<String>,
+    pub termination: Option<String>,
+}
+
+fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
+    let round = data.round(number)?;
+    let before = (number - 1).max(0) as usize;
+    let histories = data.histories(before);
+    let index = data.index();
+    let reference = |id: Option<i32>| {
+        let id = id?;
+        let &i = index.get(&id)?;
+        let p = &data.players[i];
+        Some(PlayerRef {
+            id: p.id,
+            number: p.number,
+            name: p.name.clone(),
+            rating: p.rating,
+            points: f64::from(histories[i].score_after(before, &data.event.points)) / 10.0,
+        })
+    };
+    Some(RoundView {
+        id: round.id,
+        number: round.number,
+        stage: round.stage.clone(),
+        state: round.state.clone(),
+        starts_at: round.starts_at,
+        boards: data
+            .games_of_round(round.id)
+            .into_iter()
+            .map(|g| BoardView {
+                game_id: g.id,
+                board: g.board,
+                game_no: g.game_no,
+                bracket_code: g.bracket_code.clone(),
+                first: reference(g.first_id),
+                second: reference(g.second_id),
+                status: g.status.clone(),
+                result: g.result.clone(),
+                termination: g.termination.clone(),
+            })
+            .collect(),
+    })
+}
+
+/// A round of the event; a draft only for its organisers and arbiters.
+pub fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    let round = round_view(&data, number).ok_or(ServiceError::NotFound)?;
+    if round.state == "draft" && !access.is_arbiter() {
+        return Err(ServiceError::NotFound);
+    }
+    Ok(round)
+}
+
+/// Every round visible to the caller, with its boards.
+pub fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    Ok(data
+        .rounds
+        .iter()
+        .filter_map(|r| round_view(&data, r.number))
+        .filter(|r| r.state == "published" || access.is_arbiter())
+        .collect())
+}
+
+/// Pairs the next round as a draft for review. Refused while the current round is a draft
+/// or has a game without a final result (the message names the boards).
+pub fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| pair_next_in(conn, access))
+}
+
+fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, ServiceError> {
+    let mut data = EventData::load(conn, access.event.clone())?;
+    if data.event.state == EventState::Finished {
+        return Err(ServiceError::Conflict("event_finished"));
+    }
+    if let Some(last) = data.rounds.last() {
+        if last.state == "draft" {
+            return Err(ServiceError::Blocked {
+                code: "round_not_published",
+                detail: last.number.to_string(),
+            });
+        }
+        let open: Vec<String> = data
+            .games_of_round(last.id)
+            .iter()
+            .filter(|g| g.status != "final")
+            .map(|g| g.board.to_string())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !open.is_empty() {
+            return Err(ServiceError::Blocked {
+                code: "round_open",
+                detail: open.join(", "),
+            });
+        }
+        if let Some(view) = bracket::view(&data)
+            && view.matches.iter().any(|m| m.needs_decider)
+        {
+            return Err(ServiceError::Conflict("decider_needed"));
+        }
+    }
+    let number = data.rounds.last().map_or(1, |r| r.number + 1);
+    if number == 1 {
+        let active = data.players.iter().filter(|p| p.status == "active").count();
+        if active < 2 {
+            return Err(ServiceError::Conflict("not_enough_players"));
+        }
+        number_by_rating(conn, &data)?;
+        q::set_event_state(conn, data.event.id, "running", db::now())?;
+        data = EventData::load(conn, access.event.clone())?;
+    }
+    let stage = if data.in_swiss_stage(number) {
+        "swiss"
+    } else if data.event.format.is_round_robin() {
+        "round_robin"
+    } else {
+        "knockout"
+    };
+    if stage == "knockout" && number == bracket::first_round(&data) {
+        seed_knockout(conn, &data)?;
+        data = EventData::load(conn, access.event.clone())?;
+    }
+    if number > planned_rounds(&data) {
+        return Err(ServiceError::Conflict("no_more_rounds"));
+    }
+    let games = match stage {
+        "swiss" => plan_swiss(&data, number)?,
+        "round_robin" => plan_round_robin(&data, number)?,
+        _ => plan_knockout(&data, number)?,
+    };
+    if games.is_empty() {
+        return Err(ServiceError::Conflict("no_more_rounds"));
+    }
+    let round_id = match q::insert_round(conn, data.event.id, number, stage, db::now()) {
+        Ok(id) => id,
+        Err(e) if is_unique_violation(&e) => return Err(ServiceError::Conflict("round_exists")),
+        Err(e) => return Err(e.into()),
+    };
+    for g in &games {
+        let status = if g.result.is_some() {
+            "final"
+        } else {
+            "scheduled"
+        };
+        q::insert_game(
+            conn,
+            &NewGame {
+                event_id: data.event.id,
+                round_id,
+                board: g.board,
+                game_no: g.game_no,
+                bracket_code: g.bracket_code.as_deref(),
+                first_id: Some(g.first),
+                second_id: g.second,
+                status,
+                result: g.result.map(StoredResult::as_str),
+                updated_at: db::now(),
+            },
+        )?;
+    }
+    q::bump_event(conn, data.event.id, db::now())?;
+    audit::record(
+        conn,
+        audit::Entry::event(data.event.id, access.user_id(), "round_paired")
+            .round(round_id)
+            .detail(format!("round {number}: {} games", games.len())),
+    )?;
+    let data = EventData::load(conn, access.event.clone())?;
+    round_view(&data, number).ok_or(ServiceError::NotFound)
+}
+
+/// Publishes a draft round; a round is published once.
+pub fn publish(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| publish_in(conn, access, number))
+}
+
+fn publish_in(
+    conn: &mut DbConnection,
+    access: &Access,
+    number: i32,
+) -> Result<RoundView, ServiceError> {
+    let round = q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
+    if q::publish_round(conn, round.id, db::now())? == 0 {
+        return Err(ServiceError::Conflict("already_published"));
+    }
+    if access.event.check_in {
+        q::clear_check_ins(conn, access.event.id)?;
+    }
+    q::bump_event(conn, access.event.id, db::now())?;
+    audit::record(
+        conn,
+        audit::Entry::event(access.event.id, access.user_id(), "round_published")
+            .round(round.id)
+            .states("draft", "published")
+            .detail(format!("round {number}")),
+    )?;
+    let data = EventData::load(conn, access.event.clone())?;
+    round_view(&data, number).ok_or(ServiceError::NotFound)
+}
+
+/// Pairs and publishes the next round in one step (the API's `POST …/rounds`).
+pub fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let round = pair_next_in(conn, access)?;
+        publish_in(conn, access, round.number)
+    })
+}
+
+fn draft(
+    conn: &mut DbConnection,
+    access: &Access,
+    number: i32,
+) -> Result<crate::db::events::RoundRow, ServiceError> {
+    let round = q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
+    if round.state != "draft" {
+        return Err(ServiceError::Conflict("round_published"));
+    }
+    Ok(round)
+}
+
+/// Swaps who moves first in a game of a draft round.
+pub fn swap_first_move(
+    app: &App,
+    access: &Access,
+    number: i32,
+    game_id: i32,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let round = draft(conn, access, number)?;
+        let game = q::game_by_id(conn, game_id)?
+            .filter(|g| g.round_id == round.id)
+            .ok_or(ServiceError::NotFound)?;
+        let Some(second) = game.second_id else {
+            return Err(ServiceError::Conflict("bye_has_no_colours"));
+        };
+        q::set_game_players(conn, game.id, Some(second), game.first_id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "first_move_swapped")
+                .round(round.id)
+                .game(game.id)
+                .detail(format!("board {}", game.board)),
+        )?;
+        Ok(())
+    })
+}
+
+/// Exchanges two players' places in a draft round (re-pairing by hand).
+pub fn exchange_players(
+    app: &App,
+    access: &Access,
+    number: i32,
+    a: i32,
+    b: i32,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    if a == b {
+        return Err(ServiceError::invalid("player", "same_player"));
+    }
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let round = draft(conn, access, number)?;
+        let games = q::games_of_round(conn, round.id)?;
+        let place = |id: i32| {
+            games
+                .iter()
+                .find(|g| g.first_id == Some(id) || g.second_id == Some(id))
+                .cloned()
+        };
+        let (Some(ga), Some(gb)) = (place(a), place(b)) else {
+            return Err(ServiceError::invalid("player", "player_not_in_round"));
+        };
+        let swap = |x: Option<i32>| {
+            if x == Some(a) {
+                Some(b)
+            } else if x == Some(b) {
+                Some(a)
+            } else {
+                x
+            }
+        };
+        for g in [&ga, &gb] {
+            let first = swap(g.first_id);
+            let second = swap(g.second_id);
+            q::set_game_players(conn, g.id, first, second, db::now())?;
+            if ga.id == gb.id {
+                break;
+            }
+        }
+        // A rematch made by hand is allowed but logged.
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "players_exchanged")
+                .round(round.id)
+                .detail(format!(
+                    "players {a} and {b} (boards {} and {})",
+                    ga.board, gb.board
+                )),
+        )?;
+        Ok(())
+    })
+}
+
+/// Deletes a draft round so that it can be paired again.
+pub fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let round = draft(conn, access, number)?;
+        let is_last = q::rounds_of_event(conn, access.event.id)?
+            .last()
+            .is_some_and(|r| r.id == round.id);
+        if !is_last {
+            return Err(ServiceError::Conflict("not_last_round"));
+        }
+        q::delete_round(conn, round.id)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "draft_discarded")
+                .detail(format!("round {number}")),
+        )?;
+        Ok(())
+    })
+}
+
+/// Sets when a round starts (for calendars and the pairing sheet).
+pub fn set_start(
+    app: &App,
+    access: &Access,
+    number: i32,
+    starts_at: Option<chrono::NaiveDateTime>,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let round =
+            q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
+        q::set_round_start(conn, round.id, starts_at)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        Ok(())
+    })
+}
+
+/// Rounds planned, for display.
+pub fn planned(app: &App, access: &Access) -> Result<i32, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    Ok(planned_rounds(&data))
+}
+
+/// Players and who they met, for the "rematch" check in hand re-pairing displays.
+#[must_use]
+pub fn met_pairs(data: &EventData) -> HashMap<(i32, i32), usize> {
+    let mut met = HashMap::new();
+    for g in &data.games {
+        if let (Some(a), Some(b)) = (g.first_id, g.second_id) {
+            *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+        }
+    }
+    met
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn baku_accelerates_the_top_half_for_the_first_half_of_the_event() {
+        let a = baku_accelerations(10, 9, 10, 5);
+        assert_eq!(a[0], vec![10, 10, 10, 5, 5]);
+        assert_eq!(a[4], vec![10, 10, 10, 5, 5]);
+        assert!(a[5].is_empty());
+    }
+}

@@ -1,0 +1,308 @@
+//! `/api/v1/events/…`: events, players, rounds, standings and exports.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+
+use super::{ApiError, ApiUser, MaybeApiUser};
+use crate::service::events::{self, Access, EventRef, SettingsInput};
+use crate::service::rounds::{self, RoundView};
+use crate::service::{App, ServiceError, exports, players, standings};
+use crate::web::pages::public_url;
+
+async fn access(
+    app: &web::Data<App>,
+    id: i32,
+    user: Option<crate::service::accounts::User>,
+) -> Result<Access, ApiError> {
+    let app = app.clone().into_inner();
+    Ok(web::block(move || events::access(&app, EventRef::Id(id), user.as_ref())).await??)
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: i32,
+    slug: String,
+    url: String,
+}
+
+/// `POST /api/v1/events` (organisers).
+pub async fn create(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiUser(user): ApiUser,
+    body: web::Json<SettingsInput>,
+) -> Result<HttpResponse, ApiError> {
+    let service = app.clone().into_inner();
+    let event = web::block(move || events::create_event(&service, &user, &body)).await??;
+    Ok(HttpResponse::Created().json(Created {
+        id: event.id,
+        url: public_url(&req, &app, &format!("/events/{}", event.slug)),
+        slug: event.slug,
+    }))
+}
+
+#[derive(Serialize)]
+struct EventJson {
+    #[serde(flatten)]
+    event: events::Event,
+    rounds_planned: i32,
+    rounds_paired: usize,
+    players: usize,
+}
+
+/// `GET /api/v1/events` — every event.
+pub async fn list(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+    let app = app.into_inner();
+    let list = web::block(move || events::list_events(&app)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "events": list })))
+}
+
+/// `GET /api/v1/events/{id}`.
+pub async fn show(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), user).await?;
+    let service = app.into_inner();
+    let json = web::block(move || {
+        Ok::<_, ServiceError>(EventJson {
+            rounds_planned: rounds::planned(&service, &access)?,
+            rounds_paired: rounds::all(&service, &access)?.len(),
+            players: players::list(&service, &access)?.len(),
+            event: access.event,
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(json))
+}
+
+#[derive(Serialize)]
+struct PlayerCreated {
+    id: i32,
+    pairing_number: i32,
+}
+
+/// `POST /api/v1/events/{id}/players` (organisers).
+pub async fn add_player(
+    app: web::Data<App>,
+    ApiUser(user): ApiUser,
+    path: web::Path<i32>,
+    body: web::Json<players::PlayerInput>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), Some(user)).await?;
+    let app = app.into_inner();
+    let player = web::block(move || players::add_player(&app, &access, &body)).await??;
+    Ok(HttpResponse::Created().json(PlayerCreated {
+        id: player.id,
+        pairing_number: player.number,
+    }))
+}
+
+/// `GET /api/v1/events/{id}/players`.
+pub async fn list_players(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), user).await?;
+    let app = app.into_inner();
+    let list = web::block(move || players::list(&app, &access)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "players": list })))
+}
+
+/// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
+pub async fn withdraw(
+    app: web::Data<App>,
+    ApiUser(user): ApiUser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, pid) = path.into_inner();
+    let access = access(&app, id, Some(user)).await?;
+    let app = app.into_inner();
+    web::block(move || players::withdraw(&app, &access, pid)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "id": pid, "status": "withdrawn" })))
+}
+
+#[derive(Deserialize)]
+pub struct ByeBody {
+    round: i32,
+    points: String,
+}
+
+/// `POST /api/v1/events/{id}/players/{pid}/byes` (organisers) `{"round":3,"points":"half"}`.
+pub async fn bye(
+    app: web::Data<App>,
+    ApiUser(user): ApiUser,
+    path: web::Path<(i32, i32)>,
+    body: web::Json<ByeBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, pid) = path.into_inner();
+    let access = access(&app, id, Some(user)).await?;
+    let app = app.into_inner();
+    let (round, points) = (body.round, body.points.clone());
+    web::block(move || players::request_bye(&app, &access, pid, round, &points)).await??;
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "id": pid, "round": round, "points": body.points })))
+}
+
+#[derive(Serialize)]
+struct PairingJson {
+    board: i32,
+    game_id: i32,
+    first: Option<PlayerJson>,
+    second: Option<PlayerJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bracket_match: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_number: Option<i32>,
+    status: String,
+    result: Option<String>,
+}
+
+#[derive(Serialize)]
+struct PlayerJson {
+    id: i32,
+    name: String,
+}
+
+fn pairings(round: &RoundView) -> Vec<PairingJson> {
+    round
+        .boards
+        .iter()
+        .map(|b| PairingJson {
+            board: b.board,
+            game_id: b.game_id,
+            first: b.first.as_ref().map(|p| PlayerJson {
+                id: p.id,
+                name: p.name.clone(),
+            }),
+            second: b.second.as_ref().map(|p| PlayerJson {
+                id: p.id,
+                name: p.name.clone(),
+            }),
+            bracket_match: b.bracket_code.clone(),
+            game_number: b.bracket_code.as_ref().map(|_| b.game_no),
+            status: b.status.clone(),
+            result: b.result.clone(),
+        })
+        .collect()
+}
+
+/// `POST /api/v1/events/{id}/rounds` (organisers): pairs and publishes the next round.
+pub async fn pair(
+    app: web::Data<App>,
+    ApiUser(user): ApiUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), Some(user)).await?;
+    let app = app.into_inner();
+    let round = web::block(move || rounds::pair_and_publish(&app, &access)).await??;
+    Ok(HttpResponse::Created().json(serde_json::json!({
+        "round": round.number,
+        "pairings": pairings(&round),
+    })))
+}
+
+/// `GET /api/v1/events/{id}/rounds/{n}`.
+pub async fn round(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, number) = path.into_inner();
+    let access = access(&app, id, user).await?;
+    let app = app.into_inner();
+    let round = web::block(move || rounds::view(&app, &access, number)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "round": round.number,
+        "state": round.state,
+        "stage": round.stage,
+        "starts_at": round.starts_at,
+        "pairings": pairings(&round),
+    })))
+}
+
+/// `GET /api/v1/events/{id}/standings`.
+pub async fn standings(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), user).await?;
+    let app = app.into_inner();
+    let view = web::block(move || standings::get(&app, &access)).await??;
+    let rows: Vec<serde_json::Value> = view
+        .rows
+        .iter()
+        .map(|r| {
+            let tiebreaks: Vec<serde_json::Value> = view
+                .tiebreaks
+                .iter()
+                .zip(&r.values)
+                .map(|(t, v)| serde_json::json!({"code": t.code(), "value": v}))
+                .collect();
+            serde_json::json!({
+                "rank": r.rank,
+                "player_id": r.player_id,
+                "pairing_number": r.number,
+                "name": r.name,
+                "points": r.points,
+                "tiebreaks": tiebreaks,
+                "played": r.played,
+                "won": r.won,
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "after_round": view.after_round,
+        "rows": rows,
+    })))
+}
+
+/// `GET /api/v1/events/{id}/export.trf`.
+pub async fn export_trf(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), user).await?;
+    let slug = access.event.slug.clone();
+    let app = app.into_inner();
+    let text = web::block(move || exports::trf_export(&app, &access)).await??;
+    Ok(attachment(
+        text,
+        "text/plain; charset=utf-8",
+        &format!("{slug}.trf"),
+    ))
+}
+
+/// `GET /api/v1/events/{id}/export.csv`.
+pub async fn export_csv(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let access = access(&app, path.into_inner(), user).await?;
+    let slug = access.event.slug.clone();
+    let app = app.into_inner();
+    let text = web::block(move || exports::standings_csv(&app, &access)).await??;
+    Ok(attachment(
+        text,
+        "text/csv; charset=utf-8",
+        &format!("{slug}-standings.csv"),
+    ))
+}
+
+/// A downloadable file.
+#[must_use]
+pub fn attachment(body: String, content_type: &str, filename: &str) -> HttpResponse {
+    HttpResponse::build(StatusCode::OK)
+        .content_type(content_type.to_string())
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .body(body)
+}

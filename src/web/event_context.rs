@@ -1,0 +1,112 @@
+//! Extractors for pages of one event (`/events/{slug}/…`): the event and the visitor's role in
+//! it, checked before the handler runs.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+
+use super::context::{Chrome, Page};
+use super::errors::WebError;
+use crate::service::App;
+use crate::service::events::{self, Access, EventRef};
+
+type LocalBoxFuture<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// Any visitor's page of an event.
+pub struct EventPage {
+    pub chrome: Chrome,
+    pub access: Access,
+}
+
+/// A page for the event's organisers.
+pub struct OrganiserPage {
+    pub chrome: Chrome,
+    pub access: Access,
+}
+
+/// A page for the event's arbiters (organisers included).
+pub struct ArbiterPage {
+    pub chrome: Chrome,
+    pub access: Access,
+}
+
+async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
+    let Page(chrome) = Page::from_request(req, &mut Payload::None).await?;
+    let slug = req
+        .match_info()
+        .get("slug")
+        .ok_or(WebError::NotFound)?
+        .to_string();
+    let app = req
+        .app_data::<web::Data<App>>()
+        .cloned()
+        .ok_or_else(|| WebError::Internal("application state missing".into()))?
+        .into_inner();
+    let user = chrome.user.clone();
+    let access =
+        web::block(move || events::access(&app, EventRef::Slug(&slug), user.as_ref())).await??;
+    Ok(EventPage { chrome, access })
+}
+
+impl FromRequest for EventPage {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<EventPage, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { load(&req).await })
+    }
+}
+
+fn require(page: EventPage, allowed: bool, req: &HttpRequest) -> Result<EventPage, WebError> {
+    if allowed {
+        return Ok(page);
+    }
+    if page.chrome.user.is_none() {
+        let next = if req.method() == actix_web::http::Method::GET {
+            req.path().to_string()
+        } else {
+            format!("/events/{}", page.access.event.slug)
+        };
+        return Err(WebError::LoginRequired(next));
+    }
+    Err(WebError::Forbidden)
+}
+
+impl FromRequest for OrganiserPage {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<OrganiserPage, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let page = load(&req).await?;
+            let allowed = page.access.is_organiser();
+            let page = require(page, allowed, &req)?;
+            Ok(OrganiserPage {
+                chrome: page.chrome,
+                access: page.access,
+            })
+        })
+    }
+}
+
+impl FromRequest for ArbiterPage {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<ArbiterPage, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let page = load(&req).await?;
+            let allowed = page.access.is_arbiter();
+            let page = require(page, allowed, &req)?;
+            Ok(ArbiterPage {
+                chrome: page.chrome,
+                access: page.access,
+            })
+        })
+    }
+}

@@ -1,0 +1,795 @@
+//! Event pages: the list, creating and editing an event, its players and staff, the audit
+//! log, the arbiter's queue and importing a TRF file.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{error_key, html, html_with_status, redirect, redirect_with_flash};
+use crate::service::audit::{self, Shown};
+use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
+use crate::service::players::{self, ImportReport, Player, PlayerInput};
+use crate::service::{App, ServiceError, exports, games, rounds};
+use crate::tournament::standings::Tiebreak;
+use crate::web::context::{Chrome, CsrfForm, FlashLevel, Page, SignedIn};
+use crate::web::errors::WebError;
+use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
+
+#[derive(Template)]
+#[template(path = "events/list.html")]
+struct ListPage<'a> {
+    c: &'a Chrome,
+    events: Vec<Event>,
+    can_create: bool,
+}
+
+pub async fn list(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let events = web::block(move || events::list_events(&app)).await??;
+    let can_create = c.user.as_ref().is_some_and(|u| u.role.can_create_events());
+    html(&ListPage {
+        c: &c,
+        events,
+        can_create,
+    })
+}
+
+/// The settings form's fields, as text (checkboxes send "on").
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SettingsForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    starts_on: String,
+    #[serde(default)]
+    ends_on: String,
+    #[serde(default)]
+    location: String,
+    #[serde(default)]
+    variant: String,
+    #[serde(default)]
+    format: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    games_per_match: String,
+    #[serde(default)]
+    knockout_size: String,
+    #[serde(default)]
+    third_place: Option<String>,
+    #[serde(default)]
+    grand_final_reset: Option<String>,
+    #[serde(default)]
+    tiebreaks: String,
+    #[serde(default)]
+    points_win: String,
+    #[serde(default)]
+    points_draw: String,
+    #[serde(default)]
+    points_loss: String,
+    #[serde(default)]
+    points_bye: String,
+    #[serde(default)]
+    initial_colour: String,
+    #[serde(default)]
+    accelerated: Option<String>,
+    #[serde(default)]
+    self_registration: Option<String>,
+    #[serde(default)]
+    check_in: Option<String>,
+}
+
+fn optional_number<T: std::str::FromStr>(
+    text: &str,
+    field: &'static str,
+) -> Result<Option<T>, ServiceError> {
+    match text.trim() {
+        "" => Ok(None),
+        t => t
+            .replace(',', ".")
+            .parse()
+            .map(Some)
+            .map_err(|_| ServiceError::invalid(field, "number_invalid")),
+    }
+}
+
+impl SettingsForm {
+    fn to_input(&self) -> Result<SettingsInput, ServiceError> {
+        let text = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        Ok(SettingsInput {
+            name: self.name.clone(),
+            starts_on: text(&self.starts_on),
+            ends_on: text(&self.ends_on),
+            location: Some(self.location.clone()),
+            variant: text(&self.variant),
+            format: text(&self.format),
+            rounds: optional_number(&self.rounds, "rounds")?,
+            games_per_match: optional_number(&self.games_per_match, "games_per_match")?,
+            knockout_size: optional_number(&self.knockout_size, "knockout_size")?,
+            third_place: Some(self.third_place.is_some()),
+            grand_final_reset: Some(self.grand_final_reset.is_some()),
+            tiebreaks: text(&self.tiebreaks).map(|t| {
+                t.split([',', ' ', ';'])
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }),
+            points_win: optional_number(&self.points_win, "points_win")?,
+            points_draw: optional_number(&self.points_draw, "points_draw")?,
+            points_loss: optional_number(&self.points_loss, "points_loss")?,
+            points_bye: optional_number(&self.points_bye, "points_bye")?,
+            initial_colour: text(&self.initial_colour),
+            accelerated: Some(self.accelerated.is_some()),
+            self_registration: Some(self.self_registration.is_some()),
+            check_in: Some(self.check_in.is_some()),
+        })
+    }
+
+    fn from_event(event: &Event) -> SettingsForm {
+        let points = |tenths: u32| {
+            let value = f64::from(tenths) / 10.0;
+            if value.fract() == 0.0 {
+                format!("{value:.0}")
+            } else {
+                format!("{value}")
+            }
+        };
+        let flag = |b: bool| b.then(|| "on".to_string());
+        SettingsForm {
+            name: event.name.clone(),
+            starts_on: event.starts_on.map(|d| d.to_string()).unwrap_or_default(),
+            ends_on: event.ends_on.map(|d| d.to_string()).unwrap_or_default(),
+            location: event.location.clone(),
+            variant: event.variant.as_str().to_string(),
+            format: event.format.as_str().to_string(),
+            rounds: event.rounds.to_string(),
+            games_per_match: event.games_per_match.to_string(),
+            knockout_size: event.knockout_size.to_string(),
+            third_place: flag(event.third_place),
+            grand_final_reset: flag(event.grand_final_reset),
+            tiebreaks: event.tiebreak_codes().join(", "),
+            points_win: points(event.points.win),
+            points_draw: points(event.points.draw),
+            points_loss: points(event.points.loss),
+            points_bye: points(event.points.pab),
+            initial_colour: match event.initial_colour {
+                crate::tournament::history::Colour::White => "W".into(),
+                crate::tournament::history::Colour::Black => "B".into(),
+            },
+            accelerated: flag(event.accelerated),
+            self_registration: flag(event.self_registration),
+            check_in: flag(event.check_in),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "events/new.html")]
+struct NewPage<'a> {
+    c: &'a Chrome,
+    form: SettingsForm,
+    error: Option<String>,
+    formats: Vec<&'static str>,
+    variants: Vec<&'static str>,
+    tiebreak_codes: String,
+}
+
+fn all_tiebreaks() -> String {
+    Tiebreak::ALL
+        .iter()
+        .map(|t| t.code())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn formats() -> Vec<&'static str> {
+    Format::ALL.iter().map(|f| f.as_str()).collect()
+}
+
+fn variants() -> Vec<&'static str> {
+    crate::rules::Variant::ALL
+        .iter()
+        .map(|v| v.as_str())
+        .collect()
+}
+
+fn require_creator(page: &SignedIn) -> Result<(), WebError> {
+    if page.user.role.can_create_events() {
+        Ok(())
+    } else {
+        Err(WebError::Forbidden)
+    }
+}
+
+pub async fn new_form(page: SignedIn) -> Result<HttpResponse, WebError> {
+    require_creator(&page)?;
+    html(&NewPage {
+        c: &page.chrome,
+        form: SettingsForm {
+            rounds: "5".into(),
+            variant: "advanced".into(),
+            format: "swiss".into(),
+            games_per_match: "1".into(),
+            points_win: "1".into(),
+            points_draw: "0.5".into(),
+            points_loss: "0".into(),
+            points_bye: "1".into(),
+            initial_colour: "W".into(),
+            ..SettingsForm::default()
+        },
+        error: None,
+        formats: formats(),
+        variants: variants(),
+        tiebreak_codes: all_tiebreaks(),
+    })
+}
+
+pub async fn create(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: SignedIn,
+    CsrfForm(form): CsrfForm<SettingsForm>,
+) -> Result<HttpResponse, WebError> {
+    require_creator(&page)?;
+    let input = form.to_input();
+    let user = page.user.clone();
+    let app = app.into_inner();
+    let result = match input {
+        Ok(input) => web::block(move || events::create_event(&app, &user, &input)).await?,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(event) => redirect_with_flash(
+            &req,
+            &format!("/events/{}/manage", event.slug),
+            FlashLevel::Success,
+            "flash-event-created",
+        ),
+        Err(ServiceError::Invalid(invalid)) => html_with_status(
+            StatusCode::BAD_REQUEST,
+            &NewPage {
+                c: &page.chrome,
+                form,
+                error: Some(error_key(invalid.code)),
+                formats: formats(),
+                variants: variants(),
+                tiebreak_codes: all_tiebreaks(),
+            },
+        ),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "events/show.html")]
+struct ShowPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    rounds: Vec<rounds::RoundView>,
+    planned: i32,
+    players: usize,
+    is_organiser: bool,
+    is_arbiter: bool,
+    registered: bool,
+    can_register: bool,
+}
+
+pub async fn show(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let (list, planned, players) = web::block(move || {
+        Ok::<_, ServiceError>((
+            rounds::all(&app, &access)?,
+            rounds::planned(&app, &access)?,
+            players::list(&app, &access)?,
+        ))
+    })
+    .await??;
+    let user_id = page.chrome.user.as_ref().map(|u| u.id);
+    let registered = user_id.is_some_and(|id| players.iter().any(|p| p.user_id == Some(id)));
+    html(&ShowPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        rounds: list,
+        planned,
+        players: players.iter().filter(|p| p.status != "pending").count(),
+        is_organiser: page.access.is_organiser(),
+        is_arbiter: page.access.is_arbiter(),
+        registered,
+        can_register: page.access.event.self_registration
+            && page.access.event.state != events::EventState::Finished,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "events/players.html")]
+struct PlayersPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    players: Vec<Player>,
+}
+
+pub async fn players_page(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let list = web::block(move || players::list(&app, &access)).await??;
+    html(&PlayersPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        players: list.into_iter().filter(|p| p.status != "pending").collect(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "events/manage.html")]
+struct ManagePage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    form: SettingsForm,
+    settings_error: Option<String>,
+    player_error: Option<String>,
+    import: Option<ImportReport>,
+    players: Vec<Player>,
+    staff: Vec<StaffMember>,
+    rounds: Vec<rounds::RoundView>,
+    planned: i32,
+    next_round: i32,
+    formats: Vec<&'static str>,
+    variants: Vec<&'static str>,
+    tiebreak_codes: String,
+    base_url: String,
+}
+
+struct ManageExtras {
+    form: Option<SettingsForm>,
+    settings_error: Option<String>,
+    player_error: Option<String>,
+    import: Option<ImportReport>,
+}
+
+async fn manage_page(
+    req: &HttpRequest,
+    app: web::Data<App>,
+    page: &OrganiserPage,
+    extras: ManageExtras,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let (list, staff, all_rounds, planned) = web::block(move || {
+        Ok::<_, ServiceError>((
+            players::list(&service, &access)?,
+            events::staff(&service, &access)?,
+            rounds::all(&service, &access)?,
+            rounds::planned(&service, &access)?,
+        ))
+    })
+    .await??;
+    let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
+    html_with_status(
+        status,
+        &ManagePage {
+            c: &page.chrome,
+            event: &page.access.event,
+            form: extras
+                .form
+                .unwrap_or_else(|| SettingsForm::from_event(&page.access.event)),
+            settings_error: extras.settings_error,
+            player_error: extras.player_error,
+            import: extras.import,
+            players: list,
+            staff,
+            rounds: all_rounds,
+            planned,
+            next_round,
+            formats: formats(),
+            variants: variants(),
+            tiebreak_codes: all_tiebreaks(),
+            base_url: super::public_url(req, &app, ""),
+        },
+    )
+}
+
+fn no_extras() -> ManageExtras {
+    ManageExtras {
+        form: None,
+        settings_error: None,
+        player_error: None,
+        import: None,
+    }
+}
+
+pub async fn manage(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+) -> Result<HttpResponse, WebError> {
+    manage_page(&req, app, &page, no_extras(), StatusCode::OK).await
+}
+
+fn manage_url(page: &OrganiserPage) -> String {
+    format!("/events/{}/manage", page.access.event.slug)
+}
+
+pub async fn update_settings(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    CsrfForm(form): CsrfForm<SettingsForm>,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let result = match form.to_input() {
+        Ok(input) => web::block(move || events::update_event(&service, &access, &input)).await?,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(_) => redirect_with_flash(&req, &manage_url(&page), FlashLevel::Success, "flash-saved"),
+        Err(ServiceError::Invalid(invalid)) => {
+            let extras = ManageExtras {
+                form: Some(form),
+                settings_error: Some(error_key(invalid.code)),
+                ..no_extras()
+            };
+            manage_page(&req, app, &page, extras, StatusCode::BAD_REQUEST).await
+        }
+        Err(ServiceError::Conflict(code)) => {
+            let extras = ManageExtras {
+                form: Some(form),
+                settings_error: Some(error_key(code)),
+                ..no_extras()
+            };
+            manage_page(&req, app, &page, extras, StatusCode::CONFLICT).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    province: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    missed_points: String,
+}
+
+pub async fn add_player(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    CsrfForm(form): CsrfForm<PlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let input = optional_number::<i64>(&form.rating, "rating").map(|rating| PlayerInput {
+        name: form.name.clone(),
+        rating,
+        club: Some(form.club.clone()),
+        province: Some(form.province.clone()),
+        email: Some(form.email.clone()),
+        missed_points: Some(form.missed_points.clone()),
+    });
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let result = match input {
+        Ok(input) => web::block(move || players::add_player(&service, &access, &input)).await?,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(_) => redirect_with_flash(
+            &req,
+            &format!("{}#players", manage_url(&page)),
+            FlashLevel::Success,
+            "flash-player-added",
+        ),
+        Err(ServiceError::Invalid(invalid)) => {
+            let extras = ManageExtras {
+                player_error: Some(error_key(invalid.code)),
+                ..no_extras()
+            };
+            manage_page(&req, app, &page, extras, StatusCode::BAD_REQUEST).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ImportForm {
+    #[serde(default)]
+    csv: String,
+}
+
+pub async fn import_players(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    CsrfForm(form): CsrfForm<ImportForm>,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let report = web::block(move || players::import_csv(&service, &access, &form.csv)).await??;
+    if report.rejected.is_empty() {
+        return redirect_with_flash(
+            &req,
+            &format!("{}#players", manage_url(&page)),
+            FlashLevel::Success,
+            "flash-players-imported",
+        );
+    }
+    let extras = ManageExtras {
+        import: Some(report),
+        ..no_extras()
+    };
+    manage_page(&req, app, &page, extras, StatusCode::BAD_REQUEST).await
+}
+
+/// A form with nothing but its CSRF token.
+#[derive(Deserialize)]
+pub struct Empty {}
+
+pub async fn withdraw(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, player_id) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || players::withdraw(&app, &access, player_id)).await??;
+    redirect_with_flash(
+        &req,
+        &format!("{}#players", manage_url(&page)),
+        FlashLevel::Success,
+        "flash-player-withdrawn",
+    )
+}
+
+pub async fn approve(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, player_id) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || players::approve(&app, &access, player_id)).await??;
+    redirect_with_flash(
+        &req,
+        &format!("{}#players", manage_url(&page)),
+        FlashLevel::Success,
+        "flash-player-approved",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct ByeForm {
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    points: String,
+}
+
+pub async fn bye(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(form): CsrfForm<ByeForm>,
+) -> Result<HttpResponse, WebError> {
+    let (_, player_id) = path.into_inner();
+    let round: i32 = form
+        .round
+        .trim()
+        .parse()
+        .map_err(|_| WebError::Invalid("bye_round_invalid"))?;
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || players::request_bye(&app, &access, player_id, round, &form.points))
+        .await??;
+    redirect_with_flash(
+        &req,
+        &format!("{}#players", manage_url(&page)),
+        FlashLevel::Success,
+        "flash-bye-recorded",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct CheckInForm {
+    #[serde(default)]
+    present: String,
+}
+
+pub async fn check_in(
+    app: web::Data<App>,
+    page: ArbiterPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(form): CsrfForm<CheckInForm>,
+) -> Result<HttpResponse, WebError> {
+    let (_, player_id) = path.into_inner();
+    let access = page.access.clone();
+    let present = form.present == "1";
+    let app = app.into_inner();
+    web::block(move || players::check_in(&app, &access, player_id, present)).await??;
+    let back = if page.access.is_organiser() {
+        format!("/events/{}/manage#players", page.access.event.slug)
+    } else {
+        format!("/events/{}/queue", page.access.event.slug)
+    };
+    Ok(redirect(&back))
+}
+
+#[derive(Deserialize)]
+pub struct StaffForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    role: String,
+}
+
+pub async fn add_staff(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    CsrfForm(form): CsrfForm<StaffForm>,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    match web::block(move || events::add_staff(&service, &access, &form.email, &form.role)).await? {
+        Ok(()) => redirect_with_flash(
+            &req,
+            &format!("{}#staff", manage_url(&page)),
+            FlashLevel::Success,
+            "flash-staff-added",
+        ),
+        Err(ServiceError::Invalid(invalid)) => redirect_with_flash(
+            &req,
+            &format!("{}#staff", manage_url(&page)),
+            FlashLevel::Error,
+            &error_key(invalid.code),
+        ),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn remove_staff(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, user_id) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || events::remove_staff(&app, &access, user_id)).await??;
+    redirect_with_flash(
+        &req,
+        &format!("{}#staff", manage_url(&page)),
+        FlashLevel::Success,
+        "flash-staff-removed",
+    )
+}
+
+pub async fn register(
+    req: HttpRequest,
+    app: web::Data<App>,
+    signed_in: SignedIn,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let slug = path.into_inner();
+    let user = signed_in.user.clone();
+    let service = app.into_inner();
+    let slug_for_block = slug.clone();
+    web::block(move || {
+        players::self_register(&service, events::EventRef::Slug(&slug_for_block), &user)
+    })
+    .await??;
+    redirect_with_flash(
+        &req,
+        &format!("/events/{slug}"),
+        FlashLevel::Success,
+        "flash-registered",
+    )
+}
+
+#[derive(Template)]
+#[template(path = "events/audit.html")]
+struct AuditPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    entries: Vec<Shown>,
+}
+
+pub async fn audit_log(app: web::Data<App>, page: ArbiterPage) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let entries = web::block(move || audit::event_log(&app, &access)).await??;
+    html(&AuditPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        entries,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "events/queue.html")]
+struct QueuePage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    games: Vec<crate::db::events::GameRow>,
+}
+
+pub async fn queue(app: web::Data<App>, page: ArbiterPage) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let list = web::block(move || games::queue(&app, &access)).await??;
+    html(&QueuePage {
+        c: &page.chrome,
+        event: &page.access.event,
+        games: list,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "events/import.html")]
+struct ImportPage<'a> {
+    c: &'a Chrome,
+    error: Option<String>,
+    detail: Option<String>,
+}
+
+pub async fn import_form(page: SignedIn) -> Result<HttpResponse, WebError> {
+    require_creator(&page)?;
+    html(&ImportPage {
+        c: &page.chrome,
+        error: None,
+        detail: None,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct TrfForm {
+    #[serde(default)]
+    trf: String,
+}
+
+pub async fn import_trf(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: SignedIn,
+    CsrfForm(form): CsrfForm<TrfForm>,
+) -> Result<HttpResponse, WebError> {
+    require_creator(&page)?;
+    let user = page.user.clone();
+    let app = app.into_inner();
+    match web::block(move || exports::trf_import(&app, &user, &form.trf)).await? {
+        Ok(event) => redirect_with_flash(
+            &req,
+            &format!("/events/{}/manage", event.slug),
+            FlashLevel::Success,
+            "flash-event-imported",
+        ),
+        Err(ServiceError::Blocked { code, detail }) => html_with_status(
+            StatusCode::BAD_REQUEST,
+            &ImportPage {
+                c: &page.chrome,
+                error: Some(error_key(code)),
+                detail: Some(detail),
+            },
+        ),
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,262 @@
+//! Rounds: the pairings page (with the organiser's review of a draft), pairing, publishing,
+//! the printable pairing sheet, and the standings.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::events::Empty;
+use super::{html, redirect_with_flash};
+use crate::service::events::Event;
+use crate::service::rounds::{self, RoundView};
+use crate::service::standings::{self, StandingsView};
+use crate::service::{App, ServiceError};
+use crate::web::context::{Chrome, CsrfForm, FlashLevel};
+use crate::web::errors::WebError;
+use crate::web::event_context::{EventPage, OrganiserPage};
+
+#[derive(Template)]
+#[template(path = "rounds/show.html")]
+struct RoundPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    round: RoundView,
+    is_organiser: bool,
+    numbers: Vec<i32>,
+}
+
+pub async fn show(
+    app: web::Data<App>,
+    page: EventPage,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let (round, all) = web::block(move || {
+        Ok::<_, ServiceError>((
+            rounds::view(&app, &access, number)?,
+            rounds::all(&app, &access)?,
+        ))
+    })
+    .await??;
+    html(&RoundPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        round,
+        is_organiser: page.access.is_organiser(),
+        numbers: all.iter().map(|r| r.number).collect(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "rounds/sheet.html")]
+struct SheetPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    round: RoundView,
+}
+
+pub async fn sheet(
+    app: web::Data<App>,
+    page: EventPage,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let round = web::block(move || rounds::view(&app, &access, number)).await??;
+    html(&SheetPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        round,
+    })
+}
+
+fn round_url(page: &OrganiserPage, number: i32) -> String {
+    format!("/events/{}/rounds/{number}", page.access.event.slug)
+}
+
+pub async fn pair_next(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let round = web::block(move || rounds::pair_next(&app, &access)).await??;
+    redirect_with_flash(
+        &req,
+        &round_url(&page, round.number),
+        FlashLevel::Success,
+        "flash-round-paired",
+    )
+}
+
+pub async fn publish(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || rounds::publish(&app, &access, number)).await??;
+    redirect_with_flash(
+        &req,
+        &round_url(&page, number),
+        FlashLevel::Success,
+        "flash-round-published",
+    )
+}
+
+pub async fn discard(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(_): CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || rounds::discard_draft(&app, &access, number)).await??;
+    redirect_with_flash(
+        &req,
+        &format!("/events/{}/manage#rounds", page.access.event.slug),
+        FlashLevel::Success,
+        "flash-draft-discarded",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct SwapForm {
+    game: i32,
+}
+
+pub async fn swap(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(form): CsrfForm<SwapForm>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || rounds::swap_first_move(&app, &access, number, form.game)).await??;
+    redirect_with_flash(
+        &req,
+        &round_url(&page, number),
+        FlashLevel::Success,
+        "flash-round-changed",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct ExchangeForm {
+    #[serde(default)]
+    a: String,
+    #[serde(default)]
+    b: String,
+}
+
+pub async fn exchange(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(form): CsrfForm<ExchangeForm>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let a: i32 = form
+        .a
+        .trim()
+        .parse()
+        .map_err(|_| WebError::Invalid("player_not_in_round"))?;
+    let b: i32 = form
+        .b
+        .trim()
+        .parse()
+        .map_err(|_| WebError::Invalid("player_not_in_round"))?;
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || rounds::exchange_players(&app, &access, number, a, b)).await??;
+    redirect_with_flash(
+        &req,
+        &round_url(&page, number),
+        FlashLevel::Success,
+        "flash-round-changed",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct StartForm {
+    #[serde(default)]
+    starts_at: String,
+}
+
+pub async fn set_start(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    CsrfForm(form): CsrfForm<StartForm>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    let offset = app.config.offset();
+    let starts_at = match form.starts_at.trim() {
+        "" => None,
+        text => {
+            let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
+                .map_err(|_| WebError::Invalid("date_invalid"))?;
+            Some(local - chrono::TimeDelta::seconds(i64::from(offset.local_minus_utc())))
+        }
+    };
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || rounds::set_start(&app, &access, number, starts_at)).await??;
+    redirect_with_flash(
+        &req,
+        &round_url(&page, number),
+        FlashLevel::Success,
+        "flash-saved",
+    )
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    table: StandingsView,
+    codes: Vec<&'static str>,
+    print: bool,
+}
+
+#[derive(Deserialize)]
+pub struct StandingsQuery {
+    #[serde(default)]
+    print: Option<String>,
+}
+
+pub async fn standings_page(
+    app: web::Data<App>,
+    page: EventPage,
+    query: web::Query<StandingsQuery>,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let table = web::block(move || standings::get(&app, &access)).await??;
+    let codes = table.tiebreaks.iter().map(|t| t.code()).collect();
+    html(&StandingsPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        table,
+        codes,
+        print: query.print.is_some(),
+    })
+}

@@ -1,0 +1,307 @@
+//! The JSON API: an event from creation to standings, with records, confirmations and errors.
+
+use serde_json::json;
+
+use crate::both_backends;
+use crate::harness::{TestApp, account_with_token, finished_record};
+
+async fn event_lifecycle_through_the_api(app: &TestApp) {
+    let client = app.browser();
+    let organiser = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let player_token = account_with_token(app, "p1@example.ao", "Player One", "player");
+
+    // Unauthenticated writes are refused; players cannot create events.
+    let resp = client
+        .api("POST", "/api/v1/events", None, Some(json!({"name": "X"})))
+        .await;
+    assert_eq!(resp.status, 401);
+    assert_eq!(resp.json()["error"]["code"], "unauthorized");
+    let resp = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&player_token),
+            Some(json!({"name": "X"})),
+        )
+        .await;
+    assert_eq!(resp.status, 403);
+
+    let resp = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&organiser),
+            Some(
+                json!({"name": "Open de Luanda", "rounds": 3, "variant": "advanced",
+                        "starts_on": "2026-12-05", "location": "Luanda"}),
+            ),
+        )
+        .await;
+    assert_eq!(resp.status, 201, "{}", resp.body);
+    let event = resp.json();
+    let id = event["id"].as_i64().unwrap();
+    assert_eq!(event["slug"], "open-de-luanda");
+    assert!(
+        event["url"]
+            .as_str()
+            .unwrap()
+            .ends_with("/events/open-de-luanda")
+    );
+
+    let shown = client
+        .api("GET", &format!("/api/v1/events/{id}"), None, None)
+        .await;
+    assert_eq!(shown.status, 200);
+    assert_eq!(shown.json()["format"], "swiss");
+    assert_eq!(
+        shown.json()["tiebreaks"],
+        json!(["BH-C1", "BH", "SB", "DE", "WON"])
+    );
+
+    let mut player_ids = Vec::new();
+    for i in 0..6 {
+        let email = if i == 0 {
+            json!("p1@example.ao")
+        } else {
+            json!(null)
+        };
+        let resp = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(&organiser),
+                Some(
+                    json!({"name": format!("Player {}", i + 1), "rating": 2000 - 50 * i,
+                            "club": "Clube", "province": "Luanda", "email": email}),
+                ),
+            )
+            .await;
+        assert_eq!(resp.status, 201, "{}", resp.body);
+        assert_eq!(resp.json()["pairing_number"], i + 1);
+        player_ids.push(resp.json()["id"].as_i64().unwrap());
+    }
+    let bad = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/players"),
+            Some(&organiser),
+            Some(json!({"name": ""})),
+        )
+        .await;
+    assert_eq!(bad.status, 422);
+    let bad = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/players"),
+            Some(&organiser),
+            Some(json!({"name": 5})),
+        )
+        .await;
+    assert_eq!(bad.status, 400);
+
+    let round = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&organiser),
+            None,
+        )
+        .await;
+    assert_eq!(round.status, 201, "{}", round.body);
+    let round = round.json();
+    assert_eq!(round["round"], 1);
+    let pairings = round["pairings"].as_array().unwrap().clone();
+    assert_eq!(pairings.len(), 3);
+
+    // The next round waits for every result, and the refusal names the boards.
+    let early = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&organiser),
+            None,
+        )
+        .await;
+    assert_eq!(early.status, 409);
+    assert_eq!(early.json()["error"]["code"], "round_open");
+    assert!(
+        early.json()["error"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains('1')
+    );
+
+    for (n, pairing) in pairings.iter().enumerate() {
+        let game = pairing["game_id"].as_i64().unwrap();
+        let (record, _) = finished_record(
+            kiela::rules::Variant::Advanced,
+            kiela::rules::Side::South,
+            n as u64,
+        );
+        let player_one = player_ids[0];
+        let is_p1 = pairing["first"]["id"] == player_one || pairing["second"]["id"] == player_one;
+        if is_p1 {
+            // A player's submission waits for the opponent or an arbiter.
+            let resp = client
+                .api_text(
+                    &format!("/api/v1/games/{game}/record"),
+                    &player_token,
+                    &record,
+                )
+                .await;
+            assert_eq!(resp.status, 200, "{}", resp.body);
+            assert_eq!(resp.json()["status"], "pending");
+            let again = client
+                .api_text(
+                    &format!("/api/v1/games/{game}/record"),
+                    &player_token,
+                    &record,
+                )
+                .await;
+            assert_eq!(
+                again.json()["status"],
+                "pending",
+                "submitting twice changes nothing"
+            );
+            let own = client
+                .api(
+                    "POST",
+                    &format!("/api/v1/games/{game}/confirm"),
+                    Some(&player_token),
+                    None,
+                )
+                .await;
+            assert_eq!(own.status, 409, "a player cannot confirm his own record");
+            let approve = client
+                .api(
+                    "POST",
+                    &format!("/api/v1/games/{game}/confirm"),
+                    Some(&organiser),
+                    None,
+                )
+                .await;
+            assert_eq!(approve.status, 200, "{}", approve.body);
+            assert_eq!(approve.json()["status"], "final");
+        } else {
+            let invalid = client
+                .api_text(
+                    &format!("/api/v1/games/{game}/record"),
+                    &organiser,
+                    "1. j2 z9",
+                )
+                .await;
+            assert_eq!(invalid.status, 422);
+            let error = &invalid.json()["error"];
+            assert_eq!(error["code"], "invalid_record");
+            assert_eq!(error["reason"], "bad_notation");
+            assert_eq!(error["ply"], 2);
+            assert_eq!(error["move"], "z9");
+            let resp = client
+                .api_text(&format!("/api/v1/games/{game}/record"), &organiser, &record)
+                .await;
+            assert_eq!(resp.status, 200, "{}", resp.body);
+            assert_eq!(resp.json()["status"], "final");
+            assert_eq!(resp.json()["verdict"], "valid");
+        }
+        let shown = client
+            .api("GET", &format!("/api/v1/games/{game}"), None, None)
+            .await;
+        assert_eq!(shown.json()["status"], "final");
+        assert!(shown.json()["positions"].as_array().unwrap().len() > 2);
+    }
+
+    let standings = client
+        .api("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+        .await;
+    assert_eq!(standings.status, 200);
+    let standings = standings.json();
+    assert_eq!(standings["after_round"], 1);
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    assert!((total - 3.0).abs() < 1e-9, "one point per game");
+    assert_eq!(rows[0]["tiebreaks"][0]["code"], "BH-C1");
+
+    let round2 = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&organiser),
+            None,
+        )
+        .await;
+    assert_eq!(round2.status, 201, "{}", round2.body);
+    let shown = client
+        .api("GET", &format!("/api/v1/events/{id}/rounds/2"), None, None)
+        .await;
+    assert_eq!(shown.status, 200);
+    assert_eq!(shown.json()["pairings"].as_array().unwrap().len(), 3);
+
+    let trf = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{id}/export.trf"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(trf.status, 200);
+    assert!(trf.body.contains("001    1"), "{}", trf.body);
+    let csv = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{id}/export.csv"),
+            None,
+            None,
+        )
+        .await;
+    assert!(
+        csv.body
+            .starts_with("rank,number,name,rating,club,points,BH-C1")
+    );
+}
+
+async fn api_errors_are_json(app: &TestApp) {
+    let client = app.browser();
+    let organiser = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let resp = client.api("GET", "/api/v1/events/999999", None, None).await;
+    assert_eq!(resp.status, 404);
+    assert_eq!(resp.json()["error"]["code"], "not_found");
+    let resp = client.api("GET", "/api/v1/events/abc", None, None).await;
+    assert_eq!(resp.status, 404);
+    assert!(resp.json()["error"]["code"].is_string());
+    let resp = client
+        .request(
+            "POST",
+            "/api/v1/events",
+            &[
+                ("authorization", &format!("Bearer {organiser}")),
+                ("content-type", "application/json"),
+            ],
+            b"{not json".to_vec(),
+        )
+        .await;
+    assert_eq!(resp.status, 400);
+    assert_eq!(resp.json()["error"]["code"], "malformed");
+    let resp = client
+        .api("POST", "/api/v1/events", Some("nonsense"), Some(json!({})))
+        .await;
+    assert_eq!(resp.status, 401);
+    assert_eq!(resp.json()["error"]["code"], "bad_token");
+    let big = vec![b'a'; 2 * 1024 * 1024];
+    let resp = client
+        .request(
+            "POST",
+            "/api/v1/games/1/record",
+            &[
+                ("authorization", &format!("Bearer {organiser}")),
+                ("content-type", "text/plain"),
+            ],
+            big,
+        )
+        .await;
+    assert_eq!(resp.status, 413);
+    assert_eq!(resp.json()["error"]["code"], "payload_too_large");
+}
+
+both_backends!(event_lifecycle_through_the_api, api_errors_are_json);

@@ -1,0 +1,300 @@
+//! The organiser's and players' flows through the HTML pages.
+
+use crate::both_backends;
+use crate::harness::{TestApp, finished_record};
+
+const PASSWORD: &str = "kiela-2026-secret";
+
+/// All `href="…"` values of a page that start with `prefix`.
+fn links(html: &str, prefix: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|l| l.starts_with(prefix))
+        .map(str::to_string)
+        .collect()
+}
+
+async fn organiser_runs_an_event_and_players_report_results(app: &TestApp) {
+    let organiser = app.browser();
+    assert_eq!(
+        organiser
+            .sign_up("Org", "org@example.ao", PASSWORD)
+            .await
+            .status,
+        303
+    );
+    // Eight players, two of them with accounts.
+    let ana = app.browser();
+    ana.sign_up("Ana Domingos", "ana@example.ao", PASSWORD)
+        .await;
+    let bento = app.browser();
+    bento
+        .sign_up("Bento Neto", "bento@example.ao", PASSWORD)
+        .await;
+
+    let created = organiser
+        .post_form(
+            "/events",
+            &[
+                ("name", "Torneio de Teste"),
+                ("format", "swiss"),
+                ("variant", "advanced"),
+                ("rounds", "3"),
+                ("tiebreaks", "BH-C1, BH, SB"),
+                ("points_win", "1"),
+                ("points_draw", "0.5"),
+                ("points_loss", "0"),
+                ("points_bye", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let manage = created.location().unwrap().to_string();
+    assert_eq!(manage, "/events/torneio-de-teste/manage");
+    let base = "/events/torneio-de-teste";
+
+    for (i, (name, email)) in [
+        ("Ana Domingos", "ana@example.ao"),
+        ("Bento Neto", "bento@example.ao"),
+        ("Carla", ""),
+        ("Dino", ""),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rating = (2000 - 100 * i).to_string();
+        let resp = organiser
+            .post_form(
+                &format!("{base}/players"),
+                &[("name", name), ("rating", &rating), ("email", email)],
+            )
+            .await;
+        assert_eq!(resp.status, 303, "{}", resp.body);
+    }
+    // CSV import: a bad line means nothing is imported.
+    let bad = organiser
+        .post_form(
+            &format!("{base}/players/import"),
+            &[("csv", "name,rating\nEva,1500\n,1400\nFabio,abc\n")],
+        )
+        .await;
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.body.contains("Linha 3") && bad.body.contains("Linha 4"),
+        "{}",
+        bad.body
+    );
+    let good = organiser
+        .post_form(
+            &format!("{base}/players/import"),
+            &[(
+                "csv",
+                "Eva,1500,Clube A,Luanda\nFabio,1400\nGil,1300\nHugo,1200\n",
+            )],
+        )
+        .await;
+    assert_eq!(good.status, 303);
+    let players = app.browser().get(&format!("{base}/players")).await;
+    assert_eq!(
+        players.body.matches("<tr>").count(),
+        9,
+        "a header row and eight players"
+    );
+
+    // A player cannot reach the organiser's pages.
+    assert_eq!(ana.get(&manage).await.status, 403);
+    assert_eq!(
+        ana.post_form(&format!("{base}/rounds"), &[]).await.status,
+        403
+    );
+
+    let paired = organiser.post_form(&format!("{base}/rounds"), &[]).await;
+    assert_eq!(paired.status, 303, "{}", paired.body);
+    let round_page = organiser.get(&format!("{base}/rounds/1")).await;
+    assert!(round_page.body.contains("rascunho"));
+    // The public does not see a draft.
+    assert_eq!(
+        app.browser().get(&format!("{base}/rounds/1")).await.status,
+        404
+    );
+    let published = organiser
+        .post_form(&format!("{base}/rounds/1/publish"), &[])
+        .await;
+    assert_eq!(published.status, 303);
+    let again = organiser
+        .post_form(&format!("{base}/rounds/1/publish"), &[])
+        .await;
+    assert_eq!(again.status, 409, "a round is published once");
+
+    let round_page = app.browser().get(&format!("{base}/rounds/1")).await;
+    let games = links(&round_page.body, &format!("{base}/games/"));
+    assert_eq!(games.len(), 4, "{}", round_page.body);
+
+    // Ana submits an invalid record, then a valid one; Bento's game needs confirmation.
+    let mut ana_game = None;
+    for game in &games {
+        let page = ana.get(game).await;
+        if page.body.contains("/record") {
+            ana_game = Some(game.clone());
+        }
+    }
+    let ana_game = ana_game.expect("Ana can submit her game");
+    let invalid = ana
+        .post_form(
+            &format!("{ana_game}/record"),
+            &[("record", "1. j2 a3 2. j2")],
+        )
+        .await;
+    assert_eq!(invalid.status, 422);
+    assert!(
+        invalid.body.contains("Jogada ilegal") || invalid.body.contains("Casa do outro jogador"),
+        "{}",
+        invalid.body
+    );
+    assert!(
+        invalid.body.contains("class=\"position\""),
+        "the board before the move is shown"
+    );
+
+    let (record, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        3,
+    );
+    let pending = ana
+        .post_form(&format!("{ana_game}/record"), &[("record", &record)])
+        .await;
+    assert_eq!(pending.status, 303, "{}", pending.body);
+    let page = ana.get(&ana_game).await;
+    assert!(
+        page.body.contains("a aguardar confirmação"),
+        "{}",
+        page.body
+    );
+
+    // The organiser finishes the other games; Ana's opponent confirms through the personal link.
+    for (n, game) in games.iter().enumerate() {
+        if *game == ana_game {
+            continue;
+        }
+        let (record, _) = finished_record(
+            kiela::rules::Variant::Advanced,
+            kiela::rules::Side::South,
+            10 + n as u64,
+        );
+        let resp = organiser
+            .post_form(&format!("{game}/record"), &[("record", &record)])
+            .await;
+        assert_eq!(resp.status, 303, "{}", resp.body);
+    }
+    let blocked = organiser.post_form(&format!("{base}/rounds"), &[]).await;
+    assert_eq!(blocked.status, 409, "round 2 waits for Ana's game");
+    assert!(blocked.body.contains("mesas"), "{}", blocked.body);
+
+    let manage_page = organiser.get(&manage).await;
+    let personal: Vec<String> = links(&manage_page.body, "http")
+        .into_iter()
+        .filter(|l| l.contains("/p/"))
+        .collect();
+    assert_eq!(personal.len(), 8);
+    let game_id = ana_game.rsplit('/').next().unwrap();
+    let mut confirmed = false;
+    for link in &personal {
+        let path = link
+            .split_once("/p/")
+            .map(|(_, rest)| format!("/p/{rest}"))
+            .unwrap();
+        let page = app.browser().get(&path).await;
+        if page.body.contains(&format!("/games/{game_id}\""))
+            && !page.body.contains("Ana Domingos</h1>")
+        {
+            let visitor = app.browser();
+            let game_page = visitor.get(&format!("{path}/games/{game_id}")).await;
+            if game_page.body.contains("/confirm") {
+                let resp = visitor
+                    .post_form(&format!("{path}/games/{game_id}/confirm"), &[])
+                    .await;
+                assert_eq!(resp.status, 303, "{}", resp.body);
+                confirmed = true;
+            }
+        }
+    }
+    assert!(
+        confirmed,
+        "the opponent confirmed through the personal link"
+    );
+    assert!(
+        app.browser()
+            .get(&ana_game)
+            .await
+            .body
+            .contains("definitivo")
+            || app.browser().get(&ana_game).await.body.contains("final")
+    );
+
+    // Round 2: a dispute, decided by the arbiter.
+    assert_eq!(
+        organiser
+            .post_form(&format!("{base}/rounds"), &[])
+            .await
+            .status,
+        303
+    );
+    assert_eq!(
+        organiser
+            .post_form(&format!("{base}/rounds/2/publish"), &[])
+            .await
+            .status,
+        303
+    );
+    let round2 = app.browser().get(&format!("{base}/rounds/2")).await;
+    let games2 = links(&round2.body, &format!("{base}/games/"));
+    let mut disputed = None;
+    for game in &games2 {
+        let page = bento.get(game).await;
+        if page.body.contains("/record") {
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                99,
+            );
+            let resp = bento
+                .post_form(&format!("{game}/record"), &[("record", &record)])
+                .await;
+            assert_eq!(resp.status, 303);
+            let resp = bento
+                .post_form(&format!("{game}/dispute"), &[("reason", "wrong record")])
+                .await;
+            assert_eq!(resp.status, 303);
+            disputed = Some(game.clone());
+        }
+    }
+    let disputed = disputed.expect("Bento plays in round 2");
+    let queue = organiser.get(&format!("{base}/queue")).await;
+    assert!(
+        queue.body.contains(disputed.rsplit('/').next().unwrap()),
+        "{}",
+        queue.body
+    );
+    let decided = organiser
+        .post_form(
+            &format!("{disputed}/decide"),
+            &[("result", "1-0"), ("reason", "arbiter saw the game")],
+        )
+        .await;
+    assert_eq!(decided.status, 303, "{}", decided.body);
+    let audit = organiser.get(&format!("{base}/audit")).await;
+    assert!(audit.body.contains("decisão do árbitro"), "{}", audit.body);
+
+    let standings = app.browser().get(&format!("{base}/standings")).await;
+    assert_eq!(standings.status, 200);
+    assert!(standings.body.contains("BH-C1"));
+    assert!(
+        standings.body.contains("Após a ronda 1"),
+        "{}",
+        standings.body
+    );
+}
+
+both_backends!(organiser_runs_an_event_and_players_report_results);
