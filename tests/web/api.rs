@@ -305,3 +305,264 @@ async fn api_errors_are_json(app: &TestApp) {
 }
 
 both_backends!(event_lifecycle_through_the_api, api_errors_are_json);
+
+async fn only_the_players_and_staff_act_on_a_game(app: &TestApp) {
+    let client = app.browser();
+    let organiser = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let arbiter = account_with_token(app, "arb@example.ao", "Arbiter", "player");
+    let outsider = account_with_token(app, "out@example.ao", "Outsider", "player");
+    let a = account_with_token(app, "a@example.ao", "A", "player");
+    let b = account_with_token(app, "b@example.ao", "B", "player");
+    let id = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&organiser),
+            Some(json!({"name": "Auth", "rounds": 1})),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    kiela::service::events::add_staff(
+        &app.app,
+        &kiela::service::events::access(
+            &app.app,
+            kiela::service::events::EventRef::Id(id as i32),
+            Some(&kiela::service::accounts::User {
+                id: 1,
+                email: "org@example.ao".into(),
+                display_name: "Organiser".into(),
+                role: kiela::service::accounts::Role::Organiser,
+            }),
+        )
+        .unwrap(),
+        "arb@example.ao",
+        "arbiter",
+    )
+    .unwrap();
+    for (name, email) in [("A", "a@example.ao"), ("B", "b@example.ao")] {
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(&organiser),
+                Some(json!({"name": name, "email": email})),
+            )
+            .await;
+    }
+    // Players and outsiders cannot pair or add players.
+    for token in [&a, &outsider, &arbiter] {
+        let resp = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/rounds"),
+                Some(token),
+                None,
+            )
+            .await;
+        assert_eq!(resp.status, 403);
+        let resp = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(token),
+                Some(json!({"name": "X"})),
+            )
+            .await;
+        assert_eq!(resp.status, 403);
+    }
+    let round = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&organiser),
+            None,
+        )
+        .await
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let (record, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        5,
+    );
+    // The public and an outsider cannot write; the outsider is refused before anything is stored.
+    assert_eq!(
+        client
+            .api_text(&format!("/api/v1/games/{game}/record"), "", &record)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        client
+            .api_text(&format!("/api/v1/games/{game}/record"), &outsider, &record)
+            .await
+            .status,
+        403
+    );
+    assert_eq!(
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/games/{game}/confirm"),
+                Some(&outsider),
+                None
+            )
+            .await
+            .status,
+        403
+    );
+    assert_eq!(
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/games/{game}/decision"),
+                Some(&a),
+                Some(json!({"result": "1-0"}))
+            )
+            .await
+            .status,
+        403,
+        "a player cannot decide"
+    );
+    // A player submits; the same player cannot confirm; the opponent can dispute.
+    assert_eq!(
+        client
+            .api_text(&format!("/api/v1/games/{game}/record"), &a, &record)
+            .await
+            .json()["status"],
+        "pending"
+    );
+    let resp = client
+        .api(
+            "POST",
+            &format!("/api/v1/games/{game}/dispute"),
+            Some(&b),
+            Some(json!({"reason": "no"})),
+        )
+        .await;
+    assert_eq!(resp.status, 200);
+    // The arbiter decides a forfeit; the result is final.
+    let resp = client
+        .api(
+            "POST",
+            &format!("/api/v1/games/{game}/decision"),
+            Some(&arbiter),
+            Some(json!({"result": "+-", "reason": "B absent"})),
+        )
+        .await;
+    assert_eq!(resp.status, 200, "{}", resp.body);
+    let shown = client
+        .api("GET", &format!("/api/v1/games/{game}"), None, None)
+        .await
+        .json();
+    assert_eq!(shown["status"], "final");
+    assert_eq!(shown["result"], "+-");
+    // After the result is final, a player's different record is refused.
+    let (other, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        77,
+    );
+    assert_eq!(
+        client
+            .api_text(&format!("/api/v1/games/{game}/record"), &b, &other)
+            .await
+            .status,
+        409
+    );
+    // Tags that contradict the pairing are refused with a clear message.
+    let standings = client
+        .api("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+        .await
+        .json();
+    assert_eq!(standings["rows"][0]["points"], 1.0);
+}
+
+async fn records_must_match_the_pairing(app: &TestApp) {
+    let client = app.browser();
+    let organiser = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let id = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&organiser),
+            Some(json!({"name": "Tags", "rounds": 1, "variant": "beginner"})),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    for name in ["Ana", "Bento"] {
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(&organiser),
+                Some(json!({"name": name})),
+            )
+            .await;
+    }
+    let round = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&organiser),
+            None,
+        )
+        .await
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let first = round["pairings"][0]["first"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let second = round["pairings"][0]["second"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (record, _) = finished_record(
+        kiela::rules::Variant::Beginner,
+        kiela::rules::Side::South,
+        1,
+    );
+    let wrong_variant = record.replace("beginner", "advanced");
+    let resp = client
+        .api_text(
+            &format!("/api/v1/games/{game}/record"),
+            &organiser,
+            &wrong_variant,
+        )
+        .await;
+    assert_eq!(resp.status, 422);
+    assert_eq!(resp.json()["error"]["code"], "record_mismatch");
+    let swapped = format!("[South \"{second}\"]\n[North \"{first}\"]\n{record}");
+    let resp = client
+        .api_text(
+            &format!("/api/v1/games/{game}/record"),
+            &organiser,
+            &swapped,
+        )
+        .await;
+    assert_eq!(resp.status, 422);
+    assert!(
+        resp.json()["error"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains(&second)
+    );
+    // Without a Variant tag the event's variant applies; names that agree are accepted.
+    let untagged = record.replace("[Variant \"beginner\"]\n", "");
+    let named = format!("[South \"{first}\"]\n[North \"{second}\"]\n{untagged}");
+    let resp = client
+        .api_text(&format!("/api/v1/games/{game}/record"), &organiser, &named)
+        .await;
+    assert_eq!(resp.status, 200, "{}", resp.body);
+}
+
+both_backends!(
+    only_the_players_and_staff_act_on_a_game,
+    records_must_match_the_pairing
+);

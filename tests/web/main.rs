@@ -6,6 +6,8 @@ mod harness;
 
 mod accounts;
 mod api;
+mod concurrency;
 mod events;
+mod formats;
 mod security;
 mod site;
