@@ -75,3 +75,45 @@ fn tiebreaks_equal_the_fide_program() {
             .join("\n")
     );
 }
+
+/// A cut of nothing is zero, never "-0", after a single round.
+#[test]
+fn values_after_one_game_are_positive_zeros_or_more() {
+    use kiela::tournament::history::{
+        Colour, GameScore, Outcome, PlayerHistory, PointSystem, RoundEntry,
+    };
+    let game = |opponent, colour, score| RoundEntry {
+        opponent: Some(opponent),
+        colour: Some(colour),
+        outcome: Outcome::Played(score),
+    };
+    let players = vec![
+        PlayerHistory {
+            name: "A".into(),
+            rating: 0,
+            rounds: vec![game(1, Colour::White, GameScore::Win)],
+        },
+        PlayerHistory {
+            name: "B".into(),
+            rating: 0,
+            rounds: vec![game(0, Colour::Black, GameScore::Loss)],
+        },
+    ];
+    let tiebreaks: Vec<Tiebreak> = ["BH-C1", "BH", "SB", "DE", "WON"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let result = standings::compute(&StandingsInput {
+        players: &players,
+        rounds: 1,
+        points: PointSystem::default(),
+        tiebreaks: &tiebreaks,
+    });
+    for row in &result.rows {
+        for v in &row.values {
+            assert!(v.is_sign_positive(), "{:?}", row.values);
+        }
+    }
+    assert_eq!(result.rows[0].player, 0);
+    assert_eq!(format!("{}", result.rows[1].values[0]), "0");
+}

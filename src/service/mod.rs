@@ -11,6 +11,7 @@ pub mod events;
 pub mod exports;
 pub mod games;
 pub mod players;
+pub mod public;
 pub mod rounds;
 pub mod standings;
 

@@ -289,7 +289,8 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
             continue;
         }
         for row in &mut rows {
-            let value = value_of(tiebreak, input, row, &points);
+            // Adding zero turns a -0 (a cut of nothing) into 0, so it never prints as "-0".
+            let value = value_of(tiebreak, input, row, &points) + 0.0;
             row.values.push(value);
         }
     }

@@ -457,10 +457,12 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
 /// Refuses a state-changing request that a browser marks as coming from another site.
 fn check_same_origin(req: &HttpRequest) -> Result<(), WebError> {
     let headers = req.headers();
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
-        && site == "cross-site"
-    {
-        return Err(WebError::Csrf);
+    match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
+        Some("cross-site") => return Err(WebError::Csrf),
+        // Browsers set this header themselves and pages cannot forge it; `Origin` may then
+        // be `null` (privacy settings), so it decides alone.
+        Some("same-origin") => return Ok(()),
+        _ => {}
     }
     if let Some(origin) = headers
         .get(actix_web::http::header::ORIGIN)

@@ -29,7 +29,7 @@ fn security_headers() -> DefaultHeaders {
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("X-Frame-Options", "DENY"))
         // Players' personal links carry a secret: never send it to another site.
-        .add(("Referrer-Policy", "no-referrer"))
+        .add(("Referrer-Policy", "same-origin"))
         .add(("Cross-Origin-Opener-Policy", "same-origin"))
 }
 

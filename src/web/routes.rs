@@ -5,7 +5,7 @@ use actix_web::web;
 use super::{api, assets, pages};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    use pages::{accounts, admin, events, games, home, rounds};
+    use pages::{accounts, admin, events, games, home, public, rounds};
     cfg.route("/", web::get().to(home::home))
         .route("/healthz", web::get().to(home::healthz))
         .route("/static/{name}", web::get().to(assets::serve))
@@ -35,6 +35,40 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/events/{slug}/players",
             web::get().to(events::players_page),
+        )
+        .route(
+            "/events/{slug}/players/{pid}",
+            web::get().to(public::player),
+        )
+        .route(
+            "/events/{slug}/crosstable",
+            web::get().to(public::crosstable),
+        )
+        .route("/events/{slug}/bracket", web::get().to(public::bracket))
+        .route("/events/{slug}/version", web::get().to(public::version))
+        .route(
+            "/events/{slug}/games.kgn",
+            web::get().to(public::export_kgn),
+        )
+        .route(
+            "/events/{slug}/tournament.trf",
+            web::get().to(public::export_trf),
+        )
+        .route(
+            "/events/{slug}/standings.csv",
+            web::get().to(public::export_csv),
+        )
+        .route(
+            "/events/{slug}/calendar.ics",
+            web::get().to(public::calendar),
+        )
+        .route(
+            "/events/{slug}/rounds/{n}/scoresheets",
+            web::get().to(public::scoresheets),
+        )
+        .route(
+            "/events/{slug}/games/{id}/qr.svg",
+            web::get().to(public::game_qr),
         )
         .route("/events/{slug}/players", web::post().to(events::add_player))
         .route(

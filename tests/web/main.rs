@@ -6,8 +6,10 @@ mod harness;
 
 mod accounts;
 mod api;
+mod browser;
 mod concurrency;
 mod events;
 mod formats;
+mod public;
 mod security;
 mod site;

@@ -74,10 +74,38 @@ async fn cross_site_requests_are_refused(app: &TestApp) {
                 ("content-type", "application/x-www-form-urlencoded"),
                 ("sec-fetch-site", "cross-site"),
             ],
-            body.into_bytes(),
+            body.clone().into_bytes(),
         )
         .await;
     assert_eq!(resp.status, 403);
+    // An opaque origin without the browser's own verdict is refused ...
+    let resp = browser
+        .request(
+            "POST",
+            "/signup",
+            &[
+                ("content-type", "application/x-www-form-urlencoded"),
+                ("origin", "null"),
+            ],
+            body.clone().into_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status, 403);
+    // ... but a browser that says the form is same-origin is believed (Chromium sends
+    // `Origin: null` under strict referrer settings).
+    let resp = browser
+        .request(
+            "POST",
+            "/signup",
+            &[
+                ("content-type", "application/x-www-form-urlencoded"),
+                ("origin", "null"),
+                ("sec-fetch-site", "same-origin"),
+            ],
+            body.into_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status, 303, "{}", resp.body);
 }
 
 async fn names_are_escaped(app: &TestApp) {
@@ -132,7 +160,7 @@ async fn security_headers_and_cookie_flags(app: &TestApp) {
     assert!(csp.contains("frame-ancestors 'none'"));
     assert!(!csp.contains("unsafe-inline"));
     assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
-    assert_eq!(page.header("referrer-policy"), Some("no-referrer"));
+    assert_eq!(page.header("referrer-policy"), Some("same-origin"));
     let csrf_cookie = page
         .set_cookies()
         .into_iter()

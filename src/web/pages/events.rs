@@ -275,7 +275,14 @@ struct ShowPage<'a> {
     can_register: bool,
 }
 
-pub async fn show(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+pub async fn show(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
     let access = page.access.clone();
     let app = app.into_inner();
     let (list, planned, players) = web::block(move || {
@@ -288,18 +295,22 @@ pub async fn show(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, 
     .await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
     let registered = user_id.is_some_and(|id| players.iter().any(|p| p.user_id == Some(id)));
-    html(&ShowPage {
-        c: &page.chrome,
-        event: &page.access.event,
-        rounds: list,
-        planned,
-        players: players.iter().filter(|p| p.status != "pending").count(),
-        is_organiser: page.access.is_organiser(),
-        is_arbiter: page.access.is_arbiter(),
-        registered,
-        can_register: page.access.event.self_registration
-            && page.access.event.state != events::EventState::Finished,
-    })
+    super::cached_html(
+        &req,
+        &page,
+        &ShowPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            rounds: list,
+            planned,
+            players: players.iter().filter(|p| p.status != "pending").count(),
+            is_organiser: page.access.is_organiser(),
+            is_arbiter: page.access.is_arbiter(),
+            registered,
+            can_register: page.access.event.self_registration
+                && page.access.event.state != events::EventState::Finished,
+        },
+    )
 }
 
 #[derive(Template)]
@@ -310,15 +321,26 @@ struct PlayersPage<'a> {
     players: Vec<Player>,
 }
 
-pub async fn players_page(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+pub async fn players_page(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
     let access = page.access.clone();
     let app = app.into_inner();
     let list = web::block(move || players::list(&app, &access)).await??;
-    html(&PlayersPage {
-        c: &page.chrome,
-        event: &page.access.event,
-        players: list.into_iter().filter(|p| p.status != "pending").collect(),
-    })
+    super::cached_html(
+        &req,
+        &page,
+        &PlayersPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            players: list.into_iter().filter(|p| p.status != "pending").collect(),
+        },
+    )
 }
 
 #[derive(Template)]

@@ -213,18 +213,22 @@ async fn load_game(
 }
 
 pub async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
     path: web::Path<(String, i32)>,
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
     let (_, game_id) = path.into_inner();
     let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
     if access.event.id != page.access.event.id {
         return Err(WebError::NotFound);
     }
     let place = session_place(&access, &game, &players);
-    render(
+    let mut response = render(
         app,
         &page.chrome,
         access,
@@ -234,7 +238,9 @@ pub async fn show(
         no_problem(),
         StatusCode::OK,
     )
-    .await
+    .await?;
+    super::add_validators(&req, &page, &mut response);
+    Ok(response)
 }
 
 #[derive(Deserialize)]

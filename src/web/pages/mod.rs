@@ -6,6 +6,7 @@ pub mod admin;
 pub mod events;
 pub mod games;
 pub mod home;
+pub mod public;
 pub mod rounds;
 
 use actix_web::http::header;
@@ -84,4 +85,83 @@ pub fn public_url(req: &HttpRequest, app: &crate::service::App, path: &str) -> S
             format!("{}://{}{path}", info.scheme(), info.host())
         }
     }
+}
+
+/// The validator of an event page as this visitor sees it: the event's version, the language,
+/// the visitor, the address. `None` when the page shows a one-time message.
+#[must_use]
+pub fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    if page.chrome.flash.is_some() {
+        return None;
+    }
+    let user = page.chrome.user.as_ref().map_or(0, |u| u.id);
+    let key = format!(
+        "{}|{}|{}|{}|{}|{}",
+        page.access.event.id,
+        page.access.event.version,
+        page.chrome.lang.code(),
+        user,
+        page.chrome.csrf,
+        req.uri()
+    );
+    Some(format!(
+        "W/\"{}\"",
+        &hex::encode(Sha256::digest(key.as_bytes()))[..24]
+    ))
+}
+
+/// 304 Not Modified when the visitor already has this version of the page.
+#[must_use]
+pub fn not_modified(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+) -> Option<HttpResponse> {
+    let etag = page_etag(req, page)?;
+    let matches = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    matches.then(|| {
+        HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+            .finish()
+    })
+}
+
+/// A rendered event page with its validators, so the next visit can be a 304.
+pub fn cached_html(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    template: &impl Template,
+) -> Result<HttpResponse, WebError> {
+    let mut response = html(template)?;
+    add_validators(req, page, &mut response);
+    Ok(response)
+}
+
+/// Adds the ETag, Last-Modified and cache policy of an event page to a rendered response.
+pub fn add_validators(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    response: &mut HttpResponse,
+) {
+    let headers = response.headers_mut();
+    if let Some(etag) = page_etag(req, page)
+        && let Ok(value) = header::HeaderValue::from_str(&etag)
+    {
+        headers.insert(header::ETAG, value);
+    }
+    let seconds = page.access.event.updated_at.and_utc().timestamp().max(0) as u64;
+    let modified = std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+    if let Ok(value) = header::HeaderValue::from_str(&header::HttpDate::from(modified).to_string())
+    {
+        headers.insert(header::LAST_MODIFIED, value);
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("private, no-cache"),
+    );
 }

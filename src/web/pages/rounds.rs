@@ -6,7 +6,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::Empty;
-use super::{html, redirect_with_flash};
+use super::redirect_with_flash;
 use crate::service::events::Event;
 use crate::service::rounds::{self, RoundView};
 use crate::service::standings::{self, StandingsView};
@@ -26,10 +26,14 @@ struct RoundPage<'a> {
 }
 
 pub async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
@@ -40,13 +44,17 @@ pub async fn show(
         ))
     })
     .await??;
-    html(&RoundPage {
-        c: &page.chrome,
-        event: &page.access.event,
-        round,
-        is_organiser: page.access.is_organiser(),
-        numbers: all.iter().map(|r| r.number).collect(),
-    })
+    super::cached_html(
+        &req,
+        &page,
+        &RoundPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            round,
+            is_organiser: page.access.is_organiser(),
+            numbers: all.iter().map(|r| r.number).collect(),
+        },
+    )
 }
 
 #[derive(Template)]
@@ -58,19 +66,27 @@ struct SheetPage<'a> {
 }
 
 pub async fn sheet(
+    req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
     let round = web::block(move || rounds::view(&app, &access, number)).await??;
-    html(&SheetPage {
-        c: &page.chrome,
-        event: &page.access.event,
-        round,
-    })
+    super::cached_html(
+        &req,
+        &page,
+        &SheetPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            round,
+        },
+    )
 }
 
 fn round_url(page: &OrganiserPage, number: i32) -> String {
@@ -244,19 +260,27 @@ pub struct StandingsQuery {
 }
 
 pub async fn standings_page(
+    req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
     let access = page.access.clone();
     let app = app.into_inner();
     let table = web::block(move || standings::get(&app, &access)).await??;
     let codes = table.tiebreaks.iter().map(|t| t.code()).collect();
-    html(&StandingsPage {
-        c: &page.chrome,
-        event: &page.access.event,
-        table,
-        codes,
-        print: query.print.is_some(),
-    })
+    super::cached_html(
+        &req,
+        &page,
+        &StandingsPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            table,
+            codes,
+            print: query.print.is_some(),
+        },
+    )
 }

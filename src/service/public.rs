@@ -1,0 +1,290 @@
+//! What the public sees of an event besides pairings and standings: the crosstable, a
+//! player's page, the knockout bracket and the calendar.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::bracket::{self, BracketView};
+use super::event_data::{EventData, StoredResult};
+use super::events::Access;
+use super::standings::{self, RowView};
+use super::{App, ServiceError};
+use crate::db::events as q;
+use crate::tournament::history::{Colour, GameScore, Outcome, RoundEntry};
+
+/// One crosstable cell: the opponent (by rank) and the result.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    pub opponent_rank: Option<usize>,
+    /// Moved first in this game.
+    pub first: bool,
+    /// `1`, `0`, `½`, `+`, `-`, `bye` or empty.
+    pub mark: String,
+}
+
+/// A crosstable line, in standings order.
+#[derive(Clone, Debug, Serialize)]
+pub struct CrossRow {
+    pub rank: usize,
+    pub player_id: i32,
+    pub name: String,
+    pub points: f64,
+    pub cells: Vec<Cell>,
+}
+
+/// The crosstable mark of one round: FIDE's conventions, `+`/`-` for forfeits and, without an
+/// opponent, `+` for the pairing bye, `½` for a half-point bye and `–` for an absence.
+fn mark(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Played(GameScore::Win) | Outcome::FullBye => "1",
+        Outcome::Played(GameScore::Draw) | Outcome::HalfBye => "½",
+        Outcome::Played(GameScore::Loss) => "0",
+        Outcome::ForfeitWin | Outcome::Pab => "+",
+        Outcome::ForfeitLoss => "-",
+        Outcome::ZeroBye => "–",
+    }
+}
+
+/// The crosstable of the scored (Swiss or round-robin) rounds, built from the same histories
+/// as the standings so both always agree.
+pub fn crosstable(app: &App, access: &Access) -> Result<(Vec<CrossRow>, usize), ServiceError> {
+    let table = standings::get(app, access)?;
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    let rank_of: HashMap<i32, usize> = table.rows.iter().map(|r| (r.player_id, r.rank)).collect();
+    let published: Vec<_> = data
+        .scored_rounds()
+        .into_iter()
+        .filter(|r| r.state == "published")
+        .collect();
+    let rounds = published.len();
+    // Players whose game of a round has no final result yet: their cell stays empty.
+    let waiting: std::collections::HashSet<(usize, i32)> = published
+        .iter()
+        .enumerate()
+        .flat_map(|(r, round)| {
+            data.games_of_round(round.id)
+                .into_iter()
+                .filter(|g| g.status != "final")
+                .flat_map(|g| [g.first_id, g.second_id])
+                .flatten()
+                .map(move |id| (r, id))
+        })
+        .collect();
+    let histories = data.histories(rounds);
+    let index = data.index();
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| CrossRow {
+            rank: row.rank,
+            player_id: row.player_id,
+            name: row.name.clone(),
+            points: row.points,
+            cells: index
+                .get(&row.player_id)
+                .and_then(|&i| histories.get(i))
+                .map(|h| {
+                    h.rounds
+                        .iter()
+                        .enumerate()
+                        .map(|(r, entry)| {
+                            let opponent = entry
+                                .opponent
+                                .and_then(|o| data.players.get(o))
+                                .and_then(|p| rank_of.get(&p.id).copied());
+                            let unplayed = *entry == RoundEntry::absent()
+                                && waiting.contains(&(r, row.player_id));
+                            Cell {
+                                opponent_rank: opponent,
+                                first: opponent.is_some() && entry.colour == Some(Colour::White),
+                                mark: if unplayed {
+                                    String::new()
+                                } else {
+                                    mark(entry.outcome).to_string()
+                                },
+                            }
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect();
+    Ok((rows, rounds))
+}
+
+/// One round of a player.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerRound {
+    pub round: i32,
+    pub game_id: Option<i32>,
+    pub opponent_id: Option<i32>,
+    pub opponent_name: Option<String>,
+    pub first: bool,
+    pub mark: String,
+    pub status: Option<String>,
+}
+
+/// A player's page.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerPage {
+    pub player: super::players::Player,
+    pub standing: Option<RowView>,
+    pub rounds: Vec<PlayerRound>,
+    pub next_game: Option<PlayerRound>,
+}
+
+pub fn player(app: &App, access: &Access, player_id: i32) -> Result<PlayerPage, ServiceError> {
+    let table = standings::get(app, access)?;
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    let row = data
+        .players
+        .iter()
+        .find(|p| p.id == player_id && p.status != "pending")
+        .ok_or(ServiceError::NotFound)?;
+    let names: HashMap<i32, String> = data
+        .players
+        .iter()
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    let scored = data
+        .scored_rounds()
+        .into_iter()
+        .filter(|r| r.state == "published")
+        .count();
+    let history = data
+        .index()
+        .get(&player_id)
+        .and_then(|&i| data.histories(scored).into_iter().nth(i));
+    let mut rounds = Vec::new();
+    for round in data.rounds.iter().filter(|r| r.state == "published") {
+        let mut games = data
+            .games_of_round(round.id)
+            .into_iter()
+            .filter(|g| g.first_id == Some(player_id) || g.second_id == Some(player_id))
+            .peekable();
+        if games.peek().is_none() {
+            // No game this round: a requested bye or an absence, as the standings count it.
+            let entry = usize::try_from(round.number)
+                .ok()
+                .and_then(|r| history.as_ref()?.rounds.get(r.checked_sub(1)?).copied());
+            if let Some(entry) = entry {
+                rounds.push(PlayerRound {
+                    round: round.number,
+                    game_id: None,
+                    opponent_id: None,
+                    opponent_name: None,
+                    first: false,
+                    mark: mark(entry.outcome).to_string(),
+                    status: None,
+                });
+            }
+            continue;
+        }
+        for game in games {
+            let is_first = game.first_id == Some(player_id);
+            let opponent = if is_first {
+                game.second_id
+            } else {
+                game.first_id
+            };
+            let outcome = (game.status == "final")
+                .then(|| game.result.as_deref().and_then(StoredResult::parse))
+                .flatten()
+                .map(|result| match result {
+                    // A round-robin "bye" is the free round, worth nothing.
+                    StoredResult::Bye if data.event.format.is_round_robin() => Outcome::ZeroBye,
+                    _ => {
+                        let (a, b) = result.outcomes();
+                        if is_first { a } else { b }
+                    }
+                });
+            rounds.push(PlayerRound {
+                round: round.number,
+                game_id: Some(game.id),
+                opponent_id: opponent,
+                opponent_name: opponent.and_then(|o| names.get(&o).cloned()),
+                first: is_first && opponent.is_some(),
+                mark: outcome.map(|o| mark(o).to_string()).unwrap_or_default(),
+                status: Some(game.status.clone()),
+            });
+        }
+    }
+    let next_game = rounds
+        .iter()
+        .find(|r| r.status.as_deref() != Some("final") && r.opponent_id.is_some())
+        .cloned();
+    Ok(PlayerPage {
+        player: super::players::Player::from_row(row, false),
+        standing: table.rows.into_iter().find(|r| r.player_id == player_id),
+        rounds,
+        next_game,
+    })
+}
+
+/// The knockout bracket with names, by event round.
+#[derive(Clone, Debug, Serialize)]
+pub struct BracketPage {
+    pub view: Option<BracketView>,
+    pub names: HashMap<i32, String>,
+}
+
+pub fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    Ok(BracketPage {
+        view: bracket::view(&data),
+        names: data
+            .players
+            .iter()
+            .map(|p| (p.id, p.name.clone()))
+            .collect(),
+    })
+}
+
+fn ics_escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
+}
+
+/// An iCalendar file with the start of every round that has one.
+pub fn calendar(app: &App, access: &Access, url: &str) -> Result<String, ServiceError> {
+    let mut conn = app.conn()?;
+    let rounds = q::rounds_of_event(&mut conn, access.event.id)?;
+    let mut out = String::from(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kiela//Tournament manager//EN\r\nCALSCALE:GREGORIAN\r\n",
+    );
+    for round in rounds {
+        let Some(start) = round.starts_at else {
+            continue;
+        };
+        let end = start + chrono::TimeDelta::hours(2);
+        let stamp = |t: chrono::NaiveDateTime| t.format("%Y%m%dT%H%M%SZ").to_string();
+        out.push_str("BEGIN:VEVENT\r\n");
+        out.push_str(&format!(
+            "UID:kiela-{}-round-{}@kiela\r\n",
+            access.event.id, round.number
+        ));
+        out.push_str(&format!("DTSTAMP:{}\r\n", stamp(round.created_at)));
+        out.push_str(&format!("DTSTART:{}\r\n", stamp(start)));
+        out.push_str(&format!("DTEND:{}\r\n", stamp(end)));
+        out.push_str(&format!(
+            "SUMMARY:{}\r\n",
+            ics_escape(&format!("{} — round {}", access.event.name, round.number))
+        ));
+        if !access.event.location.is_empty() {
+            out.push_str(&format!(
+                "LOCATION:{}\r\n",
+                ics_escape(&access.event.location)
+            ));
+        }
+        out.push_str(&format!("URL:{url}/rounds/{}\r\n", round.number));
+        out.push_str("END:VEVENT\r\n");
+    }
+    out.push_str("END:VCALENDAR\r\n");
+    Ok(out)
+}

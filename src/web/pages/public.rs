@@ -1,0 +1,332 @@
+//! Public pages of an event besides pairings and standings: the crosstable, a player's page,
+//! the bracket, scoresheets with QR codes, exports and the version poll.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::{cached_html, public_url};
+use crate::service::events::Event;
+use crate::service::public::{self, BracketPage, CrossRow, PlayerPage};
+use crate::service::rounds::{self, RoundView};
+use crate::service::{App, exports};
+use crate::tournament::knockout::{Part, Status};
+use crate::web::api::events::attachment;
+use crate::web::context::Chrome;
+use crate::web::errors::WebError;
+use crate::web::event_context::EventPage;
+
+#[derive(Template)]
+#[template(path = "public/crosstable.html")]
+struct CrosstablePage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    rows: Vec<CrossRow>,
+    rounds: Vec<usize>,
+}
+
+pub async fn crosstable(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let (rows, count) = web::block(move || public::crosstable(&app, &access)).await??;
+    cached_html(
+        &req,
+        &page,
+        &CrosstablePage {
+            c: &page.chrome,
+            event: &page.access.event,
+            rows,
+            rounds: (1..=count).collect(),
+        },
+    )
+}
+
+#[derive(Template)]
+#[template(path = "public/player.html")]
+struct PlayerTemplate<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    data: PlayerPage,
+    codes: Vec<&'static str>,
+}
+
+pub async fn player(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
+    let (_, player_id) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let data = web::block(move || public::player(&app, &access, player_id)).await??;
+    cached_html(
+        &req,
+        &page,
+        &PlayerTemplate {
+            c: &page.chrome,
+            event: &page.access.event,
+            codes: page.access.event.tiebreak_codes(),
+            data,
+        },
+    )
+}
+
+/// One column of the bracket drawing.
+pub struct Column {
+    pub title_key: &'static str,
+    pub round: usize,
+    pub matches: Vec<MatchBox>,
+}
+
+/// One match as drawn.
+pub struct MatchBox {
+    pub code: String,
+    pub names: [String; 2],
+    pub winner: [bool; 2],
+    pub score: [String; 2],
+    pub bye: bool,
+    pub pending: bool,
+    pub first_game: Option<i32>,
+}
+
+#[derive(Template)]
+#[template(path = "public/bracket.html")]
+struct BracketTemplate<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    columns: Vec<Column>,
+    champion: Option<String>,
+}
+
+fn columns(data: &BracketPage, nobody: &str, waiting: &str) -> (Vec<Column>, Option<String>) {
+    let Some(view) = &data.view else {
+        return (Vec::new(), None);
+    };
+    let name = |id: Option<i32>, bye: bool| match id {
+        Some(id) => data.names.get(&id).cloned().unwrap_or_default(),
+        None if bye => nobody.to_string(),
+        None => waiting.to_string(),
+    };
+    let mut columns: Vec<Column> = Vec::new();
+    for part in [
+        Part::Winners,
+        Part::Losers,
+        Part::GrandFinal,
+        Part::GrandFinalReset,
+        Part::ThirdPlace,
+    ] {
+        let mut rounds: Vec<usize> = view
+            .matches
+            .iter()
+            .filter(|m| m.part == part)
+            .map(|m| m.part_round)
+            .collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        for round in rounds {
+            let matches = view
+                .matches
+                .iter()
+                .filter(|m| m.part == part && m.part_round == round && m.status != Status::Void)
+                .map(|m| MatchBox {
+                    code: m.code.clone(),
+                    names: [name(m.entrants[0], m.bye[0]), name(m.entrants[1], m.bye[1])],
+                    winner: [
+                        m.winner.is_some() && m.winner == m.entrants[0],
+                        m.winner.is_some() && m.winner == m.entrants[1],
+                    ],
+                    score: [fmt_score(m.score[0]), fmt_score(m.score[1])],
+                    bye: m.status == Status::Bye,
+                    pending: matches!(m.status, Status::Ready | Status::Waiting),
+                    first_game: m.game_ids.first().copied(),
+                })
+                .collect::<Vec<_>>();
+            if matches.is_empty() {
+                continue;
+            }
+            columns.push(Column {
+                title_key: match part {
+                    Part::Winners => "bracket-winners",
+                    Part::Losers => "bracket-losers",
+                    Part::GrandFinal => "bracket-grand-final",
+                    Part::GrandFinalReset => "bracket-reset",
+                    Part::ThirdPlace => "bracket-third-place",
+                },
+                round,
+                matches,
+            });
+        }
+    }
+    (
+        columns,
+        view.champion.and_then(|id| data.names.get(&id).cloned()),
+    )
+}
+
+fn fmt_score(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+pub async fn bracket(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let data = web::block(move || public::bracket(&app, &access)).await??;
+    let (columns, champion) = columns(
+        &data,
+        &page.chrome.t("bracket-bye"),
+        &page.chrome.t("bracket-waiting"),
+    );
+    cached_html(
+        &req,
+        &page,
+        &BracketTemplate {
+            c: &page.chrome,
+            event: &page.access.event,
+            columns,
+            champion,
+        },
+    )
+}
+
+#[derive(Template)]
+#[template(path = "public/scoresheets.html")]
+struct ScoresheetsPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    round: RoundView,
+    lines: Vec<usize>,
+}
+
+pub async fn scoresheets(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
+    let (_, number) = path.into_inner();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let round = web::block(move || rounds::view(&app, &access, number)).await??;
+    cached_html(
+        &req,
+        &page,
+        &ScoresheetsPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            round,
+            lines: (1..=20).collect(),
+        },
+    )
+}
+
+/// `GET /events/{slug}/games/{id}/qr.svg`: a QR code that opens the game's page (where its
+/// players submit the result).
+pub async fn game_qr(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, game_id) = path.into_inner();
+    let url = public_url(&req, &app, &format!("/events/{slug}/games/{game_id}"));
+    let _ = page;
+    let code = qrcode::QrCode::new(url.as_bytes())
+        .map_err(|e| WebError::Internal(format!("QR code: {e}")))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(160, 160)
+        .quiet_zone(true)
+        .build();
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(svg))
+}
+
+/// `GET /events/{slug}/version`: a tiny answer that open pages poll to know when to reload.
+pub async fn version(page: EventPage) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .json(serde_json::json!({
+            "version": page.access.event.version,
+            "state": page.access.event.state.as_str(),
+        }))
+}
+
+pub async fn export_kgn(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+    let slug = page.access.event.slug.clone();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let text = web::block(move || exports::games_kgn(&app, &access)).await??;
+    Ok(attachment(
+        text,
+        "application/x-kgn; charset=utf-8",
+        &format!("{slug}.kgn"),
+    ))
+}
+
+pub async fn export_trf(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+    let slug = page.access.event.slug.clone();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let text = web::block(move || exports::trf_export(&app, &access)).await??;
+    Ok(attachment(
+        text,
+        "text/plain; charset=utf-8",
+        &format!("{slug}.trf"),
+    ))
+}
+
+pub async fn export_csv(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+    let slug = page.access.event.slug.clone();
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let text = web::block(move || exports::standings_csv(&app, &access)).await??;
+    Ok(attachment(
+        text,
+        "text/csv; charset=utf-8",
+        &format!("{slug}-standings.csv"),
+    ))
+}
+
+pub async fn calendar(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    let slug = page.access.event.slug.clone();
+    let url = public_url(&req, &app, &format!("/events/{slug}"));
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let text = web::block(move || public::calendar(&app, &access, &url)).await??;
+    Ok(attachment(
+        text,
+        "text/calendar; charset=utf-8",
+        &format!("{slug}.ics"),
+    ))
+}

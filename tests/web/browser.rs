@@ -1,0 +1,436 @@
+//! Browser journeys in headless Chromium driven through WebDriver: an organiser creates an
+//! event and pairs a round, a player enters the game on the board page, the opponent confirms,
+//! and a spectator opens the standings and replays the game with the keyboard. The journey runs
+//! in English and in Portuguese; a screenshot of every page is kept under
+//! `target/browser-artifacts/`.
+//!
+//! Chromium and ChromeDriver come from Debian's `chromium` and `chromium-driver` packages
+//! (`KIELA_CHROMIUM` and `KIELA_CHROMEDRIVER` override the paths). When they are absent the
+//! journeys are skipped, except under `CI=true`, where that is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use kiela::web::i18n::Lang;
+use serde_json::json;
+
+use crate::harness::{Backend, TestApp, account_with_token};
+
+/// A ChromeDriver process that is killed when the test ends.
+struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn tool(var: &str, default: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var(var).unwrap_or_else(|_| default.to_string()));
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!(
+            "CI=true but {} is missing (apt-get install chromium chromium-driver)",
+            path.display()
+        );
+    }
+    eprintln!(
+        "skipping the browser journey: {} is missing",
+        path.display()
+    );
+    None
+}
+
+async fn start_browser() -> Option<(Driver, Client)> {
+    let chromium = tool("KIELA_CHROMIUM", "/usr/bin/chromium")?;
+    let chromedriver = tool("KIELA_CHROMEDRIVER", "/usr/bin/chromedriver")?;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let profile = std::env::temp_dir().join(format!(
+        "kiela-chromium-{}-{}",
+        std::process::id(),
+        fastrand::u32(..)
+    ));
+    std::fs::create_dir_all(&profile).unwrap();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver {
+        child,
+        port,
+        profile,
+    };
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=420,900",
+                format!("--user-data-dir={}", driver.profile.display()),
+            ],
+        }),
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(client) => return Some((driver, client)),
+            Err(e) if Instant::now() > deadline => panic!("no WebDriver session: {e}"),
+            Err(_) => actix_rt::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+/// The steps of one journey, with a screenshot after each page.
+struct Journey<'a> {
+    client: &'a Client,
+    base: &'a str,
+    lang: Lang,
+    artifacts: PathBuf,
+    shots: usize,
+}
+
+impl Journey<'_> {
+    fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    async fn open(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{path}", self.base))
+            .await
+            .unwrap();
+    }
+
+    async fn shot(&mut self, name: &str) {
+        self.shots += 1;
+        let png = self.client.screenshot().await.unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+        let file =
+            self.artifacts
+                .join(format!("{}-{:02}-{name}.png", self.lang.code(), self.shots));
+        std::fs::write(&file, png).unwrap();
+    }
+
+    async fn path(&self) -> String {
+        let url = self.client.current_url().await.unwrap();
+        match url.query() {
+            Some(q) => format!("{}?{q}", url.path()),
+            None => url.path().to_string(),
+        }
+    }
+
+    async fn source(&self) -> String {
+        self.client.source().await.unwrap()
+    }
+
+    async fn fill(&self, css: &str, text: &str) {
+        let field = self.client.find(Locator::Css(css)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(text).await.unwrap();
+    }
+
+    /// Clicks the button whose label is this message, as a visitor reading the page would.
+    async fn press(&self, key: &str) {
+        self.press_text(&self.t(key)).await;
+    }
+
+    async fn press_text(&self, label: &str) {
+        let xpath = format!("//button[normalize-space()=\"{label}\"]");
+        let button = self
+            .client
+            .find(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|e| panic!("no button {label:?}: {e}"));
+        button.click().await.unwrap();
+    }
+
+    async fn wait_for_path(&self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let path = self.path().await;
+            if wanted(&path) {
+                return path;
+            }
+            if Instant::now() > deadline {
+                let page = self.source().await;
+                panic!("still at {path}: {page}");
+            }
+            actix_rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+async fn journey(lang: Lang) {
+    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
+        return;
+    };
+    let Some((_driver, client)) = start_browser().await else {
+        return;
+    };
+    account_with_token(&app, "secretaria@example.ao", "Secretaria", "organiser");
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let mut j = Journey {
+        client: &client,
+        base: &app.base,
+        lang,
+        artifacts,
+        shots: 0,
+    };
+    let code = lang.code();
+
+    // The organiser logs in, creates a Swiss event and adds two players.
+    j.open(&format!("/login?lang={code}")).await;
+    assert!(
+        j.source()
+            .await
+            .contains(&format!("<html lang=\"{code}\">"))
+    );
+    j.fill("input[name=email]", "secretaria@example.ao").await;
+    j.fill("input[name=password]", "a-long-password").await;
+    j.shot("login").await;
+    j.press("login-submit").await;
+    j.wait_for_path(|p| p != "/login" && !p.starts_with("/login?"))
+        .await;
+    j.open("/events/new").await;
+    j.fill("input[name=name]", "Taça de Malanje").await;
+    j.client
+        .find(Locator::Css("select[name=format]"))
+        .await
+        .unwrap()
+        .select_by_value("swiss")
+        .await
+        .unwrap();
+    j.fill("input[name=rounds]", "3").await;
+    j.shot("new-event").await;
+    j.press("events-create").await;
+    let manage = j.wait_for_path(|p| p.ends_with("/manage")).await;
+    let slug = manage
+        .trim_start_matches("/events/")
+        .trim_end_matches("/manage")
+        .to_string();
+    for (name, rating) in [("Ana Kiala", "1800"), ("Bento Lunda", "1700")] {
+        j.fill("form[action$='/players'] input[name=name]", name)
+            .await;
+        j.fill("form[action$='/players'] input[name=rating]", rating)
+            .await;
+        j.press("manage-add-player").await;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !j.source().await.contains(name) {
+            assert!(Instant::now() < deadline, "{name} was not added");
+            actix_rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    j.shot("players").await;
+    let links: Vec<String> = {
+        let mut links = Vec::new();
+        for a in j
+            .client
+            .find_all(Locator::Css("a[href*='/p/']"))
+            .await
+            .unwrap()
+        {
+            links.push(a.attr("href").await.unwrap().unwrap());
+        }
+        links
+    };
+    assert_eq!(links.len(), 2, "a personal link per player");
+
+    // Pair and publish round 1.
+    j.press_text(&lang.t_args("manage-pair-round", &[("number", "1".into())]))
+        .await;
+    j.wait_for_path(|p| p.ends_with("/rounds/1")).await;
+    j.shot("draft-round").await;
+    j.press("round-publish").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while j
+        .client
+        .find(Locator::XPath(&format!(
+            "//button[normalize-space()=\"{}\"]",
+            j.t("round-publish")
+        )))
+        .await
+        .is_ok()
+    {
+        assert!(Instant::now() < deadline, "the round was not published");
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    j.shot("published-round").await;
+
+    // The first player opens the personal link in a fresh browser and plays on the board.
+    j.client.delete_all_cookies().await.unwrap();
+    let first_link = &links[0];
+    j.client
+        .goto(&format!("{first_link}?lang={code}"))
+        .await
+        .unwrap();
+    j.shot("personal").await;
+    j.client
+        .find(Locator::Css("main li a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    j.wait_for_path(|p| p.contains("/games/")).await;
+    let file_input = j
+        .client
+        .find(Locator::Css("input.record-file"))
+        .await
+        .unwrap();
+    assert!(
+        file_input.is_displayed().await.unwrap(),
+        "the script runs under the CSP and offers the file picker"
+    );
+    let enter = j.t("game-enter-on-board");
+    j.client
+        .find(Locator::LinkText(&enter))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    j.wait_for_path(|p| p.ends_with("/board")).await;
+    j.shot("board").await;
+    let first_mover = {
+        let page = j.source().await;
+        let south = j.t("board-south");
+        let after = page.split(&format!("{south}: <strong>")).nth(1).unwrap();
+        after.split("</strong>").next().unwrap().to_string()
+    };
+    for _ in 0..4 {
+        let before = j.path().await;
+        let hole = j
+            .client
+            .find(Locator::Css("a.hole.playable"))
+            .await
+            .unwrap();
+        hole.click().await.unwrap();
+        j.wait_for_path(|p| p != before).await;
+    }
+    j.shot("board-after-moves").await;
+    j.client
+        .find(Locator::Css("select[name=claim]"))
+        .await
+        .unwrap()
+        .select_by_value("resign-N")
+        .await
+        .unwrap();
+    j.press("game-submit").await;
+    j.wait_for_path(|p| !p.ends_with("/board") && !p.contains("/board?"))
+        .await;
+    j.shot("submitted").await;
+
+    // The opponent confirms through their own link.
+    j.client.delete_all_cookies().await.unwrap();
+    j.client
+        .goto(&format!("{}?lang={code}", links[1]))
+        .await
+        .unwrap();
+    j.client
+        .find(Locator::Css("main li a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    j.wait_for_path(|p| p.contains("/games/")).await;
+    j.shot("to-confirm").await;
+    j.press("game-confirm").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !j.source().await.contains(&j.t("flash-result-final")) {
+        assert!(Instant::now() < deadline, "the result was not confirmed");
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    j.shot("confirmed").await;
+
+    // A spectator opens the standings and replays the game.
+    j.client.delete_all_cookies().await.unwrap();
+    j.open(&format!("/events/{slug}/standings?lang={code}"))
+        .await;
+    let h1 = j
+        .client
+        .find(Locator::Css("h1"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(h1.starts_with(&j.t("nav-standings")), "{h1}");
+    let leader = j
+        .client
+        .find(Locator::Css("table tbody tr"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        leader.contains(&first_mover),
+        "{first_mover} won by resignation and leads: {leader}"
+    );
+    j.shot("standings").await;
+    j.open(&format!("/events/{slug}/rounds/1")).await;
+    j.client
+        .find(Locator::Css("td.result a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let game = j.wait_for_path(|p| p.contains("/games/")).await;
+    let game = game.split('?').next().unwrap().to_string();
+    j.open(&format!("{game}?ply=0")).await;
+    j.shot("replay-start").await;
+    let body = j.client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&Key::Right).await.unwrap();
+    j.wait_for_path(|p| p.contains("ply=1")).await;
+    let body = j.client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&Key::End).await.unwrap();
+    j.wait_for_path(|p| p.contains("ply=4")).await;
+    let board = j.source().await;
+    assert!(board.contains("role=\"gridcell\""), "the board is drawn");
+    j.shot("replay-end").await;
+    let body = j.client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&Key::Left).await.unwrap();
+    j.wait_for_path(|p| p.contains("ply=3")).await;
+    j.shot("replay-back").await;
+
+    client.close().await.unwrap();
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn journey_in_english() {
+    journey(Lang::En).await;
+}
+
+#[actix_rt::test]
+async fn journey_in_portuguese() {
+    journey(Lang::Pt).await;
+}

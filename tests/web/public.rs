@@ -1,0 +1,528 @@
+//! What the public sees: every public page and export of an event with byes, a forfeit and a
+//! withdrawal, conditional GETs, the bracket of a knockout, and the TRF round trip.
+
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::harness::{Browser, TestApp, account_with_token, finished_record};
+
+struct Played {
+    id: i64,
+    slug: String,
+    /// Game ids with a replayable record.
+    recorded: Vec<i64>,
+    forfeit_game: i64,
+    withdrawn: i64,
+}
+
+/// Seven players, three Swiss rounds: a pairing bye every round, a requested half-point bye in
+/// round 2, a forfeit decided by the arbiter in round 1 and a withdrawal after round 1.
+async fn run_event(client: &Browser<'_>, token: &str) -> Played {
+    let resp = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(token),
+            Some(json!({"name": "Open Público", "format": "swiss", "rounds": 3, "location": "Malanje"})),
+        )
+        .await;
+    assert_eq!(resp.status, 201, "{}", resp.body);
+    let event = resp.json();
+    let id = event["id"].as_i64().unwrap();
+    let slug = event["slug"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for (i, name) in [
+        "Ana Kiala",
+        "Bento Lunda",
+        "Carla Muxima",
+        "Domingos Neto",
+        "Eva Quissama",
+        "Fausto Ribeiro",
+        "Graça Soba",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let resp = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(token),
+                Some(json!({"name": name, "rating": 1900 - 25 * i as i64})),
+            )
+            .await;
+        assert_eq!(resp.status, 201, "{}", resp.body);
+        players.push(resp.json()["id"].as_i64().unwrap());
+    }
+    let resp = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/players/{}/byes", players[2]),
+            Some(token),
+            Some(json!({"round": 2, "points": "half"})),
+        )
+        .await;
+    assert_eq!(resp.status, 200, "{}", resp.body);
+
+    let mut recorded = Vec::new();
+    let mut forfeit_game = 0;
+    let mut seed = 500;
+    for round in 1..=3 {
+        let resp = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/rounds"),
+                Some(token),
+                None,
+            )
+            .await;
+        assert_eq!(resp.status, 201, "{}", resp.body);
+        let pairings = resp.json()["pairings"].as_array().unwrap().clone();
+        for p in pairings.iter().filter(|p| p["status"] != "final") {
+            let game = p["game_id"].as_i64().unwrap();
+            if round == 1 && forfeit_game == 0 {
+                let resp = client
+                    .api(
+                        "POST",
+                        &format!("/api/v1/games/{game}/decision"),
+                        Some(token),
+                        Some(json!({"result": "+-", "reason": "absent at the start"})),
+                    )
+                    .await;
+                assert_eq!(resp.status, 200, "{}", resp.body);
+                forfeit_game = game;
+                continue;
+            }
+            seed += 1;
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                seed,
+            );
+            let resp = client
+                .api_text(&format!("/api/v1/games/{game}/record"), token, &record)
+                .await;
+            assert_eq!(resp.status, 200, "{}", resp.body);
+            recorded.push(game);
+        }
+        if round == 1 {
+            let resp = client
+                .api(
+                    "POST",
+                    &format!("/api/v1/events/{id}/players/{}/withdraw", players[6]),
+                    Some(token),
+                    None,
+                )
+                .await;
+            assert_eq!(resp.status, 200, "{}", resp.body);
+        }
+    }
+    Played {
+        id,
+        slug,
+        recorded,
+        forfeit_game,
+        withdrawn: players[6],
+    }
+}
+
+fn standings_by_name(standings: &Value) -> Vec<(String, f64, Vec<f64>)> {
+    standings["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["points"].as_f64().unwrap(),
+                r["tiebreaks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t["value"].as_f64().unwrap())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+async fn every_public_page_and_export(app: &TestApp) {
+    let organiser = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let played = run_event(&organiser, &token).await;
+    let base = format!("/events/{}", played.slug);
+    let spectator = app.browser();
+
+    for path in [
+        base.clone(),
+        format!("{base}/players"),
+        format!("{base}/standings"),
+        format!("{base}/crosstable"),
+        format!("{base}/rounds/1"),
+        format!("{base}/rounds/2"),
+        format!("{base}/rounds/3"),
+        format!("{base}/rounds/1/sheet"),
+        format!("{base}/rounds/2/scoresheets"),
+        format!("{base}/players/{}", played.withdrawn),
+        format!("{base}/games/{}", played.forfeit_game),
+        format!("{base}/games/{}", played.recorded[0]),
+    ] {
+        let page = spectator.get(&path).await;
+        assert_eq!(page.status, 200, "{path}: {}", page.body);
+        assert!(page.body.contains("Open Público"), "{path}");
+        assert!(page.header("etag").is_some(), "{path} has a validator");
+        assert!(page.header("last-modified").is_some(), "{path}");
+        // The same visitor asking again with the validator gets a 304 and no body.
+        let again = spectator
+            .get_with(&path, &[("if-none-match", page.header("etag").unwrap())])
+            .await;
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.body.is_empty());
+    }
+
+    // The crosstable shows the bye, the half-point bye, the forfeit and the withdrawal.
+    let cross = spectator.get(&format!("{base}/crosstable?lang=en")).await;
+    for name in ["Ana Kiala", "Graça Soba", "Carla Muxima"] {
+        assert!(cross.body.contains(name), "{name}");
+    }
+    assert!(cross.body.contains('+') && cross.body.contains('½'));
+
+    // The standings break every tie-break value down by opponent on the player page.
+    let standings = spectator
+        .api(
+            "GET",
+            &format!("/api/v1/events/{}/standings", played.id),
+            None,
+            None,
+        )
+        .await
+        .json();
+    let leader = standings["rows"][0]["player_id"].as_i64().unwrap();
+    let leader_page = spectator
+        .get(&format!("{base}/players/{leader}?lang=en"))
+        .await;
+    assert_eq!(leader_page.status, 200);
+    let leader_name = standings["rows"][0]["name"].as_str().unwrap();
+    assert!(leader_page.body.contains(leader_name));
+    let code = standings["rows"][0]["tiebreaks"][0]["code"]
+        .as_str()
+        .unwrap();
+    assert!(
+        leader_page.body.contains(code),
+        "tie-break {code} explained"
+    );
+    let withdrawn = spectator
+        .get(&format!("{base}/players/{}?lang=en", played.withdrawn))
+        .await;
+    assert!(withdrawn.body.contains("Withdrawn") || withdrawn.body.contains("withdrawn"));
+    assert_eq!(
+        spectator
+            .get(&format!("{base}/players/999999"))
+            .await
+            .status,
+        404
+    );
+
+    // Replay: every ply has a page with first/previous/next/last links and labelled holes.
+    let game = played.recorded[0];
+    let shown = spectator
+        .api("GET", &format!("/api/v1/games/{game}"), None, None)
+        .await
+        .json();
+    let plies = shown["plies"].as_i64().unwrap();
+    assert!(plies > 2);
+    let mid = spectator
+        .get(&format!("{base}/games/{game}?ply=2&lang=en"))
+        .await;
+    assert_eq!(mid.status, 200);
+    for link in [
+        "?ply=0".to_string(),
+        "?ply=1".to_string(),
+        "?ply=3".to_string(),
+        format!("?ply={plies}"),
+    ] {
+        assert!(mid.body.contains(&link), "{link}");
+    }
+    assert!(mid.body.contains("aria-label="), "holes are labelled");
+    let beyond = spectator
+        .get(&format!("{base}/games/{game}?ply=100000"))
+        .await;
+    assert_eq!(
+        beyond.status, 200,
+        "a ply past the end shows the final position"
+    );
+    assert_eq!(
+        spectator
+            .get(&format!("{base}/games/{game}?ply=abc"))
+            .await
+            .status,
+        400
+    );
+
+    // Scoresheets: names, numbered lines and a QR code per board opening the game.
+    let sheets = spectator.get(&format!("{base}/rounds/2/scoresheets")).await;
+    let qr_path = sheets
+        .body
+        .split("src=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .find(|s| s.ends_with("/qr.svg"))
+        .expect("a QR code")
+        .to_string();
+    let qr = spectator.get(&qr_path).await;
+    assert_eq!(qr.status, 200);
+    assert!(
+        qr.header("content-type")
+            .unwrap()
+            .starts_with("image/svg+xml")
+    );
+    assert!(qr.body.contains("<svg"));
+
+    // The version poll changes when a result changes.
+    let version = spectator.get(&format!("{base}/version")).await;
+    assert_eq!(version.status, 200);
+
+    // Exports.
+    let csv = spectator.get(&format!("{base}/standings.csv")).await;
+    assert_eq!(csv.status, 200);
+    assert!(csv.header("content-type").unwrap().starts_with("text/csv"));
+    assert_eq!(csv.body.lines().count(), 8, "header and seven players");
+    let kgn = spectator.get(&format!("{base}/games.kgn")).await;
+    assert_eq!(kgn.status, 200);
+    let games = kiela::rules::kgn::parse_games(kgn.body.as_bytes());
+    assert_eq!(games.len(), played.recorded.len(), "every recorded game");
+    for g in &games {
+        let record = g.as_ref().expect("the export parses");
+        assert!(
+            kiela::rules::verify::verify(record).is_ok(),
+            "every exported game verifies"
+        );
+    }
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let saved = organiser
+        .post_form(
+            &format!("{base}/rounds/2/start"),
+            &[("starts_at", "2026-12-05T14:30")],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let ics = spectator.get(&format!("{base}/calendar.ics")).await;
+    assert_eq!(ics.body.matches("BEGIN:VEVENT").count(), 1, "{}", ics.body);
+    assert!(ics.body.contains("DTSTART:2026120"), "{}", ics.body);
+    assert_eq!(ics.status, 200);
+    assert!(
+        ics.header("content-type")
+            .unwrap()
+            .starts_with("text/calendar")
+    );
+    assert!(ics.body.starts_with("BEGIN:VCALENDAR\r\n"));
+    assert!(ics.body.trim_end().ends_with("END:VCALENDAR"));
+
+    // The TRF export re-imports to the same standings.
+    let trf = spectator.get(&format!("{base}/tournament.trf")).await;
+    assert_eq!(trf.status, 200);
+    assert!(trf.body.contains("012 Open Público"), "{}", trf.body);
+    let imported = organiser
+        .post_form("/events/import", &[("trf", &trf.body)])
+        .await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let manage = imported.location().unwrap().to_string();
+    let new_slug = manage
+        .trim_start_matches("/events/")
+        .trim_end_matches("/manage");
+    let listed = spectator
+        .api("GET", "/api/v1/events", None, None)
+        .await
+        .json();
+    let new_id = listed["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["slug"] == new_slug)
+        .expect("the imported event is listed")["id"]
+        .as_i64()
+        .unwrap();
+    let reimported = spectator
+        .api(
+            "GET",
+            &format!("/api/v1/events/{new_id}/standings"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        standings_by_name(&reimported),
+        standings_by_name(&standings)
+    );
+
+    // Unknown events and rounds are 404s, in the visitor's language.
+    assert_eq!(
+        spectator
+            .get("/events/no-such-event/crosstable")
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        spectator
+            .get(&format!("{base}/rounds/9/scoresheets"))
+            .await
+            .status,
+        404
+    );
+}
+
+async fn version_and_validators_change_with_results(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let resp = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&token),
+            Some(json!({"name": "Fresh", "format": "swiss", "rounds": 2})),
+        )
+        .await;
+    let id = resp.json()["id"].as_i64().unwrap();
+    let slug = resp.json()["slug"].as_str().unwrap().to_string();
+    for name in ["A", "B"] {
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(&token),
+                Some(json!({ "name": name })),
+            )
+            .await;
+    }
+    let round = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let spectator = app.browser();
+    let path = format!("/events/{slug}/standings");
+    let before = spectator.get(&path).await;
+    let etag = before.header("etag").unwrap().to_string();
+    let version_before = spectator.get(&format!("/events/{slug}/version")).await.body;
+    let (record, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        9,
+    );
+    let resp = client
+        .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
+        .await;
+    assert_eq!(resp.status, 200);
+    let after = spectator.get_with(&path, &[("if-none-match", &etag)]).await;
+    assert_eq!(after.status, 200, "a new result is a new page");
+    assert_ne!(after.header("etag").unwrap(), etag);
+    let version_after = spectator.get(&format!("/events/{slug}/version")).await.body;
+    assert_ne!(version_before, version_after);
+}
+
+async fn knockout_bracket_shows_byes_winners_and_third_place(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let resp = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&token),
+            Some(json!({"name": "Taça", "format": "single_elimination", "third_place": true})),
+        )
+        .await;
+    let id = resp.json()["id"].as_i64().unwrap();
+    let slug = resp.json()["slug"].as_str().unwrap().to_string();
+    for i in 0..6 {
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(&token),
+                Some(json!({"name": format!("Seed {}", i + 1), "rating": 2000 - i * 10})),
+            )
+            .await;
+    }
+    let spectator = app.browser();
+    let empty = spectator
+        .get(&format!("/events/{slug}/bracket?lang=en"))
+        .await;
+    assert_eq!(empty.status, 200);
+    assert!(empty.body.contains("has not started"));
+    let mut seed = 40;
+    for _ in 0..3 {
+        let round = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/rounds"),
+                Some(&token),
+                None,
+            )
+            .await;
+        assert_eq!(round.status, 201, "{}", round.body);
+        let number = round.json()["round"].as_i64().unwrap();
+        for _ in 0..10 {
+            let shown = client
+                .api(
+                    "GET",
+                    &format!("/api/v1/events/{id}/rounds/{number}"),
+                    None,
+                    None,
+                )
+                .await
+                .json();
+            let open: Vec<i64> = shown["pairings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["status"] != "final")
+                .map(|p| p["game_id"].as_i64().unwrap())
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            for game in open {
+                seed += 1;
+                let (record, _) = finished_record(
+                    kiela::rules::Variant::Advanced,
+                    kiela::rules::Side::South,
+                    seed,
+                );
+                client
+                    .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
+                    .await;
+            }
+        }
+    }
+    let page = spectator
+        .get(&format!("/events/{slug}/bracket?lang=en"))
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("(bye)"), "the two top seeds have byes");
+    assert!(page.body.contains("Third place"));
+    assert!(page.body.contains("Champion:"));
+    assert!(page.body.contains("class=\"entrant winner\""));
+    for i in 1..=6 {
+        assert!(page.body.contains(&format!("Seed {i}")), "Seed {i}");
+    }
+    for lang in ["pt", "fr"] {
+        let translated = spectator
+            .get(&format!("/events/{slug}/bracket?lang={lang}"))
+            .await;
+        assert_eq!(translated.status, 200);
+        assert!(!translated.body.contains("Third place"), "{lang}");
+    }
+}
+
+both_backends!(
+    every_public_page_and_export,
+    version_and_validators_change_with_results,
+    knockout_bracket_shows_byes_winners_and_third_place,
+);
