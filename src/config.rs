@@ -35,6 +35,10 @@ pub struct Config {
     pub login_window_minutes: u32,
     /// Offset of local time from UTC, for showing times (`+01:00`, Angola).
     pub utc_offset: String,
+    /// How long (milliseconds) an app server may reuse what it read of an event for visitors
+    /// without an account: public pages are then at most this much behind, and a crowd costs
+    /// no database reads. 0 reads the event on every view.
+    pub public_cache_ms: u64,
 }
 
 impl Default for Config {
@@ -53,6 +57,7 @@ impl Default for Config {
             login_limit_per_ip: 30,
             login_window_minutes: 15,
             utc_offset: "+01:00".to_string(),
+            public_cache_ms: 1000,
         }
     }
 }
@@ -74,6 +79,7 @@ struct FileConfig {
     login_limit_per_ip: Option<u32>,
     login_window_minutes: Option<u32>,
     utc_offset: Option<String>,
+    public_cache_ms: Option<u64>,
 }
 
 /// Why the configuration cannot be used.
@@ -133,7 +139,8 @@ impl Config {
             login_limit_per_account,
             login_limit_per_ip,
             login_window_minutes,
-            utc_offset
+            utc_offset,
+            public_cache_ms
         );
         if file.secret_key.is_some() {
             self.secret_key = file.secret_key;
@@ -177,6 +184,7 @@ impl Config {
             "KIELA_LOGIN_LIMIT_PER_IP" => self.login_limit_per_ip = parse(name, &value)?,
             "KIELA_LOGIN_WINDOW_MINUTES" => self.login_window_minutes = parse(name, &value)?,
             "KIELA_UTC_OFFSET" => self.utc_offset = value,
+            "KIELA_PUBLIC_CACHE_MS" => self.public_cache_ms = parse(name, &value)?,
             _ => {}
         }
         Ok(())

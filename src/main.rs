@@ -106,6 +106,22 @@ enum AdminCommand {
         #[arg(long, default_value = "command line")]
         label: String,
     },
+    /// Create a Swiss event played out with random legal games, owned by an existing
+    /// organiser account; prints the event's address.
+    DemoEvent {
+        /// The owner's e-mail address (an organiser or administrator).
+        #[arg(long)]
+        owner: String,
+        #[arg(long, default_value = "Torneio de demonstração")]
+        name: String,
+        #[arg(long, default_value_t = 40)]
+        players: usize,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Seed of the random names, ratings and games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn exit(code: i32) -> ExitCode {
@@ -214,6 +230,32 @@ fn admin(setup: &Setup, command: AdminCommand) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(service::ServiceError::NotFound) => fail(format!("no account for {email}")),
+                Err(e) => fail(describe(&e)),
+            }
+        }
+        AdminCommand::DemoEvent {
+            owner,
+            name,
+            players,
+            rounds,
+            seed,
+        } => {
+            let user = match service::accounts::user_by_email(&app, &owner) {
+                Ok(Some(user)) => user,
+                Ok(None) => return fail(format!("no account for {owner}")),
+                Err(e) => return fail(describe(&e)),
+            };
+            let spec = service::demo::DemoSpec {
+                name,
+                players,
+                rounds,
+                seed,
+            };
+            match service::demo::create_demo_event(&app, &user, &spec) {
+                Ok(event) => {
+                    println!("/events/{}", event.slug);
+                    ExitCode::SUCCESS
+                }
                 Err(e) => fail(describe(&e)),
             }
         }

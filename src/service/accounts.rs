@@ -409,6 +409,13 @@ pub fn create_api_token_for(app: &App, email: &str, label: &str) -> Result<Strin
     create_api_token(app, user.id, label)
 }
 
+/// The account with this e-mail address, if there is one.
+pub fn user_by_email(app: &App, email: &str) -> Result<Option<User>, ServiceError> {
+    let email = Email::parse(email)?;
+    let mut conn = app.conn()?;
+    Ok(q::user_by_email(&mut conn, email.as_str())?.map(User::from_row))
+}
+
 pub fn list_api_tokens(app: &App, user_id: i32) -> Result<Vec<ApiTokenInfo>, ServiceError> {
     let mut conn = app.conn()?;
     Ok(q::api_tokens_of(&mut conn, user_id)?

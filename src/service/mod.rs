@@ -6,6 +6,7 @@ pub mod audit;
 pub mod board;
 pub mod bracket;
 pub mod crypto;
+pub mod demo;
 pub mod event_data;
 pub mod events;
 pub mod exports;

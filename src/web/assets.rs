@@ -10,6 +10,8 @@ struct Asset {
     name: &'static str,
     content_type: &'static str,
     body: &'static [u8],
+    /// Compressed once at start-up, so no visitor waits for it.
+    gzip: Option<Vec<u8>>,
     etag: String,
 }
 
@@ -19,6 +21,7 @@ fn asset(name: &'static str, content_type: &'static str, body: &'static [u8]) ->
         name,
         content_type,
         body,
+        gzip: super::page_cache::gzip(body).map(|b| b.to_vec()),
         etag: format!("\"{}\"", hex::encode(&digest[..8])),
     }
 }
@@ -64,5 +67,13 @@ pub async fn serve(req: HttpRequest, name: web::Path<String>) -> HttpResponse {
     if matches {
         return response.finish();
     }
-    response.content_type(asset.content_type).body(asset.body)
+    response
+        .content_type(asset.content_type)
+        .insert_header((header::VARY, "Accept-Encoding"));
+    match &asset.gzip {
+        Some(gzip) if super::page_cache::accepts_gzip(&req) => response
+            .insert_header((header::CONTENT_ENCODING, "gzip"))
+            .body(gzip.clone()),
+        _ => response.body(asset.body),
+    }
 }

@@ -1,8 +1,11 @@
 //! Extractors for pages of one event (`/events/{slug}/…`): the event and the visitor's role in
 //! it, checked before the handler runs.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
@@ -45,9 +48,55 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
         .ok_or_else(|| WebError::Internal("application state missing".into()))?
         .into_inner();
     let user = chrome.user.clone();
+    // Visitors without an account reading a page may share a recent read of the event.
+    let shared = user.is_none() && req.method() == actix_web::http::Method::GET;
+    let recent = req.app_data::<web::Data<RecentEvents>>().cloned();
+    let ttl = Duration::from_millis(app.config.public_cache_ms);
+    if shared
+        && let Some(recent) = &recent
+        && let Some(access) = recent.get(&slug, ttl)
+    {
+        return Ok(EventPage { chrome, access });
+    }
+    let key = slug.clone();
     let access =
         web::block(move || events::access(&app, EventRef::Slug(&slug), user.as_ref())).await??;
+    if shared && let Some(recent) = recent {
+        recent.put(key, &access, ttl);
+    }
     Ok(EventPage { chrome, access })
+}
+
+/// Events as an app server last read them for visitors without an account, by slug.
+#[derive(Debug, Default)]
+pub struct RecentEvents {
+    events: Mutex<HashMap<String, (Instant, Access)>>,
+}
+
+/// A bound on the events remembered; past it the memory starts afresh.
+const RECENT_EVENTS: usize = 1024;
+
+impl RecentEvents {
+    fn get(&self, slug: &str, ttl: Duration) -> Option<Access> {
+        if ttl.is_zero() {
+            return None;
+        }
+        let events = self.events.lock().ok()?;
+        let (read_at, access) = events.get(slug)?;
+        (read_at.elapsed() < ttl).then(|| access.clone())
+    }
+
+    fn put(&self, slug: String, access: &Access, ttl: Duration) {
+        if ttl.is_zero() || access.user.is_some() {
+            return;
+        }
+        if let Ok(mut events) = self.events.lock() {
+            if events.len() >= RECENT_EVENTS {
+                events.clear();
+            }
+            events.insert(slug, (Instant::now(), access.clone()));
+        }
+    }
 }
 
 impl FromRequest for EventPage {

@@ -6,6 +6,7 @@ pub mod context;
 pub mod errors;
 pub mod event_context;
 pub mod i18n;
+pub mod page_cache;
 pub mod pages;
 pub mod routes;
 
@@ -37,9 +38,13 @@ fn security_headers() -> DefaultHeaders {
 pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
     let workers = app.config.workers;
     let data = web::Data::new(app);
+    let pages = web::Data::new(page_cache::PageCache::default());
+    let recent = web::Data::new(event_context::RecentEvents::default());
     let mut server = HttpServer::new(move || {
         actix_web::App::new()
             .app_data(data.clone())
+            .app_data(pages.clone())
+            .app_data(recent.clone())
             .app_data(web::PayloadConfig::new(context::MAX_BODY_BYTES))
             .configure(routes::configure)
             .wrap(ErrorHandlers::new().default_handler(errors::render))

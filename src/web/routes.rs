@@ -1,4 +1,8 @@
 //! The route table: every URL of the site and the API, in one place.
+//!
+//! Event pages live under one `/events/{slug}` scope and personal pages under `/p/{secret}`:
+//! the router then matches the dynamic prefix once and compares the rest as plain text, which
+//! keeps routing cheap on the busiest pages.
 
 use actix_web::web;
 
@@ -31,158 +35,72 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/events/new", web::get().to(events::new_form))
         .route("/events/import", web::get().to(events::import_form))
         .route("/events/import", web::post().to(events::import_trf))
-        .route("/events/{slug}", web::get().to(events::show))
-        .route(
-            "/events/{slug}/players",
-            web::get().to(events::players_page),
+        .service(
+            web::scope("/events/{slug}")
+                // The pages a crowd follows during a round come first.
+                .route("", web::get().to(events::show))
+                .route("/standings", web::get().to(rounds::standings_page))
+                .route("/rounds/{n}", web::get().to(rounds::show))
+                .route("/games/{id}", web::get().to(games::show))
+                .route("/players", web::get().to(events::players_page))
+                .route("/players/{pid}", web::get().to(public::player))
+                .route("/crosstable", web::get().to(public::crosstable))
+                .route("/bracket", web::get().to(public::bracket))
+                .route("/version", web::get().to(public::version))
+                .route("/games.kgn", web::get().to(public::export_kgn))
+                .route("/tournament.trf", web::get().to(public::export_trf))
+                .route("/standings.csv", web::get().to(public::export_csv))
+                .route("/calendar.ics", web::get().to(public::calendar))
+                .route(
+                    "/rounds/{n}/scoresheets",
+                    web::get().to(public::scoresheets),
+                )
+                .route("/games/{id}/qr.svg", web::get().to(public::game_qr))
+                .route("/players", web::post().to(events::add_player))
+                .route("/players/import", web::post().to(events::import_players))
+                .route("/players/{pid}/withdraw", web::post().to(events::withdraw))
+                .route("/players/{pid}/approve", web::post().to(events::approve))
+                .route("/players/{pid}/bye", web::post().to(events::bye))
+                .route("/players/{pid}/checkin", web::post().to(events::check_in))
+                .route("/manage", web::get().to(events::manage))
+                .route("/settings", web::post().to(events::update_settings))
+                .route("/staff", web::post().to(events::add_staff))
+                .route("/staff/{uid}/remove", web::post().to(events::remove_staff))
+                .route("/register", web::post().to(events::register))
+                .route("/audit", web::get().to(events::audit_log))
+                .route("/queue", web::get().to(events::queue))
+                .route("/rounds", web::post().to(rounds::pair_next))
+                .route("/rounds/{n}/sheet", web::get().to(rounds::sheet))
+                .route("/rounds/{n}/publish", web::post().to(rounds::publish))
+                .route("/rounds/{n}/discard", web::post().to(rounds::discard))
+                .route("/rounds/{n}/swap", web::post().to(rounds::swap))
+                .route("/rounds/{n}/exchange", web::post().to(rounds::exchange))
+                .route("/rounds/{n}/start", web::post().to(rounds::set_start))
+                .route("/games/{id}/record", web::post().to(games::submit_record))
+                .route("/games/{id}/confirm", web::post().to(games::confirm))
+                .route("/games/{id}/dispute", web::post().to(games::dispute))
+                .route("/games/{id}/decide", web::post().to(games::decide))
+                .route("/games/{id}/board", web::get().to(games::board))
+                .route("/games/{id}/board", web::post().to(games::board_submit)),
         )
-        .route(
-            "/events/{slug}/players/{pid}",
-            web::get().to(public::player),
-        )
-        .route(
-            "/events/{slug}/crosstable",
-            web::get().to(public::crosstable),
-        )
-        .route("/events/{slug}/bracket", web::get().to(public::bracket))
-        .route("/events/{slug}/version", web::get().to(public::version))
-        .route(
-            "/events/{slug}/games.kgn",
-            web::get().to(public::export_kgn),
-        )
-        .route(
-            "/events/{slug}/tournament.trf",
-            web::get().to(public::export_trf),
-        )
-        .route(
-            "/events/{slug}/standings.csv",
-            web::get().to(public::export_csv),
-        )
-        .route(
-            "/events/{slug}/calendar.ics",
-            web::get().to(public::calendar),
-        )
-        .route(
-            "/events/{slug}/rounds/{n}/scoresheets",
-            web::get().to(public::scoresheets),
-        )
-        .route(
-            "/events/{slug}/games/{id}/qr.svg",
-            web::get().to(public::game_qr),
-        )
-        .route("/events/{slug}/players", web::post().to(events::add_player))
-        .route(
-            "/events/{slug}/players/import",
-            web::post().to(events::import_players),
-        )
-        .route(
-            "/events/{slug}/players/{pid}/withdraw",
-            web::post().to(events::withdraw),
-        )
-        .route(
-            "/events/{slug}/players/{pid}/approve",
-            web::post().to(events::approve),
-        )
-        .route(
-            "/events/{slug}/players/{pid}/bye",
-            web::post().to(events::bye),
-        )
-        .route(
-            "/events/{slug}/players/{pid}/checkin",
-            web::post().to(events::check_in),
-        )
-        .route("/events/{slug}/manage", web::get().to(events::manage))
-        .route(
-            "/events/{slug}/settings",
-            web::post().to(events::update_settings),
-        )
-        .route("/events/{slug}/staff", web::post().to(events::add_staff))
-        .route(
-            "/events/{slug}/staff/{uid}/remove",
-            web::post().to(events::remove_staff),
-        )
-        .route("/events/{slug}/register", web::post().to(events::register))
-        .route("/events/{slug}/audit", web::get().to(events::audit_log))
-        .route("/events/{slug}/queue", web::get().to(events::queue))
-        .route("/events/{slug}/rounds", web::post().to(rounds::pair_next))
-        .route("/events/{slug}/rounds/{n}", web::get().to(rounds::show))
-        .route(
-            "/events/{slug}/rounds/{n}/sheet",
-            web::get().to(rounds::sheet),
-        )
-        .route(
-            "/events/{slug}/rounds/{n}/publish",
-            web::post().to(rounds::publish),
-        )
-        .route(
-            "/events/{slug}/rounds/{n}/discard",
-            web::post().to(rounds::discard),
-        )
-        .route(
-            "/events/{slug}/rounds/{n}/swap",
-            web::post().to(rounds::swap),
-        )
-        .route(
-            "/events/{slug}/rounds/{n}/exchange",
-            web::post().to(rounds::exchange),
-        )
-        .route(
-            "/events/{slug}/rounds/{n}/start",
-            web::post().to(rounds::set_start),
-        )
-        .route(
-            "/events/{slug}/standings",
-            web::get().to(rounds::standings_page),
-        )
-        .route("/events/{slug}/games/{id}", web::get().to(games::show))
-        .route(
-            "/events/{slug}/games/{id}/record",
-            web::post().to(games::submit_record),
-        )
-        .route(
-            "/events/{slug}/games/{id}/confirm",
-            web::post().to(games::confirm),
-        )
-        .route(
-            "/events/{slug}/games/{id}/dispute",
-            web::post().to(games::dispute),
-        )
-        .route(
-            "/events/{slug}/games/{id}/decide",
-            web::post().to(games::decide),
-        )
-        .route(
-            "/events/{slug}/games/{id}/board",
-            web::get().to(games::board),
-        )
-        .route(
-            "/events/{slug}/games/{id}/board",
-            web::post().to(games::board_submit),
-        )
-        .route("/p/{secret}", web::get().to(games::personal))
-        .route(
-            "/p/{secret}/games/{id}",
-            web::get().to(games::personal_show),
-        )
-        .route(
-            "/p/{secret}/games/{id}/record",
-            web::post().to(games::personal_record),
-        )
-        .route(
-            "/p/{secret}/games/{id}/confirm",
-            web::post().to(games::personal_confirm),
-        )
-        .route(
-            "/p/{secret}/games/{id}/dispute",
-            web::post().to(games::personal_dispute),
-        )
-        .route(
-            "/p/{secret}/games/{id}/board",
-            web::get().to(games::personal_board),
-        )
-        .route(
-            "/p/{secret}/games/{id}/board",
-            web::post().to(games::personal_board_submit),
+        .service(
+            web::scope("/p/{secret}")
+                .route("", web::get().to(games::personal))
+                .route("/games/{id}", web::get().to(games::personal_show))
+                .route("/games/{id}/record", web::post().to(games::personal_record))
+                .route(
+                    "/games/{id}/confirm",
+                    web::post().to(games::personal_confirm),
+                )
+                .route(
+                    "/games/{id}/dispute",
+                    web::post().to(games::personal_dispute),
+                )
+                .route("/games/{id}/board", web::get().to(games::personal_board))
+                .route(
+                    "/games/{id}/board",
+                    web::post().to(games::personal_board_submit),
+                ),
         )
         .service(
             web::scope("/api/v1")

@@ -157,6 +157,8 @@ impl TestApp {
             database_url: db.url(),
             workers: Some(2),
             pool_size: 4,
+            // Tests read what they wrote at once; the shared read has its own test.
+            public_cache_ms: 0,
             ..Config::default()
         };
         adjust(&mut config);

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::harness::{Browser, TestApp, account_with_token, finished_record};
+use crate::harness::{Backend, Browser, TestApp, account_with_token, finished_record};
 
 struct Played {
     id: i64,
@@ -427,6 +427,87 @@ async fn version_and_validators_change_with_results(app: &TestApp) {
     assert_ne!(version_before, version_after);
 }
 
+/// With the shared read on, a new result reaches visitors without an account within the
+/// configured delay, while the signed-in organiser sees it at once.
+async fn public_pages_catch_up_within_the_shared_read_delay(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| c.public_cache_ms = 1500).await else {
+        return;
+    };
+    let client = app.browser();
+    let token = account_with_token(&app, "org@example.ao", "Org", "organiser");
+    let resp = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&token),
+            Some(json!({"name": "Shared", "format": "swiss", "rounds": 1})),
+        )
+        .await;
+    let id = resp.json()["id"].as_i64().unwrap();
+    let slug = resp.json()["slug"].as_str().unwrap().to_string();
+    for name in ["A", "B"] {
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(&token),
+                Some(json!({ "name": name })),
+            )
+            .await;
+    }
+    let round = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{id}/rounds"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let spectator = app.browser();
+    let path = format!("/events/{slug}/rounds/1?lang=en");
+    let before = spectator.get(&path).await;
+    assert!(before.body.contains("to be played"), "{}", before.body);
+    let (record, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        3,
+    );
+    let started = std::time::Instant::now();
+    let resp = client
+        .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
+        .await;
+    assert_eq!(resp.status, 200);
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    assert!(
+        !organiser.get(&path).await.body.contains("to be played"),
+        "the organiser sees the result at once"
+    );
+    let soon = spectator.get(&path).await;
+    if started.elapsed() < std::time::Duration::from_millis(1200) {
+        assert!(
+            soon.body.contains("to be played"),
+            "within the delay the shared read is reused"
+        );
+    }
+    actix_rt::time::sleep(std::time::Duration::from_millis(1600)).await;
+    let later = spectator.get(&path).await;
+    assert!(!later.body.contains("to be played"), "{}", later.body);
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn shared_read_delay_sqlite() {
+    public_pages_catch_up_within_the_shared_read_delay(Backend::Sqlite).await;
+}
+
+#[actix_rt::test]
+async fn shared_read_delay_postgres() {
+    public_pages_catch_up_within_the_shared_read_delay(Backend::Postgres).await;
+}
+
 async fn knockout_bracket_shows_byes_winners_and_third_place(app: &TestApp) {
     let client = app.browser();
     let token = account_with_token(app, "org@example.ao", "Org", "organiser");
@@ -521,7 +602,52 @@ async fn knockout_bracket_shows_byes_winners_and_third_place(app: &TestApp) {
     }
 }
 
+/// The demonstration event (also the load benchmark's fixture) is a complete, valid event.
+async fn demo_event_is_played_out(app: &TestApp) {
+    let owner = kiela::service::accounts::create_user(
+        &app.app,
+        "demo@example.ao",
+        "Demo",
+        "organiser".parse().unwrap(),
+        "a-long-password",
+    )
+    .unwrap();
+    let spec = kiela::service::demo::DemoSpec {
+        name: "Demo".into(),
+        players: 9,
+        rounds: 3,
+        seed: 5,
+    };
+    let event = kiela::service::demo::create_demo_event(&app.app, &owner, &spec).unwrap();
+    let client = app.browser();
+    let standings = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{}/standings", event.id),
+            None,
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(standings["after_round"], 3);
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 9);
+    let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    assert!(
+        (total - 3.0 * 4.0 - 3.0).abs() < 1e-9,
+        "four games and a bye a round: {total}"
+    );
+    let kgn = client
+        .get(&format!("/events/{}/games.kgn", event.slug))
+        .await;
+    assert_eq!(
+        kiela::rules::kgn::parse_games(kgn.body.as_bytes()).len(),
+        12
+    );
+}
+
 both_backends!(
+    demo_event_is_played_out,
     every_public_page_and_export,
     version_and_validators_change_with_results,
     knockout_bracket_shows_byes_winners_and_third_place,

@@ -8,7 +8,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::Empty;
-use super::{html, html_with_status, redirect_with_flash};
+use super::{html, redirect_with_flash};
 use crate::db::events::{GameRow, PlayerRow};
 use crate::rules::{Hole, Position, Side, VerdictJson};
 use crate::service::board::{self, Claim};
@@ -131,6 +131,24 @@ async fn render(
     problem: Problem,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let text = render_text(app, chrome, access, game_id, place, ply, problem).await?;
+    Ok(super::super::errors::rendered(
+        HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(text),
+    ))
+}
+
+/// The game page's HTML.
+async fn render_text(
+    app: web::Data<App>,
+    chrome: &Chrome,
+    access: Access,
+    game_id: i32,
+    place: Place,
+    ply: Option<usize>,
+    problem: Problem,
+) -> Result<String, WebError> {
     let service = app.into_inner();
     let staff = access.is_arbiter();
     let access_for_block = access.clone();
@@ -169,31 +187,29 @@ async fn render(
         .pending
         .as_ref()
         .is_some_and(|p| p.player_id.is_some() && p.player_id != my_id);
-    html_with_status(
-        status,
-        &GamePage {
-            c: chrome,
-            event: &access.event,
-            can_submit: open && (is_player || staff),
-            can_confirm: view.status == "pending"
-                && (pending_from_other && is_player || staff && view.pending.is_some()),
-            can_dispute: view.status == "pending" && is_player,
-            is_arbiter: staff,
-            game: view,
-            board,
-            ply,
-            plies,
-            last_move,
-            captured,
-            base: place.base,
-            error: problem.error,
-            verdict: problem.verdict,
-            detail: problem.detail,
-            record_text: problem.record_text,
-            submissions,
-            log,
-        },
-    )
+    Ok(GamePage {
+        c: chrome,
+        event: &access.event,
+        can_submit: open && (is_player || staff),
+        can_confirm: view.status == "pending"
+            && (pending_from_other && is_player || staff && view.pending.is_some()),
+        can_dispute: view.status == "pending" && is_player,
+        is_arbiter: staff,
+        game: view,
+        board,
+        ply,
+        plies,
+        last_move,
+        captured,
+        base: place.base,
+        error: problem.error,
+        verdict: problem.verdict,
+        detail: problem.detail,
+        record_text: problem.record_text,
+        submissions,
+        log,
+    }
+    .render()?)
 }
 
 fn session_place(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Place {
@@ -228,7 +244,7 @@ pub async fn show(
         return Err(WebError::NotFound);
     }
     let place = session_place(&access, &game, &players);
-    let mut response = render(
+    let text = render_text(
         app,
         &page.chrome,
         access,
@@ -236,9 +252,12 @@ pub async fn show(
         place,
         query.ply,
         no_problem(),
-        StatusCode::OK,
     )
     .await?;
+    super::share(&req, &page, &text);
+    let mut response = HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(text);
     super::add_validators(&req, &page, &mut response);
     Ok(response)
 }

@@ -10,11 +10,12 @@ pub mod public;
 pub mod rounds;
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::context::{FlashLevel, flash_cookie};
 use super::errors::{WebError, rendered};
+use super::page_cache::PageCache;
 
 /// A rendered page.
 pub fn html(page: &impl Template) -> Result<HttpResponse, WebError> {
@@ -111,7 +112,8 @@ pub fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage)
     ))
 }
 
-/// 304 Not Modified when the visitor already has this version of the page.
+/// The answer to a repeated visit: 304 Not Modified when the visitor already has this version
+/// of the page, or the stored rendering of it when another visitor without an account saw it.
 #[must_use]
 pub fn not_modified(
     req: &HttpRequest,
@@ -123,21 +125,75 @@ pub fn not_modified(
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    matches.then(|| {
-        HttpResponse::NotModified()
-            .insert_header((header::ETAG, etag))
-            .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-            .finish()
-    })
+    if matches {
+        return Some(
+            HttpResponse::NotModified()
+                .insert_header((header::ETAG, etag))
+                .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+                .finish(),
+        );
+    }
+    if !shareable(page) {
+        return None;
+    }
+    let cache = req.app_data::<web::Data<PageCache>>()?;
+    let event = &page.access.event;
+    let stored = cache.get(
+        event.id,
+        event.version,
+        page.chrome.lang.code(),
+        &req.uri().to_string(),
+    )?;
+    let accepts_gzip = super::page_cache::accepts_gzip(req);
+    let mut response = HttpResponse::Ok();
+    response
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::VARY, "Accept-Encoding"));
+    let mut response = match stored.gzip {
+        Some(gzip) if accepts_gzip => response
+            .insert_header((header::CONTENT_ENCODING, "gzip"))
+            .body(gzip),
+        _ => response.body(stored.html),
+    };
+    add_validators(req, page, &mut response);
+    Some(response)
 }
 
-/// A rendered event page with its validators, so the next visit can be a 304.
+/// Whether a page may be stored and shown to other visitors: nobody is signed in and there is
+/// no one-time message.
+fn shareable(page: &crate::web::event_context::EventPage) -> bool {
+    page.chrome.user.is_none() && page.chrome.flash.is_none()
+}
+
+/// Stores a page for other visitors when it carries nothing personal (not even the form token).
+pub fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &str) {
+    if !shareable(page) || (!page.chrome.csrf.is_empty() && html.contains(&page.chrome.csrf)) {
+        return;
+    }
+    if let Some(cache) = req.app_data::<web::Data<PageCache>>() {
+        let event = &page.access.event;
+        cache.put(
+            event.id,
+            event.version,
+            page.chrome.lang.code(),
+            &req.uri().to_string(),
+            web::Bytes::copy_from_slice(html.as_bytes()),
+        );
+    }
+}
+
+/// A rendered event page with its validators, so the next visit can be a 304; shared with
+/// later visitors when nothing in it is personal.
 pub fn cached_html(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
     template: &impl Template,
 ) -> Result<HttpResponse, WebError> {
-    let mut response = html(template)?;
+    let text = template.render()?;
+    share(req, page, &text);
+    let mut response = HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(text);
     add_validators(req, page, &mut response);
     Ok(response)
 }

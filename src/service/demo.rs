@@ -1,0 +1,121 @@
+//! A demonstration event played out with random legal games: for trying the application, for
+//! training arbiters, and as the fixture of the load benchmark.
+
+use super::accounts::User;
+use super::events::{self, Event, EventRef, SettingsInput};
+use super::games::{self, Actor, SubmitError};
+use super::players::{self, PlayerInput};
+use super::rounds;
+use super::{App, ServiceError};
+use crate::rules::playout::random_game;
+use crate::rules::{Game, Record, Side};
+
+const GIVEN_NAMES: [&str; 16] = [
+    "Ana", "Bento", "Carla", "Domingos", "Eva", "Fausto", "Graça", "Helena", "Isabel", "João",
+    "Kiluanji", "Luzia", "Mário", "Nzinga", "Osvaldo", "Paula",
+];
+const FAMILY_NAMES: [&str; 16] = [
+    "Kiala",
+    "Lunda",
+    "Muxima",
+    "Neto",
+    "Quissama",
+    "Ribeiro",
+    "Soba",
+    "Tchissola",
+    "Ukuma",
+    "Vunge",
+    "Xavier",
+    "Zua",
+    "Bungo",
+    "Cassule",
+    "Dembo",
+    "Ngola",
+];
+
+/// What to create.
+#[derive(Clone, Debug)]
+pub struct DemoSpec {
+    pub name: String,
+    pub players: usize,
+    /// Rounds to pair and play (the event is a Swiss of this many rounds).
+    pub rounds: usize,
+    pub seed: u64,
+}
+
+/// A finished random game from the start position, as a KGN record with its result.
+fn random_record(game: Game, seed: u64) -> Result<String, ServiceError> {
+    let mut seed = seed;
+    for _ in 0..1000 {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let playout = random_game(game, 3000, |n| rng.usize(..n));
+        if let Some((result, _)) = playout.end.result() {
+            let tags = vec![
+                ("Variant".to_string(), game.variant().as_str().to_string()),
+                ("First".to_string(), game.to_move().letter().to_string()),
+                ("Result".to_string(), result.as_str().to_string()),
+            ];
+            let record = Record::from_parts(tags, playout.moves, Some(result))
+                .map_err(|e| ServiceError::Internal(e.to_string()))?;
+            return Ok(record.to_string());
+        }
+        seed = seed.wrapping_add(7919);
+    }
+    Err(ServiceError::Internal("no finished random game".into()))
+}
+
+/// Creates a Swiss event owned by `owner`, registers the players and plays `rounds` rounds,
+/// every result entered by the organiser (so final at once).
+pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Event, ServiceError> {
+    let settings = SettingsInput {
+        name: spec.name.clone(),
+        location: Some("Luanda".into()),
+        format: Some("swiss".into()),
+        rounds: Some(i64::try_from(spec.rounds).unwrap_or(i64::MAX)),
+        ..SettingsInput::default()
+    };
+    let event = events::create_event(app, owner, &settings)?;
+    let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
+    let mut rng = fastrand::Rng::with_seed(spec.seed);
+    for i in 0..spec.players {
+        let name = format!(
+            "{} {} {}",
+            GIVEN_NAMES[rng.usize(..GIVEN_NAMES.len())],
+            FAMILY_NAMES[rng.usize(..FAMILY_NAMES.len())],
+            i + 1
+        );
+        players::add_player(
+            app,
+            &access,
+            &PlayerInput {
+                name,
+                rating: Some(rng.i64(1200..2400)),
+                ..PlayerInput::default()
+            },
+        )?;
+    }
+    let role = access.role.ok_or(ServiceError::Forbidden)?;
+    let actor = Actor::Staff {
+        user_id: owner.id,
+        role,
+    };
+    for _ in 0..spec.rounds {
+        let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
+        let round = rounds::pair_and_publish(app, &access)?;
+        for board in round.boards.iter().filter(|b| b.second.is_some()) {
+            let side = Side::South;
+            let record = random_record(Game::start(event.variant, side), rng.u64(..))?;
+            match games::submit_record(app, board.game_id, &actor, &record) {
+                Ok(_) => {}
+                Err(SubmitError::Service(e)) => return Err(e),
+                Err(SubmitError::Refused(r)) => {
+                    return Err(ServiceError::Internal(format!(
+                        "a random record was refused: {}",
+                        r.code
+                    )));
+                }
+            }
+        }
+    }
+    events::access(app, EventRef::Id(event.id), Some(owner)).map(|a| a.event)
+}
