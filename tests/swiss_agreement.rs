@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use kiela::tournament::dutch::explain::{ByeWhy, Change, FirstMove, Standard, explain};
 use kiela::tournament::dutch::{self, DutchInput};
 use kiela::tournament::trf;
 use kiela::tournament::trf_pairing::{
@@ -74,8 +75,9 @@ fn swiss_rounds_agree_with_the_reference_engine() {
 }
 
 #[test]
-fn simulated_tournaments_never_break_an_absolute_criterion() {
+fn simulated_tournaments_never_break_an_absolute_criterion_and_are_explained() {
     let mut rng = fastrand::Rng::with_seed(11);
+    let mut checked = 0;
     for case in 0..40 {
         let players = rng.usize(6..60);
         let rounds = rng.usize(3..=9).min(players - 1);
@@ -103,7 +105,43 @@ fn simulated_tournaments_never_break_an_absolute_criterion() {
                 "case {case} round {}: {problems:?}",
                 round + 1
             );
+            // The explanation of the engine's own pairing never calls a board hand-made and
+            // names only the two players of a board.
+            let why = explain(&input, &pairing);
+            assert_eq!(why.boards.len(), pairing.pairs.len());
+            for board in &why.boards {
+                assert!(!board.by_hand, "case {case}: {board:?}");
+                let named = match board.first_move {
+                    FirstMove::ByHand => panic!("case {case}: {board:?}"),
+                    FirstMove::OnlyOne { player }
+                    | FirstMove::Stronger { player }
+                    | FirstMove::History { player }
+                    | FirstMove::Ranking { player } => Some(player),
+                    _ => None,
+                };
+                assert!(named.is_none_or(|p| p == board.first || p == board.second));
+                if let Standard::Changed { expected, why } = board.standard {
+                    let higher = if board.scores[0] >= board.scores[1] {
+                        board.first
+                    } else {
+                        board.second
+                    };
+                    let met = histories[board.first]
+                        .rounds
+                        .iter()
+                        .chain(&histories[board.second].rounds)
+                        .any(|m| m.played() && m.opponent == Some(expected));
+                    if why == Change::Rematch {
+                        assert!(met, "case {case}: {board:?} (higher {higher})");
+                    }
+                }
+            }
+            if let Some(bye) = &why.bye {
+                assert_ne!(bye.why, ByeWhy::ByHand, "case {case}");
+            }
+            checked += 1;
             kiela::tournament::simulate::record(&mut field, &pairing, &to_pair, || rng.f64());
         }
     }
+    assert!(checked > 100, "{checked} rounds explained");
 }

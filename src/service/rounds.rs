@@ -26,11 +26,13 @@ struct PlannedGame {
     result: Option<StoredResult>,
 }
 
-/// The pairing-allocated virtual points of the Baku acceleration (FIDE C.04.5): the top half
-/// of the field gets a win's worth in the first half of the accelerated rounds and a draw's
-/// worth in the second half; acceleration covers the first half of the event.
+/// The virtual points of the Baku acceleration (FIDE C.04.5.1): group A, the first half of the
+/// field rounded up to an even number (2 × ⌈N/4⌉ players), gets a win's worth in the first half
+/// (rounded up) of the accelerated rounds and a draw's worth in the rest; the accelerated rounds
+/// are the first half of the event, rounded up.
 fn baku_accelerations(players: usize, total_rounds: usize, win: u32, draw: u32) -> Vec<Vec<u32>> {
-    let last_rank = players.saturating_sub(1) / 2;
+    let group_a = 2 * players.div_ceil(4);
+    let last_rank = group_a.saturating_sub(1);
     let last_round = total_rounds.saturating_sub(1) / 2;
     let last_full = last_round / 2;
     (0..players)
@@ -43,6 +45,127 @@ fn baku_accelerations(players: usize, total_rounds: usize, win: u32, draw: u32) 
                 .collect()
         })
         .collect()
+}
+
+/// Everything the Dutch system needs about a round, owned so an input can borrow it.
+struct SwissSetup {
+    histories: Vec<crate::tournament::history::PlayerHistory>,
+    to_pair: Vec<bool>,
+    played: usize,
+    total_rounds: usize,
+    accelerations: Option<Vec<Vec<u32>>>,
+}
+
+impl SwissSetup {
+    fn new(
+        data: &EventData,
+        number: i32,
+        histories: Vec<crate::tournament::history::PlayerHistory>,
+        to_pair: Vec<bool>,
+    ) -> SwissSetup {
+        let total_rounds = data.event.rounds.max(number) as usize;
+        let accelerations = data.event.accelerated.then(|| {
+            baku_accelerations(
+                data.players.len(),
+                total_rounds,
+                data.event.points.win,
+                data.event.points.draw,
+            )
+        });
+        SwissSetup {
+            histories,
+            to_pair,
+            played: usize::try_from(number - 1).unwrap_or(0),
+            total_rounds,
+            accelerations,
+        }
+    }
+
+    fn input<'a>(&'a self, data: &EventData) -> DutchInput<'a> {
+        DutchInput {
+            players: &self.histories,
+            to_pair: &self.to_pair,
+            played_rounds: self.played,
+            total_rounds: self.total_rounds,
+            initial_colour: data.event.initial_colour,
+            points: data.event.points,
+            forbidden: &[],
+            accelerations: self.accelerations.as_deref(),
+        }
+    }
+}
+
+/// A player as the explanation of a round names them.
+#[derive(Clone, Debug, Serialize)]
+pub struct NamedPlayer {
+    pub id: i32,
+    pub number: i32,
+    pub name: String,
+}
+
+/// Why a Swiss round is paired as it is, with the players the explanation refers to by index.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundExplanation {
+    pub number: i32,
+    pub accelerated: bool,
+    pub players: Vec<NamedPlayer>,
+    /// Board numbers, in the order of `why.boards`.
+    pub board_numbers: Vec<i32>,
+    pub why: dutch::explain::RoundWhy,
+}
+
+/// Explains a published (or, for organisers, draft) Swiss round.
+pub fn explain(app: &App, access: &Access, number: i32) -> Result<RoundExplanation, ServiceError> {
+    let mut conn = app.conn()?;
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    let round = data.round(number).ok_or(ServiceError::NotFound)?;
+    if round.state != "published" && !access.is_organiser() {
+        return Err(ServiceError::NotFound);
+    }
+    if !data.in_swiss_stage(number) {
+        return Err(ServiceError::Conflict("not_a_swiss_round"));
+    }
+    let index = data.index();
+    let games = data.games_of_round(round.id);
+    let mut to_pair = vec![false; data.players.len()];
+    let mut pairs = Vec::new();
+    let mut board_numbers = Vec::new();
+    let mut bye = None;
+    for game in &games {
+        let first = game.first_id.and_then(|id| index.get(&id).copied());
+        let second = game.second_id.and_then(|id| index.get(&id).copied());
+        match (first, second) {
+            (Some(a), Some(b)) => {
+                to_pair[a] = true;
+                to_pair[b] = true;
+                pairs.push((a, b));
+                board_numbers.push(game.board);
+            }
+            (Some(a), None) if game.result.as_deref() == Some(StoredResult::Bye.as_str()) => {
+                to_pair[a] = true;
+                bye = Some(a);
+            }
+            _ => {}
+        }
+    }
+    let played = usize::try_from(number - 1).unwrap_or(0);
+    let setup = SwissSetup::new(&data, number, data.histories(played), to_pair);
+    let why = dutch::explain::explain(&setup.input(&data), &dutch::DutchPairing { pairs, bye });
+    Ok(RoundExplanation {
+        number,
+        accelerated: data.event.accelerated,
+        players: data
+            .players
+            .iter()
+            .map(|p| NamedPlayer {
+                id: p.id,
+                number: p.number,
+                name: p.name.clone(),
+            })
+            .collect(),
+        board_numbers,
+        why,
+    })
 }
 
 fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
@@ -64,26 +187,9 @@ fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Service
                 && (!data.event.check_in || p.checked_in)
         })
         .collect();
-    let total_rounds = data.event.rounds.max(number) as usize;
-    let accelerations = data.event.accelerated.then(|| {
-        baku_accelerations(
-            data.players.len(),
-            total_rounds,
-            data.event.points.win,
-            data.event.points.draw,
-        )
-    });
-    let pairing = dutch::pair(&DutchInput {
-        players: &histories,
-        to_pair: &to_pair,
-        played_rounds: played,
-        total_rounds,
-        initial_colour: data.event.initial_colour,
-        points: data.event.points,
-        forbidden: &[],
-        accelerations: accelerations.as_deref(),
-    })
-    .map_err(|_| ServiceError::Conflict("no_valid_pairing"))?;
+    let setup = SwissSetup::new(data, number, histories, to_pair);
+    let pairing =
+        dutch::pair(&setup.input(data)).map_err(|_| ServiceError::Conflict("no_valid_pairing"))?;
     let id = |i: usize| data.players[i].id;
     let mut games: Vec<PlannedGame> = pairing
         .pairs
@@ -699,10 +805,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn baku_accelerates_the_top_half_for_the_first_half_of_the_event() {
-        let a = baku_accelerations(10, 9, 10, 5);
+    fn baku_group_a_and_rounds_follow_the_fide_examples() {
+        // 161 players: group A holds 82; nine rounds: five accelerated, three at a full point.
+        let a = baku_accelerations(161, 9, 10, 5);
+        assert_eq!(a.iter().filter(|v| !v.is_empty()).count(), 82);
         assert_eq!(a[0], vec![10, 10, 10, 5, 5]);
-        assert_eq!(a[4], vec![10, 10, 10, 5, 5]);
-        assert!(a[5].is_empty());
+        assert_eq!(a[81], a[0]);
+        assert!(a[82].is_empty());
+        // Ten players: group A of six (half rounded up to an even number); six rounds: three
+        // accelerated, two at a full point.
+        let a = baku_accelerations(10, 6, 10, 5);
+        assert_eq!(a.iter().filter(|v| !v.is_empty()).count(), 6);
+        assert_eq!(a[5], vec![10, 10, 5]);
+        assert!(a[6].is_empty());
     }
 }

@@ -18,6 +18,8 @@
 
 use std::collections::HashMap;
 
+pub mod explain;
+
 use super::history::{Colour, PlayerHistory, PointSystem, RoundEntry};
 use super::matching::PerfectMatching;
 use super::wide::Wide;
@@ -303,6 +305,36 @@ fn derive_state(history: &PlayerHistory, rank: usize, input: &DutchInput<'_>, id
 
 /// Pairs one round with the Dutch system.
 pub fn pair(input: &DutchInput<'_>) -> Result<DutchPairing, NoValidPairing> {
+    let ctx = context(input);
+    let n = input.players.len();
+    let mut sorted: Vec<usize> = (0..n)
+        .filter(|&i| input.to_pair.get(i).copied().unwrap_or(false))
+        .collect();
+    sorted.sort_by(|&a, &b| {
+        if ctx.worse(a, b) {
+            std::cmp::Ordering::Greater
+        } else if ctx.worse(b, a) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    if sorted.is_empty() {
+        return Ok(DutchPairing {
+            pairs: Vec::new(),
+            bye: None,
+        });
+    }
+    let layout = Layout::new(&ctx, &sorted);
+    // Room for the weight, its doubling in the matching, sums over n/2 edges, duals and sign.
+    let needed = layout.total_bits + 2 + bits_to_represent(sorted.len()) + 66;
+    let limbs = needed.div_ceil(64) as usize;
+    let matched = dispatch(limbs, &ctx, &sorted, &layout)?;
+    Ok(publish(&ctx, &sorted, &matched))
+}
+
+/// Every player's state for the round and the pairs that may not meet.
+fn context(input: &DutchInput<'_>) -> Context {
     let n = input.players.len();
     // Effective pairing numbers count only the players taking part in the event so far: those
     // to be paired now and those who were paired before (a player absent from every round
@@ -340,38 +372,14 @@ pub fn pair(input: &DutchInput<'_>) -> Result<DutchPairing, NoValidPairing> {
             }
         }
     }
-    let ctx = Context {
+    Context {
         states,
         points: input.points,
         played_rounds: input.played_rounds,
         total_rounds: input.total_rounds,
         initial_colour: input.initial_colour,
         forbidden,
-    };
-    let mut sorted: Vec<usize> = (0..n)
-        .filter(|&i| input.to_pair.get(i).copied().unwrap_or(false))
-        .collect();
-    sorted.sort_by(|&a, &b| {
-        if ctx.worse(a, b) {
-            std::cmp::Ordering::Greater
-        } else if ctx.worse(b, a) {
-            std::cmp::Ordering::Less
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    });
-    if sorted.is_empty() {
-        return Ok(DutchPairing {
-            pairs: Vec::new(),
-            bye: None,
-        });
     }
-    let layout = Layout::new(&ctx, &sorted);
-    // Room for the weight, its doubling in the matching, sums over n/2 edges, duals and sign.
-    let needed = layout.total_bits + 2 + bits_to_represent(sorted.len()) + 66;
-    let limbs = needed.div_ceil(64) as usize;
-    let matched = dispatch(limbs, &ctx, &sorted, &layout)?;
-    Ok(publish(&ctx, &sorted, &matched))
 }
 
 macro_rules! dispatch_sizes {

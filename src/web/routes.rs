@@ -9,7 +9,7 @@ use actix_web::web;
 use super::{api, assets, pages};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    use pages::{accounts, admin, events, games, home, public, rounds};
+    use pages::{accounts, admin, events, games, home, public, rounds, why};
     cfg.route("/", web::get().to(home::home))
         .route("/healthz", web::get().to(home::healthz))
         .route("/static/{name}", web::get().to(assets::serve))
@@ -51,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/tournament.trf", web::get().to(public::export_trf))
                 .route("/standings.csv", web::get().to(public::export_csv))
                 .route("/calendar.ics", web::get().to(public::calendar))
+                .route("/rounds/{n}/why", web::get().to(why::show))
                 .route(
                     "/rounds/{n}/scoresheets",
                     web::get().to(public::scoresheets),

@@ -13,3 +13,4 @@ mod formats;
 mod public;
 mod security;
 mod site;
+mod why;

@@ -8,6 +8,7 @@ pub mod games;
 pub mod home;
 pub mod public;
 pub mod rounds;
+pub mod why;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
