@@ -43,6 +43,21 @@ enum Command {
         #[command(flatten)]
         setup: Setup,
     },
+    /// Copy the SQLite database to FILE while the server runs (PostgreSQL: use pg_dump).
+    Backup {
+        #[command(flatten)]
+        setup: Setup,
+        /// The new backup file (must not exist).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Replace the SQLite database with the backup FILE; stop the server first.
+    Restore {
+        #[command(flatten)]
+        setup: Setup,
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Administration without a browser.
     Admin {
         #[command(flatten)]
@@ -272,6 +287,15 @@ fn describe(e: &service::ServiceError) -> String {
     }
 }
 
+/// The configured database address, parsed.
+fn database_url(setup: &Setup) -> Result<kiela::db::DatabaseUrl, String> {
+    let config = load_config(setup, None)?;
+    config
+        .database_url
+        .parse()
+        .map_err(|e: kiela::db::DbError| e.to_string())
+}
+
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
@@ -298,6 +322,32 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Admin { setup, command }) => admin(&setup, command),
+        Some(Command::Backup { setup, file }) => {
+            let url = match database_url(&setup) {
+                Ok(url) => url,
+                Err(e) => return fail(e),
+            };
+            match kiela::db::backup::backup(&url, &file) {
+                Ok(()) => {
+                    eprintln!("backed up to {}", file.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e),
+            }
+        }
+        Some(Command::Restore { setup, file }) => {
+            let url = match database_url(&setup) {
+                Ok(url) => url,
+                Err(e) => return fail(e),
+            };
+            match kiela::db::backup::restore(&url, &file) {
+                Ok(events) => {
+                    eprintln!("restored {} ({events} events)", file.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e),
+            }
+        }
         Some(Command::Verify { json, files }) => {
             let stdout = std::io::stdout();
             let stderr = std::io::stderr();

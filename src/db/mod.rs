@@ -3,6 +3,7 @@
 //! program, in this module's submodules.
 
 pub mod accounts;
+pub mod backup;
 pub mod events;
 pub mod schema;
 pub mod settings;
@@ -107,6 +108,12 @@ impl DatabaseUrl {
         self.backend
     }
 
+    /// What the driver is given: the file path for SQLite, the URL for PostgreSQL.
+    #[must_use]
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+
     /// Opens one connection, with the SQLite settings applied.
     pub fn connect(&self) -> Result<DbConnection, DbError> {
         match self.backend {
@@ -123,12 +130,14 @@ impl DatabaseUrl {
                 let mut conn = SqliteConnection::establish(&self.target)
                     .map_err(|e| DbError::Connect(e.to_string()))?;
                 // busy_timeout first: the journal-mode switch itself may have to wait for
-                // another process's lock.
+                // another process's lock. synchronous = FULL: a commit is on disk before the
+                // answer leaves, so even a power cut loses no confirmed result (NORMAL would
+                // survive a killed process but not a power cut).
                 conn.batch_execute(&format!(
                     "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
                      PRAGMA journal_mode = WAL; \
                      PRAGMA foreign_keys = ON; \
-                     PRAGMA synchronous = NORMAL;"
+                     PRAGMA synchronous = FULL;"
                 ))
                 .map_err(|e| DbError::Connect(e.to_string()))?;
                 Ok(DbConnection::Sqlite(conn))

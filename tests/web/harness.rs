@@ -142,7 +142,6 @@ pub struct TestApp {
     pub backend: Backend,
     pub app: App,
     _db: TestDb,
-    client: awc::Client,
     server: ServerHandle,
 }
 
@@ -176,20 +175,13 @@ impl TestApp {
             backend,
             app,
             _db: db,
-            client: awc::Client::builder()
-                .disable_redirects()
-                .timeout(std::time::Duration::from_secs(60))
-                .finish(),
             server: handle,
         })
     }
 
     /// A browser with no cookies yet.
     pub fn browser(&self) -> Browser<'_> {
-        Browser {
-            app: self,
-            jar: RefCell::new(BTreeMap::new()),
-        }
+        Browser::at(&self.base)
     }
 
     pub async fn stop(&self) {
@@ -199,11 +191,26 @@ impl TestApp {
 
 /// A client with its own cookie jar.
 pub struct Browser<'a> {
-    pub app: &'a TestApp,
+    base: String,
+    client: awc::Client,
     jar: RefCell<BTreeMap<String, String>>,
+    _app: std::marker::PhantomData<&'a TestApp>,
 }
 
 impl Browser<'_> {
+    /// A browser for any server, such as one started as a separate process.
+    pub fn at(base: &str) -> Browser<'static> {
+        Browser {
+            base: base.to_string(),
+            client: awc::Client::builder()
+                .disable_redirects()
+                .timeout(std::time::Duration::from_secs(60))
+                .finish(),
+            jar: RefCell::new(BTreeMap::new()),
+            _app: std::marker::PhantomData,
+        }
+    }
+
     fn cookie_header(&self) -> String {
         self.jar
             .borrow()
@@ -246,9 +253,22 @@ impl Browser<'_> {
         headers: &[(&str, &str)],
         body: Vec<u8>,
     ) -> Resp {
-        let url = format!("{}{path}", self.app.base);
+        self.try_request(method, path, headers, body)
+            .await
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+    }
+
+    /// A request that may fail to get any answer (the server was killed, say).
+    pub async fn try_request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Vec<u8>,
+    ) -> Result<Resp, String> {
+        let url = format!("{}{path}", self.base);
         let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let mut req = self.app.client.request(method, url);
+        let mut req = self.client.request(method, url);
         let cookies = self.cookie_header();
         if !cookies.is_empty() {
             req = req.insert_header(("cookie", cookies));
@@ -256,15 +276,19 @@ impl Browser<'_> {
         for (name, value) in headers {
             req = req.insert_header((*name, *value));
         }
-        let mut res = req.send_body(body).await.unwrap();
-        let bytes = res.body().limit(64 * 1024 * 1024).await.unwrap();
+        let mut res = req.send_body(body).await.map_err(|e| e.to_string())?;
+        let bytes = res
+            .body()
+            .limit(64 * 1024 * 1024)
+            .await
+            .map_err(|e| e.to_string())?;
         let resp = Resp {
             status: res.status().as_u16(),
             headers: res.headers().clone(),
             body: String::from_utf8_lossy(&bytes).into_owned(),
         };
         self.remember(&resp);
-        resp
+        Ok(resp)
     }
 
     pub async fn get(&self, path: &str) -> Resp {

@@ -3,11 +3,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod harness;
+mod process;
 
 mod accounts;
 mod api;
+mod backup;
 mod browser;
+mod cluster;
 mod concurrency;
+mod crash;
 mod events;
 mod formats;
 mod public;
