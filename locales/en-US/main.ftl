@@ -472,3 +472,4 @@ why-bye-constrained = { $player } ({ $score } points) has the bye: giving it to 
 why-bye-by-hand = { $player } has the bye, set by hand.
 why-bye-ineligible = Not eligible for the bye (already had one, or a win without playing): { $names }.
 error-not_a_swiss_round = Only Swiss rounds have a pairing explanation.
+error-registration_closed = This event does not take registrations from players; ask the organiser.

@@ -472,3 +472,4 @@ why-bye-constrained = { $player } ({ $score } points) est exempt : la donner à 
 why-bye-by-hand = { $player } est exempt, fixé à la main.
 why-bye-ineligible = Sans droit à l'exemption (déjà exemptés, ou vainqueurs sans jouer) : { $names }.
 error-not_a_swiss_round = Seules les rondes suisses ont une explication de l'appariement.
+error-registration_closed = Ce tournoi n'accepte pas d'inscriptions des joueurs ; adressez-vous à l'organisateur.

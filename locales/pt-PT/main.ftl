@@ -472,3 +472,4 @@ why-bye-constrained = { $player } ({ $score } pontos) fica isento: dar a isenç�
 why-bye-by-hand = { $player } fica isento, por decisão manual.
 why-bye-ineligible = Sem direito a isenção (já tiveram uma, ou uma vitória sem jogar): { $names }.
 error-not_a_swiss_round = Só as rondas suíças têm explicação do emparelhamento.
+error-registration_closed = Este torneio não aceita inscrições dos jogadores; fale com o organizador.

@@ -775,8 +775,10 @@ pub fn dispute(app: &App, game_id: i32, actor: &Actor, reason: &str) -> Result<(
         match actor {
             Actor::Player { player_id, .. }
                 if Some(*player_id) == game.first_id || Some(*player_id) == game.second_id => {}
-            Actor::Player { .. } => return Err(ServiceError::Forbidden.into()),
-            Actor::Staff { .. } => {}
+            // Staff do not dispute: they decide (`decide`).
+            Actor::Player { .. } | Actor::Staff { .. } => {
+                return Err(ServiceError::Forbidden.into());
+            }
         }
         if game.status == "final" {
             return Err(ServiceError::Conflict("game_final").into());

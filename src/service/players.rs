@@ -295,7 +295,7 @@ pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Play
     write_transaction(&mut conn, |conn| {
         let access = load_access(conn, event, Some(user))?;
         if !access.event.self_registration {
-            return Err(ServiceError::Forbidden);
+            return Err(ServiceError::Conflict("registration_closed"));
         }
         if access.event.state == super::events::EventState::Finished {
             return Err(ServiceError::Conflict("event_finished"));

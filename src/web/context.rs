@@ -424,7 +424,18 @@ impl FromRequest for AdminPage {
 
 /// A URL-encoded form whose CSRF token was checked before anything else in it was read.
 /// Requests from another site (by `Origin` or `Sec-Fetch-Site`) are refused outright.
-pub struct CsrfForm<T>(pub T);
+///
+/// A form that does not parse is reported by [`CsrfForm::parsed`] in the handler, after the
+/// role extractors succeeded: a visitor without the right role learns nothing about a form's
+/// shape, and is told 403 (or to log in) rather than 400.
+pub struct CsrfForm<T>(Result<T, WebError>);
+
+impl<T> CsrfForm<T> {
+    /// The form's fields, or 400 when they do not parse.
+    pub fn parsed(self) -> Result<T, WebError> {
+        self.0
+    }
+}
 
 impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
     type Error = WebError;
@@ -448,8 +459,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
             if !crypto::same_secret(&expected, sent) {
                 return Err(WebError::Csrf);
             }
-            let value = serde_urlencoded::from_bytes(&body).map_err(|_| WebError::BadRequest)?;
-            Ok(CsrfForm(value))
+            Ok(CsrfForm(
+                serde_urlencoded::from_bytes(&body).map_err(|_| WebError::BadRequest),
+            ))
         })
     }
 }

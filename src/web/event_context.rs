@@ -12,8 +12,10 @@ use actix_web::{FromRequest, HttpRequest, web};
 
 use super::context::{Chrome, Page};
 use super::errors::WebError;
+use crate::db::events::{GameRow, PlayerRow};
 use crate::service::App;
 use crate::service::events::{self, Access, EventRef};
+use crate::service::games::{self, Actor};
 
 type LocalBoxFuture<T> = Pin<Box<dyn Future<Output = T>>>;
 
@@ -156,6 +158,77 @@ impl FromRequest for ArbiterPage {
                 chrome: page.chrome,
                 access: page.access,
             })
+        })
+    }
+}
+
+/// A game of this event for someone who may act on it: one of its two players (signed in) or
+/// the event's staff. Anyone else is sent to log in (without an account) or refused.
+pub struct GameActor {
+    pub chrome: Chrome,
+    pub access: Access,
+    pub game: GameRow,
+    pub players: Vec<PlayerRow>,
+    pub actor: Actor,
+}
+
+/// Only one of the game's two players (disputes are theirs; staff decide instead).
+pub struct GamePlayer(pub GameActor);
+
+async fn load_game_actor(req: &HttpRequest) -> Result<GameActor, WebError> {
+    let page = load(req).await?;
+    let game_id: i32 = req
+        .match_info()
+        .get("id")
+        .and_then(|id| id.parse().ok())
+        .ok_or(WebError::NotFound)?;
+    let app = req
+        .app_data::<web::Data<App>>()
+        .cloned()
+        .ok_or_else(|| WebError::Internal("application state missing".into()))?
+        .into_inner();
+    let user = page.chrome.user.clone();
+    let (access, game, players) =
+        web::block(move || games::access_for_game(&app, game_id, user.as_ref())).await??;
+    if access.event.id != page.access.event.id {
+        return Err(WebError::NotFound);
+    }
+    let Some(actor) = games::actor_for(&access, &game, &players) else {
+        return Err(require(page, false, req)
+            .err()
+            .unwrap_or(WebError::Forbidden));
+    };
+    Ok(GameActor {
+        chrome: page.chrome,
+        access,
+        game,
+        players,
+        actor,
+    })
+}
+
+impl FromRequest for GameActor {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<GameActor, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { load_game_actor(&req).await })
+    }
+}
+
+impl FromRequest for GamePlayer {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<GamePlayer, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let game = load_game_actor(&req).await?;
+            match game.actor {
+                Actor::Player { .. } => Ok(GamePlayer(game)),
+                Actor::Staff { .. } => Err(WebError::Forbidden),
+            }
         })
     }
 }

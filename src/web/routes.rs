@@ -106,6 +106,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::scope("/api/v1")
                 .configure(api::configure)
+                .route("/openapi.json", web::get().to(api::openapi))
                 .route("/events", web::get().to(api::events::list))
                 .route("/events", web::post().to(api::events::create))
                 .route("/events/{id}", web::get().to(api::events::show))

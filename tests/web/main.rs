@@ -7,6 +7,7 @@ mod process;
 
 mod accounts;
 mod api;
+mod authz;
 mod backup;
 mod browser;
 mod cluster;

@@ -4,7 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::{ApiError, ApiUser, MaybeApiUser};
+use super::{ApiCreator, ApiError, ApiOrganiser, MaybeApiUser, json_body};
 use crate::service::events::{self, Access, EventRef, SettingsInput};
 use crate::service::rounds::{self, RoundView};
 use crate::service::{App, ServiceError, exports, players, standings};
@@ -30,9 +30,10 @@ struct Created {
 pub async fn create(
     req: HttpRequest,
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    body: web::Json<SettingsInput>,
+    ApiCreator(user): ApiCreator,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: SettingsInput = json_body(&req, &body)?;
     let service = app.clone().into_inner();
     let event = web::block(move || events::create_event(&service, &user, &body)).await??;
     Ok(HttpResponse::Created().json(Created {
@@ -86,12 +87,12 @@ struct PlayerCreated {
 
 /// `POST /api/v1/events/{id}/players` (organisers).
 pub async fn add_player(
+    req: HttpRequest,
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    path: web::Path<i32>,
-    body: web::Json<players::PlayerInput>,
+    ApiOrganiser(access): ApiOrganiser,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let access = access(&app, path.into_inner(), Some(user)).await?;
+    let body: players::PlayerInput = json_body(&req, &body)?;
     let app = app.into_inner();
     let player = web::block(move || players::add_player(&app, &access, &body)).await??;
     Ok(HttpResponse::Created().json(PlayerCreated {
@@ -115,11 +116,10 @@ pub async fn list_players(
 /// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
 pub async fn withdraw(
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
+    ApiOrganiser(access): ApiOrganiser,
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, pid) = path.into_inner();
-    let access = access(&app, id, Some(user)).await?;
+    let (_, pid) = path.into_inner();
     let app = app.into_inner();
     web::block(move || players::withdraw(&app, &access, pid)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "id": pid, "status": "withdrawn" })))
@@ -133,13 +133,14 @@ pub struct ByeBody {
 
 /// `POST /api/v1/events/{id}/players/{pid}/byes` (organisers) `{"round":3,"points":"half"}`.
 pub async fn bye(
+    req: HttpRequest,
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
+    ApiOrganiser(access): ApiOrganiser,
     path: web::Path<(i32, i32)>,
-    body: web::Json<ByeBody>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, pid) = path.into_inner();
-    let access = access(&app, id, Some(user)).await?;
+    let body: ByeBody = json_body(&req, &body)?;
+    let (_, pid) = path.into_inner();
     let app = app.into_inner();
     let (round, points) = (body.round, body.points.clone());
     web::block(move || players::request_bye(&app, &access, pid, round, &points)).await??;
@@ -193,10 +194,8 @@ fn pairings(round: &RoundView) -> Vec<PairingJson> {
 /// `POST /api/v1/events/{id}/rounds` (organisers): pairs and publishes the next round.
 pub async fn pair(
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    path: web::Path<i32>,
+    ApiOrganiser(access): ApiOrganiser,
 ) -> Result<HttpResponse, ApiError> {
-    let access = access(&app, path.into_inner(), Some(user)).await?;
     let app = app.into_inner();
     let round = web::block(move || rounds::pair_and_publish(&app, &access)).await??;
     Ok(HttpResponse::Created().json(serde_json::json!({

@@ -1,25 +1,12 @@
 //! `/api/v1/games/…`: submitting records, confirming, disputing, deciding, and reading a game.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::{ApiError, ApiUser, MaybeApiUser};
-use crate::service::games::{self, Actor, SubmitError};
-use crate::service::{App, ServiceError};
-
-/// The actor a token's user is for this game: staff of its event, or one of its players.
-async fn actor(
-    app: &web::Data<App>,
-    game_id: i32,
-    user: crate::service::accounts::User,
-) -> Result<(crate::service::events::Access, Actor), ApiError> {
-    let app = app.clone().into_inner();
-    let (access, game, players) =
-        web::block(move || games::access_for_game(&app, game_id, Some(&user))).await??;
-    let actor = games::actor_for(&access, &game, &players).ok_or(ServiceError::Forbidden)?;
-    Ok((access, actor))
-}
+use super::{ApiError, ApiGameActor, ApiGameArbiter, ApiGamePlayer, MaybeApiUser, json_body};
+use crate::service::App;
+use crate::service::games::{self, SubmitError};
 
 fn refusal(refusal: &games::Refusal) -> ApiError {
     let message = match &refusal.verdict {
@@ -44,11 +31,10 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
 /// `POST /api/v1/games/{id}/record` with the KGN record as the body.
 pub async fn record(
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    path: web::Path<i32>,
+    party: ApiGameActor,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let game_id = path.into_inner();
+    let ApiGameActor { game_id, actor, .. } = party;
     let text = String::from_utf8(body.to_vec()).map_err(|_| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -56,7 +42,6 @@ pub async fn record(
             "the record must be UTF-8 text",
         )
     })?;
-    let (_, actor) = actor(&app, game_id, user).await?;
     let app = app.into_inner();
     match web::block(move || games::submit_record(&app, game_id, &actor, &text)).await? {
         Ok(outcome) => Ok(HttpResponse::Ok().json(outcome)),
@@ -66,13 +51,8 @@ pub async fn record(
 }
 
 /// `POST /api/v1/games/{id}/confirm` (the opponent, or an arbiter approving).
-pub async fn confirm(
-    app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, ApiError> {
-    let game_id = path.into_inner();
-    let (_, actor) = actor(&app, game_id, user).await?;
+pub async fn confirm(app: web::Data<App>, party: ApiGameActor) -> Result<HttpResponse, ApiError> {
+    let ApiGameActor { game_id, actor, .. } = party;
     let app = app.into_inner();
     let outcome = web::block(move || games::confirm(&app, game_id, &actor)).await??;
     Ok(HttpResponse::Ok().json(outcome))
@@ -86,15 +66,19 @@ pub struct DisputeBody {
 
 /// `POST /api/v1/games/{id}/dispute` `{"reason":"…"}` (either player).
 pub async fn dispute(
+    req: HttpRequest,
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    path: web::Path<i32>,
-    body: web::Json<DisputeBody>,
+    ApiGamePlayer(party): ApiGamePlayer,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let game_id = path.into_inner();
-    let (_, actor) = actor(&app, game_id, user).await?;
+    let ApiGameActor { game_id, actor, .. } = party;
+    // The reason is optional: an empty body disputes without one.
+    let reason = if body.is_empty() {
+        String::new()
+    } else {
+        json_body::<DisputeBody>(&req, &body)?.reason
+    };
     let app = app.into_inner();
-    let reason = body.into_inner().reason;
     web::block(move || games::dispute(&app, game_id, &actor, &reason)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "game_id": game_id, "status": "disputed" })))
 }
@@ -108,15 +92,16 @@ pub struct DecisionBody {
 
 /// `POST /api/v1/games/{id}/decision` (arbiters) `{"result":"1-0"|…|"+-"|"-+"|"--"}`.
 pub async fn decision(
+    req: HttpRequest,
     app: web::Data<App>,
-    ApiUser(user): ApiUser,
-    path: web::Path<i32>,
-    body: web::Json<DecisionBody>,
+    ApiGameArbiter(party): ApiGameArbiter,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let game_id = path.into_inner();
-    let (access, _) = actor(&app, game_id, user).await?;
+    let DecisionBody { result, reason } = json_body(&req, &body)?;
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
     let app = app.into_inner();
-    let DecisionBody { result, reason } = body.into_inner();
     let shown = result.clone();
     web::block(move || games::decide(&app, &access, game_id, &result, &reason)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({

@@ -214,3 +214,184 @@ pub async fn not_found() -> Result<HttpResponse, ApiError> {
         "there is no such API endpoint",
     ))
 }
+
+/// The OpenAPI description of this API, kept beside the handlers it describes.
+const OPENAPI: &str = include_str!("openapi.json");
+
+/// `GET /api/v1/openapi.json`.
+pub async fn openapi() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            actix_web::http::header::CACHE_CONTROL,
+            "public, max-age=3600",
+        ))
+        .body(OPENAPI)
+}
+
+/// A JSON body, read after the role extractors succeeded (so an unauthorised caller is told
+/// 401/403, never how the body should look): 415 without `Content-Type: application/json`,
+/// 400 when it does not parse into `T`.
+pub fn json_body<T: serde::de::DeserializeOwned>(
+    req: &HttpRequest,
+    body: &web::Bytes,
+) -> Result<T, ApiError> {
+    let is_json = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| {
+            let v = v.trim().to_ascii_lowercase();
+            v == "application/json" || (v.starts_with("application/") && v.ends_with("+json"))
+        });
+    if !is_json {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "send JSON with Content-Type: application/json",
+        ));
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("the JSON body could not be read: {e}"),
+        )
+    })
+}
+
+fn path_id(req: &HttpRequest, name: &str) -> Result<i32, ApiError> {
+    req.match_info()
+        .get(name)
+        .and_then(|id| id.parse().ok())
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such resource"))
+}
+
+type ApiFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ApiError>>>>;
+
+/// The event of the path's `{id}`, for one of its organisers (403 for anyone else).
+pub struct ApiOrganiser(pub crate::service::events::Access);
+
+impl FromRequest for ApiOrganiser {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiOrganiser>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = ApiUser::from_request(req, payload);
+        let id = path_id(req, "id");
+        let app = req.app_data::<web::Data<App>>().cloned();
+        Box::pin(async move {
+            let ApiUser(user) = user.await?;
+            let (id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
+            let app = app.into_inner();
+            let access = web::block(move || {
+                crate::service::events::access(
+                    &app,
+                    crate::service::events::EventRef::Id(id),
+                    Some(&user),
+                )
+            })
+            .await??;
+            if !access.is_organiser() {
+                return Err(ServiceError::Forbidden.into());
+            }
+            Ok(ApiOrganiser(access))
+        })
+    }
+}
+
+/// The game of the path's `{id}` for someone who may act on it: one of its players or the
+/// event's staff (403 for anyone else).
+pub struct ApiGameActor {
+    pub access: crate::service::events::Access,
+    pub game_id: i32,
+    pub actor: crate::service::games::Actor,
+}
+
+fn game_actor(req: &HttpRequest, payload: &mut Payload) -> ApiFuture<ApiGameActor> {
+    let user = ApiUser::from_request(req, payload);
+    let id = path_id(req, "id");
+    let app = req.app_data::<web::Data<App>>().cloned();
+    Box::pin(async move {
+        let ApiUser(user) = user.await?;
+        let (game_id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
+        let app = app.into_inner();
+        let (access, game, players) =
+            web::block(move || crate::service::games::access_for_game(&app, game_id, Some(&user)))
+                .await??;
+        let actor = crate::service::games::actor_for(&access, &game, &players)
+            .ok_or(ServiceError::Forbidden)?;
+        Ok(ApiGameActor {
+            access,
+            game_id,
+            actor,
+        })
+    })
+}
+
+impl FromRequest for ApiGameActor {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiGameActor>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        game_actor(req, payload)
+    }
+}
+
+/// One of the game's two players.
+pub struct ApiGamePlayer(pub ApiGameActor);
+
+impl FromRequest for ApiGamePlayer {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiGamePlayer>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let fut = game_actor(req, payload);
+        Box::pin(async move {
+            let game = fut.await?;
+            match game.actor {
+                crate::service::games::Actor::Player { .. } => Ok(ApiGamePlayer(game)),
+                crate::service::games::Actor::Staff { .. } => Err(ServiceError::Forbidden.into()),
+            }
+        })
+    }
+}
+
+/// The game of the path's `{id}`, for an arbiter or organiser of its event.
+pub struct ApiGameArbiter(pub ApiGameActor);
+
+impl FromRequest for ApiGameArbiter {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiGameArbiter>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let fut = game_actor(req, payload);
+        Box::pin(async move {
+            let game = fut.await?;
+            if !game.access.is_arbiter() {
+                return Err(ServiceError::Forbidden.into());
+            }
+            Ok(ApiGameArbiter(game))
+        })
+    }
+}
+
+/// A user who may create events (organisers and administrators).
+pub struct ApiCreator(pub User);
+
+impl FromRequest for ApiCreator {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiCreator>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = ApiUser::from_request(req, payload);
+        Box::pin(async move {
+            let ApiUser(user) = user.await?;
+            if !user.role.can_create_events() {
+                return Err(ServiceError::Forbidden.into());
+            }
+            Ok(ApiCreator(user))
+        })
+    }
+}

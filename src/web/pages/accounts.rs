@@ -100,8 +100,9 @@ pub async fn signup(
     req: HttpRequest,
     Page(c): Page,
     app: web::Data<App>,
-    CsrfForm(form): CsrfForm<SignupForm>,
+    form: CsrfForm<SignupForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let app = app.into_inner();
     let (email, name, password) = (form.email.clone(), form.name.clone(), form.password);
     match web::block(move || accounts::sign_up(&app, &email, &name, &password)).await? {
@@ -140,8 +141,9 @@ pub async fn login(
     req: HttpRequest,
     Page(c): Page,
     app: web::Data<App>,
-    CsrfForm(form): CsrfForm<LoginForm>,
+    form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let app = app.into_inner();
     let ip = client_ip(&req);
     let old = session_token(&req);
@@ -171,7 +173,7 @@ pub async fn login(
 pub async fn logout(
     req: HttpRequest,
     app: web::Data<App>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     if let Some(token) = session_token(&req) {
         let app = app.into_inner();
@@ -213,8 +215,9 @@ pub async fn change_password(
     req: HttpRequest,
     app: web::Data<App>,
     page: SignedIn,
-    CsrfForm(form): CsrfForm<PasswordForm>,
+    form: CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let token = session_token(&req).unwrap_or_default();
     let user_id = page.user.id;
     let service = app.clone().into_inner();
@@ -246,8 +249,9 @@ pub async fn change_password(
 pub async fn create_token(
     app: web::Data<App>,
     page: SignedIn,
-    CsrfForm(form): CsrfForm<TokenForm>,
+    form: CsrfForm<TokenForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let service = app.clone().into_inner();
     let user_id = page.user.id;
     let token =
@@ -260,7 +264,7 @@ pub async fn revoke_token(
     app: web::Data<App>,
     page: SignedIn,
     path: web::Path<i32>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
     let (user_id, token_id) = (page.user.id, path.into_inner());

@@ -43,8 +43,9 @@ pub async fn set_role(
     app: web::Data<App>,
     _admin: AdminPage,
     path: web::Path<i32>,
-    CsrfForm(form): CsrfForm<RoleForm>,
+    form: CsrfForm<RoleForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let role: Role = form.role.parse()?;
     let app = app.into_inner();
     let user_id = path.into_inner();

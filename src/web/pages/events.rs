@@ -229,8 +229,9 @@ pub async fn create(
     req: HttpRequest,
     app: web::Data<App>,
     page: SignedIn,
-    CsrfForm(form): CsrfForm<SettingsForm>,
+    form: CsrfForm<SettingsForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     require_creator(&page)?;
     let input = form.to_input();
     let user = page.user.clone();
@@ -438,8 +439,9 @@ pub async fn update_settings(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    CsrfForm(form): CsrfForm<SettingsForm>,
+    form: CsrfForm<SettingsForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let result = match form.to_input() {
@@ -488,8 +490,9 @@ pub async fn add_player(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    CsrfForm(form): CsrfForm<PlayerForm>,
+    form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let input = optional_number::<i64>(&form.rating, "rating").map(|rating| PlayerInput {
         name: form.name.clone(),
         rating,
@@ -532,8 +535,9 @@ pub async fn import_players(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    CsrfForm(form): CsrfForm<ImportForm>,
+    form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let report = web::block(move || players::import_csv(&service, &access, &form.csv)).await??;
@@ -561,7 +565,7 @@ pub async fn withdraw(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
     let access = page.access.clone();
@@ -580,7 +584,7 @@ pub async fn approve(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
     let access = page.access.clone();
@@ -607,8 +611,9 @@ pub async fn bye(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<ByeForm>,
+    form: CsrfForm<ByeForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (_, player_id) = path.into_inner();
     let round: i32 = form
         .round
@@ -637,8 +642,9 @@ pub async fn check_in(
     app: web::Data<App>,
     page: ArbiterPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<CheckInForm>,
+    form: CsrfForm<CheckInForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (_, player_id) = path.into_inner();
     let access = page.access.clone();
     let present = form.present == "1";
@@ -664,8 +670,9 @@ pub async fn add_staff(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    CsrfForm(form): CsrfForm<StaffForm>,
+    form: CsrfForm<StaffForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let access = page.access.clone();
     let service = app.clone().into_inner();
     match web::block(move || events::add_staff(&service, &access, &form.email, &form.role)).await? {
@@ -690,7 +697,7 @@ pub async fn remove_staff(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, user_id) = path.into_inner();
     let access = page.access.clone();
@@ -709,7 +716,7 @@ pub async fn register(
     app: web::Data<App>,
     signed_in: SignedIn,
     path: web::Path<String>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let slug = path.into_inner();
     let user = signed_in.user.clone();
@@ -792,8 +799,9 @@ pub async fn import_trf(
     req: HttpRequest,
     app: web::Data<App>,
     page: SignedIn,
-    CsrfForm(form): CsrfForm<TrfForm>,
+    form: CsrfForm<TrfForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     require_creator(&page)?;
     let user = page.user.clone();
     let app = app.into_inner();

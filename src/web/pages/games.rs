@@ -17,7 +17,7 @@ use crate::service::games::{self, Actor, GameView, SubmitError};
 use crate::service::{App, ServiceError, players};
 use crate::web::context::{Chrome, CsrfForm, FlashLevel, Page};
 use crate::web::errors::WebError;
-use crate::web::event_context::EventPage;
+use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
 
 /// One hole as drawn.
 pub struct Cell {
@@ -212,6 +212,17 @@ async fn render_text(
     .render()?)
 }
 
+/// Where a game's party acts: the game's page on the event's site.
+fn party_place(party: &GameActor) -> Place {
+    Place {
+        base: format!(
+            "/events/{}/games/{}",
+            party.access.event.slug, party.game.id
+        ),
+        actor: Some(party.actor.clone()),
+    }
+}
+
 fn session_place(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Place {
     Place {
         base: format!("/events/{}/games/{}", access.event.slug, game.id),
@@ -317,17 +328,18 @@ async fn submit(
 pub async fn submit_record(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
-    path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<RecordForm>,
+    party: GameActor,
+    form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (_, game_id) = path.into_inner();
-    let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
-    if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
-    }
-    let place = session_place(&access, &game, &players);
-    submit(&req, app, &page.chrome, access, game_id, place, form.record).await
+    let form = form.parsed()?;
+    let place = party_place(&party);
+    let GameActor {
+        chrome,
+        access,
+        game,
+        ..
+    } = party;
+    submit(&req, app, &chrome, access, game.id, place, form.record).await
 }
 
 async fn confirm_as(
@@ -345,17 +357,11 @@ async fn confirm_as(
 pub async fn confirm(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
-    path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    party: GameActor,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
-    let (_, game_id) = path.into_inner();
-    let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
-    if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
-    }
-    let place = session_place(&access, &game, &players);
-    confirm_as(&req, app, game_id, place).await
+    let place = party_place(&party);
+    confirm_as(&req, app, party.game.id, place).await
 }
 
 #[derive(Deserialize)]
@@ -385,17 +391,12 @@ async fn dispute_as(
 pub async fn dispute(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
-    path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<DisputeForm>,
+    GamePlayer(party): GamePlayer,
+    form: CsrfForm<DisputeForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (_, game_id) = path.into_inner();
-    let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
-    if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
-    }
-    let place = session_place(&access, &game, &players);
-    dispute_as(&req, app, game_id, place, form.reason).await
+    let form = form.parsed()?;
+    let place = party_place(&party);
+    dispute_as(&req, app, party.game.id, place, form.reason).await
 }
 
 #[derive(Deserialize)]
@@ -409,21 +410,12 @@ pub struct DecisionForm {
 pub async fn decide(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    page: ArbiterPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<DecisionForm>,
+    form: CsrfForm<DecisionForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (_, game_id) = path.into_inner();
-    if !page.access.is_arbiter() {
-        return Err(if page.chrome.user.is_some() {
-            WebError::Forbidden
-        } else {
-            WebError::LoginRequired(format!(
-                "/events/{}/games/{game_id}",
-                page.access.event.slug
-            ))
-        });
-    }
     let access = page.access.clone();
     let service = app.into_inner();
     web::block(move || games::decide(&service, &access, game_id, &form.result, &form.reason))
@@ -542,25 +534,17 @@ async fn board_page(
 
 pub async fn board(
     app: web::Data<App>,
-    page: EventPage,
-    path: web::Path<(String, i32)>,
+    party: GameActor,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (_, game_id) = path.into_inner();
-    let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
-    if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
-    }
-    let place = session_place(&access, &game, &players);
-    board_page(
-        app,
-        &page.chrome,
+    let place = party_place(&party);
+    let GameActor {
+        chrome,
         access,
-        game_id,
-        place,
-        query.into_inner(),
-    )
-    .await
+        game,
+        ..
+    } = party;
+    board_page(app, &chrome, access, game.id, place, query.into_inner()).await
 }
 
 #[derive(Deserialize)]
@@ -605,17 +589,18 @@ async fn submit_board(
 pub async fn board_submit(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
-    path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<BoardSubmitForm>,
+    party: GameActor,
+    form: CsrfForm<BoardSubmitForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (_, game_id) = path.into_inner();
-    let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
-    if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
-    }
-    let place = session_place(&access, &game, &players);
-    submit_board(&req, app, &page.chrome, access, game_id, place, form).await
+    let form = form.parsed()?;
+    let place = party_place(&party);
+    let GameActor {
+        chrome,
+        access,
+        game,
+        ..
+    } = party;
+    submit_board(&req, app, &chrome, access, game.id, place, form).await
 }
 
 // The personal link: /p/{secret}.
@@ -722,8 +707,9 @@ pub async fn personal_record(
     app: web::Data<App>,
     Page(c): Page,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<RecordForm>,
+    form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (secret, game_id) = path.into_inner();
     let (access, place) = personal_game(&app, &secret, game_id).await?;
     submit(&req, app, &c, access, game_id, place, form.record).await
@@ -733,7 +719,7 @@ pub async fn personal_confirm(
     req: HttpRequest,
     app: web::Data<App>,
     path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
     let (_, place) = personal_game(&app, &secret, game_id).await?;
@@ -744,8 +730,9 @@ pub async fn personal_dispute(
     req: HttpRequest,
     app: web::Data<App>,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<DisputeForm>,
+    form: CsrfForm<DisputeForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (secret, game_id) = path.into_inner();
     let (_, place) = personal_game(&app, &secret, game_id).await?;
     dispute_as(&req, app, game_id, place, form.reason).await
@@ -767,8 +754,9 @@ pub async fn personal_board_submit(
     app: web::Data<App>,
     Page(c): Page,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<BoardSubmitForm>,
+    form: CsrfForm<BoardSubmitForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (secret, game_id) = path.into_inner();
     let (access, place) = personal_game(&app, &secret, game_id).await?;
     submit_board(&req, app, &c, access, game_id, place, form).await

@@ -97,7 +97,7 @@ pub async fn pair_next(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
@@ -115,7 +115,7 @@ pub async fn publish(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, number) = path.into_inner();
     let access = page.access.clone();
@@ -134,7 +134,7 @@ pub async fn discard(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(_): CsrfForm<Empty>,
+    _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, number) = path.into_inner();
     let access = page.access.clone();
@@ -158,8 +158,9 @@ pub async fn swap(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<SwapForm>,
+    form: CsrfForm<SwapForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
@@ -185,8 +186,9 @@ pub async fn exchange(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<ExchangeForm>,
+    form: CsrfForm<ExchangeForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (_, number) = path.into_inner();
     let a: i32 = form
         .a
@@ -220,8 +222,9 @@ pub async fn set_start(
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, i32)>,
-    CsrfForm(form): CsrfForm<StartForm>,
+    form: CsrfForm<StartForm>,
 ) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
     let (_, number) = path.into_inner();
     let offset = app.config.offset();
     let starts_at = match form.starts_at.trim() {

@@ -1,0 +1,505 @@
+//! The authorization matrix: every route of the route table (read from `src/web/routes.rs`,
+//! so a new route cannot slip through) called as the public, a player, the opponent, another
+//! player, an arbiter, the event's organiser, another event's organiser and an administrator,
+//! each answer checked against the table below.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::json;
+
+use crate::harness::{Backend, Browser, Resp, TestApp, extract_csrf};
+
+/// The eight visitors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Role {
+    Public,
+    Player,
+    Opponent,
+    OtherPlayer,
+    Arbiter,
+    Organiser,
+    OtherOrganiser,
+    Admin,
+}
+
+const ROLES: [Role; 8] = [
+    Role::Public,
+    Role::Player,
+    Role::Opponent,
+    Role::OtherPlayer,
+    Role::Arbiter,
+    Role::Organiser,
+    Role::OtherOrganiser,
+    Role::Admin,
+];
+
+/// Who may use a route.
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    /// Everyone, signed in or not.
+    Any,
+    /// Any signed-in account.
+    Signed,
+    /// Accounts that may create events (organisers and administrators).
+    Creator,
+    Admin,
+    /// The event's organisers (and administrators).
+    EventOrganiser,
+    /// The event's arbiters and organisers (and administrators).
+    EventArbiter,
+    /// The game's two players and the event's staff.
+    GameParty,
+    /// Only the game's two players.
+    GamePlayers,
+    /// Whoever holds the player's personal link.
+    Secret,
+}
+
+impl Who {
+    fn allows(self, role: Role) -> bool {
+        use Role::{Admin, Arbiter, Opponent, Organiser, OtherOrganiser, Player, Public};
+        match self {
+            Who::Any | Who::Secret => true,
+            Who::Signed => role != Public,
+            Who::Creator => matches!(role, Organiser | OtherOrganiser | Admin),
+            Who::Admin => role == Admin,
+            Who::EventOrganiser => matches!(role, Organiser | Admin),
+            Who::EventArbiter => matches!(role, Arbiter | Organiser | Admin),
+            Who::GameParty => matches!(role, Player | Opponent | Arbiter | Organiser | Admin),
+            Who::GamePlayers => matches!(role, Player | Opponent),
+        }
+    }
+}
+
+/// The table: every route and who may use it.
+const TABLE: &[(&str, Who)] = &[
+    ("GET /", Who::Any),
+    ("GET /healthz", Who::Any),
+    ("GET /static/{name}", Who::Any),
+    ("GET /signup", Who::Any),
+    ("POST /signup", Who::Any),
+    ("GET /login", Who::Any),
+    ("POST /login", Who::Any),
+    // Logging out without a session is harmless and answers like a logout.
+    ("POST /logout", Who::Any),
+    ("GET /account", Who::Signed),
+    ("POST /account/password", Who::Signed),
+    ("POST /account/tokens", Who::Signed),
+    ("POST /account/tokens/{id}/revoke", Who::Signed),
+    ("GET /admin/users", Who::Admin),
+    ("POST /admin/users/{id}/role", Who::Admin),
+    ("GET /events", Who::Any),
+    ("POST /events", Who::Creator),
+    ("GET /events/new", Who::Creator),
+    ("GET /events/import", Who::Creator),
+    ("POST /events/import", Who::Creator),
+    ("GET /events/{slug}", Who::Any),
+    ("GET /events/{slug}/standings", Who::Any),
+    ("GET /events/{slug}/rounds/{n}", Who::Any),
+    ("GET /events/{slug}/games/{id}", Who::Any),
+    ("GET /events/{slug}/players", Who::Any),
+    ("GET /events/{slug}/players/{pid}", Who::Any),
+    ("GET /events/{slug}/crosstable", Who::Any),
+    ("GET /events/{slug}/bracket", Who::Any),
+    ("GET /events/{slug}/version", Who::Any),
+    ("GET /events/{slug}/games.kgn", Who::Any),
+    ("GET /events/{slug}/tournament.trf", Who::Any),
+    ("GET /events/{slug}/standings.csv", Who::Any),
+    ("GET /events/{slug}/calendar.ics", Who::Any),
+    ("GET /events/{slug}/rounds/{n}/why", Who::Any),
+    ("GET /events/{slug}/rounds/{n}/scoresheets", Who::Any),
+    ("GET /events/{slug}/games/{id}/qr.svg", Who::Any),
+    ("POST /events/{slug}/players", Who::EventOrganiser),
+    ("POST /events/{slug}/players/import", Who::EventOrganiser),
+    (
+        "POST /events/{slug}/players/{pid}/withdraw",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/players/{pid}/approve",
+        Who::EventOrganiser,
+    ),
+    ("POST /events/{slug}/players/{pid}/bye", Who::EventOrganiser),
+    // Arbiters check players in at the venue.
+    (
+        "POST /events/{slug}/players/{pid}/checkin",
+        Who::EventArbiter,
+    ),
+    ("GET /events/{slug}/manage", Who::EventOrganiser),
+    ("POST /events/{slug}/settings", Who::EventOrganiser),
+    ("POST /events/{slug}/staff", Who::EventOrganiser),
+    (
+        "POST /events/{slug}/staff/{uid}/remove",
+        Who::EventOrganiser,
+    ),
+    ("POST /events/{slug}/register", Who::Signed),
+    ("GET /events/{slug}/audit", Who::EventArbiter),
+    ("GET /events/{slug}/queue", Who::EventArbiter),
+    ("POST /events/{slug}/rounds", Who::EventOrganiser),
+    ("GET /events/{slug}/rounds/{n}/sheet", Who::Any),
+    (
+        "POST /events/{slug}/rounds/{n}/publish",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/rounds/{n}/discard",
+        Who::EventOrganiser,
+    ),
+    ("POST /events/{slug}/rounds/{n}/swap", Who::EventOrganiser),
+    (
+        "POST /events/{slug}/rounds/{n}/exchange",
+        Who::EventOrganiser,
+    ),
+    ("POST /events/{slug}/rounds/{n}/start", Who::EventOrganiser),
+    ("POST /events/{slug}/games/{id}/record", Who::GameParty),
+    ("POST /events/{slug}/games/{id}/confirm", Who::GameParty),
+    ("POST /events/{slug}/games/{id}/dispute", Who::GamePlayers),
+    ("POST /events/{slug}/games/{id}/decide", Who::EventArbiter),
+    ("GET /events/{slug}/games/{id}/board", Who::GameParty),
+    ("POST /events/{slug}/games/{id}/board", Who::GameParty),
+    ("GET /p/{secret}", Who::Secret),
+    ("GET /p/{secret}/games/{id}", Who::Secret),
+    ("POST /p/{secret}/games/{id}/record", Who::Secret),
+    ("POST /p/{secret}/games/{id}/confirm", Who::Secret),
+    ("POST /p/{secret}/games/{id}/dispute", Who::Secret),
+    ("GET /p/{secret}/games/{id}/board", Who::Secret),
+    ("POST /p/{secret}/games/{id}/board", Who::Secret),
+    ("GET /api/v1/openapi.json", Who::Any),
+    ("GET /api/v1/events", Who::Any),
+    ("POST /api/v1/events", Who::Creator),
+    ("GET /api/v1/events/{id}", Who::Any),
+    ("GET /api/v1/events/{id}/players", Who::Any),
+    ("POST /api/v1/events/{id}/players", Who::EventOrganiser),
+    (
+        "POST /api/v1/events/{id}/players/{pid}/withdraw",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /api/v1/events/{id}/players/{pid}/byes",
+        Who::EventOrganiser,
+    ),
+    ("POST /api/v1/events/{id}/rounds", Who::EventOrganiser),
+    ("GET /api/v1/events/{id}/rounds/{n}", Who::Any),
+    ("GET /api/v1/events/{id}/standings", Who::Any),
+    ("GET /api/v1/events/{id}/export.trf", Who::Any),
+    ("GET /api/v1/events/{id}/export.csv", Who::Any),
+    ("GET /api/v1/games/{id}", Who::Any),
+    ("POST /api/v1/games/{id}/record", Who::GameParty),
+    ("POST /api/v1/games/{id}/confirm", Who::GameParty),
+    ("POST /api/v1/games/{id}/dispute", Who::GamePlayers),
+    ("POST /api/v1/games/{id}/decision", Who::EventArbiter),
+];
+
+/// Every route of `src/web/routes.rs` as "METHOD /full/path", scopes included.
+fn routes_in_table_file() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/routes.rs"),
+    )
+    .unwrap();
+    let bytes = text.as_bytes();
+    let mut routes = BTreeSet::new();
+    // (prefix, depth at which the scope's `.service(` closes)
+    let mut scopes: Vec<(String, i32)> = Vec::new();
+    let mut depth = 0;
+    let mut i = 0;
+    let quoted = |at: usize| -> (String, usize) {
+        let start = at + text[at..].find('"').unwrap() + 1;
+        let end = start + text[start..].find('"').unwrap();
+        (text[start..end].to_string(), end + 1)
+    };
+    while i < bytes.len() {
+        let rest = &text[i..];
+        if rest.starts_with("//") {
+            i += rest.find('\n').unwrap_or(rest.len());
+            continue;
+        }
+        if rest.starts_with("web::scope(") {
+            let (prefix, end) = quoted(i);
+            let outer = scopes.last().map(|s| s.0.clone()).unwrap_or_default();
+            // The scope belongs to the `.service(` just opened: it closes at depth - 1.
+            scopes.push((format!("{outer}{prefix}"), depth - 1));
+            // The scope's own parenthesis was skipped with its name.
+            depth += 1;
+            i = end;
+            continue;
+        }
+        if rest.starts_with(".route(") {
+            let (path, end) = quoted(i);
+            let after = &text[end..];
+            let m = after.find("web::").unwrap() + 5;
+            let method = after[m..m + after[m..].find('(').unwrap()].to_uppercase();
+            let prefix = scopes.last().map(|s| s.0.clone()).unwrap_or_default();
+            let full = format!("{prefix}{path}");
+            let full = if full.is_empty() {
+                "/".to_string()
+            } else {
+                full
+            };
+            routes.insert(format!("{method} {full}"));
+            depth += 1;
+            i = end;
+            continue;
+        }
+        match bytes[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                while scopes.last().is_some_and(|s| s.1 == depth) {
+                    scopes.pop();
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    routes
+}
+
+/// The fixture: an event with a published round whose board 1 is Player v Opponent, another
+/// player, an arbiter, and a second organiser with an event of their own.
+struct World {
+    slug: String,
+    event: i64,
+    game: i64,
+    other_player: i64,
+    secret: String,
+    browsers: BTreeMap<Role, Browser<'static>>,
+    tokens: BTreeMap<Role, String>,
+}
+
+async fn world(app: &TestApp) -> World {
+    let service = &app.app;
+    let mut tokens = BTreeMap::new();
+    let mut browsers = BTreeMap::new();
+    for (role, email, global) in [
+        (Role::Player, "player@example.ao", "player"),
+        (Role::Opponent, "opponent@example.ao", "player"),
+        (Role::OtherPlayer, "other@example.ao", "player"),
+        (Role::Arbiter, "arbiter@example.ao", "arbiter"),
+        (Role::Organiser, "org@example.ao", "organiser"),
+        (Role::OtherOrganiser, "org2@example.ao", "organiser"),
+        (Role::Admin, "admin@example.ao", "admin"),
+    ] {
+        kiela::service::accounts::create_user(
+            service,
+            email,
+            &format!("{role:?}"),
+            global.parse().unwrap(),
+            "a-long-password",
+        )
+        .unwrap();
+        tokens.insert(
+            role,
+            kiela::service::accounts::create_api_token_for(service, email, "matrix").unwrap(),
+        );
+        let browser = Browser::at(&app.base);
+        assert_eq!(browser.log_in(email, "a-long-password").await.status, 303);
+        browsers.insert(role, browser);
+    }
+    browsers.insert(Role::Public, Browser::at(&app.base));
+    let api = Browser::at(&app.base);
+    let org = tokens[&Role::Organiser].clone();
+    let created = api
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&org),
+            Some(json!({"name": "Matriz", "format": "swiss", "rounds": 3})),
+        )
+        .await
+        .json();
+    let event = created["id"].as_i64().unwrap();
+    let slug = created["slug"].as_str().unwrap().to_string();
+    let mut ids = BTreeMap::new();
+    for (role, email, rating) in [
+        (Role::Player, "player@example.ao", 2000),
+        (Role::OtherPlayer, "other@example.ao", 1900),
+        (Role::Opponent, "opponent@example.ao", 1800),
+    ] {
+        let added = api
+            .api(
+                "POST",
+                &format!("/api/v1/events/{event}/players"),
+                Some(&org),
+                Some(json!({"name": format!("{role:?}"), "rating": rating, "email": email})),
+            )
+            .await;
+        assert_eq!(added.status, 201, "{}", added.body);
+        ids.insert(role, added.json()["id"].as_i64().unwrap());
+    }
+    // The fourth player makes an even field: 1 v 3 (Player v Opponent), 2 v 4.
+    api.api(
+        "POST",
+        &format!("/api/v1/events/{event}/players"),
+        Some(&org),
+        Some(json!({"name": "Fourth", "rating": 1700})),
+    )
+    .await;
+    // The arbiter joins the event's staff through the organiser's form.
+    let organiser = &browsers[&Role::Organiser];
+    let staff = organiser
+        .post_form(
+            &format!("/events/{slug}/staff"),
+            &[("email", "arbiter@example.ao"), ("role", "arbiter")],
+        )
+        .await;
+    assert_eq!(staff.status, 303, "{}", staff.body);
+    let round = api
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/rounds"),
+            Some(&org),
+            None,
+        )
+        .await
+        .json();
+    let board = round["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["first"]["id"].as_i64() == Some(ids[&Role::Player]))
+        .expect("Player moves first on board 1")
+        .clone();
+    assert_eq!(board["second"]["id"].as_i64(), Some(ids[&Role::Opponent]));
+    let game = board["game_id"].as_i64().unwrap();
+    // The other organiser has an event of their own.
+    api.api(
+        "POST",
+        "/api/v1/events",
+        Some(&tokens[&Role::OtherOrganiser]),
+        Some(json!({"name": "Outro"})),
+    )
+    .await;
+    // The player's personal link, as the organiser's page shows it.
+    let manage = organiser.get(&format!("/events/{slug}/manage")).await;
+    let secret = manage
+        .body
+        .split("/p/")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap()
+        .to_string();
+    World {
+        slug,
+        event,
+        game,
+        other_player: ids[&Role::OtherPlayer],
+        secret,
+        browsers,
+        tokens,
+    }
+}
+
+fn fill(path: &str, w: &World) -> String {
+    let api = path.starts_with("/api/");
+    path.replace("{slug}", &w.slug)
+        .replace("{name}", "style.css")
+        .replace("{n}", "1")
+        .replace("{pid}", &w.other_player.to_string())
+        .replace("{uid}", "999999")
+        .replace("{secret}", &w.secret)
+        .replace(
+            "{id}",
+            &if api && path.starts_with("/api/v1/events/") {
+                w.event.to_string()
+            } else if path.starts_with("/account/") || path.starts_with("/admin/") {
+                "999999".to_string()
+            } else {
+                w.game.to_string()
+            },
+        )
+}
+
+/// Calls a route as a role: pages with the role's session (and a valid form token), the API
+/// with the role's bearer token.
+async fn call(w: &World, role: Role, method: &str, path: &str) -> Resp {
+    let browser = &w.browsers[&role];
+    if path.starts_with("/api/") {
+        let token = w.tokens.get(&role).map(String::as_str);
+        return browser
+            .api(method, path, token, (method == "POST").then(|| json!({})))
+            .await;
+    }
+    if method == "GET" {
+        return browser.get(path).await;
+    }
+    let page = browser.get("/login").await;
+    let csrf = extract_csrf(&page.body).unwrap();
+    browser.post_raw(path, &[("csrf", csrf.as_str())]).await
+}
+
+fn refused(resp: &Resp, role: Role, api: bool) -> bool {
+    if api {
+        return resp.status == 401 || resp.status == 403;
+    }
+    if role == Role::Public {
+        return resp.status == 303 && resp.location().is_some_and(|l| l.starts_with("/login"));
+    }
+    resp.status == 403
+}
+
+#[actix_rt::test]
+async fn every_route_answers_every_role_as_the_table_says() {
+    let routes = routes_in_table_file();
+    assert!(routes.len() > 60, "{} routes found", routes.len());
+    let table: BTreeMap<&str, Who> = TABLE.iter().copied().collect();
+    let missing: Vec<&String> = routes
+        .iter()
+        .filter(|r| !table.contains_key(r.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "routes missing from the table: {missing:?}"
+    );
+    let stale: Vec<&&str> = table.keys().filter(|r| !routes.contains(**r)).collect();
+    assert!(stale.is_empty(), "table entries with no route: {stale:?}");
+
+    let app = TestApp::spawn(Backend::Sqlite).await.unwrap();
+    let w = world(&app).await;
+    let mut failures = Vec::new();
+    let mut calls = 0;
+    // Logging out ends the session the other calls need: it goes last.
+    let mut ordered: Vec<&String> = routes.iter().filter(|r| *r != "POST /logout").collect();
+    ordered.push(routes.iter().find(|r| *r == "POST /logout").unwrap());
+    for route in ordered {
+        let (method, pattern) = route.split_once(' ').unwrap();
+        let who = table[route.as_str()];
+        let path = fill(pattern, &w);
+        let api = pattern.starts_with("/api/");
+        for role in ROLES {
+            let resp = call(&w, role, method, &path).await;
+            calls += 1;
+            if resp.status >= 500 {
+                failures.push(format!(
+                    "{route} as {role:?}: {} {}",
+                    resp.status, resp.body
+                ));
+                continue;
+            }
+            let was_refused = refused(&resp, role, api);
+            if who.allows(role) == was_refused {
+                failures.push(format!(
+                    "{route} as {role:?}: expected {}, got {} {}",
+                    if who.allows(role) {
+                        "allowed"
+                    } else {
+                        "refused"
+                    },
+                    resp.status,
+                    resp.location().unwrap_or("")
+                ));
+            }
+        }
+    }
+    // A wrong personal link opens nothing.
+    let wrong = w.browsers[&Role::Public]
+        .get(&format!("/p/{}x", w.secret))
+        .await;
+    assert_eq!(wrong.status, 404);
+    println!(
+        "authorization matrix: {} routes, {calls} calls",
+        routes.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    app.stop().await;
+}
