@@ -649,8 +649,13 @@ pub struct NewSubmission<'a> {
 }
 
 pub fn insert_submission(conn: &mut DbConnection, s: &NewSubmission<'_>) -> QueryResult<i32> {
+    let record = super::storable(s.record);
+    let s = NewSubmission {
+        record: &record,
+        ..s.clone()
+    };
     diesel::insert_into(submissions::table)
-        .values(s)
+        .values(&s)
         .returning(submissions::id)
         .get_result(conn)
 }
@@ -719,8 +724,13 @@ pub struct NewAudit<'a> {
 }
 
 pub fn insert_audit(conn: &mut DbConnection, entry: &NewAudit<'_>) -> QueryResult<usize> {
+    let detail = super::storable(entry.detail);
+    let entry = NewAudit {
+        detail: &detail,
+        ..entry.clone()
+    };
     diesel::insert_into(audit_log::table)
-        .values(entry)
+        .values(&entry)
         .execute(conn)
 }
 

@@ -271,6 +271,17 @@ pub fn is_unique_violation(error: &diesel::result::Error) -> bool {
     )
 }
 
+/// Free text as both backends can store it: PostgreSQL text cannot hold NUL, so a record or
+/// note that has one keeps U+FFFD in its place (on SQLite too, so both store the same).
+#[must_use]
+pub fn storable(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\0') {
+        std::borrow::Cow::Owned(text.replace('\0', "\u{fffd}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// The current time, as stored (UTC, microsecond precision so both backends agree).
 #[must_use]
 pub fn now() -> chrono::NaiveDateTime {

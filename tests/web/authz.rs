@@ -11,7 +11,7 @@ use crate::harness::{Backend, Browser, Resp, TestApp, extract_csrf};
 
 /// The eight visitors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Role {
+pub enum Role {
     Public,
     Player,
     Opponent,
@@ -22,7 +22,7 @@ enum Role {
     Admin,
 }
 
-const ROLES: [Role; 8] = [
+pub const ROLES: [Role; 8] = [
     Role::Public,
     Role::Player,
     Role::Opponent,
@@ -35,7 +35,7 @@ const ROLES: [Role; 8] = [
 
 /// Who may use a route.
 #[derive(Clone, Copy, Debug)]
-enum Who {
+pub enum Who {
     /// Everyone, signed in or not.
     Any,
     /// Any signed-in account.
@@ -56,7 +56,7 @@ enum Who {
 }
 
 impl Who {
-    fn allows(self, role: Role) -> bool {
+    pub fn allows(self, role: Role) -> bool {
         use Role::{Admin, Arbiter, Opponent, Organiser, OtherOrganiser, Player, Public};
         match self {
             Who::Any | Who::Secret => true,
@@ -72,7 +72,7 @@ impl Who {
 }
 
 /// The table: every route and who may use it.
-const TABLE: &[(&str, Who)] = &[
+pub const TABLE: &[(&str, Who)] = &[
     ("GET /", Who::Any),
     ("GET /healthz", Who::Any),
     ("GET /static/{name}", Who::Any),
@@ -191,7 +191,7 @@ const TABLE: &[(&str, Who)] = &[
 ];
 
 /// Every route of `src/web/routes.rs` as "METHOD /full/path", scopes included.
-fn routes_in_table_file() -> BTreeSet<String> {
+pub fn routes_in_table_file() -> BTreeSet<String> {
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/routes.rs"),
     )
@@ -257,17 +257,17 @@ fn routes_in_table_file() -> BTreeSet<String> {
 
 /// The fixture: an event with a published round whose board 1 is Player v Opponent, another
 /// player, an arbiter, and a second organiser with an event of their own.
-struct World {
-    slug: String,
-    event: i64,
-    game: i64,
-    other_player: i64,
-    secret: String,
-    browsers: BTreeMap<Role, Browser<'static>>,
-    tokens: BTreeMap<Role, String>,
+pub struct World {
+    pub slug: String,
+    pub event: i64,
+    pub game: i64,
+    pub other_player: i64,
+    pub secret: String,
+    pub browsers: BTreeMap<Role, Browser<'static>>,
+    pub tokens: BTreeMap<Role, String>,
 }
 
-async fn world(app: &TestApp) -> World {
+pub async fn world(app: &TestApp) -> World {
     let service = &app.app;
     let mut tokens = BTreeMap::new();
     let mut browsers = BTreeMap::new();
@@ -390,7 +390,7 @@ async fn world(app: &TestApp) -> World {
     }
 }
 
-fn fill(path: &str, w: &World) -> String {
+pub fn fill(path: &str, w: &World) -> String {
     let api = path.starts_with("/api/");
     path.replace("{slug}", &w.slug)
         .replace("{name}", "style.css")
