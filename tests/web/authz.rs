@@ -503,3 +503,27 @@ async fn every_route_answers_every_role_as_the_table_says() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     app.stop().await;
 }
+
+/// The OpenAPI document describes exactly the API's routes, so it cannot drift from them.
+#[actix_rt::test]
+async fn the_openapi_document_lists_every_api_route() {
+    let app = TestApp::spawn(Backend::Sqlite).await.unwrap();
+    let doc = Browser::at(&app.base).get("/api/v1/openapi.json").await;
+    assert_eq!(doc.status, 200);
+    let doc = doc.json();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let mut documented = BTreeSet::new();
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for method in ops.as_object().unwrap().keys() {
+            if method != "parameters" {
+                documented.insert(format!("{} {path}", method.to_uppercase()));
+            }
+        }
+    }
+    let routes: BTreeSet<String> = routes_in_table_file()
+        .into_iter()
+        .filter(|r| r.contains(" /api/v1/") && !r.ends_with("/openapi.json"))
+        .collect();
+    assert_eq!(documented, routes);
+    app.stop().await;
+}
