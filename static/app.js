@@ -32,27 +32,6 @@
     });
   }
 
-  // A record file chosen from the device fills the record box; the form still posts text.
-  var files = document.querySelectorAll("input.record-file");
-  Array.prototype.forEach.call(files, function (input) {
-    var box = input.form && input.form.querySelector("textarea[name=record]");
-    if (!box || !window.FileReader) {
-      return;
-    }
-    input.hidden = false;
-    input.addEventListener("change", function () {
-      var file = input.files && input.files[0];
-      if (!file) {
-        return;
-      }
-      var reader = new FileReader();
-      reader.onload = function () {
-        box.value = String(reader.result);
-      };
-      reader.readAsText(file);
-    });
-  });
-
   // While a round is running, an open public page reloads itself when the event changes.
   // The poll is one small JSON request; it pauses while the tab is hidden or a form is edited.
   var live = document.querySelector('meta[name="kiela-live"]');

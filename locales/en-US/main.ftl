@@ -473,3 +473,7 @@ why-bye-by-hand = { $player } has the bye, set by hand.
 why-bye-ineligible = Not eligible for the bye (already had one, or a win without playing): { $names }.
 error-not_a_swiss_round = Only Swiss rounds have a pairing explanation.
 error-registration_closed = This event does not take registrations from players; ask the organiser.
+game-upload-record = Or send the record as a file (.kgn or text):
+game-upload-submit = Send the file
+error-record_file_missing = Choose the record file to send.
+error-record_file_not_text = The file is not a text record (KGN in UTF-8).

@@ -473,3 +473,7 @@ why-bye-by-hand = { $player } est exempt, fixé à la main.
 why-bye-ineligible = Sans droit à l'exemption (déjà exemptés, ou vainqueurs sans jouer) : { $names }.
 error-not_a_swiss_round = Seules les rondes suisses ont une explication de l'appariement.
 error-registration_closed = Ce tournoi n'accepte pas d'inscriptions des joueurs ; adressez-vous à l'organisateur.
+game-upload-record = Ou envoyez la partie dans un fichier (.kgn ou texte) :
+game-upload-submit = Envoyer le fichier
+error-record_file_missing = Choisissez le fichier de la partie à envoyer.
+error-record_file_not_text = Le fichier n'est pas une partie en texte (KGN en UTF-8).

@@ -473,3 +473,7 @@ why-bye-by-hand = { $player } fica isento, por decisão manual.
 why-bye-ineligible = Sem direito a isenção (já tiveram uma, ou uma vitória sem jogar): { $names }.
 error-not_a_swiss_round = Só as rondas suíças têm explicação do emparelhamento.
 error-registration_closed = Este torneio não aceita inscrições dos jogadores; fale com o organizador.
+game-upload-record = Ou envie o registo num ficheiro (.kgn ou texto):
+game-upload-submit = Enviar o ficheiro
+error-record_file_missing = Escolha o ficheiro do registo a enviar.
+error-record_file_not_text = O ficheiro não é um registo em texto (KGN em UTF-8).

@@ -491,3 +491,67 @@ fn check_same_origin(req: &HttpRequest) -> Result<(), WebError> {
     }
     Ok(())
 }
+
+/// A record file sent with a `multipart/form-data` form (the upload that needs no JavaScript):
+/// the CSRF token is checked as for any form; the file must be UTF-8 text within the record
+/// size limit.
+pub struct CsrfUpload(Result<String, WebError>);
+
+impl CsrfUpload {
+    /// The uploaded text, or 400 when the file is missing, not text or too large. Checked in
+    /// the handler, after the role extractors.
+    pub fn text(self) -> Result<String, WebError> {
+        self.0
+    }
+}
+
+impl FromRequest for CsrfUpload {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<CsrfUpload, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        use futures_util::StreamExt;
+        let req = req.clone();
+        let multipart = actix_multipart::Multipart::new(req.headers(), payload.take());
+        Box::pin(async move {
+            check_same_origin(&req)?;
+            let mut multipart = multipart;
+            let (mut csrf, mut file, mut total) = (String::new(), Vec::new(), 0usize);
+            while let Some(field) = multipart.next().await {
+                // A body that is not multipart is reported after the role checks, like a form
+                // that does not parse.
+                let Ok(mut field) = field else {
+                    return Ok(CsrfUpload(Err(WebError::BadRequest)));
+                };
+                let name = field.name().unwrap_or_default().to_string();
+                let mut data = Vec::new();
+                while let Some(chunk) = field.next().await {
+                    let Ok(chunk) = chunk else {
+                        return Ok(CsrfUpload(Err(WebError::BadRequest)));
+                    };
+                    total += chunk.len();
+                    if total > MAX_BODY_BYTES {
+                        return Err(WebError::PayloadTooLarge);
+                    }
+                    data.extend_from_slice(&chunk);
+                }
+                match name.as_str() {
+                    CSRF_FIELD => csrf = String::from_utf8(data).unwrap_or_default(),
+                    "file" => file = data,
+                    _ => {}
+                }
+            }
+            let app = app_of(&req)?;
+            let expected = csrf_token(&app, &request_context(&req).csrf_seed);
+            if !crypto::same_secret(&expected, &csrf) {
+                return Err(WebError::Csrf);
+            }
+            let text = if file.is_empty() {
+                Err(WebError::Invalid("record_file_missing"))
+            } else {
+                String::from_utf8(file).map_err(|_| WebError::Invalid("record_file_not_text"))
+            };
+            Ok(CsrfUpload(text))
+        })
+    }
+}

@@ -78,6 +78,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/rounds/{n}/exchange", web::post().to(rounds::exchange))
                 .route("/rounds/{n}/start", web::post().to(rounds::set_start))
                 .route("/games/{id}/record", web::post().to(games::submit_record))
+                .route("/games/{id}/upload", web::post().to(games::upload_record))
                 .route("/games/{id}/confirm", web::post().to(games::confirm))
                 .route("/games/{id}/dispute", web::post().to(games::dispute))
                 .route("/games/{id}/decide", web::post().to(games::decide))
@@ -89,6 +90,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("", web::get().to(games::personal))
                 .route("/games/{id}", web::get().to(games::personal_show))
                 .route("/games/{id}/record", web::post().to(games::personal_record))
+                .route("/games/{id}/upload", web::post().to(games::personal_upload))
                 .route(
                     "/games/{id}/confirm",
                     web::post().to(games::personal_confirm),

@@ -19,4 +19,5 @@ mod formats;
 mod public;
 mod security;
 mod site;
+mod upload;
 mod why;

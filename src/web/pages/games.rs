@@ -15,7 +15,7 @@ use crate::service::board::{self, Claim};
 use crate::service::events::{Access, Event};
 use crate::service::games::{self, Actor, GameView, SubmitError};
 use crate::service::{App, ServiceError, players};
-use crate::web::context::{Chrome, CsrfForm, FlashLevel, Page};
+use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, Page};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
 
@@ -340,6 +340,24 @@ pub async fn submit_record(
         ..
     } = party;
     submit(&req, app, &chrome, access, game.id, place, form.record).await
+}
+
+/// `POST /events/{slug}/games/{id}/upload`: the record as a file, without JavaScript.
+pub async fn upload_record(
+    req: HttpRequest,
+    app: web::Data<App>,
+    party: GameActor,
+    upload: CsrfUpload,
+) -> Result<HttpResponse, WebError> {
+    let text = upload.text()?;
+    let place = party_place(&party);
+    let GameActor {
+        chrome,
+        access,
+        game,
+        ..
+    } = party;
+    submit(&req, app, &chrome, access, game.id, place, text).await
 }
 
 async fn confirm_as(
@@ -713,6 +731,20 @@ pub async fn personal_record(
     let (secret, game_id) = path.into_inner();
     let (access, place) = personal_game(&app, &secret, game_id).await?;
     submit(&req, app, &c, access, game_id, place, form.record).await
+}
+
+/// `POST /p/{secret}/games/{id}/upload`: the record as a file.
+pub async fn personal_upload(
+    req: HttpRequest,
+    app: web::Data<App>,
+    Page(c): Page,
+    path: web::Path<(String, i32)>,
+    upload: CsrfUpload,
+) -> Result<HttpResponse, WebError> {
+    let (secret, game_id) = path.into_inner();
+    let (access, place) = personal_game(&app, &secret, game_id).await?;
+    let text = upload.text()?;
+    submit(&req, app, &c, access, game_id, place, text).await
 }
 
 pub async fn personal_confirm(
