@@ -453,3 +453,45 @@ pub fn finished_record(
         seed += 1000;
     }
 }
+
+/// An event made through the API by `token`'s user, with players of these names (ratings
+/// falling from 2000 by ten a player); returns the event's id and slug.
+pub async fn event_with_players(
+    client: &Browser<'_>,
+    token: &str,
+    settings: serde_json::Value,
+    names: &[&str],
+) -> (i64, String) {
+    let created = client
+        .api("POST", "/api/v1/events", Some(token), Some(settings))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let created = created.json();
+    let id = created["id"].as_i64().unwrap();
+    for (i, name) in names.iter().enumerate() {
+        let added = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{id}/players"),
+                Some(token),
+                Some(serde_json::json!({"name": name, "rating": 2000 - 10 * i as i64})),
+            )
+            .await;
+        assert_eq!(added.status, 201, "{}", added.body);
+    }
+    (id, created["slug"].as_str().unwrap().to_string())
+}
+
+/// Pairs and publishes the next round through the API; the round as the API shows it.
+pub async fn pair_round(client: &Browser<'_>, token: &str, event: i64) -> serde_json::Value {
+    let round = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/rounds"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(round.status, 201, "{}", round.body);
+    round.json()
+}

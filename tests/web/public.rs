@@ -4,7 +4,9 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::harness::{Backend, Browser, TestApp, account_with_token, finished_record};
+use crate::harness::{
+    Backend, Browser, TestApp, account_with_token, event_with_players, finished_record, pair_round,
+};
 
 struct Played {
     id: i64,
@@ -376,35 +378,14 @@ async fn every_public_page_and_export(app: &TestApp) {
 async fn version_and_validators_change_with_results(app: &TestApp) {
     let client = app.browser();
     let token = account_with_token(app, "org@example.ao", "Org", "organiser");
-    let resp = client
-        .api(
-            "POST",
-            "/api/v1/events",
-            Some(&token),
-            Some(json!({"name": "Fresh", "format": "swiss", "rounds": 2})),
-        )
-        .await;
-    let id = resp.json()["id"].as_i64().unwrap();
-    let slug = resp.json()["slug"].as_str().unwrap().to_string();
-    for name in ["A", "B"] {
-        client
-            .api(
-                "POST",
-                &format!("/api/v1/events/{id}/players"),
-                Some(&token),
-                Some(json!({ "name": name })),
-            )
-            .await;
-    }
-    let round = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await
-        .json();
+    let (id, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Fresh", "format": "swiss", "rounds": 2}),
+        &["A", "B"],
+    )
+    .await;
+    let round = pair_round(&client, &token, id).await;
     let game = round["pairings"][0]["game_id"].as_i64().unwrap();
     let spectator = app.browser();
     let path = format!("/events/{slug}/standings");
@@ -435,35 +416,14 @@ async fn public_pages_catch_up_within_the_shared_read_delay(backend: Backend) {
     };
     let client = app.browser();
     let token = account_with_token(&app, "org@example.ao", "Org", "organiser");
-    let resp = client
-        .api(
-            "POST",
-            "/api/v1/events",
-            Some(&token),
-            Some(json!({"name": "Shared", "format": "swiss", "rounds": 1})),
-        )
-        .await;
-    let id = resp.json()["id"].as_i64().unwrap();
-    let slug = resp.json()["slug"].as_str().unwrap().to_string();
-    for name in ["A", "B"] {
-        client
-            .api(
-                "POST",
-                &format!("/api/v1/events/{id}/players"),
-                Some(&token),
-                Some(json!({ "name": name })),
-            )
-            .await;
-    }
-    let round = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await
-        .json();
+    let (id, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Shared", "format": "swiss", "rounds": 1}),
+        &["A", "B"],
+    )
+    .await;
+    let round = pair_round(&client, &token, id).await;
     let game = round["pairings"][0]["game_id"].as_i64().unwrap();
     let spectator = app.browser();
     let path = format!("/events/{slug}/rounds/1?lang=en");

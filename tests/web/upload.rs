@@ -4,7 +4,9 @@
 use serde_json::json;
 
 use crate::both_backends;
-use crate::harness::{Browser, TestApp, account_with_token, extract_csrf, finished_record};
+use crate::harness::{
+    Browser, TestApp, account_with_token, extract_csrf, finished_record, pair_round,
+};
 
 fn multipart(csrf: &str, file: &[u8]) -> (String, Vec<u8>) {
     let boundary = "----kielaBoundary7MA4YWxkTrZu0gW";
@@ -66,15 +68,7 @@ async fn a_record_file_is_submitted_without_javascript(app: &TestApp) {
             )
             .await;
     }
-    let round = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await
-        .json();
+    let round = pair_round(&client, &token, id).await;
     let game = round["pairings"][0]["game_id"].as_i64().unwrap();
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;

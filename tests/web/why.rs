@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::both_backends;
-use crate::harness::{TestApp, account_with_token, finished_record};
+use crate::harness::{TestApp, account_with_token, finished_record, pair_round};
 
 async fn swiss_rounds_are_explained_board_by_board(app: &TestApp) {
     let client = app.browser();
@@ -29,15 +29,7 @@ async fn swiss_rounds_are_explained_board_by_board(app: &TestApp) {
             )
             .await;
     }
-    let round = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await
-        .json();
+    let round = pair_round(&client, &token, id).await;
     let spectator = app.browser();
     let first = spectator
         .get(&format!("/events/{slug}/rounds/1/why?lang=en"))
@@ -221,15 +213,7 @@ async fn baku_acceleration_pairs_the_halves_apart(app: &TestApp) {
             .await;
         ids.push(added.json()["id"].as_i64().unwrap());
     }
-    let round = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await
-        .json();
+    let round = pair_round(&client, &token, id).await;
     let top: Vec<i64> = ids[..4].to_vec();
     let mut pairs = Vec::new();
     for p in round["pairings"].as_array().unwrap() {
