@@ -278,40 +278,46 @@ pub async fn version(page: EventPage) -> HttpResponse {
         }))
 }
 
-pub async fn export_kgn(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
-    let slug = page.access.event.slug.clone();
-    let access = page.access.clone();
+/// An export of the event as a download named after it.
+async fn export(
+    app: web::Data<App>,
+    page: EventPage,
+    content_type: &'static str,
+    file: &str,
+    make: fn(&App, &crate::service::events::Access) -> Result<String, crate::service::ServiceError>,
+) -> Result<HttpResponse, WebError> {
+    let name = format!("{}{file}", page.access.event.slug);
+    let access = page.access;
     let app = app.into_inner();
-    let text = web::block(move || exports::games_kgn(&app, &access)).await??;
-    Ok(attachment(
-        text,
+    let text = web::block(move || make(&app, &access)).await??;
+    Ok(attachment(text, content_type, &name))
+}
+
+pub async fn export_kgn(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+    export(
+        app,
+        page,
         "application/x-kgn; charset=utf-8",
-        &format!("{slug}.kgn"),
-    ))
+        ".kgn",
+        exports::games_kgn,
+    )
+    .await
 }
 
 pub async fn export_trf(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
-    let slug = page.access.event.slug.clone();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    let text = web::block(move || exports::trf_export(&app, &access)).await??;
-    Ok(attachment(
-        text,
+    export(
+        app,
+        page,
         "text/plain; charset=utf-8",
-        &format!("{slug}.trf"),
-    ))
+        ".trf",
+        exports::trf_export,
+    )
+    .await
 }
 
 pub async fn export_csv(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
-    let slug = page.access.event.slug.clone();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    let text = web::block(move || exports::standings_csv(&app, &access)).await??;
-    Ok(attachment(
-        text,
-        "text/csv; charset=utf-8",
-        &format!("{slug}-standings.csv"),
-    ))
+    let csv = exports::standings_csv;
+    export(app, page, "text/csv; charset=utf-8", "-standings.csv", csv).await
 }
 
 pub async fn calendar(
