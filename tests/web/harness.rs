@@ -435,23 +435,9 @@ pub fn finished_record(
     first: kiela::rules::Side,
     seed: u64,
 ) -> (String, String) {
-    use kiela::rules::{Game, GameResult, Record, playout::random_game};
-    let mut seed = seed;
-    loop {
-        let mut rng = fastrand::Rng::with_seed(seed);
-        let playout = random_game(Game::start(variant, first), 3000, |n| rng.usize(..n));
-        if let Some((result, _)) = playout.end.result() {
-            let tags = vec![
-                ("Variant".to_string(), variant.as_str().to_string()),
-                ("First".to_string(), first.letter().to_string()),
-                ("Result".to_string(), result.as_str().to_string()),
-            ];
-            let record = Record::from_parts(tags, playout.moves, Some(result)).unwrap();
-            let _ = GameResult::Draw;
-            return (record.to_string(), result.as_str().to_string());
-        }
-        seed += 1000;
-    }
+    let record = kiela::service::demo::random_finished_record(variant, first, seed).unwrap();
+    let result = record.claimed_result().unwrap().as_str().to_string();
+    (record.to_string(), result)
 }
 
 /// An event made through the API by `token`'s user, with players of these names (ratings
