@@ -10,9 +10,9 @@ use super::events::{Access, EventState, Format};
 use super::{App, ServiceError, audit, bracket, standings};
 use crate::db::events::{self as q, NewGame};
 use crate::db::{self, DbConnection, is_unique_violation, write_transaction};
-use crate::tournament::berger;
 use crate::tournament::dutch::{self, DutchInput};
 use crate::tournament::knockout::Status;
+use crate::tournament::{baku, berger};
 
 /// A board of a round about to be stored.
 #[derive(Clone, Debug)]
@@ -24,27 +24,6 @@ struct PlannedGame {
     second: Option<i32>,
     /// Decided at pairing time (a bye, or a forfeit against a withdrawn player).
     result: Option<StoredResult>,
-}
-
-/// The virtual points of the Baku acceleration (FIDE C.04.5.1): group A, the first half of the
-/// field rounded up to an even number (2 × ⌈N/4⌉ players), gets a win's worth in the first half
-/// (rounded up) of the accelerated rounds and a draw's worth in the rest; the accelerated rounds
-/// are the first half of the event, rounded up.
-fn baku_accelerations(players: usize, total_rounds: usize, win: u32, draw: u32) -> Vec<Vec<u32>> {
-    let group_a = 2 * players.div_ceil(4);
-    let last_rank = group_a.saturating_sub(1);
-    let last_round = total_rounds.saturating_sub(1) / 2;
-    let last_full = last_round / 2;
-    (0..players)
-        .map(|rank| {
-            if rank > last_rank || total_rounds == 0 {
-                return Vec::new();
-            }
-            (0..=last_round)
-                .map(|r| if r <= last_full { win } else { draw })
-                .collect()
-        })
-        .collect()
 }
 
 /// Everything the Dutch system needs about a round, owned so an input can borrow it.
@@ -65,7 +44,7 @@ impl SwissSetup {
     ) -> SwissSetup {
         let total_rounds = data.event.rounds.max(number) as usize;
         let accelerations = data.event.accelerated.then(|| {
-            baku_accelerations(
+            baku::virtual_points(
                 data.players.len(),
                 total_rounds,
                 data.event.points.win,
@@ -798,25 +777,4 @@ pub fn met_pairs(data: &EventData) -> HashMap<(i32, i32), usize> {
         }
     }
     met
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn baku_group_a_and_rounds_follow_the_fide_examples() {
-        // 161 players: group A holds 82; nine rounds: five accelerated, three at a full point.
-        let a = baku_accelerations(161, 9, 10, 5);
-        assert_eq!(a.iter().filter(|v| !v.is_empty()).count(), 82);
-        assert_eq!(a[0], vec![10, 10, 10, 5, 5]);
-        assert_eq!(a[81], a[0]);
-        assert!(a[82].is_empty());
-        // Ten players: group A of six (half rounded up to an even number); six rounds: three
-        // accelerated, two at a full point.
-        let a = baku_accelerations(10, 6, 10, 5);
-        assert_eq!(a.iter().filter(|v| !v.is_empty()).count(), 6);
-        assert_eq!(a[5], vec![10, 10, 5]);
-        assert!(a[6].is_empty());
-    }
 }

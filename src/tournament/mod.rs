@@ -1,6 +1,7 @@
 //! Pure tournament logic: pairing systems, brackets, standings and tie-breaks, over plain
 //! data. Nothing here touches the web, the services or the database.
 
+pub mod baku;
 pub mod berger;
 pub mod dutch;
 pub mod history;
