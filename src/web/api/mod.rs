@@ -13,36 +13,11 @@ pub mod games;
 use crate::db::DbError;
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
-use crate::web::context::MAX_BODY_BYTES;
 
-/// Registers the API's routes and its JSON body settings.
+/// The API's settings: a path that does not parse (`/games/abc`) is a JSON 404. Bodies are
+/// read as bytes and parsed by [`json_body`] after the role checks.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.app_data(
-        web::JsonConfig::default()
-            .limit(MAX_BODY_BYTES)
-            .error_handler(|err, _| {
-                let api = match &err {
-                    actix_web::error::JsonPayloadError::OverflowKnownLength { .. }
-                    | actix_web::error::JsonPayloadError::Overflow { .. } => ApiError::new(
-                        StatusCode::PAYLOAD_TOO_LARGE,
-                        "payload_too_large",
-                        "the request body is too large",
-                    ),
-                    actix_web::error::JsonPayloadError::ContentType => ApiError::new(
-                        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                        "unsupported_media_type",
-                        "send JSON with Content-Type: application/json",
-                    ),
-                    other => ApiError::new(
-                        StatusCode::BAD_REQUEST,
-                        "malformed",
-                        format!("the JSON body could not be read: {other}"),
-                    ),
-                };
-                api.into()
-            }),
-    )
-    .app_data(web::PathConfig::default().error_handler(|err, _| {
+    cfg.app_data(web::PathConfig::default().error_handler(|err, _| {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string()).into()
     }));
 }
