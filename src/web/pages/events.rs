@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{error_key, html, html_with_status, redirect, redirect_with_flash};
+use super::{act_and_redirect, error_key, html, html_with_status, redirect, redirect_with_flash};
 use crate::service::audit::{self, Shown};
 use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
 use crate::service::players::{self, ImportReport, Player, PlayerInput};
@@ -568,15 +568,15 @@ pub async fn withdraw(
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || players::withdraw(&app, &access, player_id)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| players::withdraw(app, access, player_id),
         &format!("{}#players", manage_url(&page)),
-        FlashLevel::Success,
         "flash-player-withdrawn",
     )
+    .await
 }
 
 pub async fn approve(
@@ -587,15 +587,15 @@ pub async fn approve(
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || players::approve(&app, &access, player_id)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| players::approve(app, access, player_id),
         &format!("{}#players", manage_url(&page)),
-        FlashLevel::Success,
         "flash-player-approved",
     )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -620,16 +620,15 @@ pub async fn bye(
         .trim()
         .parse()
         .map_err(|_| WebError::Invalid("bye_round_invalid"))?;
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || players::request_bye(&app, &access, player_id, round, &form.points))
-        .await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| players::request_bye(app, access, player_id, round, &form.points),
         &format!("{}#players", manage_url(&page)),
-        FlashLevel::Success,
         "flash-bye-recorded",
     )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -700,15 +699,15 @@ pub async fn remove_staff(
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, user_id) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || events::remove_staff(&app, &access, user_id)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| events::remove_staff(app, access, user_id),
         &format!("{}#staff", manage_url(&page)),
-        FlashLevel::Success,
         "flash-staff-removed",
     )
+    .await
 }
 
 pub async fn register(

@@ -57,6 +57,27 @@ pub fn redirect_with_flash(
     Ok(response)
 }
 
+/// A staff form's use case: runs `action` on the blocking pool for the event, then answers
+/// 303 to `location` with the success message `key`. Errors become their pages.
+pub async fn act_and_redirect<T: Send + 'static>(
+    req: &HttpRequest,
+    app: web::Data<crate::service::App>,
+    access: &crate::service::events::Access,
+    action: impl FnOnce(
+        &crate::service::App,
+        &crate::service::events::Access,
+    ) -> Result<T, crate::service::ServiceError>
+    + Send
+    + 'static,
+    location: &str,
+    key: &str,
+) -> Result<HttpResponse, WebError> {
+    let access = access.clone();
+    let app = app.into_inner();
+    web::block(move || action(&app, &access)).await??;
+    redirect_with_flash(req, location, FlashLevel::Success, key)
+}
+
 /// The message key of an error code.
 #[must_use]
 pub fn error_key(code: &str) -> String {

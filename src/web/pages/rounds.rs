@@ -6,7 +6,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::Empty;
-use super::redirect_with_flash;
+use super::{act_and_redirect, redirect_with_flash};
 use crate::service::events::Event;
 use crate::service::rounds::{self, RoundView};
 use crate::service::standings::{self, StandingsView};
@@ -118,15 +118,15 @@ pub async fn publish(
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, number) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || rounds::publish(&app, &access, number)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| rounds::publish(app, access, number),
         &round_url(&page, number),
-        FlashLevel::Success,
         "flash-round-published",
     )
+    .await
 }
 
 pub async fn discard(
@@ -137,15 +137,15 @@ pub async fn discard(
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, number) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || rounds::discard_draft(&app, &access, number)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| rounds::discard_draft(app, access, number),
         &format!("/events/{}/manage#rounds", page.access.event.slug),
-        FlashLevel::Success,
         "flash-draft-discarded",
     )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -162,15 +162,15 @@ pub async fn swap(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, number) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || rounds::swap_first_move(&app, &access, number, form.game)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| rounds::swap_first_move(app, access, number, form.game),
         &round_url(&page, number),
-        FlashLevel::Success,
         "flash-round-changed",
     )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -200,15 +200,15 @@ pub async fn exchange(
         .trim()
         .parse()
         .map_err(|_| WebError::Invalid("player_not_in_round"))?;
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || rounds::exchange_players(&app, &access, number, a, b)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| rounds::exchange_players(app, access, number, a, b),
         &round_url(&page, number),
-        FlashLevel::Success,
         "flash-round-changed",
     )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -235,15 +235,15 @@ pub async fn set_start(
             Some(local - chrono::TimeDelta::seconds(i64::from(offset.local_minus_utc())))
         }
     };
-    let access = page.access.clone();
-    let app = app.into_inner();
-    web::block(move || rounds::set_start(&app, &access, number, starts_at)).await??;
-    redirect_with_flash(
+    act_and_redirect(
         &req,
+        app,
+        &page.access,
+        move |app, access| rounds::set_start(app, access, number, starts_at),
         &round_url(&page, number),
-        FlashLevel::Success,
         "flash-saved",
     )
+    .await
 }
 
 #[derive(Template)]
