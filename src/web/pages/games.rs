@@ -223,6 +223,12 @@ fn party_place(party: &GameActor) -> Place {
     }
 }
 
+/// A game's party as the submitting functions take it: page frame, event, game id, place.
+fn party_parts(party: GameActor) -> (Chrome, Access, i32, Place) {
+    let place = party_place(&party);
+    (party.chrome, party.access, party.game.id, place)
+}
+
 fn session_place(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Place {
     Place {
         base: format!("/events/{}/games/{}", access.event.slug, game.id),
@@ -332,14 +338,8 @@ pub async fn submit_record(
     form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let place = party_place(&party);
-    let GameActor {
-        chrome,
-        access,
-        game,
-        ..
-    } = party;
-    submit(&req, app, &chrome, access, game.id, place, form.record).await
+    let (chrome, access, game_id, place) = party_parts(party);
+    submit(&req, app, &chrome, access, game_id, place, form.record).await
 }
 
 /// `POST /events/{slug}/games/{id}/upload`: the record as a file, without JavaScript.
@@ -350,14 +350,8 @@ pub async fn upload_record(
     upload: CsrfUpload,
 ) -> Result<HttpResponse, WebError> {
     let text = upload.text()?;
-    let place = party_place(&party);
-    let GameActor {
-        chrome,
-        access,
-        game,
-        ..
-    } = party;
-    submit(&req, app, &chrome, access, game.id, place, text).await
+    let (chrome, access, game_id, place) = party_parts(party);
+    submit(&req, app, &chrome, access, game_id, place, text).await
 }
 
 async fn confirm_as(
@@ -555,14 +549,8 @@ pub async fn board(
     party: GameActor,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let place = party_place(&party);
-    let GameActor {
-        chrome,
-        access,
-        game,
-        ..
-    } = party;
-    board_page(app, &chrome, access, game.id, place, query.into_inner()).await
+    let (chrome, access, game_id, place) = party_parts(party);
+    board_page(app, &chrome, access, game_id, place, query.into_inner()).await
 }
 
 #[derive(Deserialize)]
@@ -611,14 +599,8 @@ pub async fn board_submit(
     form: CsrfForm<BoardSubmitForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let place = party_place(&party);
-    let GameActor {
-        chrome,
-        access,
-        game,
-        ..
-    } = party;
-    submit_board(&req, app, &chrome, access, game.id, place, form).await
+    let (chrome, access, game_id, place) = party_parts(party);
+    submit_board(&req, app, &chrome, access, game_id, place, form).await
 }
 
 // The personal link: /p/{secret}.
