@@ -271,12 +271,7 @@ pub async fn show(
         no_problem(),
     )
     .await?;
-    super::share(&req, &page, &text);
-    let mut response = HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(text);
-    super::add_validators(&req, &page, &mut response);
-    Ok(response)
+    Ok(super::cached_text(&req, &page, text))
 }
 
 #[derive(Deserialize)]

@@ -188,7 +188,7 @@ fn shareable(page: &crate::web::event_context::EventPage) -> bool {
 }
 
 /// Stores a page for other visitors when it carries nothing personal (not even the form token).
-pub fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &str) {
+fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &str) {
     if !shareable(page) || (!page.chrome.csrf.is_empty() && html.contains(&page.chrome.csrf)) {
         return;
     }
@@ -211,17 +211,25 @@ pub fn cached_html(
     page: &crate::web::event_context::EventPage,
     template: &impl Template,
 ) -> Result<HttpResponse, WebError> {
-    let text = template.render()?;
+    Ok(cached_text(req, page, template.render()?))
+}
+
+/// An event page already rendered to text, answered as [`cached_html`] does.
+pub fn cached_text(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    text: String,
+) -> HttpResponse {
     share(req, page, &text);
     let mut response = HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .body(text);
     add_validators(req, page, &mut response);
-    Ok(response)
+    response
 }
 
 /// Adds the ETag, Last-Modified and cache policy of an event page to a rendered response.
-pub fn add_validators(
+fn add_validators(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
     response: &mut HttpResponse,
