@@ -454,15 +454,22 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 .find(|(k, _)| k == CSRF_FIELD)
                 .map(|(_, v)| v.as_str())
                 .unwrap_or_default();
-            let app = app_of(&req)?;
-            let expected = csrf_token(&app, &request_context(&req).csrf_seed);
-            if !crypto::same_secret(&expected, sent) {
-                return Err(WebError::Csrf);
-            }
+            check_csrf_token(&req, sent)?;
             Ok(CsrfForm(
                 serde_urlencoded::from_bytes(&body).map_err(|_| WebError::BadRequest),
             ))
         })
+    }
+}
+
+/// Refuses a form whose token is not this visitor's (constant-time comparison).
+fn check_csrf_token(req: &HttpRequest, sent: &str) -> Result<(), WebError> {
+    let app = app_of(req)?;
+    let expected = csrf_token(&app, &request_context(req).csrf_seed);
+    if crypto::same_secret(&expected, sent) {
+        Ok(())
+    } else {
+        Err(WebError::Csrf)
     }
 }
 
@@ -541,11 +548,7 @@ impl FromRequest for CsrfUpload {
                     _ => {}
                 }
             }
-            let app = app_of(&req)?;
-            let expected = csrf_token(&app, &request_context(&req).csrf_seed);
-            if !crypto::same_secret(&expected, &csrf) {
-                return Err(WebError::Csrf);
-            }
+            check_csrf_token(&req, &csrf)?;
             let text = if file.is_empty() {
                 Err(WebError::Invalid("record_file_missing"))
             } else {
