@@ -127,14 +127,7 @@ impl SettingsForm {
     }
 
     fn from_event(event: &Event) -> SettingsForm {
-        let points = |tenths: u32| {
-            let value = f64::from(tenths) / 10.0;
-            if value.fract() == 0.0 {
-                format!("{value:.0}")
-            } else {
-                format!("{value}")
-            }
-        };
+        let points = super::points_text;
         let flag = |b: bool| b.then(|| "on".to_string());
         SettingsForm {
             name: event.name.clone(),

@@ -78,6 +78,16 @@ pub async fn act_and_redirect<T: Send + 'static>(
     redirect_with_flash(req, location, FlashLevel::Success, key)
 }
 
+/// Points kept in tenths, as pages show them: `2`, `1.5`.
+#[must_use]
+pub fn points_text(tenths: u32) -> String {
+    if tenths.is_multiple_of(10) {
+        (tenths / 10).to_string()
+    } else {
+        format!("{}.{}", tenths / 10, tenths % 10)
+    }
+}
+
 /// The message key of an error code.
 #[must_use]
 pub fn error_key(code: &str) -> String {

@@ -3,6 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
+use super::points_text as points;
 use crate::service::App;
 use crate::service::events::Event;
 use crate::service::rounds::{self, RoundExplanation};
@@ -31,15 +32,6 @@ struct WhyPage<'a> {
     accelerated: bool,
     boards: Vec<BoardLines>,
     bye: Option<Vec<String>>,
-}
-
-/// Points from tenths, as the standings show them.
-fn points(tenths: u32) -> String {
-    if tenths.is_multiple_of(10) {
-        (tenths / 10).to_string()
-    } else {
-        format!("{}.{}", tenths / 10, tenths % 10)
-    }
 }
 
 struct Sentences<'a> {
