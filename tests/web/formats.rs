@@ -4,26 +4,12 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::harness::{Browser, TestApp, account_with_token, finished_record};
+use crate::harness::{Browser, TestApp, account_with_token, event_with_players, finished_record};
 
 async fn create_event(client: &Browser<'_>, token: &str, settings: Value, players: usize) -> i64 {
-    let resp = client
-        .api("POST", "/api/v1/events", Some(token), Some(settings))
-        .await;
-    assert_eq!(resp.status, 201, "{}", resp.body);
-    let id = resp.json()["id"].as_i64().unwrap();
-    for i in 0..players {
-        let resp = client
-            .api(
-                "POST",
-                &format!("/api/v1/events/{id}/players"),
-                Some(token),
-                Some(json!({"name": format!("P{}", i + 1), "rating": 2000 - 10 * i as i64})),
-            )
-            .await;
-        assert_eq!(resp.status, 201);
-    }
-    id
+    let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    event_with_players(client, token, settings, &names).await.0
 }
 
 /// Plays every open game of the round with random finished records, including deciders.
