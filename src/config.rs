@@ -31,8 +31,15 @@ pub struct Config {
     pub login_limit_per_account: u32,
     /// Failed logins allowed per client address within `login_window_minutes`.
     pub login_limit_per_ip: u32,
-    /// The window of the login rate limit.
+    /// Sign-ups allowed per client address within `login_window_minutes`.
+    pub signup_limit_per_ip: u32,
+    /// The window of the login, password-check and sign-up limits.
     pub login_window_minutes: u32,
+    /// Records one player (or staff member) may send for one game within 10 minutes.
+    pub submission_limit_per_game: u32,
+    /// Seconds a client has to send a request's body; a slower one is answered 408 and its
+    /// connection closed.
+    pub body_timeout_secs: u64,
     /// Offset of local time from UTC, for showing times (`+01:00`, Angola).
     pub utc_offset: String,
     /// How long (milliseconds) an app server may reuse what it read of an event for visitors
@@ -55,7 +62,10 @@ impl Default for Config {
             base_url: None,
             login_limit_per_account: 5,
             login_limit_per_ip: 30,
+            signup_limit_per_ip: 10,
             login_window_minutes: 15,
+            submission_limit_per_game: 10,
+            body_timeout_secs: 20,
             utc_offset: "+01:00".to_string(),
             public_cache_ms: 1000,
         }
@@ -77,7 +87,10 @@ struct FileConfig {
     base_url: Option<String>,
     login_limit_per_account: Option<u32>,
     login_limit_per_ip: Option<u32>,
+    signup_limit_per_ip: Option<u32>,
     login_window_minutes: Option<u32>,
+    submission_limit_per_game: Option<u32>,
+    body_timeout_secs: Option<u64>,
     utc_offset: Option<String>,
     public_cache_ms: Option<u64>,
 }
@@ -138,7 +151,10 @@ impl Config {
             log,
             login_limit_per_account,
             login_limit_per_ip,
+            signup_limit_per_ip,
             login_window_minutes,
+            submission_limit_per_game,
+            body_timeout_secs,
             utc_offset,
             public_cache_ms
         );
@@ -182,7 +198,12 @@ impl Config {
             "KIELA_BASE_URL" => self.base_url = Some(value),
             "KIELA_LOGIN_LIMIT_PER_ACCOUNT" => self.login_limit_per_account = parse(name, &value)?,
             "KIELA_LOGIN_LIMIT_PER_IP" => self.login_limit_per_ip = parse(name, &value)?,
+            "KIELA_SIGNUP_LIMIT_PER_IP" => self.signup_limit_per_ip = parse(name, &value)?,
             "KIELA_LOGIN_WINDOW_MINUTES" => self.login_window_minutes = parse(name, &value)?,
+            "KIELA_SUBMISSION_LIMIT_PER_GAME" => {
+                self.submission_limit_per_game = parse(name, &value)?;
+            }
+            "KIELA_BODY_TIMEOUT_SECS" => self.body_timeout_secs = parse(name, &value)?,
             "KIELA_UTC_OFFSET" => self.utc_offset = value,
             "KIELA_PUBLIC_CACHE_MS" => self.public_cache_ms = parse(name, &value)?,
             _ => {}
@@ -200,6 +221,19 @@ impl Config {
         if self.login_window_minutes == 0 {
             return Err(ConfigError::Invalid(
                 "login_window_minutes must be at least 1".into(),
+            ));
+        }
+        if let Some(base) = &self.base_url {
+            let scheme_ok = base.starts_with("http://") || base.starts_with("https://");
+            if !scheme_ok || base.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                return Err(ConfigError::Invalid(format!(
+                    "base_url `{base}` must be an http:// or https:// address"
+                )));
+            }
+        }
+        if self.body_timeout_secs == 0 {
+            return Err(ConfigError::Invalid(
+                "body_timeout_secs must be at least 1".into(),
             ));
         }
         if self.utc_offset.parse::<chrono::FixedOffset>().is_err() {

@@ -45,6 +45,17 @@ pub fn user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option
         .optional()
 }
 
+/// The accounts with any of these e-mail addresses.
+pub fn users_by_emails(conn: &mut DbConnection, emails: &[&str]) -> QueryResult<Vec<UserRow>> {
+    if emails.is_empty() {
+        return Ok(Vec::new());
+    }
+    users::table
+        .filter(users::email.eq_any(emails))
+        .select(UserRow::as_select())
+        .load(conn)
+}
+
 pub fn user_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<UserRow>> {
     users::table
         .find(id)
@@ -207,17 +218,19 @@ pub fn touch_api_token(
         .execute(conn)
 }
 
+/// Counts one attempt under a rate-limit key; returns its row id.
 pub fn record_login_failure(
     conn: &mut DbConnection,
     key: &str,
     now: NaiveDateTime,
-) -> QueryResult<usize> {
+) -> QueryResult<i32> {
     diesel::insert_into(login_failures::table)
         .values((
             login_failures::limit_key.eq(key),
             login_failures::failed_at.eq(now),
         ))
-        .execute(conn)
+        .returning(login_failures::id)
+        .get_result(conn)
 }
 
 pub fn count_login_failures(
@@ -232,10 +245,50 @@ pub fn count_login_failures(
         .get_result(conn)
 }
 
+/// The oldest attempt under a key within the window (when the limit lifts again).
+pub fn oldest_login_failure(
+    conn: &mut DbConnection,
+    key: &str,
+    since: NaiveDateTime,
+) -> QueryResult<Option<NaiveDateTime>> {
+    login_failures::table
+        .filter(login_failures::limit_key.eq(key))
+        .filter(login_failures::failed_at.gt(since))
+        .select(diesel::dsl::min(login_failures::failed_at))
+        .first(conn)
+}
+
 pub fn clear_login_failures(conn: &mut DbConnection, key: &str) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::limit_key.eq(key))).execute(conn)
 }
 
+pub fn delete_login_failures(conn: &mut DbConnection, ids: &[i32]) -> QueryResult<usize> {
+    diesel::delete(login_failures::table.filter(login_failures::id.eq_any(ids))).execute(conn)
+}
+
 pub fn prune_login_failures(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::failed_at.le(before))).execute(conn)
+}
+
+/// How many accounts have this role.
+pub fn count_role(conn: &mut DbConnection, role: &str) -> QueryResult<i64> {
+    users::table
+        .filter(users::role.eq(role))
+        .count()
+        .get_result(conn)
+}
+
+/// Revokes every unrevoked API token of a user.
+pub fn revoke_all_api_tokens(
+    conn: &mut DbConnection,
+    user_id: i32,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        api_tokens::table
+            .filter(api_tokens::user_id.eq(user_id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(now))
+    .execute(conn)
 }

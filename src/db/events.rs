@@ -314,19 +314,22 @@ pub fn players_of_user(conn: &mut DbConnection, user_id: i32) -> QueryResult<Vec
         .load(conn)
 }
 
-/// Links every player entry registered under `email` to the account.
-pub fn link_players_by_email(
+/// Binds an entry to an account (or removes the binding).
+pub fn set_player_user(
     conn: &mut DbConnection,
-    email: &str,
-    user_id: i32,
+    id: i32,
+    user_id: Option<i32>,
 ) -> QueryResult<usize> {
-    diesel::update(
-        players::table
-            .filter(players::email.eq(email))
-            .filter(players::user_id.is_null()),
-    )
-    .set(players::user_id.eq(user_id))
-    .execute(conn)
+    diesel::update(players::table.find(id))
+        .set(players::user_id.eq(user_id))
+        .execute(conn)
+}
+
+/// Replaces an entry's personal-link secret.
+pub fn set_player_secret(conn: &mut DbConnection, id: i32, secret: &str) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(players::secret.eq(secret))
+        .execute(conn)
 }
 
 pub fn set_player_status(
@@ -627,6 +630,10 @@ pub struct SubmissionRow {
     pub plies: Option<i32>,
     pub status: String,
     pub created_at: NaiveDateTime,
+    /// The size of what was sent (a rejected record keeps only its start).
+    pub record_bytes: i32,
+    /// SHA-256 of what was sent, in hex.
+    pub record_sha256: String,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -646,6 +653,8 @@ pub struct NewSubmission<'a> {
     pub plies: Option<i32>,
     pub status: &'a str,
     pub created_at: NaiveDateTime,
+    pub record_bytes: i32,
+    pub record_sha256: &'a str,
 }
 
 pub fn insert_submission(conn: &mut DbConnection, s: &NewSubmission<'_>) -> QueryResult<i32> {
@@ -669,6 +678,31 @@ pub fn submissions_of_game(
         .order(submissions::id)
         .select(SubmissionRow::as_select())
         .load(conn)
+}
+
+/// How many records this player (or, for staff, this account) sent for a game since a time.
+pub fn count_recent_submissions(
+    conn: &mut DbConnection,
+    game_id: i32,
+    player_id: Option<i32>,
+    user_id: Option<i32>,
+    since: NaiveDateTime,
+) -> QueryResult<i64> {
+    let recent = submissions::table
+        .filter(submissions::game_id.eq(game_id))
+        .filter(submissions::created_at.gt(since));
+    match (player_id, user_id) {
+        (Some(player), _) => recent
+            .filter(submissions::player_id.eq(player))
+            .count()
+            .get_result(conn),
+        (None, Some(user)) => recent
+            .filter(submissions::player_id.is_null())
+            .filter(submissions::user_id.eq(user))
+            .count()
+            .get_result(conn),
+        (None, None) => Ok(0),
+    }
 }
 
 pub fn set_submission_status(conn: &mut DbConnection, id: i32, status: &str) -> QueryResult<usize> {

@@ -262,6 +262,47 @@ where
     }
 }
 
+/// Serialises the writers of one event on PostgreSQL for the rest of the transaction (a
+/// transaction-scoped advisory lock). SQLite needs nothing: its write transactions take the
+/// database's write lock at `BEGIN IMMEDIATE`. Writes that allocate numbers (pairing numbers,
+/// boards, knockout deciders) or read-then-write (set a staff role, a bye) then behave on both
+/// backends alike, instead of failing on a unique key when two requests meet.
+pub fn lock_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<()> {
+    if let DbConnection::Postgres(c) = conn {
+        diesel::sql_query("SELECT pg_advisory_xact_lock(1, $1)")
+            .bind::<diesel::sql_types::Integer, _>(event_id)
+            .execute(c)?;
+    }
+    Ok(())
+}
+
+/// A write transaction of one event, holding the event's lock (see [`lock_event`]) from the
+/// start.
+pub fn event_transaction<T, E>(
+    conn: &mut DbConnection,
+    event_id: i32,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    write_transaction(conn, |conn| {
+        lock_event(conn, event_id)?;
+        work(conn)
+    })
+}
+
+/// Serialises, on PostgreSQL, the transactions that count and add rows under one key (a rate
+/// limit's ledger), for the rest of the transaction; SQLite's write lock already does.
+pub fn lock_key(conn: &mut DbConnection, key: &str) -> QueryResult<()> {
+    if let DbConnection::Postgres(c) = conn {
+        diesel::sql_query("SELECT pg_advisory_xact_lock(2, hashtext($1))")
+            .bind::<diesel::sql_types::Text, _>(key)
+            .execute(c)?;
+    }
+    Ok(())
+}
+
 /// Whether an error is a uniqueness violation (a lost race, or a duplicate).
 #[must_use]
 pub fn is_unique_violation(error: &diesel::result::Error) -> bool {

@@ -171,6 +171,8 @@ diesel::table! {
         plies -> Nullable<Integer>,
         status -> Text,
         created_at -> Timestamp,
+        record_bytes -> Integer,
+        record_sha256 -> Text,
     }
 }
 

@@ -176,6 +176,50 @@ pub fn parse_games(bytes: &[u8]) -> Vec<Result<Record, ParseError>> {
     games
 }
 
+/// What [`next_game`] found at the start of a text.
+#[derive(Debug)]
+pub enum NextGame {
+    /// A game, and the number of bytes of the text it took (whitespace before it included).
+    Game {
+        record: Result<Record, ParseError>,
+        end: usize,
+    },
+    /// The text ends inside a game (or before any): the game may go on in what follows.
+    NeedMore,
+    /// The text is complete and holds no further game.
+    Done,
+}
+
+/// The first game of `text`, for reading a large file game by game. `complete` says that
+/// nothing follows `text`; otherwise a game that reaches the end of `text` may not be whole,
+/// and [`NextGame::NeedMore`] asks for more. Offsets are relative to `text`.
+#[must_use]
+pub fn next_game(text: &str, complete: bool) -> NextGame {
+    let mut parser = Parser::new(text);
+    loop {
+        parser.skip_whitespace();
+        if parser.pos >= parser.bytes.len() {
+            return if complete {
+                NextGame::Done
+            } else {
+                NextGame::NeedMore
+            };
+        }
+        let game = parser.game();
+        if !complete && parser.pos >= parser.bytes.len() {
+            return NextGame::NeedMore;
+        }
+        let empty = matches!(&game, Ok(r) if r.tags.is_empty() && r.moves.is_empty()
+            && r.result_token.is_none());
+        if !empty {
+            return NextGame::Game {
+                record: game,
+                end: parser.pos,
+            };
+        }
+    }
+}
+
 /// A tag as found, before interpretation.
 struct RawTag {
     name: String,

@@ -14,7 +14,8 @@ pub mod verify;
 pub use game::{Capture, Game, MAX_LAPS, MoveReport, PlayError};
 pub use hole::{Hole, Side};
 pub use kgn::{
-    MAX_RECORD_BYTES, ParseError, ParseErrorKind, PlyToken, Record, parse_games, parse_record,
+    MAX_RECORD_BYTES, NextGame, ParseError, ParseErrorKind, PlyToken, Record, next_game,
+    parse_games, parse_record,
 };
 pub use moves::{Arrangement, BadNotation, Move};
 pub use outcome::{GameResult, Termination};

@@ -7,6 +7,7 @@ use chrono::{NaiveDateTime, TimeDelta};
 use serde::Serialize;
 
 use super::crypto;
+use super::limits::{self, Limit};
 use super::{App, ServiceError};
 use crate::db::{self, DbConnection, accounts as q, is_unique_violation, write_transaction};
 
@@ -170,16 +171,33 @@ pub struct Session {
 
 /// Creates an account from the sign-up form. The first account of an installation becomes
 /// its administrator, so whoever installs the program can run it without the command line.
+///
+/// Sign-ups are limited per client address (each costs a password hash). A new account is
+/// never given any player entry: an address typed at sign-up proves nothing, so entries are
+/// bound only through the entry's personal link or by the event's organiser.
 pub fn sign_up(
     app: &App,
     email: &str,
     name: &str,
     password: &str,
+    client_ip: &str,
 ) -> Result<Session, ServiceError> {
     let email = Email::parse(email)?;
     let name = DisplayName::parse(name)?;
     let password = NewPassword::parse(password)?;
-    let hash = crypto::hash_password(&password.0).map_err(ServiceError::Internal)?;
+    let mut conn = app.conn()?;
+    let limit = Limit::new(
+        format!("signup:{client_ip}"),
+        app.config.signup_limit_per_ip,
+    );
+    // Every sign-up counts, whether or not it succeeds.
+    let _counted = limits::reserve(&mut conn, &[limit], limit_window(app))?;
+    // No connection is held while waiting for a hashing thread.
+    drop(conn);
+    let hash = app
+        .hasher
+        .hash(&password.0)?
+        .map_err(ServiceError::Internal)?;
     let token = crypto::random_token()?;
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
@@ -189,11 +207,14 @@ pub fn sign_up(
             Role::Player
         };
         let user = insert_user(conn, &email, &name, &hash, role)?;
-        // Entries an organiser registered under this address now belong to the account.
-        crate::db::events::link_players_by_email(conn, email.as_str(), user.id)?;
         start_session(conn, &token, user.id)?;
         Ok(Session { user, token })
     })
+}
+
+/// The window of the login, password and sign-up limits.
+fn limit_window(app: &App) -> TimeDelta {
+    TimeDelta::minutes(i64::from(app.config.login_window_minutes))
 }
 
 /// Creates an account with a given role (administration command line).
@@ -207,7 +228,10 @@ pub fn create_user(
     let email = Email::parse(email)?;
     let name = DisplayName::parse(name)?;
     let password = NewPassword::parse(password)?;
-    let hash = crypto::hash_password(&password.0).map_err(ServiceError::Internal)?;
+    let hash = app
+        .hasher
+        .hash(&password.0)?
+        .map_err(ServiceError::Internal)?;
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         insert_user(conn, &email, &name, &hash, role)
@@ -261,9 +285,11 @@ fn dummy_hash() -> &'static str {
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$ZPUeD8lmbtIBe5skJoXS3gf6vGl05v+9pEyyXGX7aSc"
 }
 
-/// Logs in. Failed attempts are counted per account and per client address in the database,
-/// so the limit holds across app servers; past the limit every attempt, right or wrong, is
-/// refused until the window has passed. A login replaces `old_session` (the id is rotated).
+/// Logs in. Attempts are counted per account and per client address in the database, so the
+/// limit holds across app servers; each attempt is counted before its password is checked, so
+/// a burst of simultaneous guesses gets no further than the limit. Past the limit every
+/// attempt, right or wrong, is refused until the window has passed; a successful login clears
+/// the account's count. A login replaces `old_session` (the id is rotated).
 pub fn log_in(
     app: &App,
     email: &str,
@@ -273,50 +299,46 @@ pub fn log_in(
 ) -> Result<Session, ServiceError> {
     let email = Email::parse(email).map_err(|_| ServiceError::BadCredentials)?;
     let config = &app.config;
-    let window = TimeDelta::minutes(i64::from(config.login_window_minutes));
+    let window = limit_window(app);
     let account_key = format!("account:{}", email.as_str());
-    let ip_key = format!("ip:{client_ip}");
+    let limits = [
+        Limit::new(account_key.clone(), config.login_limit_per_account),
+        Limit::new(format!("ip:{client_ip}"), config.login_limit_per_ip),
+    ];
     let mut conn = app.conn()?;
-    let since = db::now() - window;
-    let account_failures = q::count_login_failures(&mut conn, &account_key, since)?;
-    let ip_failures = q::count_login_failures(&mut conn, &ip_key, since)?;
-    if account_failures >= i64::from(config.login_limit_per_account)
-        || ip_failures >= i64::from(config.login_limit_per_ip)
-    {
-        return Err(ServiceError::RateLimited {
-            retry_after_secs: window.num_seconds().unsigned_abs(),
-        });
-    }
+    let reservation = limits::reserve(&mut conn, &limits, window)?;
     let row = q::user_by_email(&mut conn, email.as_str())?;
+    drop(conn);
     let hash = row
         .as_ref()
         .map_or(dummy_hash(), |r| r.password_hash.as_str());
-    let matches = crypto::verify_password(password, hash) && row.is_some();
-    let token = crypto::random_token()?;
-    // The failure rows must be committed, so the transaction succeeds either way and the
-    // outcome is decided after it.
-    let session = write_transaction(&mut conn, |conn| {
-        let now = db::now();
-        match row {
-            Some(row) if matches => {
-                q::clear_login_failures(conn, &account_key)?;
-                if let Some(old) = old_session {
-                    q::delete_session(conn, &crypto::token_hash(old))?;
-                }
-                q::prune_login_failures(conn, now - window)?;
-                q::delete_expired_sessions(conn, now)?;
-                let user = User::from_row(row);
-                start_session(conn, &token, user.id)?;
-                Ok::<_, ServiceError>(Some(Session { user, token }))
-            }
-            _ => {
-                q::record_login_failure(conn, &account_key, now)?;
-                q::record_login_failure(conn, &ip_key, now)?;
-                Ok(None)
-            }
+    let verified = app.hasher.verify(password, hash);
+    let mut conn = app.conn()?;
+    let matches = match verified {
+        Ok(matches) => matches && row.is_some(),
+        Err(busy) => {
+            // Not the visitor's failure: the attempt does not count.
+            limits::release(&mut conn, reservation)?;
+            return Err(busy.into());
         }
-    })?;
-    session.ok_or(ServiceError::BadCredentials)
+    };
+    let Some(row) = row.filter(|_| matches) else {
+        return Err(ServiceError::BadCredentials);
+    };
+    let token = crypto::random_token()?;
+    write_transaction(&mut conn, |conn| {
+        let now = db::now();
+        limits::clear(conn, &account_key)?;
+        limits::release(conn, reservation)?;
+        if let Some(old) = old_session {
+            q::delete_session(conn, &crypto::token_hash(old))?;
+        }
+        q::prune_login_failures(conn, now - window)?;
+        q::delete_expired_sessions(conn, now)?;
+        let user = User::from_row(row);
+        start_session(conn, &token, user.id)?;
+        Ok(Session { user, token })
+    })
 }
 
 /// The user of a session cookie, if it is valid.
@@ -332,24 +354,59 @@ pub fn log_out(app: &App, token: &str) -> Result<(), ServiceError> {
     Ok(())
 }
 
-/// Changes a password after checking the current one, and ends the user's other sessions.
+/// A password change as asked for on the account page.
+#[derive(Clone, Debug)]
+pub struct PasswordChange<'a> {
+    pub current: &'a str,
+    pub new: &'a str,
+    /// Also revoke every API token of the account (offered, and checked, by default).
+    pub revoke_tokens: bool,
+}
+
+/// Changes a password after checking the current one, and ends the user's other sessions
+/// (and, if asked, revokes the account's API tokens). The check of the current password is
+/// limited like a login, per account and per client address.
 pub fn change_password(
     app: &App,
     user_id: i32,
     session_token: &str,
-    current: &str,
-    new: &str,
+    change: &PasswordChange<'_>,
+    client_ip: &str,
 ) -> Result<(), ServiceError> {
-    let new = NewPassword::parse(new)?;
+    let new = NewPassword::parse(change.new)?;
+    let config = &app.config;
+    let key = format!("password:{user_id}");
+    let limits = [
+        Limit::new(key.clone(), config.login_limit_per_account),
+        Limit::new(format!("ip:{client_ip}"), config.login_limit_per_ip),
+    ];
     let mut conn = app.conn()?;
     let row = q::user_by_id(&mut conn, user_id)?.ok_or(ServiceError::NotFound)?;
-    if !crypto::verify_password(current, &row.password_hash) {
-        return Err(ServiceError::invalid("current_password", "password_wrong"));
-    }
-    let hash = crypto::hash_password(&new.0).map_err(ServiceError::Internal)?;
+    let reservation = limits::reserve(&mut conn, &limits, limit_window(app))?;
+    drop(conn);
+    let checked = app.hasher.verify(change.current, &row.password_hash);
+    let hashed = match checked {
+        Ok(true) => Some(app.hasher.hash(&new.0)),
+        Ok(false) => None,
+        Err(busy) => Some(Err(busy)),
+    };
+    let mut conn = app.conn()?;
+    let hash = match hashed {
+        None => return Err(ServiceError::invalid("current_password", "password_wrong")),
+        Some(Err(busy)) => {
+            limits::release(&mut conn, reservation)?;
+            return Err(busy.into());
+        }
+        Some(Ok(hash)) => hash.map_err(ServiceError::Internal)?,
+    };
     write_transaction(&mut conn, |conn| {
         q::set_password_hash(conn, user_id, &hash)?;
         q::delete_other_sessions(conn, user_id, &crypto::token_hash(session_token))?;
+        if change.revoke_tokens {
+            q::revoke_all_api_tokens(conn, user_id, db::now())?;
+        }
+        limits::clear(conn, &key)?;
+        limits::release(conn, reservation)?;
         Ok(())
     })
 }
@@ -363,13 +420,19 @@ pub fn list_users(app: &App) -> Result<Vec<User>, ServiceError> {
         .collect())
 }
 
-/// Sets a user's global role (administrator only; the caller checked).
+/// Sets a user's global role (administrator only; the caller checked). The installation's
+/// last administrator keeps the role: someone must be able to run it.
 pub fn set_role(app: &App, user_id: i32, role: Role) -> Result<(), ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
-        if q::set_role(conn, user_id, role.as_str())? == 0 {
-            return Err(ServiceError::NotFound);
+        // Two administrators demoting each other at once must not leave none.
+        db::lock_key(conn, "administrators")?;
+        let user = q::user_by_id(conn, user_id)?.ok_or(ServiceError::NotFound)?;
+        let demoted = user.role == Role::Admin.as_str() && role != Role::Admin;
+        if demoted && q::count_role(conn, Role::Admin.as_str())? <= 1 {
+            return Err(ServiceError::Conflict("last_admin"));
         }
+        q::set_role(conn, user_id, role.as_str())?;
         Ok(())
     })
 }

@@ -91,6 +91,15 @@ impl EventData {
         })
     }
 
+    /// The event as the public sees it: without draft rounds and their games.
+    #[must_use]
+    pub fn without_drafts(mut self) -> EventData {
+        self.rounds.retain(|r| r.state == "published");
+        let published: std::collections::HashSet<i32> = self.rounds.iter().map(|r| r.id).collect();
+        self.games.retain(|g| published.contains(&g.round_id));
+        self
+    }
+
     /// Index of each player id in pairing-number order.
     #[must_use]
     pub fn index(&self) -> HashMap<i32, usize> {
@@ -114,12 +123,13 @@ impl EventData {
             .collect()
     }
 
-    /// The rounds of the Swiss or round-robin stage (those counted in the standings).
+    /// The published rounds of the Swiss or round-robin stage (those counted in the
+    /// standings). A draft round is the organiser's work in progress: it counts nowhere.
     #[must_use]
     pub fn scored_rounds(&self) -> Vec<&RoundRow> {
         self.rounds
             .iter()
-            .filter(|r| r.stage != "knockout")
+            .filter(|r| r.stage != "knockout" && r.state == "published")
             .collect()
     }
 
@@ -181,7 +191,7 @@ impl EventData {
         }
         for round in &self.rounds {
             let r = round.number as usize;
-            if r == 0 || r > rounds || round.stage == "knockout" {
+            if r == 0 || r > rounds || round.stage == "knockout" || round.state != "published" {
                 continue;
             }
             for game in self.games_of_round(round.id) {

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{Email, Role, User};
 use super::{App, ServiceError};
 use crate::db::events::{self as q, EventRow, EventSettings};
-use crate::db::{self, DbConnection, accounts as account_queries, write_transaction};
+use crate::db::{
+    self, DbConnection, accounts as account_queries, event_transaction, write_transaction,
+};
 use crate::rules::Variant;
 use crate::tournament::history::{Colour, PointSystem};
 use crate::tournament::standings::Tiebreak;
@@ -448,20 +450,30 @@ pub fn create_event(app: &App, user: &User, input: &SettingsInput) -> Result<Eve
         return Err(ServiceError::Forbidden);
     }
     let settings = input.validate()?;
-    let base = slugify(&settings.name);
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
-        let mut slug = base.clone();
-        let mut n = 2;
-        while q::slug_taken(conn, &slug)? {
-            slug = format!("{base}-{n}");
-            n += 1;
-        }
-        let id = q::insert_event(conn, &slug, &settings, user.id, db::now())?;
-        q::set_staff(conn, id, user.id, "organiser")?;
-        let row = q::event_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
-        Ok(Event::from_row(row))
-    })
+    write_transaction(&mut conn, |conn| insert_event(conn, user, &settings))
+}
+
+/// Creates an event inside the caller's transaction, with a slug of its own. Two events of the
+/// same name created at the same moment must not both take one slug: the slugs are handed out
+/// one at a time (a transaction lock on PostgreSQL; SQLite's write lock already does).
+pub(crate) fn insert_event(
+    conn: &mut DbConnection,
+    user: &User,
+    settings: &EventSettings,
+) -> Result<Event, ServiceError> {
+    db::lock_key(conn, "event slugs")?;
+    let base = slugify(&settings.name);
+    let mut slug = base.clone();
+    let mut n = 2;
+    while q::slug_taken(conn, &slug)? {
+        slug = format!("{base}-{n}");
+        n += 1;
+    }
+    let id = q::insert_event(conn, &slug, settings, user.id, db::now())?;
+    q::set_staff(conn, id, user.id, "organiser")?;
+    let row = q::event_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
+    Ok(Event::from_row(row))
 }
 
 /// Edits an event's settings. The format, variant and rounds are fixed once play starts.
@@ -473,7 +485,7 @@ pub fn update_event(
     access.require_organiser()?;
     let settings = input.validate()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
         let started = !q::rounds_of_event(conn, current.id)?.is_empty();
         if started
@@ -639,7 +651,8 @@ pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<
         .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))?;
     let email = Email::parse(email)?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
+        db::lock_event(conn, access.event.id)?;
         let user = account_queries::user_by_email(conn, email.as_str())?
             .ok_or_else(|| ServiceError::invalid("email", "account_unknown"))?;
         q::set_staff(conn, access.event.id, user.id, role.as_str())?;
@@ -658,7 +671,7 @@ pub fn remove_staff(app: &App, access: &Access, user_id: i32) -> Result<(), Serv
         return Err(ServiceError::Conflict("owner_is_organiser"));
     }
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         q::remove_staff(conn, access.event.id, user_id)?;
         super::audit::record(
             conn,

@@ -2,23 +2,49 @@
 //! event, so events started in other software can be continued here.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use super::accounts::User;
 use super::event_data::{EventData, StoredResult};
 use super::events::{self, Access, Event, SettingsInput};
+use super::memo::MemoKey;
 use super::{App, ServiceError, audit, standings};
 use crate::db::events::{self as q, NewGame, NewPlayer};
 use crate::db::{self, write_transaction};
 use crate::tournament::history::{Colour, GameScore, Outcome};
 use crate::tournament::trf::{self, TrfExport};
 
+/// An export, made once per version of the event (a crowd downloading the TRF at the end of a
+/// round costs one computation), without holding a connection while it is written.
+pub(crate) fn once(
+    app: &App,
+    access: &Access,
+    what: &str,
+    make: impl FnOnce(&EventData) -> String,
+) -> Result<Arc<String>, ServiceError> {
+    let key = MemoKey {
+        event: access.event.id,
+        version: access.event.version,
+        what: what.to_string(),
+    };
+    app.memo.exports.get_or_try(key, || {
+        let data = {
+            let mut conn = app.conn()?;
+            EventData::load(&mut conn, access.event.clone())?.without_drafts()
+        };
+        Ok(Arc::new(make(&data)))
+    })
+}
+
 /// The event so far as a TRF-2026 file; the player who moves first is "white".
-pub fn trf_export(app: &App, access: &Access) -> Result<String, ServiceError> {
-    let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+pub fn trf_export(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
+    once(app, access, "trf", trf_text)
+}
+
+fn trf_text(data: &EventData) -> String {
     let rounds = data.scored_rounds().len();
     let histories = data.histories(rounds);
-    let table = standings::compute_from(&data);
+    let table = standings::compute_from(data);
     let mut ranks = vec![0; histories.len()];
     for row in &table.rows {
         if let Some(rank) = ranks.get_mut(row.player) {
@@ -29,30 +55,49 @@ pub fn trf_export(app: &App, access: &Access) -> Result<String, ServiceError> {
         d.map(|d| d.format("%Y/%m/%d").to_string())
             .unwrap_or_default()
     };
-    Ok(trf::write(&TrfExport {
+    trf::write(&TrfExport {
         name: &data.event.name,
         city: &data.event.location,
         start_date: &date(data.event.starts_on),
         end_date: &date(data.event.ends_on),
-        total_rounds: super::rounds::planned_rounds(&data).max(rounds as i32) as usize,
+        total_rounds: super::rounds::planned_rounds(data).max(rounds as i32) as usize,
         initial_colour: data.event.initial_colour,
         players: &histories,
         ranks: &ranks,
         points: data.event.points,
-    }))
+    })
 }
 
+/// A CSV cell. A cell that a spreadsheet would take for a formula (starting with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return) gets a leading `'`, so a player's name cannot run
+/// anything on the organiser's computer (OWASP: CSV injection).
 fn csv_field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
 /// The standings as CSV: rank, number, name, rating, club, points, then the tie-breaks.
-pub fn standings_csv(app: &App, access: &Access) -> Result<String, ServiceError> {
+pub fn standings_csv(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
     let view = standings::get(app, access)?;
+    let key = MemoKey {
+        event: access.event.id,
+        version: view.version,
+        what: "csv".into(),
+    };
+    app.memo
+        .exports
+        .get_or_try(key, || Ok::<_, ServiceError>(Arc::new(csv_text(&view))))
+}
+
+fn csv_text(view: &standings::StandingsView) -> String {
     let mut out = String::from("rank,number,name,rating,club,points");
     for t in &view.tiebreaks {
         out.push(',');
@@ -75,13 +120,15 @@ pub fn standings_csv(app: &App, access: &Access) -> Result<String, ServiceError>
         }
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 /// All final game records of the event in one KGN file.
-pub fn games_kgn(app: &App, access: &Access) -> Result<String, ServiceError> {
-    let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+pub fn games_kgn(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
+    once(app, access, "kgn", kgn_text)
+}
+
+fn kgn_text(data: &EventData) -> String {
     let index = data.index();
     let mut out = String::new();
     for round in data.rounds.iter().filter(|r| r.state == "published") {
@@ -135,7 +182,7 @@ pub fn games_kgn(app: &App, access: &Access) -> Result<String, ServiceError> {
             }
         }
     }
-    Ok(out)
+    out
 }
 
 /// Creates an event from a TRF file: players, and every round as published with its results.
@@ -163,13 +210,14 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
         .map(|p| p.history.rounds.len())
         .max()
         .unwrap_or(0);
+    let name = imported_text(&parsed.name, events::MAX_EVENT_NAME);
     let settings = SettingsInput {
-        name: if parsed.name.trim().is_empty() {
+        name: if name.is_empty() {
             "Imported tournament".into()
         } else {
-            parsed.name.chars().take(events::MAX_EVENT_NAME).collect()
+            name
         },
-        location: Some(parsed.city.chars().take(events::MAX_EVENT_NAME).collect()),
+        location: Some(imported_text(&parsed.city, events::MAX_EVENT_NAME)),
         format: Some("swiss".into()),
         rounds: Some(parsed.total_rounds.max(played).max(1) as i64),
         initial_colour: Some(
@@ -181,19 +229,16 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
         ),
         ..SettingsInput::default()
     };
-    let event = events::create_event(app, user, &settings)?;
+    let settings = settings.validate()?;
+    // One transaction: a file that fails halfway leaves nothing behind.
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    let event = write_transaction(&mut conn, |conn| {
+        let event = events::insert_event(conn, user, &settings)?;
         let mut ids = Vec::with_capacity(parsed.players.len());
         for (i, p) in parsed.players.iter().enumerate() {
             let secret = super::crypto::random_token()?;
-            let name: String = p
-                .history
-                .name
-                .chars()
-                .take(super::players::MAX_FIELD)
-                .collect();
-            let name = if name.trim().is_empty() {
+            let name = imported_text(&p.history.name, super::players::MAX_FIELD);
+            let name = if name.is_empty() {
                 format!("Player {}", i + 1)
             } else {
                 name
@@ -285,7 +330,19 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
                 .detail(format!("{} players, {played} rounds", ids.len())),
         )?;
         q::bump_event(conn, event.id, db::now())?;
-        Ok::<_, ServiceError>(())
+        Ok::<_, ServiceError>(event)
     })?;
     events::access(app, events::EventRef::Id(event.id), Some(user)).map(|a| a.event)
+}
+
+/// Text from a file written by another program, made fit to show and store: control
+/// characters (C0, C1, DEL) removed, spaces trimmed, at most `max` characters.
+fn imported_text(text: &str, max: usize) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(max)
+        .collect()
 }

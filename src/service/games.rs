@@ -54,25 +54,55 @@ impl Actor {
     }
 }
 
-/// Who the signed-in user is for a game: staff of its event, one of its players, or nobody.
+/// Who the signed-in user is for a game: one of its players, staff of its event, or nobody.
+///
+/// A player of the game acts as a player even when also staff of the event: nobody confirms,
+/// decides or enters with an arbiter's authority a result of their own game. A staff member
+/// whose e-mail address the entry carries, without being bound to it, is taken for that
+/// player as far as this restriction goes (it only ever removes rights).
 pub fn actor_for(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Option<Actor> {
-    if let (Some(user), Some(role)) = (&access.user, access.role) {
-        return Some(Actor::Staff {
-            user_id: user.id,
-            role,
-        });
-    }
     let user = access.user.as_ref()?;
-    players
+    let in_game = |p: &&PlayerRow| Some(p.id) == game.first_id || Some(p.id) == game.second_id;
+    if let Some(p) = players
         .iter()
-        .find(|p| {
-            p.user_id == Some(user.id)
-                && (Some(p.id) == game.first_id || Some(p.id) == game.second_id)
-        })
-        .map(|p| Actor::Player {
+        .filter(in_game)
+        .find(|p| p.user_id == Some(user.id))
+    {
+        return Some(Actor::Player {
             player_id: p.id,
             user_id: Some(user.id),
-        })
+        });
+    }
+    let role = access.role?;
+    let own = players
+        .iter()
+        .filter(in_game)
+        .any(|p| p.email.as_deref() == Some(user.email.as_str()));
+    (!own).then_some(Actor::Staff {
+        user_id: user.id,
+        role,
+    })
+}
+
+/// Refuses a staff action on a game the staff member plays in (see [`actor_for`]); checked
+/// in every use case that acts with staff authority, whatever route it came by.
+fn refuse_own_game(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    first: &PlayerRow,
+    second: &PlayerRow,
+) -> Result<(), ServiceError> {
+    let Actor::Staff { user_id, .. } = actor else {
+        return Ok(());
+    };
+    let email = crate::db::accounts::user_by_id(conn, *user_id)?.map(|u| u.email);
+    let plays = [first, second]
+        .iter()
+        .any(|p| p.user_id == Some(*user_id) || (p.email.is_some() && p.email == email));
+    if plays {
+        return Err(ServiceError::NotAllowed("own_game"));
+    }
+    Ok(())
 }
 
 /// The verdict of a submission.
@@ -277,7 +307,14 @@ fn game_players(
     Ok((first, second))
 }
 
+/// A game of a published round, read under the lock of its event: results of one event are
+/// written one at a time on both backends (knockout deciders and the event's end are decided
+/// from the other games' results).
 fn published_game(conn: &mut DbConnection, game_id: i32) -> Result<GameRow, ServiceError> {
+    let event_id = q::game_by_id(conn, game_id)?
+        .ok_or(ServiceError::NotFound)?
+        .event_id;
+    db::lock_event(conn, event_id)?;
     let game = q::game_by_id(conn, game_id)?.ok_or(ServiceError::NotFound)?;
     let round = q::rounds_of_event(conn, game.event_id)?
         .into_iter()
@@ -400,6 +437,45 @@ fn after_result(conn: &mut DbConnection, event_id: i32) -> Result<(), ServiceErr
     Ok(())
 }
 
+/// Bytes kept of a refused submission.
+pub const REJECTED_RECORD_KEPT: usize = 64 * 1024;
+
+/// The start of `text`, at most `max` bytes, cut at a character boundary.
+fn truncate_at_char(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// How long the window of [`Config::submission_limit_per_game`] is.
+///
+/// [`Config::submission_limit_per_game`]: crate::config::Config::submission_limit_per_game
+const SUBMISSION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
+
+/// Refuses a record beyond the sender's limit for this game (429): a personal link must not be
+/// a way to fill the database. The refused request itself stores nothing.
+fn check_submission_limit(
+    conn: &mut DbConnection,
+    app: &App,
+    game: &GameRow,
+    actor: &Actor,
+) -> Result<(), ServiceError> {
+    let since = db::now() - SUBMISSION_WINDOW;
+    let sent =
+        q::count_recent_submissions(conn, game.id, actor.player_id(), actor.user_id(), since)?;
+    if sent >= i64::from(app.config.submission_limit_per_game) {
+        return Err(ServiceError::RateLimited {
+            retry_after_secs: SUBMISSION_WINDOW.num_seconds().unsigned_abs(),
+        });
+    }
+    Ok(())
+}
+
 fn store_submission(
     conn: &mut DbConnection,
     game: &GameRow,
@@ -425,6 +501,14 @@ fn store_submission(
             None,
         ),
     };
+    // A refused record may be anything a client sent: its start is kept to show what it
+    // was, with its size and hash, never the megabytes themselves.
+    let kept = if refusal.is_some() {
+        truncate_at_char(text, REJECTED_RECORD_KEPT)
+    } else {
+        text
+    };
+    let sha256 = hex::encode(Sha256::digest(text.as_bytes()));
     Ok(q::insert_submission(
         conn,
         &NewSubmission {
@@ -432,7 +516,9 @@ fn store_submission(
             user_id: actor.user_id(),
             player_id: actor.player_id(),
             role: actor.role(),
-            record: text,
+            record: kept,
+            record_bytes: i32::try_from(text.len()).unwrap_or(i32::MAX),
+            record_sha256: &sha256,
             record_hash: checked.map_or("", |c| c.fingerprint.as_str()),
             verdict: &verdict,
             reason: reason.as_deref(),
@@ -500,12 +586,14 @@ pub fn submit_record(
     with_retries(app, |conn| {
         let game = published_game(conn, game_id)?;
         let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, actor, &first, &second)?;
         if let Actor::Player { player_id, .. } = actor
             && Some(*player_id) != game.first_id
             && Some(*player_id) != game.second_id
         {
             return Err(ServiceError::Forbidden.into());
         }
+        check_submission_limit(conn, app, &game, actor)?;
         let row = q::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
         let event = super::events::Event::from_row(row);
         let checked = match check_record(text, &event, &first, &second) {
@@ -712,7 +800,10 @@ pub fn confirm(app: &App, game_id: i32, actor: &Actor) -> Result<SubmitOutcome, 
                     return Err(ServiceError::Conflict("cannot_confirm_own").into());
                 }
             }
-            Actor::Staff { .. } => {}
+            Actor::Staff { .. } => {
+                let (first, second) = game_players(conn, &game)?;
+                refuse_own_game(conn, actor, &first, &second)?;
+            }
         }
         let result = pending
             .result
@@ -835,9 +926,8 @@ pub fn decide(
         if game.event_id != access.event.id {
             return Err(ServiceError::NotFound.into());
         }
-        if game.second_id.is_none() {
-            return Err(ServiceError::Conflict("game_has_no_opponent").into());
-        }
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, &actor, &first, &second)?;
         if game.status == "final" && game.result.as_deref() == Some(stored.as_str()) {
             return Ok(());
         }
@@ -917,11 +1007,26 @@ pub struct PendingView {
     pub result: Option<String>,
     pub player_id: Option<i32>,
     pub by_staff: bool,
-    pub record: String,
+    /// The record itself, for the game's parties only (absent from the JSON for others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+}
+
+/// Who is looking at a game: a party to it (one of its players, or staff of its event) sees
+/// the record waiting for confirmation; anyone else sees records once they are final.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Party,
+    Public,
 }
 
 /// A game, with its replay when it has a record. Games of draft rounds are for staff only.
-pub fn view(app: &App, access: &Access, game_id: i32) -> Result<GameView, ServiceError> {
+pub fn view(
+    app: &App,
+    access: &Access,
+    game_id: i32,
+    viewer: Viewer,
+) -> Result<GameView, ServiceError> {
     let mut conn = app.conn()?;
     let game = q::game_by_id(&mut conn, game_id)?
         .filter(|g| g.event_id == access.event.id)
@@ -954,7 +1059,7 @@ pub fn view(app: &App, access: &Access, game_id: i32) -> Result<GameView, Servic
             result: s.result,
             player_id: s.player_id,
             by_staff: s.player_id.is_none(),
-            record: s.record,
+            record: (viewer == Viewer::Party).then_some(s.record),
         });
     let mut positions = Vec::new();
     let mut moves = Vec::new();

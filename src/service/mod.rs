@@ -11,6 +11,9 @@ pub mod event_data;
 pub mod events;
 pub mod exports;
 pub mod games;
+pub mod hasher;
+pub mod limits;
+pub mod memo;
 pub mod players;
 pub mod public;
 pub mod rounds;
@@ -21,14 +24,38 @@ use std::sync::Arc;
 use crate::config::Config;
 use crate::db::{self, Backend, Conn, DbError, Pool};
 
-/// What every use case needs: the pool, the configuration and the installation's secret key.
+/// What every use case needs: the pool, the configuration, the installation's secret key and
+/// the password hasher's threads.
 #[derive(Clone)]
 pub struct App {
     pub pool: Pool,
     pub backend: Backend,
     pub config: Arc<Config>,
+    pub hasher: hasher::Hasher,
+    /// Answers computed once per event version (round explanations, exports).
+    pub memo: Arc<Memos>,
     secret: Arc<Vec<u8>>,
 }
+
+/// The [`memo::Memo`]s of the use cases whose answers are expensive.
+#[derive(Debug)]
+pub struct Memos {
+    pub explanations: memo::Memo<Arc<rounds::RoundExplanation>>,
+    pub exports: memo::Memo<Arc<String>>,
+}
+
+impl Default for Memos {
+    fn default() -> Memos {
+        Memos {
+            explanations: memo::Memo::new(64),
+            exports: memo::Memo::new(256),
+        }
+    }
+}
+
+/// How long a request may wait for a password-hashing thread before it is told the server is
+/// busy (503 with `Retry-After`).
+const HASH_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -62,10 +89,14 @@ impl App {
             }
         };
         drop(conn);
+        let hasher = hasher::Hasher::per_core(HASH_WAIT)
+            .map_err(|e| ServiceError::Internal(format!("password hashing threads: {e}")))?;
         Ok(App {
             pool,
             backend,
             config: Arc::new(config),
+            hasher,
+            memo: Arc::new(Memos::default()),
             secret: Arc::new(secret),
         })
     }
@@ -105,6 +136,9 @@ pub enum ServiceError {
     NotFound,
     #[error("not allowed")]
     Forbidden,
+    /// Not allowed, for a reason the person should be told (their own game, say).
+    #[error("not allowed: {0}")]
+    NotAllowed(&'static str),
     #[error("invalid {}: {}", .0.field, .0.code)]
     Invalid(Invalid),
     #[error("conflict: {0}")]
@@ -114,14 +148,25 @@ pub enum ServiceError {
     Blocked { code: &'static str, detail: String },
     #[error("wrong email or password")]
     BadCredentials,
-    #[error("too many failed attempts; try again in {retry_after_secs} s")]
+    #[error("too many attempts; try again in {retry_after_secs} s")]
     RateLimited { retry_after_secs: u64 },
+    /// The server has more work of this kind than it takes at once (password hashing).
+    #[error("busy; try again in {retry_after_secs} s")]
+    Busy { retry_after_secs: u64 },
     #[error(transparent)]
     Db(#[from] DbError),
     #[error(transparent)]
     Random(#[from] crypto::RandomError),
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+impl From<hasher::Busy> for ServiceError {
+    fn from(busy: hasher::Busy) -> ServiceError {
+        ServiceError::Busy {
+            retry_after_secs: busy.retry_after_secs,
+        }
+    }
 }
 
 impl From<diesel::result::Error> for ServiceError {
@@ -137,10 +182,12 @@ impl ServiceError {
         match self {
             ServiceError::NotFound => "not_found",
             ServiceError::Forbidden => "forbidden",
+            ServiceError::NotAllowed(code) => code,
             ServiceError::Invalid(invalid) => invalid.code,
             ServiceError::Conflict(code) | ServiceError::Blocked { code, .. } => code,
             ServiceError::BadCredentials => "bad_credentials",
             ServiceError::RateLimited { .. } => "rate_limited",
+            ServiceError::Busy { .. } => "busy",
             ServiceError::Db(_) | ServiceError::Random(_) | ServiceError::Internal(_) => "internal",
         }
     }

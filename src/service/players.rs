@@ -7,7 +7,7 @@ use super::accounts::{Email, User};
 use super::events::{Access, EventRef, load_access};
 use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer, PlayerRow};
-use crate::db::{self, DbConnection, write_transaction};
+use crate::db::{self, DbConnection, event_transaction, write_transaction};
 
 /// Highest rating accepted.
 pub const MAX_RATING: i64 = 4000;
@@ -107,6 +107,17 @@ pub struct Player {
     pub email: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
+    /// For the organiser: an account with the entry's e-mail address that the entry is not
+    /// linked to. The organiser may link it; it is never linked by itself.
+    #[serde(skip)]
+    pub account_suggestion: Option<AccountSuggestion>,
+}
+
+/// An account that may be this entry's player (same e-mail address), shown to the organiser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountSuggestion {
+    pub user_id: i32,
+    pub name: String,
 }
 
 impl Player {
@@ -130,6 +141,7 @@ impl Player {
             } else {
                 None
             },
+            account_suggestion: None,
         }
     }
 }
@@ -149,15 +161,11 @@ fn insert(
     user_id: Option<i32>,
 ) -> Result<PlayerRow, ServiceError> {
     let event_id = access.event.id;
+    // Pairing numbers are allocated one writer at a time, on both backends.
+    db::lock_event(conn, event_id)?;
     let number = q::next_player_number(conn, event_id)?;
     let joined_round = next_round(conn, event_id)?;
     let secret = crypto::random_token()?;
-    // An account with the entry's e-mail address is linked at once.
-    let user_id = match (user_id, &player.email) {
-        (Some(id), _) => Some(id),
-        (None, Some(email)) => crate::db::accounts::user_by_email(conn, email)?.map(|u| u.id),
-        (None, None) => None,
-    };
     let id = q::insert_player(
         conn,
         &NewPlayer {
@@ -189,7 +197,7 @@ pub fn add_player(app: &App, access: &Access, input: &PlayerInput) -> Result<Pla
     }
     let player = input.validate()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let row = insert(conn, access, &player, "active", None)?;
         audit::record(
             conn,
@@ -274,7 +282,7 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
         return Ok(report);
     }
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         for p in &players {
             insert(conn, access, p, "active", None)?;
         }
@@ -294,6 +302,7 @@ pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Play
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         let access = load_access(conn, event, Some(user))?;
+        db::lock_event(conn, access.event.id)?;
         if !access.event.self_registration {
             return Err(ServiceError::Conflict("registration_closed"));
         }
@@ -338,7 +347,7 @@ fn player_of_event(
 pub fn approve(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         if player.status != "pending" {
             return Err(ServiceError::Conflict("not_pending"));
@@ -358,7 +367,7 @@ pub fn approve(app: &App, access: &Access, player_id: i32) -> Result<(), Service
 pub fn withdraw(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         if player.status == "withdrawn" {
             return Err(ServiceError::Conflict("already_withdrawn"));
@@ -393,7 +402,7 @@ pub fn request_bye(
         _ => return Err(ServiceError::invalid("points", "bye_kind_invalid")),
     };
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         let next = next_round(conn, access.event.id)?;
         if round < next || round > super::events::MAX_ROUNDS {
@@ -418,7 +427,7 @@ pub fn cancel_bye(
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         if round < next_round(conn, access.event.id)? {
             return Err(ServiceError::Conflict("round_already_paired"));
@@ -438,27 +447,182 @@ pub fn check_in(
 ) -> Result<(), ServiceError> {
     access.require_arbiter()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         q::set_checked_in(conn, player.id, present)?;
         Ok(())
     })
 }
 
-/// The players of an event.
+/// The players of an event. The organiser also sees, for each entry not linked to an account,
+/// the account that has the entry's e-mail address, if any.
 pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
     let mut conn = app.conn()?;
-    Ok(q::players_of_event(&mut conn, access.event.id)?
+    let rows = q::players_of_event(&mut conn, access.event.id)?;
+    let mut players: Vec<Player> = rows
         .iter()
         .map(|p| Player::from_row(p, access.is_organiser()))
-        .collect())
+        .collect();
+    if access.is_organiser() {
+        let emails: Vec<&str> = rows
+            .iter()
+            .filter(|p| p.user_id.is_none())
+            .filter_map(|p| p.email.as_deref())
+            .collect();
+        let accounts = crate::db::accounts::users_by_emails(&mut conn, &emails)?;
+        for (player, row) in players.iter_mut().zip(&rows) {
+            if row.user_id.is_some() {
+                continue;
+            }
+            player.account_suggestion = row.email.as_deref().and_then(|email| {
+                accounts
+                    .iter()
+                    .find(|u| u.email == email)
+                    .map(|u| AccountSuggestion {
+                        user_id: u.id,
+                        name: u.display_name.clone(),
+                    })
+            });
+        }
+    }
+    Ok(players)
+}
+
+/// Binds an entry to an account, after the checks both ways of binding share: the entry is
+/// nobody else's, and the account has no other entry in the event.
+fn bind(conn: &mut DbConnection, player: &PlayerRow, user_id: i32) -> Result<bool, ServiceError> {
+    match player.user_id {
+        Some(bound) if bound == user_id => return Ok(false),
+        Some(_) => return Err(ServiceError::Conflict("entry_taken")),
+        None => {}
+    }
+    let other_entry = q::players_of_event(conn, player.event_id)?
+        .iter()
+        .any(|p| p.user_id == Some(user_id));
+    if other_entry {
+        return Err(ServiceError::Conflict("account_has_entry"));
+    }
+    q::set_player_user(conn, player.id, Some(user_id))?;
+    q::bump_event(conn, player.event_id, db::now())?;
+    Ok(true)
+}
+
+/// "This is me": the holder of an entry's personal link, signed in, binds the entry to their
+/// account. From then on the account acts for the entry too (pages and API).
+pub fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceError> {
+    let secret = valid_secret(secret)?;
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        let player = q::player_by_secret(conn, secret)?.ok_or(ServiceError::NotFound)?;
+        db::lock_event(conn, player.event_id)?;
+        if bind(conn, &player, user.id)? {
+            audit::record(
+                conn,
+                audit::Entry::event(player.event_id, Some(user.id), "player_claimed")
+                    .by_player(Some(player.id))
+                    .detail(format!(
+                        "{} ({}) → {}",
+                        player.name, player.number, user.email
+                    )),
+            )?;
+        }
+        let row = q::player_by_id(conn, player.id)?.ok_or(ServiceError::NotFound)?;
+        Ok(Player::from_row(&row, false))
+    })
+}
+
+/// The organiser links an entry to the account with this e-mail address.
+pub fn link_account(
+    app: &App,
+    access: &Access,
+    player_id: i32,
+    email: &str,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let email = Email::parse(email)?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        db::lock_event(conn, access.event.id)?;
+        let player = player_of_event(conn, access, player_id)?;
+        let user = crate::db::accounts::user_by_email(conn, email.as_str())?
+            .ok_or_else(|| ServiceError::invalid("email", "account_unknown"))?;
+        if bind(conn, &player, user.id)? {
+            audit::record(
+                conn,
+                audit::Entry::event(access.event.id, access.user_id(), "player_linked")
+                    .by_player(Some(player.id))
+                    .detail(format!(
+                        "{} ({}) → {}",
+                        player.name,
+                        player.number,
+                        email.as_str()
+                    )),
+            )?;
+        }
+        Ok(())
+    })
+}
+
+/// The organiser removes an entry's link to its account.
+pub fn unlink_account(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        db::lock_event(conn, access.event.id)?;
+        let player = player_of_event(conn, access, player_id)?;
+        if player.user_id.is_none() {
+            return Ok(());
+        }
+        q::set_player_user(conn, player.id, None)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "player_unlinked")
+                .by_player(Some(player.id))
+                .detail(format!("{} ({})", player.name, player.number)),
+        )?;
+        Ok(())
+    })
+}
+
+/// A new personal link for an entry (a lost or photographed slip): the old one stops working
+/// at once. Returns the new secret.
+pub fn reissue_link(app: &App, access: &Access, player_id: i32) -> Result<String, ServiceError> {
+    access.require_organiser()?;
+    let secret = crypto::random_token()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let player = player_of_event(conn, access, player_id)?;
+        q::set_player_secret(conn, player.id, &secret)?;
+        audit::record(
+            conn,
+            audit::Entry::event(access.event.id, access.user_id(), "link_reissued")
+                .by_player(Some(player.id))
+                .detail(format!("{} ({})", player.name, player.number)),
+        )?;
+        Ok::<_, ServiceError>(())
+    })?;
+    Ok(secret)
+}
+
+/// The personal link's secret of an entry (organisers).
+pub fn personal_secret(app: &App, access: &Access, player_id: i32) -> Result<String, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    Ok(player_of_event(&mut conn, access, player_id)?.secret)
+}
+
+/// A secret as personal links carry it: 64 hex digits (anything else is unknown).
+fn valid_secret(secret: &str) -> Result<&str, ServiceError> {
+    if secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ServiceError::NotFound);
+    }
+    Ok(secret)
 }
 
 /// The entry behind a personal link.
 pub fn by_secret(app: &App, secret: &str) -> Result<(Access, PlayerRow), ServiceError> {
-    if secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(ServiceError::NotFound);
-    }
+    let secret = valid_secret(secret)?;
     let mut conn = app.conn()?;
     let player = q::player_by_secret(&mut conn, secret)?.ok_or(ServiceError::NotFound)?;
     let access = load_access(&mut conn, EventRef::Id(player.event_id), None)?;

@@ -10,7 +10,6 @@ use super::event_data::{EventData, StoredResult};
 use super::events::Access;
 use super::standings::{self, RowView};
 use super::{App, ServiceError};
-use crate::db::events as q;
 use crate::tournament::history::{Colour, GameScore, Outcome, RoundEntry};
 
 /// One crosstable cell: the opponent (by rank) and the result.
@@ -234,8 +233,15 @@ pub struct BracketPage {
 pub fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
+    // Until its first round is published, the knockout stage (and its seeding) is the staff's.
+    let data = if access.is_arbiter() {
+        data
+    } else {
+        data.without_drafts()
+    };
+    let started = data.rounds.iter().any(|r| r.stage == "knockout");
     Ok(BracketPage {
-        view: bracket::view(&data),
+        view: if started { bracket::view(&data) } else { None },
         names: data
             .players
             .iter()
@@ -244,21 +250,39 @@ pub fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> 
     })
 }
 
+/// A TEXT value of iCalendar (RFC 5545 3.3.11): backslash, `;` and `,` escaped, a line break
+/// written `\n`, other control characters dropped (they could start a new property).
 fn ics_escape(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace(';', "\\;")
-        .replace(',', "\\,")
-        .replace('\n', "\\n")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
-/// An iCalendar file with the start of every round that has one.
-pub fn calendar(app: &App, access: &Access, url: &str) -> Result<String, ServiceError> {
-    let mut conn = app.conn()?;
-    let rounds = q::rounds_of_event(&mut conn, access.event.id)?;
+/// An iCalendar file with the start of every published round that has one.
+pub fn calendar(
+    app: &App,
+    access: &Access,
+    url: &str,
+) -> Result<std::sync::Arc<String>, ServiceError> {
+    super::exports::once(app, access, &format!("ics:{url}"), |data| {
+        calendar_text(access, &data.rounds, url)
+    })
+}
+
+fn calendar_text(access: &Access, rounds: &[crate::db::events::RoundRow], url: &str) -> String {
     let mut out = String::from(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kiela//Tournament manager//EN\r\nCALSCALE:GREGORIAN\r\n",
     );
-    for round in rounds {
+    for round in rounds.iter().filter(|r| r.state == "published") {
         let Some(start) = round.starts_at else {
             continue;
         };
@@ -286,5 +310,5 @@ pub fn calendar(app: &App, access: &Access, url: &str) -> Result<String, Service
         out.push_str("END:VEVENT\r\n");
     }
     out.push_str("END:VCALENDAR\r\n");
-    Ok(out)
+    out
 }

@@ -2,14 +2,16 @@
 //! change logged), and publishing it.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::event_data::{EventData, StoredResult};
 use super::events::{Access, EventState, Format};
+use super::memo::MemoKey;
 use super::{App, ServiceError, audit, bracket, standings};
 use crate::db::events::{self as q, NewGame};
-use crate::db::{self, DbConnection, is_unique_violation, write_transaction};
+use crate::db::{self, DbConnection, event_transaction, is_unique_violation};
 use crate::tournament::dutch::{self, DutchInput};
 use crate::tournament::knockout::Status;
 use crate::tournament::{baku, berger};
@@ -93,14 +95,39 @@ pub struct RoundExplanation {
     pub why: dutch::explain::RoundWhy,
 }
 
-/// Explains a published (or, for organisers, draft) Swiss round.
-pub fn explain(app: &App, access: &Access, number: i32) -> Result<RoundExplanation, ServiceError> {
-    let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
-    let round = data.round(number).ok_or(ServiceError::NotFound)?;
+/// Explains a published (or, for organisers, draft) Swiss round. Computed once per version of
+/// the event, whoever asks, and without holding a database connection while it computes.
+pub fn explain(
+    app: &App,
+    access: &Access,
+    number: i32,
+) -> Result<Arc<RoundExplanation>, ServiceError> {
+    let round = {
+        let mut conn = app.conn()?;
+        q::rounds_of_event(&mut conn, access.event.id)?
+            .into_iter()
+            .find(|r| r.number == number)
+            .ok_or(ServiceError::NotFound)?
+    };
     if round.state != "published" && !access.is_organiser() {
         return Err(ServiceError::NotFound);
     }
+    let key = MemoKey {
+        event: access.event.id,
+        version: access.event.version,
+        what: format!("why:{number}"),
+    };
+    app.memo.explanations.get_or_try(key, || {
+        let data = {
+            let mut conn = app.conn()?;
+            EventData::load(&mut conn, access.event.clone())?
+        };
+        explain_round(&data, number).map(Arc::new)
+    })
+}
+
+fn explain_round(data: &EventData, number: i32) -> Result<RoundExplanation, ServiceError> {
+    let round = data.round(number).ok_or(ServiceError::NotFound)?;
     if !data.in_swiss_stage(number) {
         return Err(ServiceError::Conflict("not_a_swiss_round"));
     }
@@ -128,8 +155,8 @@ pub fn explain(app: &App, access: &Access, number: i32) -> Result<RoundExplanati
         }
     }
     let played = usize::try_from(number - 1).unwrap_or(0);
-    let setup = SwissSetup::new(&data, number, data.histories(played), to_pair);
-    let why = dutch::explain::explain(&setup.input(&data), &dutch::DutchPairing { pairs, bye });
+    let setup = SwissSetup::new(data, number, data.histories(played), to_pair);
+    let why = dutch::explain::explain(&setup.input(data), &dutch::DutchPairing { pairs, bye });
     Ok(RoundExplanation {
         number,
         accelerated: data.event.accelerated,
@@ -476,7 +503,9 @@ pub fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
 pub fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| pair_next_in(conn, access))
+    event_transaction(&mut conn, access.event.id, |conn| {
+        pair_next_in(conn, access)
+    })
 }
 
 fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, ServiceError> {
@@ -585,7 +614,9 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
 pub fn publish(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| publish_in(conn, access, number))
+    event_transaction(&mut conn, access.event.id, |conn| {
+        publish_in(conn, access, number)
+    })
 }
 
 fn publish_in(
@@ -616,7 +647,7 @@ fn publish_in(
 pub fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let round = pair_next_in(conn, access)?;
         publish_in(conn, access, round.number)
     })
@@ -643,7 +674,7 @@ pub fn swap_first_move(
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let round = draft(conn, access, number)?;
         let game = q::game_by_id(conn, game_id)?
             .filter(|g| g.round_id == round.id)
@@ -676,7 +707,7 @@ pub fn exchange_players(
         return Err(ServiceError::invalid("player", "same_player"));
     }
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let round = draft(conn, access, number)?;
         let games = q::games_of_round(conn, round.id)?;
         let place = |id: i32| {
@@ -723,7 +754,7 @@ pub fn exchange_players(
 pub fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let round = draft(conn, access, number)?;
         let is_last = q::rounds_of_event(conn, access.event.id)?
             .last()
@@ -751,7 +782,7 @@ pub fn set_start(
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
+    event_transaction(&mut conn, access.event.id, |conn| {
         let round =
             q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
         q::set_round_start(conn, round.id, starts_at)?;

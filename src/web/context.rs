@@ -238,18 +238,78 @@ pub fn session_token(req: &HttpRequest) -> Option<String> {
         .filter(|v| is_token(v))
 }
 
-/// The client address used by the login rate limit: the peer, or the first address of
-/// `X-Forwarded-For` when the server is configured to trust its proxy.
+/// The client address used by the rate limits: the peer; or, when the server is configured to
+/// trust its proxy, the right-most address of `X-Forwarded-For` that is not the proxy's own.
+/// The proxy appends the address it saw to the end of the header; whatever stands before it
+/// was written by the client and proves nothing.
 #[must_use]
 pub fn client_ip(req: &HttpRequest) -> String {
     let trust = app_of(req).is_ok_and(|app| app.config.trust_proxy);
-    let info = req.connection_info();
-    let addr = if trust {
-        info.realip_remote_addr().map(str::to_string)
-    } else {
-        info.peer_addr().map(str::to_string)
+    let peer = req.peer_addr().map(|a| a.ip());
+    let forwarded = trust
+        .then(|| forwarded_client(req.headers(), peer))
+        .flatten();
+    forwarded
+        .or(peer)
+        .map_or_else(|| "unknown".to_string(), |ip| ip.to_string())
+}
+
+/// The right-most address of every `X-Forwarded-For` header that is not `proxy`.
+fn forwarded_client(
+    headers: &actix_web::http::header::HeaderMap,
+    proxy: Option<std::net::IpAddr>,
+) -> Option<std::net::IpAddr> {
+    let values: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    values
+        .iter()
+        .flat_map(|v| v.split(','))
+        .rev()
+        .filter_map(parse_forwarded_addr)
+        .find(|ip| Some(*ip) != proxy)
+}
+
+/// An address as proxies write it: `203.0.113.7`, `203.0.113.7:4711`, `[2001:db8::1]:4711`.
+fn parse_forwarded_addr(text: &str) -> Option<std::net::IpAddr> {
+    let text = text.trim();
+    if let Ok(ip) = text.parse() {
+        return Some(ip);
+    }
+    if let Ok(addr) = text.parse::<std::net::SocketAddr>() {
+        return Some(addr.ip());
+    }
+    text.strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .and_then(|(ip, _)| ip.parse().ok())
+}
+
+/// The host this request was sent to: `X-Forwarded-Host` when the proxy is trusted, else
+/// `Host`. Only a plain host name or address (with an optional port) is taken; anything else
+/// (a path, a scheme, spaces, quotes) is not a host and gives `None`.
+#[must_use]
+pub fn request_host(req: &HttpRequest, trust_proxy: bool) -> Option<String> {
+    let header = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .map(str::trim)
     };
-    addr.unwrap_or_else(|| "unknown".to_string())
+    let forwarded = trust_proxy.then(|| header("x-forwarded-host")).flatten();
+    forwarded
+        .or_else(|| header("host"))
+        .filter(|h| is_host(h))
+        .map(str::to_string)
+}
+
+fn is_host(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 255
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b':' | b'[' | b']'))
 }
 
 /// The signed-in user, looked up once per request and cached.
@@ -487,7 +547,8 @@ fn check_same_origin(req: &HttpRequest) -> Result<(), WebError> {
         .get(actix_web::http::header::ORIGIN)
         .and_then(|v| v.to_str().ok())
     {
-        let host = req.connection_info().host().to_string();
+        let trust = app_of(req).is_ok_and(|app| app.config.trust_proxy);
+        let host = request_host(req, trust).unwrap_or_default();
         let origin_host = origin
             .split_once("://")
             .map_or(origin, |(_, rest)| rest)
@@ -556,5 +617,50 @@ impl FromRequest for CsrfUpload {
             };
             Ok(CsrfUpload(text))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn headers(values: &[&str]) -> actix_web::http::header::HeaderMap {
+        let mut map = actix_web::http::header::HeaderMap::new();
+        for v in values {
+            map.append(
+                actix_web::http::header::HeaderName::from_static("x-forwarded-for"),
+                actix_web::http::header::HeaderValue::from_str(v).unwrap(),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn the_client_is_the_right_most_forwarded_address_not_the_proxys() {
+        let proxy: std::net::IpAddr = "10.0.0.2".parse().unwrap();
+        let ip = |v: &[&str]| forwarded_client(&headers(v), Some(proxy)).map(|a| a.to_string());
+        // The client wrote a false address; the proxy appended the real one.
+        assert_eq!(
+            ip(&["6.6.6.6, 203.0.113.7"]).as_deref(),
+            Some("203.0.113.7")
+        );
+        assert_eq!(
+            ip(&["6.6.6.6", "203.0.113.7"]).as_deref(),
+            Some("203.0.113.7")
+        );
+        // The proxy's own address is skipped, ports and brackets are read.
+        assert_eq!(
+            ip(&["203.0.113.7:5000, 10.0.0.2"]).as_deref(),
+            Some("203.0.113.7")
+        );
+        assert_eq!(ip(&["[2001:db8::1]:443"]).as_deref(), Some("2001:db8::1"));
+        // Garbage is not an address.
+        assert_eq!(
+            ip(&["203.0.113.7, not-an-ip"]).as_deref(),
+            Some("203.0.113.7")
+        );
+        assert_eq!(ip(&["nonsense"]), None);
+        assert_eq!(ip(&[]), None);
     }
 }

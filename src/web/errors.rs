@@ -38,6 +38,8 @@ pub enum WebError {
     LoginRequired(String),
     #[error("forbidden")]
     Forbidden,
+    #[error("not allowed: {0}")]
+    NotAllowed(&'static str),
     #[error("not found")]
     NotFound,
     #[error("bad request")]
@@ -48,6 +50,8 @@ pub enum WebError {
     PayloadTooLarge,
     #[error("too many attempts")]
     RateLimited(u64),
+    #[error("busy")]
+    Busy(u64),
     #[error("conflict: {0}")]
     Conflict(&'static str, Option<String>),
     #[error("invalid: {0}")]
@@ -65,11 +69,13 @@ impl WebError {
         match self {
             WebError::LoginRequired(_) => "login_required",
             WebError::Forbidden => "forbidden",
+            WebError::NotAllowed(code) => code,
             WebError::NotFound => "not_found",
             WebError::BadRequest => "bad_request",
             WebError::Csrf => "csrf",
             WebError::PayloadTooLarge => "payload_too_large",
             WebError::RateLimited(_) => "rate_limited",
+            WebError::Busy(_) => "busy",
             WebError::Conflict(code, _) | WebError::Invalid(code) => code,
             WebError::Unavailable(_) => "unavailable",
             WebError::Internal(_) => "internal",
@@ -90,6 +96,7 @@ impl From<ServiceError> for WebError {
         match e {
             ServiceError::NotFound => WebError::NotFound,
             ServiceError::Forbidden => WebError::Forbidden,
+            ServiceError::NotAllowed(code) => WebError::NotAllowed(code),
             ServiceError::Invalid(invalid) => WebError::Invalid(invalid.code),
             ServiceError::Conflict(code) => WebError::Conflict(code, None),
             ServiceError::Blocked { code, detail } => WebError::Conflict(code, Some(detail)),
@@ -97,6 +104,7 @@ impl From<ServiceError> for WebError {
             ServiceError::RateLimited { retry_after_secs } => {
                 WebError::RateLimited(retry_after_secs)
             }
+            ServiceError::Busy { retry_after_secs } => WebError::Busy(retry_after_secs),
             ServiceError::Db(DbError::Pool(e)) => WebError::Unavailable(e.to_string()),
             ServiceError::Db(DbError::Connect(e)) => WebError::Unavailable(e),
             other => WebError::Internal(other.to_string()),
@@ -144,13 +152,13 @@ impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
             WebError::LoginRequired(_) => StatusCode::SEE_OTHER,
-            WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
+            WebError::Forbidden | WebError::NotAllowed(_) | WebError::Csrf => StatusCode::FORBIDDEN,
             WebError::NotFound => StatusCode::NOT_FOUND,
             WebError::BadRequest | WebError::Invalid(_) => StatusCode::BAD_REQUEST,
             WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Conflict(..) => StatusCode::CONFLICT,
-            WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Unavailable(_) | WebError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -169,7 +177,7 @@ impl ResponseError for WebError {
             _ => {}
         }
         let mut response = HttpResponse::new(self.status_code());
-        if let WebError::RateLimited(secs) = self
+        if let WebError::RateLimited(secs) | WebError::Busy(secs) = self
             && let Ok(value) = HeaderValue::from_str(&secs.to_string())
         {
             response.headers_mut().insert(header::RETRY_AFTER, value);
@@ -199,6 +207,7 @@ fn default_code(status: StatusCode) -> &'static str {
         403 => "forbidden",
         404 => "not_found",
         405 => "method_not_allowed",
+        408 => "body_timeout",
         409 => "conflict",
         413 => "payload_too_large",
         415 => "unsupported_media_type",

@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod body_deadline;
 pub mod context;
 pub mod errors;
 pub mod event_context;
@@ -34,6 +35,55 @@ fn security_headers() -> DefaultHeaders {
         .add(("Cross-Origin-Opener-Policy", "same-origin"))
 }
 
+/// HEAD is answered as GET is, without the body (RFC 9110 9.3.2): the route table names GET
+/// routes only, so a HEAD request is routed as a GET; the HTTP layer, which knows the request
+/// was HEAD, sends the headers and leaves the body out.
+async fn head_as_get(
+    mut req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    if req.method() == actix_web::http::Method::HEAD {
+        req.head_mut().method = actix_web::http::Method::GET;
+    }
+    next.call(req).await
+}
+
+/// The request line as the access log shows it: secrets in the address (personal links, a
+/// `next=/p/…` parameter) written as `…`, so the log can be read and kept without giving
+/// anyone a player's personal link.
+fn masked_request_line(req: &actix_web::dev::ServiceRequest) -> String {
+    format!(
+        "{} {} {:?}",
+        req.method(),
+        mask_secrets(&req.uri().to_string()),
+        req.version()
+    )
+}
+
+/// Replaces every run of 32 or more hex digits (secrets and tokens are 64) with `…`.
+fn mask_secrets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        if run.len() >= 32 {
+            out.push('…');
+        } else {
+            out.push_str(run);
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_hexdigit() {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
 /// The HTTP server for `app` on an already bound listener (port 0 in tests).
 pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
     let workers = app.config.workers;
@@ -47,15 +97,42 @@ pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
             .app_data(recent.clone())
             .app_data(web::PayloadConfig::new(context::MAX_BODY_BYTES))
             .configure(routes::configure)
+            .wrap(from_fn(body_deadline::middleware))
             .wrap(ErrorHandlers::new().default_handler(errors::render))
             .wrap(from_fn(context::middleware))
             .wrap(Compress::default())
+            .wrap(from_fn(head_as_get))
             .wrap(security_headers())
-            .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
+            .wrap(
+                Logger::new("%a \"%{request}xi\" %s %b %Dms")
+                    .custom_request_replace("request", masked_request_line),
+            )
     })
     .listen(listener)?;
     if let Some(workers) = workers {
         server = server.workers(workers);
     }
     Ok(server.run())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mask_secrets;
+
+    #[test]
+    fn secrets_are_masked_in_the_access_log() {
+        let secret = "ab".repeat(32);
+        assert_eq!(
+            mask_secrets(&format!("/p/{secret}/games/12")),
+            "/p/…/games/12"
+        );
+        assert_eq!(
+            mask_secrets(&format!("/login?next=%2Fp%2F{secret}")),
+            "/login?next=%2Fp%…"
+        );
+        assert_eq!(
+            mask_secrets("/events/open-2026/games/12?ply=3"),
+            "/events/open-2026/games/12?ply=3"
+        );
+    }
 }

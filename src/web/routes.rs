@@ -61,6 +61,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/players/import", web::post().to(events::import_players))
                 .route("/players/{pid}/withdraw", web::post().to(events::withdraw))
                 .route("/players/{pid}/approve", web::post().to(events::approve))
+                .route("/players/{pid}/link", web::post().to(events::link_account))
+                .route(
+                    "/players/{pid}/unlink",
+                    web::post().to(events::unlink_account),
+                )
+                .route(
+                    "/players/{pid}/reissue",
+                    web::post().to(events::reissue_link),
+                )
                 .route("/players/{pid}/bye", web::post().to(events::bye))
                 .route("/players/{pid}/checkin", web::post().to(events::check_in))
                 .route("/manage", web::get().to(events::manage))
@@ -88,6 +97,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::scope("/p/{secret}")
                 .route("", web::get().to(games::personal))
+                .route("/claim", web::post().to(games::personal_claim))
                 .route("/games/{id}", web::get().to(games::personal_show))
                 .route("/games/{id}/record", web::post().to(games::personal_record))
                 .route("/games/{id}/upload", web::post().to(games::personal_upload))
@@ -127,6 +137,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(
                     "/events/{id}/players/{pid}/byes",
                     web::post().to(api::events::bye),
+                )
+                .route(
+                    "/events/{id}/players/{pid}/account",
+                    web::put().to(api::events::link_account),
+                )
+                .route(
+                    "/events/{id}/players/{pid}/account",
+                    web::delete().to(api::events::unlink_account),
+                )
+                .route(
+                    "/events/{id}/players/{pid}/link",
+                    web::get().to(api::events::personal_link),
+                )
+                .route(
+                    "/events/{id}/players/{pid}/link",
+                    web::post().to(api::events::reissue_link),
                 )
                 .route("/events/{id}/rounds", web::post().to(api::events::pair))
                 .route("/events/{id}/rounds/{n}", web::get().to(api::events::round))

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::both_backends;
-use crate::harness::{TestApp, account_with_token, finished_record};
+use crate::harness::{TestApp, account_with_token, finished_record, link_account};
 
 async fn event_lifecycle_through_the_api(app: &TestApp) {
     let client = app.browser();
@@ -80,6 +80,7 @@ async fn event_lifecycle_through_the_api(app: &TestApp) {
         assert_eq!(resp.json()["pairing_number"], i + 1);
         player_ids.push(resp.json()["id"].as_i64().unwrap());
     }
+    link_account(&client, &organiser, id, player_ids[0], "p1@example.ao").await;
     let bad = client
         .api(
             "POST",
@@ -342,7 +343,7 @@ async fn only_the_players_and_staff_act_on_a_game(app: &TestApp) {
     )
     .unwrap();
     for (name, email) in [("A", "a@example.ao"), ("B", "b@example.ao")] {
-        client
+        let added = client
             .api(
                 "POST",
                 &format!("/api/v1/events/{id}/players"),
@@ -350,6 +351,8 @@ async fn only_the_players_and_staff_act_on_a_game(app: &TestApp) {
                 Some(json!({"name": name, "email": email})),
             )
             .await;
+        let player = added.json()["id"].as_i64().unwrap();
+        link_account(&client, &organiser, id, player, email).await;
     }
     // Players and outsiders cannot pair or add players.
     for token in [&a, &outsider, &arbiter] {

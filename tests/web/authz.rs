@@ -53,6 +53,8 @@ pub enum Who {
     GamePlayers,
     /// Whoever holds the player's personal link.
     Secret,
+    /// Whoever holds the personal link, signed in ("this is me").
+    SecretSigned,
 }
 
 impl Who {
@@ -60,7 +62,7 @@ impl Who {
         use Role::{Admin, Arbiter, Opponent, Organiser, OtherOrganiser, Player, Public};
         match self {
             Who::Any | Who::Secret => true,
-            Who::Signed => role != Public,
+            Who::Signed | Who::SecretSigned => role != Public,
             Who::Creator => matches!(role, Organiser | OtherOrganiser | Admin),
             Who::Admin => role == Admin,
             Who::EventOrganiser => matches!(role, Organiser | Admin),
@@ -120,6 +122,18 @@ pub const TABLE: &[(&str, Who)] = &[
         Who::EventOrganiser,
     ),
     ("POST /events/{slug}/players/{pid}/bye", Who::EventOrganiser),
+    (
+        "POST /events/{slug}/players/{pid}/link",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/players/{pid}/unlink",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/players/{pid}/reissue",
+        Who::EventOrganiser,
+    ),
     // Arbiters check players in at the venue.
     (
         "POST /events/{slug}/players/{pid}/checkin",
@@ -159,6 +173,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/{slug}/games/{id}/board", Who::GameParty),
     ("POST /events/{slug}/games/{id}/board", Who::GameParty),
     ("GET /p/{secret}", Who::Secret),
+    ("POST /p/{secret}/claim", Who::SecretSigned),
     ("GET /p/{secret}/games/{id}", Who::Secret),
     ("POST /p/{secret}/games/{id}/record", Who::Secret),
     ("POST /p/{secret}/games/{id}/upload", Who::Secret),
@@ -178,6 +193,22 @@ pub const TABLE: &[(&str, Who)] = &[
     ),
     (
         "POST /api/v1/events/{id}/players/{pid}/byes",
+        Who::EventOrganiser,
+    ),
+    (
+        "PUT /api/v1/events/{id}/players/{pid}/account",
+        Who::EventOrganiser,
+    ),
+    (
+        "DELETE /api/v1/events/{id}/players/{pid}/account",
+        Who::EventOrganiser,
+    ),
+    (
+        "GET /api/v1/events/{id}/players/{pid}/link",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /api/v1/events/{id}/players/{pid}/link",
         Who::EventOrganiser,
     ),
     ("POST /api/v1/events/{id}/rounds", Who::EventOrganiser),
@@ -327,7 +358,9 @@ pub async fn world(app: &TestApp) -> World {
             )
             .await;
         assert_eq!(added.status, 201, "{}", added.body);
-        ids.insert(role, added.json()["id"].as_i64().unwrap());
+        let id = added.json()["id"].as_i64().unwrap();
+        crate::harness::link_account(&api, &org, event, id, email).await;
+        ids.insert(role, id);
     }
     // The fourth player makes an even field: 1 v 3 (Player v Opponent), 2 v 4.
     api.api(

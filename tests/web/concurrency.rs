@@ -5,7 +5,7 @@ use futures_util::future::join_all;
 use serde_json::json;
 
 use crate::both_backends;
-use crate::harness::{TestApp, account_with_token, finished_record};
+use crate::harness::{TestApp, account_with_token, finished_record, link_account};
 
 async fn parallel_submissions_settle_on_one_result(app: &TestApp) {
     let client = app.browser();
@@ -31,7 +31,9 @@ async fn parallel_submissions_settle_on_one_result(app: &TestApp) {
                 Some(json!({"name": format!("Player {i}"), "rating": 2000 - i, "email": email})),
             )
             .await;
-        tokens.insert(resp.json()["id"].as_i64().unwrap(), token);
+        let player = resp.json()["id"].as_i64().unwrap();
+        link_account(&client, &organiser, event, player, &email).await;
+        tokens.insert(player, token);
     }
     let round = client
         .api(

@@ -8,7 +8,7 @@ use std::time::Duration;
 use futures_util::future::{join, join_all};
 use serde_json::{Value, json};
 
-use crate::harness::{Backend, Browser, TestDb, finished_record};
+use crate::harness::{Backend, Browser, TestDb, finished_record, link_account};
 use crate::process::{Server, check_event, organiser_token};
 
 /// Kills per backend; both backends together make more than twenty.
@@ -77,7 +77,9 @@ async fn kill_during_bursts(backend: Backend) {
                 Some(json!({"name": format!("Player {i}"), "rating": 2000 - i, "email": email})),
             )
             .await;
-        token_of.insert(added.json()["id"].as_i64().unwrap(), token.clone());
+        let player = added.json()["id"].as_i64().unwrap();
+        link_account(&api, &organiser, event, player, email).await;
+        token_of.insert(player, token.clone());
     }
 
     let mut rng = fastrand::Rng::with_seed(backend as u64 + 17);

@@ -72,6 +72,48 @@ async fn organiser_runs_an_event_and_players_report_results(app: &TestApp) {
             .await;
         assert_eq!(resp.status, 303, "{}", resp.body);
     }
+    // Typing an account's address for an entry binds nothing: Ana, signed in, is not yet a
+    // player of this event, and the manage page only offers the organiser to link Bento.
+    let manage_page = organiser.get(&manage).await;
+    assert!(
+        manage_page.body.contains("Ligar à conta de Bento Neto"),
+        "{}",
+        manage_page.body
+    );
+    let personal: Vec<String> = links(&manage_page.body, "http")
+        .into_iter()
+        .filter_map(|l| l.find("/p/").map(|at| l[at..].to_string()))
+        .collect();
+    assert_eq!(personal.len(), 4);
+    // Ana binds her own entry through its personal link: "this is me".
+    let claim_page = ana.get(&personal[0]).await;
+    assert!(claim_page.body.contains("Sou eu"), "{}", claim_page.body);
+    let claimed = ana.post_form(&format!("{}/claim", personal[0]), &[]).await;
+    assert_eq!(claimed.status, 303, "{}", claimed.body);
+    assert!(
+        ana.get(&personal[0])
+            .await
+            .body
+            .contains("está ligada à sua conta")
+    );
+    // Bento's entry: the organiser links it explicitly.
+    let at = manage_page.body.find("value=\"bento@example.ao\"").unwrap();
+    let action_at = manage_page.body[..at].rfind("action=\"").unwrap() + "action=\"".len();
+    let action = manage_page.body[action_at..].split('"').next().unwrap();
+    assert!(action.ends_with("/link"), "{action}");
+    let linked = organiser
+        .post_form(action, &[("email", "bento@example.ao")])
+        .await;
+    assert_eq!(linked.status, 303);
+    let audit = organiser.get(&format!("{base}/audit")).await;
+    // Both bindings are in the log, with who did them.
+    assert!(
+        audit.body.contains("Ana Domingos (1) → ana@example.ao")
+            && audit.body.contains("Bento Neto (2) → bento@example.ao"),
+        "{}",
+        audit.body
+    );
+
     // CSV import: a bad line means nothing is imported.
     let bad = organiser
         .post_form(

@@ -481,3 +481,17 @@ pub async fn pair_round(client: &Browser<'_>, token: &str, event: i64) -> serde_
     assert_eq!(round.status, 201, "{}", round.body);
     round.json()
 }
+
+/// Links a player entry to the account with `email`, as the organiser does explicitly (an entry
+/// is never bound by its e-mail address alone).
+pub async fn link_account(client: &Browser<'_>, token: &str, event: i64, player: i64, email: &str) {
+    let linked = client
+        .api(
+            "PUT",
+            &format!("/api/v1/events/{event}/players/{player}/account"),
+            Some(token),
+            Some(serde_json::json!({ "email": email })),
+        )
+        .await;
+    assert_eq!(linked.status, 200, "{}", linked.body);
+}

@@ -1,5 +1,7 @@
 //! `/api/v1/events/…`: events, players, rounds, standings and exports.
 
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -148,6 +150,71 @@ pub async fn bye(
         .json(serde_json::json!({ "id": pid, "round": round, "points": body.points })))
 }
 
+#[derive(Deserialize)]
+pub struct AccountBody {
+    email: String,
+}
+
+/// `PUT /api/v1/events/{id}/players/{pid}/account` (organisers) `{"email":"…"}`: binds the
+/// entry to the account with that address. Never done by the e-mail address alone.
+pub async fn link_account(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(i32, i32)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let AccountBody { email } = json_body(&req, &body)?;
+    let (_, pid) = path.into_inner();
+    let app = app.into_inner();
+    let shown = email.trim().to_lowercase();
+    web::block(move || players::link_account(&app, &access, pid, &email)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "id": pid, "account": shown })))
+}
+
+/// `DELETE /api/v1/events/{id}/players/{pid}/account` (organisers).
+pub async fn unlink_account(
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, pid) = path.into_inner();
+    let app = app.into_inner();
+    web::block(move || players::unlink_account(&app, &access, pid)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// `GET /api/v1/events/{id}/players/{pid}/link` (organisers): the personal link.
+pub async fn personal_link(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, pid) = path.into_inner();
+    let service = app.clone().into_inner();
+    let secret = web::block(move || players::personal_secret(&service, &access, pid)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "url": public_url(&req, &app, &format!("/p/{secret}"))
+    })))
+}
+
+/// `POST /api/v1/events/{id}/players/{pid}/link` (organisers): a new personal link; the old
+/// one answers 404 from now on.
+pub async fn reissue_link(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, pid) = path.into_inner();
+    let service = app.clone().into_inner();
+    let secret = web::block(move || players::reissue_link(&service, &access, pid)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "url": public_url(&req, &app, &format!("/p/{secret}"))
+    })))
+}
+
 #[derive(Serialize)]
 struct PairingJson {
     board: i32,
@@ -294,14 +361,23 @@ pub async fn export_csv(
     ))
 }
 
-/// A downloadable file.
+/// A downloadable file, sent from the shared copy the service keeps (never copied).
 #[must_use]
-pub fn attachment(body: String, content_type: &str, filename: &str) -> HttpResponse {
+pub fn attachment(body: Arc<String>, content_type: &str, filename: &str) -> HttpResponse {
     HttpResponse::build(StatusCode::OK)
         .content_type(content_type.to_string())
         .insert_header((
             actix_web::http::header::CONTENT_DISPOSITION,
             format!("attachment; filename=\"{filename}\""),
         ))
-        .body(body)
+        .body(web::Bytes::from_owner(SharedText(body)))
+}
+
+/// A shared text as the bytes of a body.
+struct SharedText(Arc<String>);
+
+impl AsRef<[u8]> for SharedText {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
 }

@@ -118,8 +118,13 @@ pub async fn show(
     let game_id = path.into_inner();
     let app = app.into_inner();
     let view = web::block(move || {
-        let (access, _, _) = games::access_for_game(&app, game_id, user.as_ref())?;
-        games::view(&app, &access, game_id)
+        let (access, game, players) = games::access_for_game(&app, game_id, user.as_ref())?;
+        let viewer = if games::actor_for(&access, &game, &players).is_some() {
+            games::Viewer::Party
+        } else {
+            games::Viewer::Public
+        };
+        games::view(&app, &access, game_id, viewer)
     })
     .await??;
     Ok(HttpResponse::Ok().json(view))

@@ -31,6 +31,9 @@ pub struct ApiError {
     message: String,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     detail: Option<serde_json::Value>,
+    /// Seconds to wait before trying again (429 and 503), sent as `Retry-After`.
+    #[serde(skip)]
+    retry_after: Option<u64>,
 }
 
 impl std::fmt::Display for ApiError {
@@ -46,6 +49,7 @@ impl ApiError {
             code: code.to_string(),
             message: message.into(),
             detail: None,
+            retry_after: None,
         }
     }
 
@@ -70,6 +74,9 @@ impl ResponseError for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
+        if let Some(secs) = self.retry_after {
+            response.insert_header((header::RETRY_AFTER, secs.to_string()));
+        }
         response.json(serde_json::json!({ "error": self }))
     }
 }
@@ -79,12 +86,13 @@ impl From<ServiceError> for ApiError {
         let code = e.code();
         let status = match &e {
             ServiceError::NotFound => StatusCode::NOT_FOUND,
-            ServiceError::Forbidden => StatusCode::FORBIDDEN,
+            ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
             ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServiceError::Conflict(_) | ServiceError::Blocked { .. } => StatusCode::CONFLICT,
             ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
             ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => {
+            ServiceError::Busy { .. }
+            | ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             _ => StatusCode::INTERNAL_SERVER_ERROR,
@@ -96,7 +104,12 @@ impl From<ServiceError> for ApiError {
             }
             _ => crate::web::i18n::Lang::En.t(&format!("error-{code}")),
         };
-        let error = ApiError::new(status, code, message);
+        let mut error = ApiError::new(status, code, message);
+        if let ServiceError::RateLimited { retry_after_secs }
+        | ServiceError::Busy { retry_after_secs } = &e
+        {
+            error.retry_after = Some(*retry_after_secs);
+        }
         match &e {
             ServiceError::Invalid(invalid) => {
                 error.with_detail(serde_json::json!({ "field": invalid.field }))

@@ -75,6 +75,9 @@ pub struct PasswordForm {
     current: String,
     #[serde(default)]
     new: String,
+    /// The "also revoke my API tokens" box (checked on the page by default).
+    #[serde(default)]
+    revoke_tokens: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -104,8 +107,9 @@ pub async fn signup(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let app = app.into_inner();
+    let ip = client_ip(&req);
     let (email, name, password) = (form.email.clone(), form.name.clone(), form.password);
-    match web::block(move || accounts::sign_up(&app, &email, &name, &password)).await? {
+    match web::block(move || accounts::sign_up(&app, &email, &name, &password, &ip)).await? {
         Ok(session) => {
             let mut response =
                 redirect_with_flash(&req, "/", FlashLevel::Success, "flash-signed-up")?;
@@ -221,8 +225,14 @@ pub async fn change_password(
     let token = session_token(&req).unwrap_or_default();
     let user_id = page.user.id;
     let service = app.clone().into_inner();
+    let ip = client_ip(&req);
     let result = web::block(move || {
-        accounts::change_password(&service, user_id, &token, &form.current, &form.new)
+        let change = accounts::PasswordChange {
+            current: &form.current,
+            new: &form.new,
+            revoke_tokens: form.revoke_tokens.is_some(),
+        };
+        accounts::change_password(&service, user_id, &token, &change, &ip)
     })
     .await?;
     match result {

@@ -592,6 +592,79 @@ pub async fn approve(
 }
 
 #[derive(Deserialize)]
+pub struct LinkForm {
+    #[serde(default)]
+    email: String,
+}
+
+/// `POST /events/{slug}/players/{pid}/link`: the organiser binds an entry to an account.
+pub async fn link_account(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    form: CsrfForm<LinkForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let (_, player_id) = path.into_inner();
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let back = format!("{}#players", manage_url(&page));
+    match web::block(move || players::link_account(&service, &access, player_id, &form.email))
+        .await?
+    {
+        Ok(()) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-linked"),
+        Err(ServiceError::Invalid(invalid)) => {
+            redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(invalid.code))
+        }
+        Err(ServiceError::Conflict(code)) => {
+            redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(code))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /events/{slug}/players/{pid}/unlink`.
+pub async fn unlink_account(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    _csrf: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, player_id) = path.into_inner();
+    act_and_redirect(
+        &req,
+        app,
+        &page.access,
+        move |app, access| players::unlink_account(app, access, player_id),
+        &format!("{}#players", manage_url(&page)),
+        "flash-player-unlinked",
+    )
+    .await
+}
+
+/// `POST /events/{slug}/players/{pid}/reissue`: a new personal link; the old one is dead.
+pub async fn reissue_link(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    _csrf: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, player_id) = path.into_inner();
+    act_and_redirect(
+        &req,
+        app,
+        &page.access,
+        move |app, access| players::reissue_link(app, access, player_id),
+        &format!("{}#players", manage_url(&page)),
+        "flash-link-reissued",
+    )
+    .await
+}
+
+#[derive(Deserialize)]
 pub struct ByeForm {
     #[serde(default)]
     round: String,

@@ -15,7 +15,7 @@ use crate::service::board::{self, Claim};
 use crate::service::events::{Access, Event};
 use crate::service::games::{self, Actor, GameView, SubmitError};
 use crate::service::{App, ServiceError, players};
-use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, Page};
+use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, Page, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
 
@@ -150,10 +150,16 @@ async fn render_text(
     problem: Problem,
 ) -> Result<String, WebError> {
     let service = app.into_inner();
-    let staff = access.is_arbiter();
+    // Staff acting as staff: a staff member who plays in this game acts as a player here.
+    let staff = matches!(place.actor, Some(Actor::Staff { .. }));
+    let viewer = if place.actor.is_some() {
+        games::Viewer::Party
+    } else {
+        games::Viewer::Public
+    };
     let access_for_block = access.clone();
     let (view, submissions, log) = web::block(move || {
-        let view = games::view(&service, &access_for_block, game_id)?;
+        let view = games::view(&service, &access_for_block, game_id, viewer)?;
         let (submissions, log) = if staff {
             (
                 games::submissions(&service, &access_for_block, game_id)?,
@@ -488,7 +494,9 @@ async fn board_page(
     }
     let service = app.into_inner();
     let access_for_block = access.clone();
-    let game = web::block(move || games::view(&service, &access_for_block, game_id)).await??;
+    let game =
+        web::block(move || games::view(&service, &access_for_block, game_id, games::Viewer::Party))
+            .await??;
     if game.status == "final" || game.second.is_none() {
         return Err(WebError::Conflict("game_final", None));
     }
@@ -609,11 +617,29 @@ struct PersonalPage<'a> {
     games: Vec<crate::service::rounds::BoardView>,
     rounds: Vec<i32>,
     secret: String,
+    /// The entry is bound to the signed-in account.
+    bound_to_you: bool,
 }
 
 async fn by_secret(app: &web::Data<App>, secret: String) -> Result<(Access, PlayerRow), WebError> {
     let app = app.clone().into_inner();
     Ok(web::block(move || players::by_secret(&app, &secret)).await??)
+}
+
+/// `POST /p/{secret}/claim`: "this is me", by a signed-in holder of the personal link.
+pub async fn personal_claim(
+    req: HttpRequest,
+    app: web::Data<App>,
+    signed_in: SignedIn,
+    path: web::Path<String>,
+    _csrf: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let secret = path.into_inner();
+    let user = signed_in.user.clone();
+    let service = app.into_inner();
+    let back = format!("/p/{secret}");
+    web::block(move || players::claim(&service, &secret, &user)).await??;
+    redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-claimed")
 }
 
 pub async fn personal(
@@ -639,6 +665,10 @@ pub async fn personal(
             }
         }
     }
+    let bound_to_you = c
+        .user
+        .as_ref()
+        .is_some_and(|u| player.user_id == Some(u.id));
     html(&PersonalPage {
         c: &c,
         event: &access.event,
@@ -646,6 +676,7 @@ pub async fn personal(
         games: mine,
         rounds,
         secret,
+        bound_to_you,
     })
 }
 

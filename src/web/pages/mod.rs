@@ -108,16 +108,40 @@ pub fn safe_next(next: &str) -> String {
     }
 }
 
-/// An absolute URL of this site: the configured public address, else the request's host.
+/// An absolute URL of this site (for QR codes, calendar files, the API's `url` fields): the
+/// configured public address when there is one; else the request's `Host`, or with
+/// `trust_proxy` the proxy's `X-Forwarded-Host` and `X-Forwarded-Proto`. The scheme is only
+/// ever `http` or `https`, and a host that is not a plain host name or address is not used.
 #[must_use]
 pub fn public_url(req: &HttpRequest, app: &crate::service::App, path: &str) -> String {
-    match &app.config.base_url {
-        Some(base) => format!("{}{path}", base.trim_end_matches('/')),
-        None => {
-            let info = req.connection_info();
-            format!("{}://{}{path}", info.scheme(), info.host())
-        }
+    if let Some(base) = &app.config.base_url {
+        return format!("{}{path}", base.trim_end_matches('/'));
     }
+    let trust = app.config.trust_proxy;
+    let scheme = match trust
+        .then(|| first_header_value(req, "x-forwarded-proto"))
+        .flatten()
+        .map(|p| p.to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("https") => "https",
+        Some("http") => "http",
+        _ if app.config.secure_cookies => "https",
+        _ => "http",
+    };
+    let host =
+        crate::web::context::request_host(req, trust).unwrap_or_else(|| app.config.bind.clone());
+    format!("{scheme}://{host}{path}")
+}
+
+/// The first value of a header that may hold a comma-separated list.
+fn first_header_value<'r>(req: &'r HttpRequest, name: &str) -> Option<&'r str> {
+    req.headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
 }
 
 /// The validator of an event page as this visitor sees it: the event's version, the language,
@@ -174,7 +198,7 @@ pub fn not_modified(
         event.id,
         event.version,
         page.chrome.lang.code(),
-        &req.uri().to_string(),
+        &page_key(req),
     )?;
     let accepts_gzip = super::page_cache::accepts_gzip(req);
     let mut response = HttpResponse::Ok();
@@ -189,6 +213,31 @@ pub fn not_modified(
     };
     add_validators(req, page, &mut response);
     Some(response)
+}
+
+/// The page cache's name for a request: its path and the query parameters that change what a
+/// public page shows (the replay's ply, the printable standings), written one way. Any other
+/// parameter (the language, which is part of the key anyway, or whatever a visitor adds)
+/// leaves the page the same and must not make a new entry: a flood of made-up query strings
+/// then costs one stored page, not one rendering per request.
+fn page_key(req: &HttpRequest) -> String {
+    let mut kept: Vec<(String, String)> =
+        serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(name, value)| match name.as_str() {
+                // `ply=007` is the page of `ply=7`; the printable standings ignore the value.
+                "ply" => Some((name, value.trim().parse::<u64>().ok()?.to_string())),
+                "print" => Some((name, String::new())),
+                _ => None,
+            })
+            .collect();
+    kept.sort();
+    kept.dedup_by(|a, b| a.0 == b.0);
+    match serde_urlencoded::to_string(&kept) {
+        Ok(query) if !query.is_empty() => format!("{}?{query}", req.path()),
+        _ => req.path().to_string(),
+    }
 }
 
 /// Whether a page may be stored and shown to other visitors: nobody is signed in and there is
@@ -208,7 +257,7 @@ fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &
             event.id,
             event.version,
             page.chrome.lang.code(),
-            &req.uri().to_string(),
+            &page_key(req),
             web::Bytes::copy_from_slice(html.as_bytes()),
         );
     }

@@ -284,7 +284,10 @@ async fn export(
     page: EventPage,
     content_type: &'static str,
     file: &str,
-    make: fn(&App, &crate::service::events::Access) -> Result<String, crate::service::ServiceError>,
+    make: fn(
+        &App,
+        &crate::service::events::Access,
+    ) -> Result<std::sync::Arc<String>, crate::service::ServiceError>,
 ) -> Result<HttpResponse, WebError> {
     let name = format!("{}{file}", page.access.event.slug);
     let access = page.access;

@@ -1,0 +1,3 @@
+DROP INDEX submissions_sender;
+ALTER TABLE submissions DROP COLUMN record_sha256;
+ALTER TABLE submissions DROP COLUMN record_bytes;
