@@ -98,3 +98,40 @@ fn no_valid_pairing_exits_one_and_bad_input_exits_two() {
     let output = kiela(&["pair", "--round", "x", &path]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn an_endless_input_is_cut_off_at_the_documented_size() {
+    let output = kiela(&["pair", "/dev/zero"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("larger than 16 MiB"), "{stderr}");
+}
+
+#[test]
+fn a_round_beyond_the_file_is_refused_clearly() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing/swiss/swiss-003.trf");
+    let t = trf::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let rounds = t
+        .players
+        .iter()
+        .map(|p| p.history.rounds.len())
+        .max()
+        .unwrap();
+    for round in [rounds + 2, 1_000_000_000] {
+        let output = kiela(&[
+            "pair",
+            "--round",
+            &round.to_string(),
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!(
+                "the latest round that can be paired is {}",
+                rounds + 1
+            )),
+            "{stderr}"
+        );
+    }
+}

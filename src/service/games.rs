@@ -84,6 +84,20 @@ pub fn actor_for(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Opti
     })
 }
 
+/// [`actor_for`], or why there is none: staff of the event kept off their own game are told so
+/// (`own_game`); anyone else is simply not allowed.
+pub fn actor_or_refusal(
+    access: &Access,
+    game: &GameRow,
+    players: &[PlayerRow],
+) -> Result<Actor, ServiceError> {
+    actor_for(access, game, players).ok_or(if access.role.is_some() {
+        ServiceError::NotAllowed("own_game")
+    } else {
+        ServiceError::Forbidden
+    })
+}
+
 /// Refuses a staff action on a game the staff member plays in (see [`actor_for`]); checked
 /// in every use case that acts with staff authority, whatever route it came by.
 fn refuse_own_game(

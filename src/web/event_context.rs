@@ -13,9 +13,9 @@ use actix_web::{FromRequest, HttpRequest, web};
 use super::context::{Chrome, Page};
 use super::errors::WebError;
 use crate::db::events::{GameRow, PlayerRow};
-use crate::service::App;
 use crate::service::events::{self, Access, EventRef};
 use crate::service::games::{self, Actor};
+use crate::service::{App, ServiceError};
 
 type LocalBoxFuture<T> = Pin<Box<dyn Future<Output = T>>>;
 
@@ -193,10 +193,14 @@ async fn load_game_actor(req: &HttpRequest) -> Result<GameActor, WebError> {
     if access.event.id != page.access.event.id {
         return Err(WebError::NotFound);
     }
-    let Some(actor) = games::actor_for(&access, &game, &players) else {
-        return Err(require(page, false, req)
-            .err()
-            .unwrap_or(WebError::Forbidden));
+    let actor = match games::actor_or_refusal(&access, &game, &players) {
+        Ok(actor) => actor,
+        Err(ServiceError::NotAllowed(code)) => return Err(WebError::NotAllowed(code)),
+        Err(_) => {
+            return Err(require(page, false, req)
+                .err()
+                .unwrap_or(WebError::Forbidden));
+        }
     };
     Ok(GameActor {
         chrome: page.chrome,

@@ -323,7 +323,10 @@ async fn journey(lang: Lang) {
         let page = j.source().await;
         let south = j.t("board-south");
         let after = page.split(&format!("{south}: <strong>")).nth(1).unwrap();
-        after.split("</strong>").next().unwrap().to_string()
+        let name = after.split("</strong>").next().unwrap();
+        name.trim_start_matches("<bdi>")
+            .trim_end_matches("</bdi>")
+            .to_string()
     };
     for _ in 0..4 {
         let before = j.path().await;

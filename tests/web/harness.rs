@@ -495,3 +495,67 @@ pub async fn link_account(client: &Browser<'_>, token: &str, event: i64, player:
         .await;
     assert_eq!(linked.status, 200, "{}", linked.body);
 }
+
+/// Runs one async test body on SQLite and on PostgreSQL, with the configuration adjusted.
+#[macro_export]
+macro_rules! both_backends_with {
+    ($name:ident, $adjust:expr) => {
+        mod $name {
+            #[actix_web::test]
+            async fn sqlite() {
+                let app =
+                    $crate::harness::TestApp::spawn_with($crate::harness::Backend::Sqlite, $adjust)
+                        .await
+                        .unwrap();
+                super::$name(&app).await;
+                app.stop().await;
+            }
+            #[actix_web::test]
+            async fn postgres() {
+                if let Some(app) = $crate::harness::TestApp::spawn_with(
+                    $crate::harness::Backend::Postgres,
+                    $adjust,
+                )
+                .await
+                {
+                    super::$name(&app).await;
+                    app.stop().await;
+                }
+            }
+        }
+    };
+}
+
+/// Adds one player through the API; returns the new entry's id.
+pub async fn add_player(
+    client: &Browser<'_>,
+    token: &str,
+    event: i64,
+    body: serde_json::Value,
+) -> i64 {
+    let added = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/players"),
+            Some(token),
+            Some(body),
+        )
+        .await;
+    assert_eq!(added.status, 201, "{}", added.body);
+    added.json()["id"].as_i64().unwrap()
+}
+
+/// The personal link of an entry, as a path (`/p/…`), read through the organiser's API.
+pub async fn personal_path(client: &Browser<'_>, token: &str, event: i64, player: i64) -> String {
+    let link = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/players/{player}/link"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(link.status, 200, "{}", link.body);
+    let url = link.json()["url"].as_str().unwrap().to_string();
+    url[url.find("/p/").unwrap()..].to_string()
+}

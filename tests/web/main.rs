@@ -19,5 +19,6 @@ mod formats;
 mod public;
 mod security;
 mod site;
+mod trust;
 mod upload;
 mod why;

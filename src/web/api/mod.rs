@@ -308,8 +308,7 @@ fn game_actor(req: &HttpRequest, payload: &mut Payload) -> ApiFuture<ApiGameActo
         let (access, game, players) =
             web::block(move || crate::service::games::access_for_game(&app, game_id, Some(&user)))
                 .await??;
-        let actor = crate::service::games::actor_for(&access, &game, &players)
-            .ok_or(ServiceError::Forbidden)?;
+        let actor = crate::service::games::actor_or_refusal(&access, &game, &players)?;
         Ok(ApiGameActor {
             access,
             game_id,
