@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::crypto;
+use super::crypto::{self, HashMemory};
 
 /// Hashes waiting for a thread, beyond which a request is refused at once.
 const QUEUE: usize = 1024;
@@ -24,7 +24,7 @@ pub struct Busy {
     pub retry_after_secs: u64,
 }
 
-type Work = Box<dyn FnOnce() + Send>;
+type Work = Box<dyn FnOnce(&mut HashMemory) + Send>;
 
 /// A job's life: waiting in line, then either started by a thread or given up by its caller,
 /// whichever comes first.
@@ -82,16 +82,19 @@ impl Hasher {
     /// Hashes a new password (argon2id, PHC string).
     pub fn hash(&self, password: &str) -> Result<Result<String, String>, Busy> {
         let password = password.to_string();
-        self.run(move || crypto::hash_password(&password))
+        self.run(move |memory| crypto::hash_password_in(&password, memory))
     }
 
     /// Whether `password` matches the stored PHC string `hash`.
     pub fn verify(&self, password: &str, hash: &str) -> Result<bool, Busy> {
         let (password, hash) = (password.to_string(), hash.to_string());
-        self.run(move || crypto::verify_password(&password, &hash))
+        self.run(move |memory| crypto::verify_password_in(&password, &hash, memory))
     }
 
-    fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Busy> {
+    fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut HashMemory) -> T + Send + 'static,
+    ) -> Result<T, Busy> {
         let busy = Busy {
             retry_after_secs: self.wait.as_secs().max(1),
         };
@@ -99,8 +102,8 @@ impl Hasher {
         let state = Arc::new(AtomicU8::new(WAITING));
         let job = Job {
             state: Arc::clone(&state),
-            work: Box::new(move || {
-                let _ = reply.send(work());
+            work: Box::new(move |memory| {
+                let _ = reply.send(work(memory));
             }),
         };
         if self.queue.try_send(job).is_err() {
@@ -121,6 +124,8 @@ impl Hasher {
 }
 
 fn work_through(jobs: &Mutex<Receiver<Job>>) {
+    // One hash's memory per thread, kept for the thread's life.
+    let mut memory = HashMemory::default();
     loop {
         let job = {
             let Ok(jobs) = jobs.lock() else { return };
@@ -134,7 +139,7 @@ fn work_through(jobs: &Mutex<Receiver<Job>>) {
             .compare_exchange(WAITING, STARTED, Ordering::AcqRel, Ordering::Acquire)
             .is_ok();
         if claimed {
-            (job.work)();
+            (job.work)(&mut memory);
         }
     }
 }
@@ -160,7 +165,7 @@ mod tests {
         let (started, running) = mpsc::channel::<()>();
         let blocker = hasher.clone();
         let first = std::thread::spawn(move || {
-            blocker.run(move || {
+            blocker.run(move |_| {
                 started.send(()).unwrap();
                 held.recv().unwrap();
             })
@@ -168,7 +173,7 @@ mod tests {
         running.recv().unwrap();
         let ran = Arc::new(Mutex::new(false));
         let flag = Arc::clone(&ran);
-        let second = hasher.run(move || *flag.lock().unwrap() = true);
+        let second = hasher.run(move |_| *flag.lock().unwrap() = true);
         assert_eq!(
             second,
             Err(Busy {
@@ -178,7 +183,7 @@ mod tests {
         release.send(()).unwrap();
         assert!(first.join().unwrap().is_ok());
         // The thread is free again and takes new work; the expired job was dropped unrun.
-        assert_eq!(hasher.run(|| 7).unwrap(), 7);
+        assert_eq!(hasher.run(|_| 7).unwrap(), 7);
         assert!(!*ran.lock().unwrap());
     }
 }

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Clients for bench/attack.sh: floods one visitor could send, and what the server does.
+
+    attack.py signups BASE PID N        N simultaneous sign-ups
+    attack.py slow BASE N SECONDS       N connections trickling a request body
+    attack.py junk BASE PATH N BYTES    N junk records of BYTES through a personal link
+    attack.py healthz BASE SECONDS OUT  /healthz every 50 ms, latencies written to OUT
+
+Standard library only. Each prints one line of JSON with its figures.
+"""
+import http.client
+import json
+import re
+import socket
+import sys
+import threading
+import time
+import urllib.parse
+
+
+def host_port(base):
+    u = urllib.parse.urlparse(base)
+    return u.hostname, u.port
+
+
+def rss_mb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            m = re.search(r"VmRSS:\s+(\d+)", f.read())
+            return int(m.group(1)) / 1024 if m else 0.0
+    except OSError:
+        return 0.0
+
+
+def percentile(values, p):
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p / 100))]
+
+
+def form_token(conn):
+    """GET /signup: the CSRF cookie and the form's token."""
+    conn.request("GET", "/signup")
+    resp = conn.getresponse()
+    body = resp.read().decode()
+    cookie = ""
+    for name, value in resp.getheaders():
+        if name.lower() == "set-cookie" and value.startswith("kiela_csrf="):
+            cookie = value.split(";")[0]
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', body).group(1)
+    return cookie, token
+
+
+def healthz_probe(base, stop, latencies, failures):
+    host, port = host_port(base)
+    while not stop.is_set():
+        start = time.monotonic()
+        try:
+            conn = http.client.HTTPConnection(host, port, timeout=30)
+            conn.request("GET", "/healthz")
+            status = conn.getresponse().status
+            conn.close()
+            if status != 200:
+                failures.append(status)
+        except OSError as e:
+            failures.append(str(e))
+        latencies.append((time.monotonic() - start) * 1000)
+        time.sleep(0.05)
+
+
+def signups(base, pid, n):
+    host, port = host_port(base)
+    statuses = {}
+    lock = threading.Lock()
+    barrier = threading.Barrier(n)
+    peak = [rss_mb(pid)]
+    stop = threading.Event()
+    latencies, failures = [], []
+
+    def one(i):
+        conn = http.client.HTTPConnection(host, port, timeout=120)
+        try:
+            cookie, token = form_token(conn)
+            body = urllib.parse.urlencode({
+                "csrf": token, "name": f"Flood {i}",
+                "email": f"flood{i}-{time.time_ns()}@example.ao",
+                "password": "a-long-password-for-the-flood",
+            })
+            barrier.wait()
+            conn.request("POST", "/signup", body, {
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+            status = conn.getresponse().status
+        except Exception as e:  # noqa: BLE001 - every outcome is counted
+            status = type(e).__name__
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], rss_mb(pid))
+            time.sleep(0.02)
+
+    samplers = [threading.Thread(target=sample),
+                threading.Thread(target=healthz_probe, args=(base, stop, latencies, failures))]
+    for t in samplers:
+        t.start()
+    start = time.monotonic()
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    took = time.monotonic() - start
+    time.sleep(1)
+    stop.set()
+    for t in samplers:
+        t.join()
+    print(json.dumps({
+        "signups": n, "statuses": {str(k): v for k, v in statuses.items()},
+        "seconds": round(took, 2), "peak_rss_mb": round(peak[0], 1),
+        "rss_after_mb": round(rss_mb(pid), 1),
+        "healthz_p99_ms": round(percentile(latencies, 99) or 0, 1),
+        "healthz_max_ms": round(max(latencies or [0]), 1),
+        "healthz_failures": len(failures),
+    }))
+
+
+def slow(base, n, seconds):
+    """n connections send headers promising a body, then one byte a second."""
+    host, port = host_port(base)
+    socks = []
+    for _ in range(n):
+        s = socket.create_connection((host, port))
+        s.sendall(b"POST /login HTTP/1.1\r\nHost: bench\r\n"
+                  b"Content-Type: application/x-www-form-urlencoded\r\n"
+                  b"Content-Length: 100000\r\n\r\nemail=")
+        s.setblocking(False)
+        socks.append(s)
+    start = time.monotonic()
+    closed_at = [None] * n
+    statuses = {}
+    while time.monotonic() - start < seconds and any(c is None for c in closed_at):
+        for i, s in enumerate(socks):
+            if closed_at[i] is not None:
+                continue
+            try:
+                data = s.recv(65536)
+                if data.startswith(b"HTTP/1.1 "):
+                    code = data[9:12].decode()
+                    statuses[code] = statuses.get(code, 0) + 1
+                if data == b"":
+                    closed_at[i] = time.monotonic() - start
+                    continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                closed_at[i] = time.monotonic() - start
+                continue
+            try:
+                s.send(b"a")
+            except BlockingIOError:
+                pass
+            except OSError:
+                closed_at[i] = time.monotonic() - start
+        time.sleep(1)
+    done = [c for c in closed_at if c is not None]
+    for s in socks:
+        s.close()
+    print(json.dumps({
+        "connections": n, "closed": len(done), "statuses": statuses,
+        "last_closed_s": round(max(done or [0]), 1), "waited_s": seconds,
+    }))
+
+
+def junk(base, path, n, size):
+    """n records of junk through a personal link's game form."""
+    host, port = host_port(base)
+    statuses = {}
+    text = ("zz9 " * (size // 4 + 1))[:size]
+    for _ in range(n):
+        conn = http.client.HTTPConnection(host, port, timeout=60)
+        conn.request("GET", path)
+        resp = conn.getresponse()
+        page = resp.read().decode()
+        cookie = ";".join(v.split(";")[0] for k, v in resp.getheaders()
+                          if k.lower() == "set-cookie" and v.startswith("kiela_csrf="))
+        token = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+        body = urllib.parse.urlencode({"csrf": token, "record": text})
+        conn.request("POST", path + "/record", body, {
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+        status = conn.getresponse().status
+        statuses[status] = statuses.get(status, 0) + 1
+        conn.close()
+    print(json.dumps({"records": n, "bytes_each": size,
+                      "statuses": {str(k): v for k, v in statuses.items()}}))
+
+
+def healthz(base, seconds, out):
+    stop = threading.Event()
+    latencies, failures = [], []
+    t = threading.Thread(target=healthz_probe, args=(base, stop, latencies, failures))
+    t.start()
+    time.sleep(seconds)
+    stop.set()
+    t.join()
+    result = {"probes": len(latencies), "p50_ms": round(percentile(latencies, 50), 1),
+              "p99_ms": round(percentile(latencies, 99), 1),
+              "max_ms": round(max(latencies), 1), "failures": len(failures)}
+    with open(out, "w") as f:
+        json.dump(result, f)
+
+
+if __name__ == "__main__":
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "signups":
+        signups(args[0], int(args[1]), int(args[2]))
+    elif cmd == "slow":
+        slow(args[0], int(args[1]), int(args[2]))
+    elif cmd == "junk":
+        junk(args[0], args[1], int(args[2]), int(args[3]))
+    elif cmd == "healthz":
+        healthz(args[0], float(args[1]), args[2])
+    else:
+        sys.exit(f"unknown command {cmd}")
