@@ -507,3 +507,4 @@ audit-player_claimed = entry linked by its player (personal link)
 audit-player_linked = entry linked to an account by the organiser
 audit-player_unlinked = entry unlinked from its account
 audit-link_reissued = new personal link made
+error-own_entry = This is your own entry: another organiser must change its account.

@@ -507,3 +507,4 @@ audit-player_claimed = inscription liée par son joueur (lien personnel)
 audit-player_linked = inscription liée à un compte par l'organisateur
 audit-player_unlinked = inscription déliée de son compte
 audit-link_reissued = nouveau lien personnel créé
+error-own_entry = C'est votre propre inscription : un autre organisateur doit changer le compte auquel elle est liée.

@@ -507,3 +507,4 @@ audit-player_claimed = inscrição ligada pelo próprio jogador (ligação pesso
 audit-player_linked = inscrição ligada a uma conta pelo organizador
 audit-player_unlinked = inscrição desligada da sua conta
 audit-link_reissued = nova ligação pessoal criada
+error-own_entry = Esta é a sua própria inscrição: outro organizador tem de alterar a conta a que está ligada.

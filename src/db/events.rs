@@ -325,6 +325,13 @@ pub fn set_player_user(
         .execute(conn)
 }
 
+/// Binds an entry that is bound to nobody; returns the rows changed (0: someone else was first).
+pub fn bind_player_user(conn: &mut DbConnection, id: i32, user_id: i32) -> QueryResult<usize> {
+    diesel::update(players::table.find(id).filter(players::user_id.is_null()))
+        .set(players::user_id.eq(user_id))
+        .execute(conn)
+}
+
 /// Replaces an entry's personal-link secret.
 pub fn set_player_secret(conn: &mut DbConnection, id: i32, secret: &str) -> QueryResult<usize> {
     diesel::update(players::table.find(id))

@@ -312,33 +312,44 @@ pub fn log_in(
     let hash = row
         .as_ref()
         .map_or(dummy_hash(), |r| r.password_hash.as_str());
-    let verified = app.hasher.verify(password, hash);
-    let mut conn = app.conn()?;
-    let matches = match verified {
+    let matches = match app.hasher.verify(password, hash) {
         Ok(matches) => matches && row.is_some(),
-        Err(busy) => {
-            // Not the visitor's failure: the attempt does not count.
-            limits::release(&mut conn, reservation)?;
-            return Err(busy.into());
-        }
+        Err(busy) => return Err(release_after(app, reservation, busy.into())),
     };
     let Some(row) = row.filter(|_| matches) else {
+        // A wrong password: the attempt stays counted.
         return Err(ServiceError::BadCredentials);
     };
-    let token = crypto::random_token()?;
-    write_transaction(&mut conn, |conn| {
-        let now = db::now();
-        limits::clear(conn, &account_key)?;
-        limits::release(conn, reservation)?;
-        if let Some(old) = old_session {
-            q::delete_session(conn, &crypto::token_hash(old))?;
-        }
-        q::prune_login_failures(conn, now - window)?;
-        q::delete_expired_sessions(conn, now)?;
-        let user = User::from_row(row);
-        start_session(conn, &token, user.id)?;
-        Ok(Session { user, token })
-    })
+    let finish = || {
+        let token = crypto::random_token()?;
+        let mut conn = app.conn()?;
+        write_transaction(&mut conn, |conn| {
+            let now = db::now();
+            limits::clear(conn, &account_key)?;
+            limits::release_ids(conn, &reservation)?;
+            if let Some(old) = old_session {
+                q::delete_session(conn, &crypto::token_hash(old))?;
+            }
+            q::prune_login_failures(conn, now - window)?;
+            q::delete_expired_sessions(conn, now)?;
+            let user = User::from_row(row.clone());
+            start_session(conn, &token, user.id)?;
+            Ok(Session { user, token })
+        })
+    };
+    finish().map_err(|e| release_after(app, reservation, e))
+}
+
+/// An attempt that failed for the server's reason (busy, a database error), not the visitor's:
+/// it does not count against them. The release is best effort; the error is what is returned.
+fn release_after(app: &App, reservation: limits::Reservation, error: ServiceError) -> ServiceError {
+    let released = app
+        .conn()
+        .and_then(|mut conn| limits::release(&mut conn, reservation));
+    if let Err(e) = released {
+        tracing::warn!("a rate-limit reservation could not be released: {e}");
+    }
+    error
 }
 
 /// The user of a session cookie, if it is valid.
@@ -384,31 +395,27 @@ pub fn change_password(
     let row = q::user_by_id(&mut conn, user_id)?.ok_or(ServiceError::NotFound)?;
     let reservation = limits::reserve(&mut conn, &limits, limit_window(app))?;
     drop(conn);
-    let checked = app.hasher.verify(change.current, &row.password_hash);
-    let hashed = match checked {
-        Ok(true) => Some(app.hasher.hash(&new.0)),
-        Ok(false) => None,
-        Err(busy) => Some(Err(busy)),
+    match app.hasher.verify(change.current, &row.password_hash) {
+        Ok(true) => {}
+        // A wrong password: the attempt stays counted.
+        Ok(false) => return Err(ServiceError::invalid("current_password", "password_wrong")),
+        Err(busy) => return Err(release_after(app, reservation, busy.into())),
+    }
+    let finish = || {
+        let hash = app.hasher.hash(&new.0)?.map_err(ServiceError::Internal)?;
+        let mut conn = app.conn()?;
+        write_transaction(&mut conn, |conn| {
+            q::set_password_hash(conn, user_id, &hash)?;
+            q::delete_other_sessions(conn, user_id, &crypto::token_hash(session_token))?;
+            if change.revoke_tokens {
+                q::revoke_all_api_tokens(conn, user_id, db::now())?;
+            }
+            limits::clear(conn, &key)?;
+            limits::release_ids(conn, &reservation)?;
+            Ok(())
+        })
     };
-    let mut conn = app.conn()?;
-    let hash = match hashed {
-        None => return Err(ServiceError::invalid("current_password", "password_wrong")),
-        Some(Err(busy)) => {
-            limits::release(&mut conn, reservation)?;
-            return Err(busy.into());
-        }
-        Some(Ok(hash)) => hash.map_err(ServiceError::Internal)?,
-    };
-    write_transaction(&mut conn, |conn| {
-        q::set_password_hash(conn, user_id, &hash)?;
-        q::delete_other_sessions(conn, user_id, &crypto::token_hash(session_token))?;
-        if change.revoke_tokens {
-            q::revoke_all_api_tokens(conn, user_id, db::now())?;
-        }
-        limits::clear(conn, &key)?;
-        limits::release(conn, reservation)?;
-        Ok(())
-    })
+    finish().map_err(|e| release_after(app, reservation, e))
 }
 
 /// Every account, for the administrator.

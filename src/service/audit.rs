@@ -61,12 +61,25 @@ impl Entry {
         self
     }
 
+    /// The entry's detail, at most [`MAX_DETAIL_CHARS`] characters: details quote what people
+    /// sent (a dispute's reason, a record's tags), and the log must not grow by what a client
+    /// chooses to send.
     #[must_use]
     pub fn detail(mut self, detail: impl Into<String>) -> Entry {
-        self.detail = detail.into();
+        let detail = detail.into();
+        self.detail = if detail.chars().count() > MAX_DETAIL_CHARS {
+            let mut cut: String = detail.chars().take(MAX_DETAIL_CHARS).collect();
+            cut.push('…');
+            cut
+        } else {
+            detail
+        };
         self
     }
 }
+
+/// Longest detail kept in the log (a dispute's reason may take 1,000).
+pub const MAX_DETAIL_CHARS: usize = 1200;
 
 /// Writes an entry (inside the caller's transaction).
 pub fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), ServiceError> {

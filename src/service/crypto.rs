@@ -50,6 +50,9 @@ impl HashMemory {
 /// The most memory a stored hash may ask for (64 MiB): a hash is ours, but a damaged row must
 /// not make the server allocate without bound.
 const MAX_HASH_BLOCKS: usize = 64 * 1024;
+/// The most passes and lanes a stored hash may ask for.
+const MAX_HASH_PASSES: u32 = 10;
+const MAX_HASH_LANES: u32 = 8;
 
 /// Hashes a password with argon2id and the OWASP parameters (19 MiB, 2 passes, 1 lane),
 /// which are the crate's defaults, as a PHC string, in `memory`.
@@ -95,6 +98,10 @@ pub fn verify_password_in(password: &str, hash: &str, memory: &mut HashMemory) -
     else {
         return false;
     };
+    // A stored hash is ours; a damaged one must not make a check run for minutes either.
+    if params.t_cost() > MAX_HASH_PASSES || params.p_cost() > MAX_HASH_LANES {
+        return false;
+    }
     let Some(blocks) = memory.blocks(params.block_count()) else {
         return false;
     };
@@ -184,6 +191,8 @@ mod tests {
         // A stored hash asking for absurd memory is refused, not allocated.
         let greedy = ours.replace("m=19456", "m=4000000");
         assert!(!verify_password_in("correct horse", &greedy, &mut memory));
+        let slow = ours.replace("t=2", "t=1000");
+        assert!(!verify_password_in("correct horse", &slow, &mut memory));
     }
 
     #[test]

@@ -235,11 +235,14 @@ fn check_record(
         Side::South => (first, second),
         Side::North => (second, first),
     };
+    // A tag quoted back is cut short: it is whatever the sender wrote.
+    let quoted = |name: &str| -> String { name.chars().take(super::players::MAX_FIELD).collect() };
     if let Some(name) = record.tag("South")
         && !names_match(name, &south.name)
     {
         return Err(mismatch(format!(
-            "South \"{name}\" (the pairing has {} on that side)",
+            "South \"{}\" (the pairing has {} on that side)",
+            quoted(name),
             south.name
         )));
     }
@@ -247,7 +250,8 @@ fn check_record(
         && !names_match(name, &north.name)
     {
         return Err(mismatch(format!(
-            "North \"{name}\" (the pairing has {} on that side)",
+            "North \"{}\" (the pairing has {} on that side)",
+            quoted(name),
             north.name
         )));
     }

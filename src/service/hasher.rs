@@ -14,8 +14,10 @@ use std::time::Duration;
 
 use super::crypto::{self, HashMemory};
 
-/// Hashes waiting for a thread, beyond which a request is refused at once.
-const QUEUE: usize = 1024;
+/// Hashes waiting for a thread, beyond which a request is refused at once (503). Each waiting
+/// request holds one of the server's blocking threads, which database work needs too; 128 is
+/// about a second and a half of hashing on two cores.
+const QUEUE: usize = 128;
 
 /// The hashing threads were all busy for longer than the caller may wait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -76,6 +76,15 @@ pub(crate) fn release(
     conn: &mut DbConnection,
     reservation: Reservation,
 ) -> Result<(), ServiceError> {
+    release_ids(conn, &reservation)
+}
+
+/// [`release`] inside a larger transaction that may still fail (the reservation is then
+/// released by the caller's error path).
+pub(crate) fn release_ids(
+    conn: &mut DbConnection,
+    reservation: &Reservation,
+) -> Result<(), ServiceError> {
     q::delete_login_failures(conn, &reservation.ids)?;
     Ok(())
 }

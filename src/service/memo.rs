@@ -19,18 +19,30 @@ pub struct MemoKey {
 
 type Slot<V> = Arc<Mutex<Option<V>>>;
 
-/// Answers per event version, at most `capacity` of them.
+/// Answers per event version, at most `capacity` of them; past that the one asked for least
+/// recently makes room (so a visitor cycling through many pages evicts one answer at a time,
+/// never the whole store).
 #[derive(Debug)]
 pub struct Memo<V> {
-    slots: Mutex<HashMap<MemoKey, Slot<V>>>,
+    slots: Mutex<Slots<V>>,
     capacity: usize,
+}
+
+#[derive(Debug)]
+struct Slots<V> {
+    entries: HashMap<MemoKey, (u64, Slot<V>)>,
+    /// A counter of uses, to know which entry was used least recently.
+    clock: u64,
 }
 
 impl<V: Clone> Memo<V> {
     #[must_use]
     pub fn new(capacity: usize) -> Memo<V> {
         Memo {
-            slots: Mutex::new(HashMap::new()),
+            slots: Mutex::new(Slots {
+                entries: HashMap::new(),
+                clock: 0,
+            }),
             capacity: capacity.max(1),
         }
     }
@@ -44,14 +56,27 @@ impl<V: Clone> Memo<V> {
     ) -> Result<V, E> {
         let slot = {
             let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-            if !slots.contains_key(&key) {
+            slots.clock += 1;
+            let now = slots.clock;
+            if !slots.entries.contains_key(&key) {
                 // Older versions of this event are never asked for again.
-                slots.retain(|k, _| k.event != key.event || k.version >= key.version);
-                if slots.len() >= self.capacity {
-                    slots.clear();
+                slots
+                    .entries
+                    .retain(|k, _| k.event != key.event || k.version >= key.version);
+                if slots.entries.len() >= self.capacity {
+                    let oldest = slots
+                        .entries
+                        .iter()
+                        .min_by_key(|(_, (used, _))| *used)
+                        .map(|(k, _)| k.clone());
+                    if let Some(oldest) = oldest {
+                        slots.entries.remove(&oldest);
+                    }
                 }
             }
-            Arc::clone(slots.entry(key).or_default())
+            let entry = slots.entries.entry(key).or_default();
+            entry.0 = now;
+            Arc::clone(&entry.1)
         };
         let mut answer = slot.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(value) = answer.as_ref() {
@@ -125,11 +150,20 @@ mod tests {
     }
 
     #[test]
-    fn the_store_stays_bounded() {
+    fn the_store_stays_bounded_and_keeps_what_is_used() {
         let memo = Memo::new(8);
-        for i in 0..100 {
-            memo.get_or_try(key(i, 1, "x"), || Ok::<_, ()>(i)).unwrap();
+        let calls = AtomicUsize::new(0);
+        let count = |v: i32| {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Ok::<_, ()>(v)
+        };
+        memo.get_or_try(key(0, 1, "often"), || count(0)).unwrap();
+        for i in 1..100 {
+            memo.get_or_try(key(i, 1, "once"), || count(i)).unwrap();
+            // The answer asked for all along stays.
+            memo.get_or_try(key(0, 1, "often"), || count(-1)).unwrap();
         }
-        assert!(memo.slots.lock().unwrap().len() <= 8);
+        assert!(memo.slots.lock().unwrap().entries.len() <= 8);
+        assert_eq!(calls.load(Ordering::SeqCst), 100);
     }
 }

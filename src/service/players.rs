@@ -502,9 +502,24 @@ fn bind(conn: &mut DbConnection, player: &PlayerRow, user_id: i32) -> Result<boo
     if other_entry {
         return Err(ServiceError::Conflict("account_has_entry"));
     }
-    q::set_player_user(conn, player.id, Some(user_id))?;
+    if q::bind_player_user(conn, player.id, user_id)? == 0 {
+        return Err(ServiceError::Conflict("entry_taken"));
+    }
     q::bump_event(conn, player.event_id, db::now())?;
     Ok(true)
+}
+
+/// An organiser does not change the binding of their own entry (bound to them, or carrying
+/// their address): unbinding it would lift the rule that staff never decide their own games.
+/// Another organiser must.
+fn refuse_own_entry(access: &Access, player: &PlayerRow) -> Result<(), ServiceError> {
+    let Some(user) = &access.user else {
+        return Ok(());
+    };
+    if player.user_id == Some(user.id) || player.email.as_deref() == Some(user.email.as_str()) {
+        return Err(ServiceError::NotAllowed("own_entry"));
+    }
+    Ok(())
 }
 
 /// "This is me": the holder of an entry's personal link, signed in, binds the entry to their
@@ -513,8 +528,12 @@ pub fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceErro
     let secret = valid_secret(secret)?;
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
+        let event_id = q::player_by_secret(conn, secret)?
+            .ok_or(ServiceError::NotFound)?
+            .event_id;
+        db::lock_event(conn, event_id)?;
+        // Read again under the lock: a claim or a reissue may have come first.
         let player = q::player_by_secret(conn, secret)?.ok_or(ServiceError::NotFound)?;
-        db::lock_event(conn, player.event_id)?;
         if bind(conn, &player, user.id)? {
             audit::record(
                 conn,
@@ -544,6 +563,7 @@ pub fn link_account(
     event_transaction(&mut conn, access.event.id, |conn| {
         db::lock_event(conn, access.event.id)?;
         let player = player_of_event(conn, access, player_id)?;
+        refuse_own_entry(access, &player)?;
         let user = crate::db::accounts::user_by_email(conn, email.as_str())?
             .ok_or_else(|| ServiceError::invalid("email", "account_unknown"))?;
         if bind(conn, &player, user.id)? {
@@ -570,6 +590,7 @@ pub fn unlink_account(app: &App, access: &Access, player_id: i32) -> Result<(), 
     event_transaction(&mut conn, access.event.id, |conn| {
         db::lock_event(conn, access.event.id)?;
         let player = player_of_event(conn, access, player_id)?;
+        refuse_own_entry(access, &player)?;
         if player.user_id.is_none() {
             return Ok(());
         }

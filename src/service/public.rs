@@ -267,15 +267,16 @@ fn ics_escape(text: &str) -> String {
     out
 }
 
-/// An iCalendar file with the start of every published round that has one.
+/// An iCalendar file with the start of every published round that has one. One small query:
+/// nothing to keep (and the links in it depend on the address the request came to).
 pub fn calendar(
     app: &App,
     access: &Access,
     url: &str,
 ) -> Result<std::sync::Arc<String>, ServiceError> {
-    super::exports::once(app, access, &format!("ics:{url}"), |data| {
-        calendar_text(access, &data.rounds, url)
-    })
+    let mut conn = app.conn()?;
+    let rounds = crate::db::events::rounds_of_event(&mut conn, access.event.id)?;
+    Ok(std::sync::Arc::new(calendar_text(access, &rounds, url)))
 }
 
 fn calendar_text(access: &Access, rounds: &[crate::db::events::RoundRow], url: &str) -> String {

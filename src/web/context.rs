@@ -251,7 +251,22 @@ pub fn client_ip(req: &HttpRequest) -> String {
         .flatten();
     forwarded
         .or(peer)
-        .map_or_else(|| "unknown".to_string(), |ip| ip.to_string())
+        .map_or_else(|| "unknown".to_string(), limit_address)
+}
+
+/// An address as the rate limits count it: an IPv4 address itself, an IPv6 address by its
+/// /64 network (one home or phone gets a whole /64 and can pick any address in it).
+fn limit_address(ip: std::net::IpAddr) -> String {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.to_string(),
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
 }
 
 /// The right-most address of every `X-Forwarded-For` header that is not `proxy`.
@@ -662,5 +677,14 @@ mod tests {
         );
         assert_eq!(ip(&["nonsense"]), None);
         assert_eq!(ip(&[]), None);
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_network() {
+        let at = |text: &str| limit_address(text.parse().unwrap());
+        assert_eq!(at("2001:db8:1:2:aaaa::1"), at("2001:db8:1:2:bbbb::9"));
+        assert_ne!(at("2001:db8:1:2::1"), at("2001:db8:1:3::1"));
+        assert_eq!(at("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(at("203.0.113.7"), "203.0.113.7");
     }
 }

@@ -10,8 +10,8 @@ use std::sync::Mutex;
 
 use actix_web::web::Bytes;
 
-/// How many pages a server keeps; beyond that the store starts afresh (a cheap bound that
-/// needs no eviction order: a new version of an event replaces its entries anyway).
+/// How many pages a server keeps; beyond that the page stored longest ago makes room, so a
+/// visitor walking through many pages evicts one at a time and never empties the store.
 const CAPACITY: usize = 512;
 
 /// Pages larger than this are compressed once when stored.
@@ -28,6 +28,7 @@ struct Key {
 #[derive(Clone, Debug)]
 pub struct StoredPage {
     version: i32,
+    stored_at: std::time::Instant,
     pub html: Bytes,
     pub gzip: Option<Bytes>,
 }
@@ -62,7 +63,13 @@ impl PageCache {
             return;
         };
         if pages.len() >= CAPACITY {
-            pages.clear();
+            let oldest = pages
+                .iter()
+                .min_by_key(|(_, p)| p.stored_at)
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                pages.remove(&oldest);
+            }
         }
         pages.insert(
             Key {
@@ -72,6 +79,7 @@ impl PageCache {
             },
             StoredPage {
                 version,
+                stored_at: std::time::Instant::now(),
                 html,
                 gzip,
             },

@@ -55,6 +55,9 @@ pub enum Who {
     Secret,
     /// Whoever holds the personal link, signed in ("this is me").
     SecretSigned,
+    /// Whoever holds the personal link, except the game's other player signed in: nobody acts
+    /// on their own game through the opponent's link.
+    SecretNotOpponent,
 }
 
 impl Who {
@@ -62,6 +65,7 @@ impl Who {
         use Role::{Admin, Arbiter, Opponent, Organiser, OtherOrganiser, Player, Public};
         match self {
             Who::Any | Who::Secret => true,
+            Who::SecretNotOpponent => role != Opponent,
             Who::Signed | Who::SecretSigned => role != Public,
             Who::Creator => matches!(role, Organiser | OtherOrganiser | Admin),
             Who::Admin => role == Admin,
@@ -174,13 +178,19 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /events/{slug}/games/{id}/board", Who::GameParty),
     ("GET /p/{secret}", Who::Secret),
     ("POST /p/{secret}/claim", Who::SecretSigned),
-    ("GET /p/{secret}/games/{id}", Who::Secret),
-    ("POST /p/{secret}/games/{id}/record", Who::Secret),
-    ("POST /p/{secret}/games/{id}/upload", Who::Secret),
-    ("POST /p/{secret}/games/{id}/confirm", Who::Secret),
-    ("POST /p/{secret}/games/{id}/dispute", Who::Secret),
-    ("GET /p/{secret}/games/{id}/board", Who::Secret),
-    ("POST /p/{secret}/games/{id}/board", Who::Secret),
+    ("GET /p/{secret}/games/{id}", Who::SecretNotOpponent),
+    ("POST /p/{secret}/games/{id}/record", Who::SecretNotOpponent),
+    ("POST /p/{secret}/games/{id}/upload", Who::SecretNotOpponent),
+    (
+        "POST /p/{secret}/games/{id}/confirm",
+        Who::SecretNotOpponent,
+    ),
+    (
+        "POST /p/{secret}/games/{id}/dispute",
+        Who::SecretNotOpponent,
+    ),
+    ("GET /p/{secret}/games/{id}/board", Who::SecretNotOpponent),
+    ("POST /p/{secret}/games/{id}/board", Who::SecretNotOpponent),
     ("GET /api/v1/openapi.json", Who::Any),
     ("GET /api/v1/events", Who::Any),
     ("POST /api/v1/events", Who::Creator),

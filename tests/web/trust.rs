@@ -1246,3 +1246,156 @@ mod links {
         .await;
     }
 }
+
+async fn nobody_works_around_the_own_game_rule(app: &TestApp) {
+    let client = app.browser();
+    let org = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let created = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&org),
+            Some(json!({"name": "Atalhos", "rounds": 1})),
+        )
+        .await
+        .json();
+    let event = created["id"].as_i64().unwrap();
+    let own = add_player(
+        &client,
+        &org,
+        event,
+        json!({"name": "Org", "rating": 2000, "email": "org@example.ao"}),
+    )
+    .await;
+    let rival = add_player(
+        &client,
+        &org,
+        event,
+        json!({"name": "Rival", "rating": 1900}),
+    )
+    .await;
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    // Her own entry's binding is another organiser's to change.
+    let relinked = client
+        .api(
+            "PUT",
+            &format!("/api/v1/events/{event}/players/{own}/account"),
+            Some(&org),
+            Some(json!({"email": "org@example.ao"})),
+        )
+        .await;
+    assert_eq!(relinked.status, 403, "{}", relinked.body);
+    assert_eq!(relinked.json()["error"]["code"], "own_entry");
+    let round = pair_round(&client, &org, event).await;
+    let game = game_of(&round, own);
+    // She holds every personal link, but signed in she cannot act as her own opponent.
+    let rival_link = personal_path(&client, &org, event, rival).await;
+    let own_link = personal_path(&client, &org, event, own).await;
+    let sent = organiser
+        .post_form(
+            &format!("{own_link}/games/{game}/record"),
+            &[("record", &record(9))],
+        )
+        .await;
+    assert_eq!(sent.status, 303, "her own link works for her own side");
+    let confirmed = organiser
+        .post_form(&format!("{rival_link}/games/{game}/confirm"), &[])
+        .await;
+    assert_eq!(confirmed.status, 403, "{}", confirmed.body);
+    let page = organiser.get(&format!("{rival_link}/games/{game}")).await;
+    assert_eq!(page.status, 403);
+    let shown = client
+        .api("GET", &format!("/api/v1/games/{game}"), None, None)
+        .await
+        .json();
+    assert_eq!(shown["status"], "pending");
+}
+
+async fn two_claims_of_one_entry_bind_it_once(app: &TestApp) {
+    let client = app.browser();
+    let org = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, _) = event_with_players(
+        &client,
+        &org,
+        json!({"name": "Dupla", "rounds": 1}),
+        &["Ana", "Bento"],
+    )
+    .await;
+    let players = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/players"),
+            Some(&org),
+            None,
+        )
+        .await
+        .json();
+    let ana = players["players"][0]["id"].as_i64().unwrap();
+    let link = personal_path(&client, &org, event, ana).await;
+    let claimants: Vec<Browser<'_>> = (0..6).map(|_| app.browser()).collect();
+    for (i, b) in claimants.iter().enumerate() {
+        b.sign_up("Claimant", &format!("c{i}@example.ao"), PASSWORD)
+            .await;
+    }
+    let path = format!("{link}/claim");
+    let answers =
+        futures_util::future::join_all(claimants.iter().map(|b| b.post_form(&path, &[]))).await;
+    let mut statuses: Vec<u16> = answers.iter().map(|r| r.status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [303, 409, 409, 409, 409, 409]);
+    let access = kiela::service::events::access(
+        &app.app,
+        kiela::service::events::EventRef::Id(event as i32),
+        Some(
+            &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
+                .unwrap()
+                .unwrap(),
+        ),
+    )
+    .unwrap();
+    let claims = kiela::service::audit::event_log(&app.app, &access)
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.action == "player_claimed")
+        .count();
+    assert_eq!(claims, 1);
+}
+
+async fn what_a_refused_record_quotes_is_cut_short(app: &TestApp) {
+    let client = app.browser();
+    let org = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, _) = event_with_players(
+        &client,
+        &org,
+        json!({"name": "Etiqueta", "rounds": 1}),
+        &["Ana", "Bento"],
+    )
+    .await;
+    let round = pair_round(&client, &org, event).await;
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let text = format!("[South \"{}\"]\n{}", "Z".repeat(500_000), record(2));
+    let refused = client
+        .api_text(&format!("/api/v1/games/{game}/record"), &org, &text)
+        .await;
+    assert_eq!(
+        refused.status,
+        422,
+        "{}",
+        &refused.body[..200.min(refused.body.len())]
+    );
+    assert!(refused.body.len() < 2_000, "the answer quotes a short name");
+    let mut conn = app.app.conn().unwrap();
+    let log = kiela::db::events::audit_of_game(&mut conn, game as i32).unwrap();
+    assert!(!log.is_empty());
+    assert!(
+        log.iter()
+            .all(|e| e.detail.chars().count() <= kiela::service::audit::MAX_DETAIL_CHARS + 1)
+    );
+}
+
+both_backends!(
+    nobody_works_around_the_own_game_rule,
+    two_claims_of_one_entry_bind_it_once,
+    what_a_refused_record_quotes_is_cut_short,
+);

@@ -693,15 +693,29 @@ fn personal_place(secret: &str, player: &PlayerRow, game: &GameRow) -> Result<Pl
     })
 }
 
+/// A game reached through a personal link. Whoever holds the link acts as its player, except
+/// the game's other player: signed in as the opponent (or as staff whose address the
+/// opponent's entry carries), nobody confirms their own claim through the other's link.
 async fn personal_game(
     app: &web::Data<App>,
+    chrome: &Chrome,
     secret: &str,
     game_id: i32,
 ) -> Result<(Access, Place), WebError> {
     let (_, player) = by_secret(app, secret.to_string()).await?;
-    let (access, game, _) = load_game(app, game_id, None).await?;
+    let (access, game, players) = load_game(app, game_id, None).await?;
     if access.event.id != player.event_id {
         return Err(WebError::NotFound);
+    }
+    if let Some(user) = &chrome.user {
+        let is_the_opponent = players
+            .iter()
+            .filter(|p| p.id != player.id)
+            .filter(|p| Some(p.id) == game.first_id || Some(p.id) == game.second_id)
+            .any(|p| p.user_id == Some(user.id) || p.email.as_deref() == Some(&user.email));
+        if is_the_opponent {
+            return Err(WebError::NotAllowed("own_game"));
+        }
     }
     let place = personal_place(secret, &player, &game)?;
     Ok((access, place))
@@ -714,7 +728,7 @@ pub async fn personal_show(
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &secret, game_id).await?;
+    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
     render(
         app,
         &c,
@@ -737,7 +751,7 @@ pub async fn personal_record(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &secret, game_id).await?;
+    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
     submit(&req, app, &c, access, game_id, place, form.record).await
 }
 
@@ -750,7 +764,7 @@ pub async fn personal_upload(
     upload: CsrfUpload,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &secret, game_id).await?;
+    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
     let text = upload.text()?;
     submit(&req, app, &c, access, game_id, place, text).await
 }
@@ -758,23 +772,25 @@ pub async fn personal_upload(
 pub async fn personal_confirm(
     req: HttpRequest,
     app: web::Data<App>,
+    Page(c): Page,
     path: web::Path<(String, i32)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
-    let (_, place) = personal_game(&app, &secret, game_id).await?;
+    let (_, place) = personal_game(&app, &c, &secret, game_id).await?;
     confirm_as(&req, app, game_id, place).await
 }
 
 pub async fn personal_dispute(
     req: HttpRequest,
     app: web::Data<App>,
+    Page(c): Page,
     path: web::Path<(String, i32)>,
     form: CsrfForm<DisputeForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (secret, game_id) = path.into_inner();
-    let (_, place) = personal_game(&app, &secret, game_id).await?;
+    let (_, place) = personal_game(&app, &c, &secret, game_id).await?;
     dispute_as(&req, app, game_id, place, form.reason).await
 }
 
@@ -785,7 +801,7 @@ pub async fn personal_board(
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &secret, game_id).await?;
+    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
     board_page(app, &c, access, game_id, place, query.into_inner()).await
 }
 
@@ -798,6 +814,6 @@ pub async fn personal_board_submit(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &secret, game_id).await?;
+    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
     submit_board(&req, app, &c, access, game_id, place, form).await
 }
