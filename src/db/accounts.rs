@@ -5,16 +5,17 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{api_tokens, login_failures, sessions, users};
+use crate::domain::{Role, TokenId, UserId};
 
 /// A user as stored.
 #[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
 #[diesel(table_name = users)]
 pub struct UserRow {
-    pub id: i32,
+    pub id: UserId,
     pub email: String,
     pub display_name: String,
     pub password_hash: String,
-    pub role: String,
+    pub role: Role,
     pub created_at: NaiveDateTime,
 }
 
@@ -25,12 +26,12 @@ pub struct NewUser<'a> {
     pub email: &'a str,
     pub display_name: &'a str,
     pub password_hash: &'a str,
-    pub role: &'a str,
+    pub role: Role,
     pub created_at: NaiveDateTime,
 }
 
 /// Inserts a user and returns the new id.
-pub fn insert_user(conn: &mut DbConnection, user: &NewUser<'_>) -> QueryResult<i32> {
+pub fn insert_user(conn: &mut DbConnection, user: &NewUser<'_>) -> QueryResult<UserId> {
     diesel::insert_into(users::table)
         .values(user)
         .returning(users::id)
@@ -56,7 +57,7 @@ pub fn users_by_emails(conn: &mut DbConnection, emails: &[&str]) -> QueryResult<
         .load(conn)
 }
 
-pub fn user_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<UserRow>> {
+pub fn user_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<UserRow>> {
     users::table
         .find(id)
         .select(UserRow::as_select())
@@ -75,13 +76,13 @@ pub fn list_users(conn: &mut DbConnection) -> QueryResult<Vec<UserRow>> {
         .load(conn)
 }
 
-pub fn set_password_hash(conn: &mut DbConnection, id: i32, hash: &str) -> QueryResult<usize> {
+pub fn set_password_hash(conn: &mut DbConnection, id: UserId, hash: &str) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
         .set(users::password_hash.eq(hash))
         .execute(conn)
 }
 
-pub fn set_role(conn: &mut DbConnection, id: i32, role: &str) -> QueryResult<usize> {
+pub fn set_role(conn: &mut DbConnection, id: UserId, role: Role) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
         .set(users::role.eq(role))
         .execute(conn)
@@ -90,7 +91,7 @@ pub fn set_role(conn: &mut DbConnection, id: i32, role: &str) -> QueryResult<usi
 pub fn insert_session(
     conn: &mut DbConnection,
     token_hash: &str,
-    user_id: i32,
+    user_id: UserId,
     now: NaiveDateTime,
     expires_at: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -126,7 +127,7 @@ pub fn delete_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<
 /// Ends every session of a user except the one given (after a password change).
 pub fn delete_other_sessions(
     conn: &mut DbConnection,
-    user_id: i32,
+    user_id: UserId,
     keep_hash: &str,
 ) -> QueryResult<usize> {
     diesel::delete(
@@ -145,8 +146,8 @@ pub fn delete_expired_sessions(conn: &mut DbConnection, now: NaiveDateTime) -> Q
 #[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
 #[diesel(table_name = api_tokens)]
 pub struct ApiTokenRow {
-    pub id: i32,
-    pub user_id: i32,
+    pub id: TokenId,
+    pub user_id: UserId,
     pub label: String,
     pub token_hash: String,
     pub created_at: NaiveDateTime,
@@ -156,11 +157,11 @@ pub struct ApiTokenRow {
 
 pub fn insert_api_token(
     conn: &mut DbConnection,
-    user_id: i32,
+    user_id: UserId,
     label: &str,
     token_hash: &str,
     now: NaiveDateTime,
-) -> QueryResult<i32> {
+) -> QueryResult<TokenId> {
     diesel::insert_into(api_tokens::table)
         .values((
             api_tokens::user_id.eq(user_id),
@@ -172,7 +173,7 @@ pub fn insert_api_token(
         .get_result(conn)
 }
 
-pub fn api_tokens_of(conn: &mut DbConnection, user_id: i32) -> QueryResult<Vec<ApiTokenRow>> {
+pub fn api_tokens_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<ApiTokenRow>> {
     api_tokens::table
         .filter(api_tokens::user_id.eq(user_id))
         .order(api_tokens::id.desc())
@@ -183,8 +184,8 @@ pub fn api_tokens_of(conn: &mut DbConnection, user_id: i32) -> QueryResult<Vec<A
 /// Revokes a token of this user; returns how many rows changed (0: not theirs or revoked).
 pub fn revoke_api_token(
     conn: &mut DbConnection,
-    user_id: i32,
-    token_id: i32,
+    user_id: UserId,
+    token_id: TokenId,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(
@@ -271,7 +272,7 @@ pub fn prune_login_failures(conn: &mut DbConnection, before: NaiveDateTime) -> Q
 }
 
 /// How many accounts have this role.
-pub fn count_role(conn: &mut DbConnection, role: &str) -> QueryResult<i64> {
+pub fn count_role(conn: &mut DbConnection, role: Role) -> QueryResult<i64> {
     users::table
         .filter(users::role.eq(role))
         .count()
@@ -281,7 +282,7 @@ pub fn count_role(conn: &mut DbConnection, role: &str) -> QueryResult<i64> {
 /// Revokes every unrevoked API token of a user.
 pub fn revoke_all_api_tokens(
     conn: &mut DbConnection,
-    user_id: i32,
+    user_id: UserId,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(

@@ -9,37 +9,86 @@ use super::schema::{
     audit_log, event_staff, events, games, player_byes, players, rounds, standings_cache,
     submissions, users,
 };
+use crate::domain::{
+    AuditAction, Bye, ByeKind, Event, EventId, EventState, Format, Game, GameId, GameStatus,
+    Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, StaffRole, Stage, StoredResult,
+    Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tiebreaks, UserId,
+};
+use crate::rules::{Termination, Variant, VerdictKind};
+use crate::tournament::history::{Colour, PointSystem};
 
-#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
+#[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = events)]
-pub struct EventRow {
-    pub id: i32,
-    pub slug: String,
-    pub name: String,
-    pub starts_on: Option<NaiveDate>,
-    pub ends_on: Option<NaiveDate>,
-    pub location: String,
-    pub variant: String,
-    pub format: String,
-    pub rounds: i32,
-    pub games_per_match: i32,
-    pub knockout_size: i32,
-    pub third_place: bool,
-    pub grand_final_reset: bool,
-    pub tiebreaks: String,
-    pub points_win: i32,
-    pub points_draw: i32,
-    pub points_loss: i32,
-    pub points_bye: i32,
-    pub initial_colour: String,
-    pub accelerated: bool,
-    pub self_registration: bool,
-    pub check_in: bool,
-    pub state: String,
-    pub owner_id: i32,
-    pub version: i32,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
+struct EventRow {
+    id: EventId,
+    slug: String,
+    name: String,
+    starts_on: Option<NaiveDate>,
+    ends_on: Option<NaiveDate>,
+    location: String,
+    variant: Variant,
+    format: Format,
+    rounds: i32,
+    games_per_match: i32,
+    knockout_size: i32,
+    third_place: bool,
+    grand_final_reset: bool,
+    tiebreaks: Tiebreaks,
+    points_win: i32,
+    points_draw: i32,
+    points_loss: i32,
+    points_bye: i32,
+    initial_colour: Colour,
+    accelerated: bool,
+    self_registration: bool,
+    check_in: bool,
+    state: EventState,
+    owner_id: UserId,
+    version: i32,
+    #[allow(dead_code)]
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl From<EventRow> for Event {
+    fn from(row: EventRow) -> Event {
+        // The schema's CHECKs keep the points at 0 or more.
+        let tenths = |v: i32| u32::try_from(v).unwrap_or(0);
+        Event {
+            id: row.id,
+            slug: row.slug,
+            name: row.name,
+            starts_on: row.starts_on,
+            ends_on: row.ends_on,
+            location: row.location,
+            variant: row.variant,
+            format: row.format,
+            rounds: row.rounds,
+            games_per_match: row.games_per_match,
+            knockout_size: row.knockout_size,
+            third_place: row.third_place,
+            grand_final_reset: row.grand_final_reset,
+            tiebreaks: row.tiebreaks.list().to_vec(),
+            points: PointSystem {
+                win: tenths(row.points_win),
+                draw: tenths(row.points_draw),
+                loss: tenths(row.points_loss),
+                zero_bye: 0,
+                forfeit_loss: tenths(row.points_loss),
+                pab: tenths(row.points_bye),
+                half_bye: tenths(row.points_draw),
+                full_bye: tenths(row.points_win),
+            },
+            initial_colour: row.initial_colour,
+            accelerated: row.accelerated,
+            self_registration: row.self_registration,
+            check_in: row.check_in,
+            state: row.state,
+            owner_id: row.owner_id,
+            version: row.version,
+            updated_at: row.updated_at,
+        }
+    }
 }
 
 /// Settings written when an event is created or edited.
@@ -50,19 +99,20 @@ pub struct EventSettings {
     pub starts_on: Option<NaiveDate>,
     pub ends_on: Option<NaiveDate>,
     pub location: String,
-    pub variant: String,
-    pub format: String,
+    pub variant: Variant,
+    pub format: Format,
     pub rounds: i32,
     pub games_per_match: i32,
     pub knockout_size: i32,
     pub third_place: bool,
     pub grand_final_reset: bool,
-    pub tiebreaks: String,
+    pub tiebreaks: Tiebreaks,
+    /// Points in tenths.
     pub points_win: i32,
     pub points_draw: i32,
     pub points_loss: i32,
     pub points_bye: i32,
-    pub initial_colour: String,
+    pub initial_colour: Colour,
     pub accelerated: bool,
     pub self_registration: bool,
     pub check_in: bool,
@@ -72,9 +122,9 @@ pub fn insert_event(
     conn: &mut DbConnection,
     slug: &str,
     settings: &EventSettings,
-    owner_id: i32,
+    owner_id: UserId,
     now: NaiveDateTime,
-) -> QueryResult<i32> {
+) -> QueryResult<EventId> {
     diesel::insert_into(events::table)
         .values((
             settings,
@@ -89,7 +139,7 @@ pub fn insert_event(
 
 pub fn update_event(
     conn: &mut DbConnection,
-    id: i32,
+    id: EventId,
     settings: &EventSettings,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -102,20 +152,22 @@ pub fn update_event(
         .execute(conn)
 }
 
-pub fn event_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<EventRow>> {
-    events::table
+pub fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<Option<Event>> {
+    Ok(events::table
         .find(id)
         .select(EventRow::as_select())
         .first(conn)
-        .optional()
+        .optional()?
+        .map(Event::from))
 }
 
-pub fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<EventRow>> {
-    events::table
+pub fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Event>> {
+    Ok(events::table
         .filter(events::slug.eq(slug))
         .select(EventRow::as_select())
         .first(conn)
-        .optional()
+        .optional()?
+        .map(Event::from))
 }
 
 pub fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
@@ -125,17 +177,20 @@ pub fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
     .get_result(conn)
 }
 
-pub fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<EventRow>> {
-    events::table
+pub fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
+    Ok(events::table
         .order((events::created_at.desc(), events::id.desc()))
         .select(EventRow::as_select())
-        .load(conn)
+        .load(conn)?
+        .into_iter()
+        .map(Event::from)
+        .collect())
 }
 
 pub fn set_event_state(
     conn: &mut DbConnection,
-    id: i32,
-    state: &str,
+    id: EventId,
+    state: EventState,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(events::table.find(id))
@@ -148,7 +203,7 @@ pub fn set_event_state(
 }
 
 /// Marks the event as changed, so cached public pages and standings are renewed.
-pub fn bump_event(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
+pub fn bump_event(conn: &mut DbConnection, id: EventId, now: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(events::table.find(id))
         .set((
             events::updated_at.eq(now),
@@ -160,13 +215,13 @@ pub fn bump_event(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> Query
 /// A staff member with the account's name and e-mail.
 #[derive(Clone, Debug, Queryable)]
 pub struct StaffRow {
-    pub user_id: i32,
-    pub role: String,
+    pub user_id: UserId,
+    pub role: StaffRole,
     pub display_name: String,
     pub email: String,
 }
 
-pub fn staff_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<StaffRow>> {
+pub fn staff_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<StaffRow>> {
     event_staff::table
         .inner_join(users::table)
         .filter(event_staff::event_id.eq(event_id))
@@ -182,9 +237,9 @@ pub fn staff_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec
 
 pub fn staff_role(
     conn: &mut DbConnection,
-    event_id: i32,
-    user_id: i32,
-) -> QueryResult<Option<String>> {
+    event_id: EventId,
+    user_id: UserId,
+) -> QueryResult<Option<StaffRole>> {
     event_staff::table
         .filter(event_staff::event_id.eq(event_id))
         .filter(event_staff::user_id.eq(user_id))
@@ -195,9 +250,9 @@ pub fn staff_role(
 
 pub fn set_staff(
     conn: &mut DbConnection,
-    event_id: i32,
-    user_id: i32,
-    role: &str,
+    event_id: EventId,
+    user_id: UserId,
+    role: StaffRole,
 ) -> QueryResult<usize> {
     let updated = diesel::update(
         event_staff::table
@@ -218,7 +273,11 @@ pub fn set_staff(
         .execute(conn)
 }
 
-pub fn remove_staff(conn: &mut DbConnection, event_id: i32, user_id: i32) -> QueryResult<usize> {
+pub fn remove_staff(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    user_id: UserId,
+) -> QueryResult<usize> {
     diesel::delete(
         event_staff::table
             .filter(event_staff::event_id.eq(event_id))
@@ -227,54 +286,32 @@ pub fn remove_staff(conn: &mut DbConnection, event_id: i32, user_id: i32) -> Que
     .execute(conn)
 }
 
-#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
-#[diesel(table_name = players)]
-pub struct PlayerRow {
-    pub id: i32,
-    pub event_id: i32,
-    pub number: i32,
-    pub name: String,
-    pub rating: i32,
-    pub club: String,
-    pub province: String,
-    pub email: Option<String>,
-    pub user_id: Option<i32>,
-    pub secret: String,
-    pub status: String,
-    pub withdrawn_after: Option<i32>,
-    pub joined_round: i32,
-    pub missed_points: String,
-    pub checked_in: bool,
-    pub seed: Option<i32>,
-    pub created_at: NaiveDateTime,
-}
-
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = players)]
 pub struct NewPlayer<'a> {
-    pub event_id: i32,
+    pub event_id: EventId,
     pub number: i32,
     pub name: &'a str,
     pub rating: i32,
     pub club: &'a str,
     pub province: &'a str,
     pub email: Option<&'a str>,
-    pub user_id: Option<i32>,
+    pub user_id: Option<UserId>,
     pub secret: &'a str,
-    pub status: &'a str,
+    pub status: PlayerStatus,
     pub joined_round: i32,
-    pub missed_points: &'a str,
+    pub missed_points: ByeKind,
     pub created_at: NaiveDateTime,
 }
 
-pub fn insert_player(conn: &mut DbConnection, player: &NewPlayer<'_>) -> QueryResult<i32> {
+pub fn insert_player(conn: &mut DbConnection, player: &NewPlayer<'_>) -> QueryResult<PlayerId> {
     diesel::insert_into(players::table)
         .values(player)
         .returning(players::id)
         .get_result(conn)
 }
 
-pub fn next_player_number(conn: &mut DbConnection, event_id: i32) -> QueryResult<i32> {
+pub fn next_player_number(conn: &mut DbConnection, event_id: EventId) -> QueryResult<i32> {
     let max: Option<i32> = players::table
         .filter(players::event_id.eq(event_id))
         .select(diesel::dsl::max(players::number))
@@ -282,43 +319,35 @@ pub fn next_player_number(conn: &mut DbConnection, event_id: i32) -> QueryResult
     Ok(max.unwrap_or(0) + 1)
 }
 
-pub fn players_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<PlayerRow>> {
+pub fn players_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Player>> {
     players::table
         .filter(players::event_id.eq(event_id))
         .order(players::number)
-        .select(PlayerRow::as_select())
+        .select(Player::as_select())
         .load(conn)
 }
 
-pub fn player_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<PlayerRow>> {
+pub fn player_by_id(conn: &mut DbConnection, id: PlayerId) -> QueryResult<Option<Player>> {
     players::table
         .find(id)
-        .select(PlayerRow::as_select())
+        .select(Player::as_select())
         .first(conn)
         .optional()
 }
 
-pub fn player_by_secret(conn: &mut DbConnection, secret: &str) -> QueryResult<Option<PlayerRow>> {
+pub fn player_by_secret(conn: &mut DbConnection, secret: &str) -> QueryResult<Option<Player>> {
     players::table
         .filter(players::secret.eq(secret))
-        .select(PlayerRow::as_select())
+        .select(Player::as_select())
         .first(conn)
         .optional()
-}
-
-pub fn players_of_user(conn: &mut DbConnection, user_id: i32) -> QueryResult<Vec<PlayerRow>> {
-    players::table
-        .filter(players::user_id.eq(user_id))
-        .order(players::id)
-        .select(PlayerRow::as_select())
-        .load(conn)
 }
 
 /// Binds an entry to an account (or removes the binding).
 pub fn set_player_user(
     conn: &mut DbConnection,
-    id: i32,
-    user_id: Option<i32>,
+    id: PlayerId,
+    user_id: Option<UserId>,
 ) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
         .set(players::user_id.eq(user_id))
@@ -326,14 +355,22 @@ pub fn set_player_user(
 }
 
 /// Binds an entry that is bound to nobody; returns the rows changed (0: someone else was first).
-pub fn bind_player_user(conn: &mut DbConnection, id: i32, user_id: i32) -> QueryResult<usize> {
+pub fn bind_player_user(
+    conn: &mut DbConnection,
+    id: PlayerId,
+    user_id: UserId,
+) -> QueryResult<usize> {
     diesel::update(players::table.find(id).filter(players::user_id.is_null()))
         .set(players::user_id.eq(user_id))
         .execute(conn)
 }
 
 /// Replaces an entry's personal-link secret.
-pub fn set_player_secret(conn: &mut DbConnection, id: i32, secret: &str) -> QueryResult<usize> {
+pub fn set_player_secret(
+    conn: &mut DbConnection,
+    id: PlayerId,
+    secret: &str,
+) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
         .set(players::secret.eq(secret))
         .execute(conn)
@@ -341,8 +378,8 @@ pub fn set_player_secret(conn: &mut DbConnection, id: i32, secret: &str) -> Quer
 
 pub fn set_player_status(
     conn: &mut DbConnection,
-    id: i32,
-    status: &str,
+    id: PlayerId,
+    status: PlayerStatus,
     withdrawn_after: Option<i32>,
 ) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
@@ -353,19 +390,27 @@ pub fn set_player_status(
         .execute(conn)
 }
 
-pub fn set_checked_in(conn: &mut DbConnection, id: i32, checked_in: bool) -> QueryResult<usize> {
+pub fn set_checked_in(
+    conn: &mut DbConnection,
+    id: PlayerId,
+    checked_in: bool,
+) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
         .set(players::checked_in.eq(checked_in))
         .execute(conn)
 }
 
-pub fn clear_check_ins(conn: &mut DbConnection, event_id: i32) -> QueryResult<usize> {
+pub fn clear_check_ins(conn: &mut DbConnection, event_id: EventId) -> QueryResult<usize> {
     diesel::update(players::table.filter(players::event_id.eq(event_id)))
         .set(players::checked_in.eq(false))
         .execute(conn)
 }
 
-pub fn set_player_seed(conn: &mut DbConnection, id: i32, seed: Option<i32>) -> QueryResult<usize> {
+pub fn set_player_seed(
+    conn: &mut DbConnection,
+    id: PlayerId,
+    seed: Option<i32>,
+) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
         .set(players::seed.eq(seed))
         .execute(conn)
@@ -373,10 +418,10 @@ pub fn set_player_seed(conn: &mut DbConnection, id: i32, seed: Option<i32>) -> Q
 
 /// Gives players new pairing numbers (id → number), without tripping the uniqueness of
 /// numbers halfway.
-pub fn renumber_players(conn: &mut DbConnection, numbers: &[(i32, i32)]) -> QueryResult<()> {
+pub fn renumber_players(conn: &mut DbConnection, numbers: &[(PlayerId, i32)]) -> QueryResult<()> {
     for &(id, _) in numbers {
         diesel::update(players::table.find(id))
-            .set(players::number.eq(-id))
+            .set(players::number.eq(-id.0))
             .execute(conn)?;
     }
     for &(id, number) in numbers {
@@ -387,16 +432,12 @@ pub fn renumber_players(conn: &mut DbConnection, numbers: &[(i32, i32)]) -> Quer
     Ok(())
 }
 
-#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
-#[diesel(table_name = player_byes)]
-pub struct ByeRow {
-    pub id: i32,
-    pub player_id: i32,
-    pub round: i32,
-    pub kind: String,
-}
-
-pub fn set_bye(conn: &mut DbConnection, player_id: i32, round: i32, kind: &str) -> QueryResult<()> {
+pub fn set_bye(
+    conn: &mut DbConnection,
+    player_id: PlayerId,
+    round: i32,
+    kind: ByeKind,
+) -> QueryResult<()> {
     diesel::delete(
         player_byes::table
             .filter(player_byes::player_id.eq(player_id))
@@ -413,7 +454,7 @@ pub fn set_bye(conn: &mut DbConnection, player_id: i32, round: i32, kind: &str) 
     Ok(())
 }
 
-pub fn remove_bye(conn: &mut DbConnection, player_id: i32, round: i32) -> QueryResult<usize> {
+pub fn remove_bye(conn: &mut DbConnection, player_id: PlayerId, round: i32) -> QueryResult<usize> {
     diesel::delete(
         player_byes::table
             .filter(player_byes::player_id.eq(player_id))
@@ -422,78 +463,76 @@ pub fn remove_bye(conn: &mut DbConnection, player_id: i32, round: i32) -> QueryR
     .execute(conn)
 }
 
-pub fn byes_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<ByeRow>> {
+pub fn byes_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Bye>> {
     player_byes::table
         .inner_join(players::table)
         .filter(players::event_id.eq(event_id))
         .order((player_byes::round, player_byes::player_id))
-        .select(ByeRow::as_select())
+        .select(Bye::as_select())
         .load(conn)
-}
-
-#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
-#[diesel(table_name = rounds)]
-pub struct RoundRow {
-    pub id: i32,
-    pub event_id: i32,
-    pub number: i32,
-    pub stage: String,
-    pub state: String,
-    pub starts_at: Option<NaiveDateTime>,
-    pub created_at: NaiveDateTime,
-    pub published_at: Option<NaiveDateTime>,
 }
 
 pub fn insert_round(
     conn: &mut DbConnection,
-    event_id: i32,
+    event_id: EventId,
     number: i32,
-    stage: &str,
+    stage: Stage,
     now: NaiveDateTime,
-) -> QueryResult<i32> {
+) -> QueryResult<RoundId> {
     diesel::insert_into(rounds::table)
         .values((
             rounds::event_id.eq(event_id),
             rounds::number.eq(number),
             rounds::stage.eq(stage),
-            rounds::state.eq("draft"),
+            rounds::state.eq(RoundState::Draft),
             rounds::created_at.eq(now),
         ))
         .returning(rounds::id)
         .get_result(conn)
 }
 
-pub fn rounds_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<RoundRow>> {
+pub fn rounds_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Round>> {
     rounds::table
         .filter(rounds::event_id.eq(event_id))
         .order(rounds::number)
-        .select(RoundRow::as_select())
+        .select(Round::as_select())
         .load(conn)
 }
 
 pub fn round_by_number(
     conn: &mut DbConnection,
-    event_id: i32,
+    event_id: EventId,
     number: i32,
-) -> QueryResult<Option<RoundRow>> {
+) -> QueryResult<Option<Round>> {
     rounds::table
         .filter(rounds::event_id.eq(event_id))
         .filter(rounds::number.eq(number))
-        .select(RoundRow::as_select())
+        .select(Round::as_select())
         .first(conn)
         .optional()
 }
 
 /// Publishes a draft round; 0 rows when it was published already.
-pub fn publish_round(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
-    diesel::update(rounds::table.find(id).filter(rounds::state.eq("draft")))
-        .set((rounds::state.eq("published"), rounds::published_at.eq(now)))
-        .execute(conn)
+pub fn publish_round(
+    conn: &mut DbConnection,
+    id: RoundId,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        rounds::table
+            .find(id)
+            .filter(rounds::state.eq(RoundState::Draft)),
+    )
+    .set((
+        rounds::state.eq(RoundState::Published),
+        rounds::published_at.eq(now),
+    ))
+    .execute(conn)
 }
 
 pub fn set_round_start(
     conn: &mut DbConnection,
-    id: i32,
+    id: RoundId,
     starts_at: Option<NaiveDateTime>,
 ) -> QueryResult<usize> {
     diesel::update(rounds::table.find(id))
@@ -501,73 +540,52 @@ pub fn set_round_start(
         .execute(conn)
 }
 
-pub fn delete_round(conn: &mut DbConnection, id: i32) -> QueryResult<usize> {
+pub fn delete_round(conn: &mut DbConnection, id: RoundId) -> QueryResult<usize> {
     diesel::delete(rounds::table.find(id)).execute(conn)
-}
-
-#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
-#[diesel(table_name = games)]
-pub struct GameRow {
-    pub id: i32,
-    pub event_id: i32,
-    pub round_id: i32,
-    pub board: i32,
-    pub game_no: i32,
-    pub bracket_code: Option<String>,
-    pub first_id: Option<i32>,
-    pub second_id: Option<i32>,
-    pub status: String,
-    pub result: Option<String>,
-    pub termination: Option<String>,
-    pub plies: Option<i32>,
-    pub record: Option<String>,
-    pub final_position: Option<String>,
-    pub version: i32,
-    pub updated_at: NaiveDateTime,
 }
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = games)]
 pub struct NewGame<'a> {
-    pub event_id: i32,
-    pub round_id: i32,
+    pub event_id: EventId,
+    pub round_id: RoundId,
     pub board: i32,
     pub game_no: i32,
     pub bracket_code: Option<&'a str>,
-    pub first_id: Option<i32>,
-    pub second_id: Option<i32>,
-    pub status: &'a str,
-    pub result: Option<&'a str>,
+    pub first_id: Option<PlayerId>,
+    pub second_id: Option<PlayerId>,
+    pub status: GameStatus,
+    pub result: Option<StoredResult>,
     pub updated_at: NaiveDateTime,
 }
 
-pub fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<i32> {
+pub fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<GameId> {
     diesel::insert_into(games::table)
         .values(game)
         .returning(games::id)
         .get_result(conn)
 }
 
-pub fn games_of_round(conn: &mut DbConnection, round_id: i32) -> QueryResult<Vec<GameRow>> {
+pub fn games_of_round(conn: &mut DbConnection, round_id: RoundId) -> QueryResult<Vec<Game>> {
     games::table
         .filter(games::round_id.eq(round_id))
         .order((games::board, games::game_no))
-        .select(GameRow::as_select())
+        .select(Game::as_select())
         .load(conn)
 }
 
-pub fn games_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<GameRow>> {
+pub fn games_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Game>> {
     games::table
         .filter(games::event_id.eq(event_id))
         .order((games::round_id, games::board, games::game_no))
-        .select(GameRow::as_select())
+        .select(Game::as_select())
         .load(conn)
 }
 
-pub fn game_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<GameRow>> {
+pub fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Game>> {
     games::table
         .find(id)
-        .select(GameRow::as_select())
+        .select(Game::as_select())
         .first(conn)
         .optional()
 }
@@ -576,9 +594,9 @@ pub fn game_by_id(conn: &mut DbConnection, id: i32) -> QueryResult<Option<GameRo
 #[derive(Clone, Debug, AsChangeset)]
 #[diesel(table_name = games, treat_none_as_null = true)]
 pub struct GameOutcome<'a> {
-    pub status: &'a str,
-    pub result: Option<&'a str>,
-    pub termination: Option<&'a str>,
+    pub status: GameStatus,
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
     pub plies: Option<i32>,
     pub record: Option<&'a str>,
     pub final_position: Option<&'a str>,
@@ -588,7 +606,7 @@ pub struct GameOutcome<'a> {
 /// changed (0 means someone else got there first).
 pub fn update_game(
     conn: &mut DbConnection,
-    id: i32,
+    id: GameId,
     version: i32,
     outcome: &GameOutcome<'_>,
     now: NaiveDateTime,
@@ -604,9 +622,9 @@ pub fn update_game(
 
 pub fn set_game_players(
     conn: &mut DbConnection,
-    id: i32,
-    first: Option<i32>,
-    second: Option<i32>,
+    id: GameId,
+    first: Option<PlayerId>,
+    second: Option<PlayerId>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(games::table.find(id))
@@ -619,52 +637,31 @@ pub fn set_game_players(
         .execute(conn)
 }
 
-#[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
-#[diesel(table_name = submissions)]
-pub struct SubmissionRow {
-    pub id: i32,
-    pub game_id: i32,
-    pub user_id: Option<i32>,
-    pub player_id: Option<i32>,
-    pub role: String,
-    pub record: String,
-    pub record_hash: String,
-    pub verdict: String,
-    pub reason: Option<String>,
-    pub ply: Option<i32>,
-    pub result: Option<String>,
-    pub termination: Option<String>,
-    pub plies: Option<i32>,
-    pub status: String,
-    pub created_at: NaiveDateTime,
-    /// The size of what was sent (a rejected record keeps only its start).
-    pub record_bytes: i32,
-    /// SHA-256 of what was sent, in hex.
-    pub record_sha256: String,
-}
-
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = submissions)]
 pub struct NewSubmission<'a> {
-    pub game_id: i32,
-    pub user_id: Option<i32>,
-    pub player_id: Option<i32>,
-    pub role: &'a str,
+    pub game_id: GameId,
+    pub user_id: Option<UserId>,
+    pub player_id: Option<PlayerId>,
+    pub role: SubmitterRole,
     pub record: &'a str,
     pub record_hash: &'a str,
-    pub verdict: &'a str,
+    pub verdict: VerdictKind,
     pub reason: Option<&'a str>,
     pub ply: Option<i32>,
-    pub result: Option<&'a str>,
-    pub termination: Option<&'a str>,
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
     pub plies: Option<i32>,
-    pub status: &'a str,
+    pub status: SubmissionStatus,
     pub created_at: NaiveDateTime,
     pub record_bytes: i32,
     pub record_sha256: &'a str,
 }
 
-pub fn insert_submission(conn: &mut DbConnection, s: &NewSubmission<'_>) -> QueryResult<i32> {
+pub fn insert_submission(
+    conn: &mut DbConnection,
+    s: &NewSubmission<'_>,
+) -> QueryResult<SubmissionId> {
     let record = super::storable(s.record);
     let s = NewSubmission {
         record: &record,
@@ -678,21 +675,21 @@ pub fn insert_submission(conn: &mut DbConnection, s: &NewSubmission<'_>) -> Quer
 
 pub fn submissions_of_game(
     conn: &mut DbConnection,
-    game_id: i32,
-) -> QueryResult<Vec<SubmissionRow>> {
+    game_id: GameId,
+) -> QueryResult<Vec<Submission>> {
     submissions::table
         .filter(submissions::game_id.eq(game_id))
         .order(submissions::id)
-        .select(SubmissionRow::as_select())
+        .select(Submission::as_select())
         .load(conn)
 }
 
 /// How many records this player (or, for staff, this account) sent for a game since a time.
 pub fn count_recent_submissions(
     conn: &mut DbConnection,
-    game_id: i32,
-    player_id: Option<i32>,
-    user_id: Option<i32>,
+    game_id: GameId,
+    player_id: Option<PlayerId>,
+    user_id: Option<UserId>,
     since: NaiveDateTime,
 ) -> QueryResult<i64> {
     let recent = submissions::table
@@ -712,22 +709,16 @@ pub fn count_recent_submissions(
     }
 }
 
-pub fn set_submission_status(conn: &mut DbConnection, id: i32, status: &str) -> QueryResult<usize> {
-    diesel::update(submissions::table.find(id))
-        .set(submissions::status.eq(status))
-        .execute(conn)
-}
-
 /// Marks every open (pending) submission of a game with a new status.
 pub fn close_open_submissions(
     conn: &mut DbConnection,
-    game_id: i32,
-    status: &str,
+    game_id: GameId,
+    status: SubmissionStatus,
 ) -> QueryResult<usize> {
     diesel::update(
         submissions::table
             .filter(submissions::game_id.eq(game_id))
-            .filter(submissions::status.eq("pending")),
+            .filter(submissions::status.eq(SubmissionStatus::Pending)),
     )
     .set(submissions::status.eq(status))
     .execute(conn)
@@ -737,12 +728,12 @@ pub fn close_open_submissions(
 #[diesel(table_name = audit_log)]
 pub struct AuditRow {
     pub id: i32,
-    pub event_id: i32,
-    pub round_id: Option<i32>,
-    pub game_id: Option<i32>,
-    pub actor_user: Option<i32>,
-    pub actor_player: Option<i32>,
-    pub action: String,
+    pub event_id: EventId,
+    pub round_id: Option<RoundId>,
+    pub game_id: Option<GameId>,
+    pub actor_user: Option<UserId>,
+    pub actor_player: Option<PlayerId>,
+    pub action: AuditAction,
     pub from_state: Option<String>,
     pub to_state: Option<String>,
     pub detail: String,
@@ -752,12 +743,12 @@ pub struct AuditRow {
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = audit_log)]
 pub struct NewAudit<'a> {
-    pub event_id: i32,
-    pub round_id: Option<i32>,
-    pub game_id: Option<i32>,
-    pub actor_user: Option<i32>,
-    pub actor_player: Option<i32>,
-    pub action: &'a str,
+    pub event_id: EventId,
+    pub round_id: Option<RoundId>,
+    pub game_id: Option<GameId>,
+    pub actor_user: Option<UserId>,
+    pub actor_player: Option<PlayerId>,
+    pub action: AuditAction,
     pub from_state: Option<&'a str>,
     pub to_state: Option<&'a str>,
     pub detail: &'a str,
@@ -775,7 +766,7 @@ pub fn insert_audit(conn: &mut DbConnection, entry: &NewAudit<'_>) -> QueryResul
         .execute(conn)
 }
 
-pub fn audit_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec<AuditRow>> {
+pub fn audit_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<AuditRow>> {
     audit_log::table
         .filter(audit_log::event_id.eq(event_id))
         .order(audit_log::id.desc())
@@ -783,7 +774,7 @@ pub fn audit_of_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<Vec
         .load(conn)
 }
 
-pub fn audit_of_game(conn: &mut DbConnection, game_id: i32) -> QueryResult<Vec<AuditRow>> {
+pub fn audit_of_game(conn: &mut DbConnection, game_id: GameId) -> QueryResult<Vec<AuditRow>> {
     audit_log::table
         .filter(audit_log::game_id.eq(game_id))
         .order(audit_log::id)
@@ -793,7 +784,7 @@ pub fn audit_of_game(conn: &mut DbConnection, game_id: i32) -> QueryResult<Vec<A
 
 pub fn cached_standings(
     conn: &mut DbConnection,
-    event_id: i32,
+    event_id: EventId,
 ) -> QueryResult<Option<(i32, String)>> {
     standings_cache::table
         .find(event_id)
@@ -804,7 +795,7 @@ pub fn cached_standings(
 
 pub fn store_standings(
     conn: &mut DbConnection,
-    event_id: i32,
+    event_id: EventId,
     version: i32,
     data: &str,
     now: NaiveDateTime,

@@ -267,10 +267,10 @@ where
 /// database's write lock at `BEGIN IMMEDIATE`. Writes that allocate numbers (pairing numbers,
 /// boards, knockout deciders) or read-then-write (set a staff role, a bye) then behave on both
 /// backends alike, instead of failing on a unique key when two requests meet.
-pub fn lock_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<()> {
+pub fn lock_event(conn: &mut DbConnection, event_id: crate::domain::EventId) -> QueryResult<()> {
     if let DbConnection::Postgres(c) = conn {
         diesel::sql_query("SELECT pg_advisory_xact_lock(1, $1)")
-            .bind::<diesel::sql_types::Integer, _>(event_id)
+            .bind::<diesel::sql_types::Integer, _>(event_id.0)
             .execute(c)?;
     }
     Ok(())
@@ -280,7 +280,7 @@ pub fn lock_event(conn: &mut DbConnection, event_id: i32) -> QueryResult<()> {
 /// start.
 pub fn event_transaction<T, E>(
     conn: &mut DbConnection,
-    event_id: i32,
+    event_id: crate::domain::EventId,
     work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
 ) -> Result<T, E>
 where
@@ -301,6 +301,19 @@ pub fn lock_key(conn: &mut DbConnection, key: &str) -> QueryResult<()> {
             .execute(c)?;
     }
     Ok(())
+}
+
+/// Whether an error says that another transaction got there first, so the same work may be
+/// tried again: PostgreSQL's serialisation failures, and SQLite's "database is locked" (a
+/// lock not granted within the busy timeout, which SQLite reports only by its message).
+#[must_use]
+pub fn is_retryable(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match error {
+        Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => true,
+        Error::DatabaseError(_, info) => info.message().contains("database is locked"),
+        _ => false,
+    }
 }
 
 /// Whether an error is a uniqueness violation (a lost race, or a duplicate).

@@ -597,6 +597,20 @@ impl Record {
         self.header.result.or(self.result_token)
     }
 
+    /// The record with a `Variant` tag for `variant` when it names none (a record sent for an
+    /// event whose variant is known): its tags and header then say the same.
+    #[must_use]
+    pub fn with_default_variant(mut self, variant: Variant) -> Record {
+        if self.tag("Variant").is_none() {
+            self.tags.push(Tag {
+                name: "Variant".to_string(),
+                value: variant.as_str().to_string(),
+            });
+            self.header.variant = variant;
+        }
+        self
+    }
+
     /// The value of a tag, if present.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {

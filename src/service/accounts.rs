@@ -1,8 +1,5 @@
 //! Accounts: sign-up, login with a rate limit, sessions, passwords, roles and API tokens.
 
-use std::fmt;
-use std::str::FromStr;
-
 use chrono::{NaiveDateTime, TimeDelta};
 use serde::Serialize;
 
@@ -10,6 +7,8 @@ use super::crypto;
 use super::limits::{self, Limit};
 use super::{App, ServiceError};
 use crate::db::{self, DbConnection, accounts as q, is_unique_violation, write_transaction};
+pub use crate::domain::Role;
+use crate::domain::{TokenId, UserId};
 
 /// How long a login lasts.
 pub const SESSION_DAYS: i64 = 30;
@@ -20,52 +19,11 @@ pub const MAX_PASSWORD_CHARS: usize = 256;
 /// Longest display name.
 pub const MAX_NAME_CHARS: usize = 100;
 
-/// A global role. Organiser and arbiter rights for one event are granted per event; the global
-/// `organiser` role is the right to create events, `admin` can do everything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    Player,
-    Arbiter,
-    Organiser,
-    Admin,
-}
-
-impl Role {
-    pub const ALL: [Role; 4] = [Role::Admin, Role::Organiser, Role::Arbiter, Role::Player];
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Admin => "admin",
-            Role::Organiser => "organiser",
-            Role::Arbiter => "arbiter",
-            Role::Player => "player",
-        }
-    }
-
-    /// May create events.
-    #[must_use]
-    pub fn can_create_events(self) -> bool {
-        matches!(self, Role::Admin | Role::Organiser)
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Role {
-    type Err = ServiceError;
-
-    fn from_str(text: &str) -> Result<Role, ServiceError> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.as_str() == text.trim().to_ascii_lowercase())
-            .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))
-    }
+/// A role given by text (the command line, the administrator's form): case and spaces
+/// do not matter.
+pub fn parse_role(text: &str) -> Result<Role, ServiceError> {
+    Role::from_code(&text.trim().to_ascii_lowercase())
+        .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))
 }
 
 /// A syntactically valid e-mail address, lower-cased.
@@ -139,7 +97,7 @@ impl NewPassword {
 /// A signed-in person.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct User {
-    pub id: i32,
+    pub id: UserId,
     pub email: String,
     pub display_name: String,
     pub role: Role,
@@ -151,8 +109,7 @@ impl User {
             id: row.id,
             email: row.email,
             display_name: row.display_name,
-            // The schema's CHECK constraint allows only the four roles.
-            role: row.role.parse().unwrap_or(Role::Player),
+            role: row.role,
         }
     }
 
@@ -249,7 +206,7 @@ fn insert_user(
         email: email.as_str(),
         display_name: name.as_str(),
         password_hash: hash,
-        role: role.as_str(),
+        role,
         created_at: db::now(),
     };
     let id = q::insert_user(conn, &new).map_err(|e| {
@@ -267,7 +224,11 @@ fn insert_user(
     })
 }
 
-fn start_session(conn: &mut DbConnection, token: &str, user_id: i32) -> Result<(), ServiceError> {
+fn start_session(
+    conn: &mut DbConnection,
+    token: &str,
+    user_id: UserId,
+) -> Result<(), ServiceError> {
     let now = db::now();
     q::insert_session(
         conn,
@@ -379,7 +340,7 @@ pub struct PasswordChange<'a> {
 /// limited like a login, per account and per client address.
 pub fn change_password(
     app: &App,
-    user_id: i32,
+    user_id: UserId,
     session_token: &str,
     change: &PasswordChange<'_>,
     client_ip: &str,
@@ -429,17 +390,17 @@ pub fn list_users(app: &App) -> Result<Vec<User>, ServiceError> {
 
 /// Sets a user's global role (administrator only; the caller checked). The installation's
 /// last administrator keeps the role: someone must be able to run it.
-pub fn set_role(app: &App, user_id: i32, role: Role) -> Result<(), ServiceError> {
+pub fn set_role(app: &App, user_id: UserId, role: Role) -> Result<(), ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         // Two administrators demoting each other at once must not leave none.
         db::lock_key(conn, "administrators")?;
         let user = q::user_by_id(conn, user_id)?.ok_or(ServiceError::NotFound)?;
-        let demoted = user.role == Role::Admin.as_str() && role != Role::Admin;
-        if demoted && q::count_role(conn, Role::Admin.as_str())? <= 1 {
+        let demoted = user.role == Role::Admin && role != Role::Admin;
+        if demoted && q::count_role(conn, Role::Admin)? <= 1 {
             return Err(ServiceError::Conflict("last_admin"));
         }
-        q::set_role(conn, user_id, role.as_str())?;
+        q::set_role(conn, user_id, role)?;
         Ok(())
     })
 }
@@ -447,7 +408,7 @@ pub fn set_role(app: &App, user_id: i32, role: Role) -> Result<(), ServiceError>
 /// An API token as listed on the account page.
 #[derive(Clone, Debug, Serialize)]
 pub struct ApiTokenInfo {
-    pub id: i32,
+    pub id: TokenId,
     pub label: String,
     pub created_at: NaiveDateTime,
     pub last_used_at: Option<NaiveDateTime>,
@@ -455,7 +416,7 @@ pub struct ApiTokenInfo {
 }
 
 /// Creates an API token; the secret is returned once and only its hash is kept.
-pub fn create_api_token(app: &App, user_id: i32, label: &str) -> Result<String, ServiceError> {
+pub fn create_api_token(app: &App, user_id: UserId, label: &str) -> Result<String, ServiceError> {
     let label = label.trim();
     let label = if label.is_empty() { "API" } else { label };
     if label.chars().count() > MAX_NAME_CHARS || label.chars().any(char::is_control) {
@@ -486,7 +447,7 @@ pub fn user_by_email(app: &App, email: &str) -> Result<Option<User>, ServiceErro
     Ok(q::user_by_email(&mut conn, email.as_str())?.map(User::from_row))
 }
 
-pub fn list_api_tokens(app: &App, user_id: i32) -> Result<Vec<ApiTokenInfo>, ServiceError> {
+pub fn list_api_tokens(app: &App, user_id: UserId) -> Result<Vec<ApiTokenInfo>, ServiceError> {
     let mut conn = app.conn()?;
     Ok(q::api_tokens_of(&mut conn, user_id)?
         .into_iter()
@@ -500,7 +461,7 @@ pub fn list_api_tokens(app: &App, user_id: i32) -> Result<Vec<ApiTokenInfo>, Ser
         .collect())
 }
 
-pub fn revoke_api_token(app: &App, user_id: i32, token_id: i32) -> Result<(), ServiceError> {
+pub fn revoke_api_token(app: &App, user_id: UserId, token_id: TokenId) -> Result<(), ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         if q::revoke_api_token(conn, user_id, token_id, db::now())? == 0 {

@@ -5,16 +5,17 @@ use serde::Serialize;
 use super::{App, ServiceError};
 use crate::db::events::{self as q, NewAudit};
 use crate::db::{self, DbConnection};
+use crate::domain::{AuditAction, EventId, GameId, PlayerId, RoundId, UserId};
 
 /// An entry to write.
 #[derive(Clone, Debug)]
 pub struct Entry {
-    pub event_id: i32,
-    pub round_id: Option<i32>,
-    pub game_id: Option<i32>,
-    pub actor_user: Option<i32>,
-    pub actor_player: Option<i32>,
-    pub action: &'static str,
+    pub event_id: EventId,
+    pub round_id: Option<RoundId>,
+    pub game_id: Option<GameId>,
+    pub actor_user: Option<UserId>,
+    pub actor_player: Option<PlayerId>,
+    pub action: AuditAction,
     pub from_state: Option<String>,
     pub to_state: Option<String>,
     pub detail: String,
@@ -22,7 +23,7 @@ pub struct Entry {
 
 impl Entry {
     #[must_use]
-    pub fn event(event_id: i32, actor_user: Option<i32>, action: &'static str) -> Entry {
+    pub fn event(event_id: EventId, actor_user: Option<UserId>, action: AuditAction) -> Entry {
         Entry {
             event_id,
             round_id: None,
@@ -37,25 +38,26 @@ impl Entry {
     }
 
     #[must_use]
-    pub fn round(mut self, round_id: i32) -> Entry {
+    pub fn round(mut self, round_id: RoundId) -> Entry {
         self.round_id = Some(round_id);
         self
     }
 
     #[must_use]
-    pub fn game(mut self, game_id: i32) -> Entry {
+    pub fn game(mut self, game_id: GameId) -> Entry {
         self.game_id = Some(game_id);
         self
     }
 
     #[must_use]
-    pub fn by_player(mut self, player_id: Option<i32>) -> Entry {
+    pub fn by_player(mut self, player_id: Option<PlayerId>) -> Entry {
         self.actor_player = player_id;
         self
     }
 
     #[must_use]
-    pub fn states(mut self, from: &str, to: &str) -> Entry {
+    /// The states before and after (their codes).
+    pub fn states(mut self, from: impl std::fmt::Display, to: impl std::fmt::Display) -> Entry {
         self.from_state = Some(from.to_string());
         self.to_state = Some(to.to_string());
         self
@@ -105,14 +107,14 @@ pub fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), ServiceError>
 #[derive(Clone, Debug, Serialize)]
 pub struct Shown {
     pub at: chrono::NaiveDateTime,
-    pub actor_user: Option<i32>,
-    pub actor_player: Option<i32>,
-    pub action: String,
+    pub actor_user: Option<UserId>,
+    pub actor_player: Option<PlayerId>,
+    pub action: AuditAction,
     pub from_state: Option<String>,
     pub to_state: Option<String>,
     pub detail: String,
-    pub game_id: Option<i32>,
-    pub round_id: Option<i32>,
+    pub game_id: Option<GameId>,
+    pub round_id: Option<RoundId>,
 }
 
 fn shown(rows: Vec<q::AuditRow>) -> Vec<Shown> {
@@ -142,7 +144,7 @@ pub fn event_log(app: &App, access: &super::events::Access) -> Result<Vec<Shown>
 pub fn game_log(
     app: &App,
     access: &super::events::Access,
-    game_id: i32,
+    game_id: GameId,
 ) -> Result<Vec<Shown>, ServiceError> {
     access.require_arbiter()?;
     let mut conn = app.conn()?;

@@ -2,9 +2,8 @@
 
 use serde::Serialize;
 
-use super::event_data::{EventData, StoredResult};
-use super::events::Format;
-use crate::db::events::GameRow;
+use super::event_data::EventData;
+use crate::domain::{Format, Game, GameId, PlayerId, Stage, StoredResult};
 use crate::tournament::knockout::{self, Bracket, Entrant, MatchState, Part, Slot, Status};
 
 /// The first event round of the knockout stage.
@@ -18,8 +17,8 @@ pub fn first_round(data: &EventData) -> i32 {
 
 /// Player ids in seed order, once the knockout stage is seeded.
 #[must_use]
-pub fn seeds(data: &EventData) -> Vec<i32> {
-    let mut seeded: Vec<(i32, i32)> = data
+pub fn seeds(data: &EventData) -> Vec<PlayerId> {
+    let mut seeded: Vec<(i32, PlayerId)> = data
         .players
         .iter()
         .filter_map(|p| p.seed.map(|s| (s, p.id)))
@@ -48,13 +47,13 @@ pub struct MatchView {
     /// Event round.
     pub round: i32,
     /// Player ids in the two slots (`None`: not known yet or a bye).
-    pub entrants: [Option<i32>; 2],
+    pub entrants: [Option<PlayerId>; 2],
     pub bye: [bool; 2],
     pub status: Status,
-    pub winner: Option<i32>,
+    pub winner: Option<PlayerId>,
     /// Points each slot scored in the match's games.
     pub score: [f64; 2],
-    pub game_ids: Vec<i32>,
+    pub game_ids: Vec<GameId>,
     /// All games are final and the score is level: a decider game is due.
     pub needs_decider: bool,
 }
@@ -62,18 +61,18 @@ pub struct MatchView {
 /// The knockout stage.
 #[derive(Clone, Debug, Serialize)]
 pub struct BracketView {
-    pub seeds: Vec<i32>,
+    pub seeds: Vec<PlayerId>,
     pub matches: Vec<MatchView>,
     pub rounds: usize,
-    pub champion: Option<i32>,
+    pub champion: Option<PlayerId>,
 }
 
-fn games_of<'a>(data: &'a EventData, code: &str) -> Vec<&'a GameRow> {
+fn games_of<'a>(data: &'a EventData, code: &str) -> Vec<&'a Game> {
     let first = first_round(data);
-    let ko_round_ids: Vec<i32> = data
+    let ko_round_ids: Vec<_> = data
         .rounds
         .iter()
-        .filter(|r| r.number >= first && r.stage == "knockout")
+        .filter(|r| r.number >= first && r.stage == Stage::Knockout)
         .map(|r| r.id)
         .collect();
     data.games
@@ -83,15 +82,15 @@ fn games_of<'a>(data: &'a EventData, code: &str) -> Vec<&'a GameRow> {
 }
 
 /// Points (first slot, second slot) of a match's final games, and whether every game is final.
-fn match_score(games: &[&GameRow], slots: [Option<i32>; 2]) -> ([f64; 2], bool) {
+fn match_score(games: &[&Game], slots: [Option<PlayerId>; 2]) -> ([f64; 2], bool) {
     let mut score = [0.0, 0.0];
     let mut all_final = !games.is_empty();
     for g in games {
-        if g.status != "final" {
+        if !g.is_final() {
             all_final = false;
             continue;
         }
-        let Some(result) = g.result.as_deref().and_then(StoredResult::parse) else {
+        let Some(result) = g.result else {
             continue;
         };
         let (first_points, second_points) = match result {

@@ -95,7 +95,7 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
             },
         )?;
     }
-    let role = access.role.ok_or(ServiceError::Forbidden)?;
+    let role = access.role().ok_or(ServiceError::Forbidden)?;
     let actor = Actor::Staff {
         user_id: owner.id,
         role,

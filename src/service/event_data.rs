@@ -4,76 +4,21 @@
 use std::collections::HashMap;
 
 use super::ServiceError;
-use super::events::{Event, Format};
 use crate::db::DbConnection;
-use crate::db::events::{self as q, ByeRow, GameRow, PlayerRow, RoundRow};
-use crate::tournament::history::{Colour, GameScore, Outcome, PlayerHistory, RoundEntry};
+use crate::db::events as q;
+pub use crate::domain::StoredResult;
+use crate::domain::{Bye, Event, Format, Game, Player, PlayerId, Round, RoundId, Stage};
+use crate::tournament::history::{Colour, Outcome, PlayerHistory, RoundEntry};
 
 /// An event's stored state.
 #[derive(Clone, Debug)]
 pub struct EventData {
     pub event: Event,
     /// In pairing-number order.
-    pub players: Vec<PlayerRow>,
-    pub byes: Vec<ByeRow>,
-    pub rounds: Vec<RoundRow>,
-    pub games: Vec<GameRow>,
-}
-
-/// A game result as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StoredResult {
-    FirstWins,
-    SecondWins,
-    Draw,
-    FirstWinsByForfeit,
-    SecondWinsByForfeit,
-    DoubleForfeit,
-    Bye,
-}
-
-impl StoredResult {
-    #[must_use]
-    pub fn parse(text: &str) -> Option<StoredResult> {
-        Some(match text {
-            "1-0" => StoredResult::FirstWins,
-            "0-1" => StoredResult::SecondWins,
-            "1/2-1/2" => StoredResult::Draw,
-            "+-" => StoredResult::FirstWinsByForfeit,
-            "-+" => StoredResult::SecondWinsByForfeit,
-            "--" => StoredResult::DoubleForfeit,
-            "bye" => StoredResult::Bye,
-            _ => return None,
-        })
-    }
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StoredResult::FirstWins => "1-0",
-            StoredResult::SecondWins => "0-1",
-            StoredResult::Draw => "1/2-1/2",
-            StoredResult::FirstWinsByForfeit => "+-",
-            StoredResult::SecondWinsByForfeit => "-+",
-            StoredResult::DoubleForfeit => "--",
-            StoredResult::Bye => "bye",
-        }
-    }
-
-    /// (first player's outcome, second player's outcome).
-    #[must_use]
-    pub fn outcomes(self) -> (Outcome, Outcome) {
-        use GameScore::{Draw, Loss, Win};
-        match self {
-            StoredResult::FirstWins => (Outcome::Played(Win), Outcome::Played(Loss)),
-            StoredResult::SecondWins => (Outcome::Played(Loss), Outcome::Played(Win)),
-            StoredResult::Draw => (Outcome::Played(Draw), Outcome::Played(Draw)),
-            StoredResult::FirstWinsByForfeit => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
-            StoredResult::SecondWinsByForfeit => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
-            StoredResult::DoubleForfeit => (Outcome::ForfeitLoss, Outcome::ForfeitLoss),
-            StoredResult::Bye => (Outcome::Pab, Outcome::ZeroBye),
-        }
-    }
+    pub players: Vec<Player>,
+    pub byes: Vec<Bye>,
+    pub rounds: Vec<Round>,
+    pub games: Vec<Game>,
 }
 
 impl EventData {
@@ -94,15 +39,16 @@ impl EventData {
     /// The event as the public sees it: without draft rounds and their games.
     #[must_use]
     pub fn without_drafts(mut self) -> EventData {
-        self.rounds.retain(|r| r.state == "published");
-        let published: std::collections::HashSet<i32> = self.rounds.iter().map(|r| r.id).collect();
+        self.rounds.retain(Round::is_published);
+        let published: std::collections::HashSet<RoundId> =
+            self.rounds.iter().map(|r| r.id).collect();
         self.games.retain(|g| published.contains(&g.round_id));
         self
     }
 
     /// Index of each player id in pairing-number order.
     #[must_use]
-    pub fn index(&self) -> HashMap<i32, usize> {
+    pub fn index(&self) -> HashMap<PlayerId, usize> {
         self.players
             .iter()
             .enumerate()
@@ -111,12 +57,12 @@ impl EventData {
     }
 
     #[must_use]
-    pub fn round(&self, number: i32) -> Option<&RoundRow> {
+    pub fn round(&self, number: i32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
     }
 
     #[must_use]
-    pub fn games_of_round(&self, round_id: i32) -> Vec<&GameRow> {
+    pub fn games_of_round(&self, round_id: RoundId) -> Vec<&Game> {
         self.games
             .iter()
             .filter(|g| g.round_id == round_id)
@@ -126,10 +72,10 @@ impl EventData {
     /// The published rounds of the Swiss or round-robin stage (those counted in the
     /// standings). A draft round is the organiser's work in progress: it counts nowhere.
     #[must_use]
-    pub fn scored_rounds(&self) -> Vec<&RoundRow> {
+    pub fn scored_rounds(&self) -> Vec<&Round> {
         self.rounds
             .iter()
-            .filter(|r| r.stage != "knockout" && r.state == "published")
+            .filter(|r| r.stage != Stage::Knockout && r.is_published())
             .collect()
     }
 
@@ -138,11 +84,8 @@ impl EventData {
     pub fn complete_rounds(&self) -> usize {
         let mut complete = 0;
         for round in self.scored_rounds() {
-            let done = round.state == "published"
-                && self
-                    .games_of_round(round.id)
-                    .iter()
-                    .all(|g| g.status == "final");
+            let done =
+                round.is_published() && self.games_of_round(round.id).iter().all(|g| g.is_final());
             if !done {
                 break;
             }
@@ -169,11 +112,7 @@ impl EventData {
         for (i, p) in self.players.iter().enumerate() {
             for r in 1..p.joined_round.max(1) {
                 if let Some(entry) = histories[i].rounds.get_mut(r as usize - 1) {
-                    entry.outcome = if p.missed_points == "half" {
-                        Outcome::HalfBye
-                    } else {
-                        Outcome::ZeroBye
-                    };
+                    entry.outcome = p.missed_points.outcome();
                 }
             }
         }
@@ -182,16 +121,12 @@ impl EventData {
                 && r >= 1
                 && let Some(entry) = histories[i].rounds.get_mut(r - 1)
             {
-                entry.outcome = if bye.kind == "half" {
-                    Outcome::HalfBye
-                } else {
-                    Outcome::ZeroBye
-                };
+                entry.outcome = bye.kind.outcome();
             }
         }
         for round in &self.rounds {
             let r = round.number as usize;
-            if r == 0 || r > rounds || round.stage == "knockout" || round.state != "published" {
+            if r == 0 || r > rounds || round.stage == Stage::Knockout || !round.is_published() {
                 continue;
             }
             for game in self.games_of_round(round.id) {
@@ -199,11 +134,7 @@ impl EventData {
                     continue;
                 };
                 let second = game.second_id.and_then(|id| index.get(&id).copied());
-                let result = if game.status == "final" {
-                    game.result.as_deref().and_then(StoredResult::parse)
-                } else {
-                    None
-                };
+                let result = game.final_result();
                 match (second, result) {
                     (None, Some(StoredResult::Bye)) => {
                         histories[first].rounds[r - 1] = RoundEntry {

@@ -1,231 +1,24 @@
 //! Events: settings, creation and editing, who may do what, and staff.
 
-use std::fmt;
-use std::str::FromStr;
-
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::accounts::{Email, Role, User};
+use super::accounts::{Email, User};
 use super::{App, ServiceError};
-use crate::db::events::{self as q, EventRow, EventSettings};
+use crate::db::events::{self as q, EventSettings};
 use crate::db::{
     self, DbConnection, accounts as account_queries, event_transaction, write_transaction,
 };
+use crate::domain::{AuditAction, EventId, Role, Tiebreaks, UserId};
+pub use crate::domain::{Event, EventState, Format, StaffRole};
 use crate::rules::Variant;
-use crate::tournament::history::{Colour, PointSystem};
+use crate::tournament::history::Colour;
 use crate::tournament::standings::Tiebreak;
 
 /// Longest event name.
 pub const MAX_EVENT_NAME: usize = 120;
 /// Most rounds an event may plan.
 pub const MAX_ROUNDS: i32 = 99;
-
-/// How an event is paired.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Format {
-    Swiss,
-    RoundRobin,
-    DoubleRoundRobin,
-    SingleElimination,
-    DoubleElimination,
-    SwissThenKnockout,
-}
-
-impl Format {
-    pub const ALL: [Format; 6] = [
-        Format::Swiss,
-        Format::RoundRobin,
-        Format::DoubleRoundRobin,
-        Format::SingleElimination,
-        Format::DoubleElimination,
-        Format::SwissThenKnockout,
-    ];
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Format::Swiss => "swiss",
-            Format::RoundRobin => "round_robin",
-            Format::DoubleRoundRobin => "double_round_robin",
-            Format::SingleElimination => "single_elimination",
-            Format::DoubleElimination => "double_elimination",
-            Format::SwissThenKnockout => "swiss_then_knockout",
-        }
-    }
-
-    /// Whether the event has a knockout stage.
-    #[must_use]
-    pub fn has_knockout(self) -> bool {
-        matches!(
-            self,
-            Format::SingleElimination | Format::DoubleElimination | Format::SwissThenKnockout
-        )
-    }
-
-    /// Whether the event starts with Swiss rounds.
-    #[must_use]
-    pub fn has_swiss(self) -> bool {
-        matches!(self, Format::Swiss | Format::SwissThenKnockout)
-    }
-
-    #[must_use]
-    pub fn is_round_robin(self) -> bool {
-        matches!(self, Format::RoundRobin | Format::DoubleRoundRobin)
-    }
-
-    /// The tie-breaks used when the organiser names none.
-    #[must_use]
-    pub fn default_tiebreaks(self) -> Vec<Tiebreak> {
-        if self.is_round_robin() {
-            vec![
-                Tiebreak::DirectEncounter,
-                Tiebreak::SonnebornBerger,
-                Tiebreak::GamesWon,
-                Tiebreak::Koya,
-            ]
-        } else {
-            vec![
-                Tiebreak::BuchholzCut1,
-                Tiebreak::Buchholz,
-                Tiebreak::SonnebornBerger,
-                Tiebreak::DirectEncounter,
-                Tiebreak::GamesWon,
-            ]
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Format {
-    type Err = ServiceError;
-
-    fn from_str(text: &str) -> Result<Format, ServiceError> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.as_str() == text.trim())
-            .ok_or_else(|| ServiceError::invalid("format", "format_unknown"))
-    }
-}
-
-/// Where an event stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EventState {
-    Registration,
-    Running,
-    Finished,
-}
-
-impl EventState {
-    fn parse(text: &str) -> EventState {
-        match text {
-            "running" => EventState::Running,
-            "finished" => EventState::Finished,
-            _ => EventState::Registration,
-        }
-    }
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EventState::Registration => "registration",
-            EventState::Running => "running",
-            EventState::Finished => "finished",
-        }
-    }
-}
-
-/// An event, read into types.
-#[derive(Clone, Debug, Serialize)]
-pub struct Event {
-    pub id: i32,
-    pub slug: String,
-    pub name: String,
-    pub starts_on: Option<NaiveDate>,
-    pub ends_on: Option<NaiveDate>,
-    pub location: String,
-    pub variant: Variant,
-    pub format: Format,
-    /// Swiss rounds planned (for a Swiss-then-knockout event, the Swiss part).
-    pub rounds: i32,
-    pub games_per_match: i32,
-    pub knockout_size: i32,
-    pub third_place: bool,
-    pub grand_final_reset: bool,
-    pub tiebreaks: Vec<Tiebreak>,
-    /// Points in tenths.
-    pub points: PointSystem,
-    pub initial_colour: Colour,
-    pub accelerated: bool,
-    pub self_registration: bool,
-    pub check_in: bool,
-    pub state: EventState,
-    pub owner_id: i32,
-    pub version: i32,
-    pub updated_at: chrono::NaiveDateTime,
-}
-
-impl Event {
-    pub(crate) fn from_row(row: EventRow) -> Event {
-        let tiebreaks = row
-            .tiebreaks
-            .split(',')
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        let tenths = |v: i32| u32::try_from(v).unwrap_or(0);
-        Event {
-            id: row.id,
-            slug: row.slug,
-            name: row.name,
-            starts_on: row.starts_on,
-            ends_on: row.ends_on,
-            location: row.location,
-            variant: row.variant.parse().unwrap_or_default(),
-            format: row.format.parse().unwrap_or(Format::Swiss),
-            rounds: row.rounds,
-            games_per_match: row.games_per_match,
-            knockout_size: row.knockout_size,
-            third_place: row.third_place,
-            grand_final_reset: row.grand_final_reset,
-            tiebreaks,
-            points: PointSystem {
-                win: tenths(row.points_win),
-                draw: tenths(row.points_draw),
-                loss: tenths(row.points_loss),
-                zero_bye: 0,
-                forfeit_loss: tenths(row.points_loss),
-                pab: tenths(row.points_bye),
-                half_bye: tenths(row.points_draw),
-                full_bye: tenths(row.points_win),
-            },
-            initial_colour: if row.initial_colour == "B" {
-                Colour::Black
-            } else {
-                Colour::White
-            },
-            accelerated: row.accelerated,
-            self_registration: row.self_registration,
-            check_in: row.check_in,
-            state: EventState::parse(&row.state),
-            owner_id: row.owner_id,
-            version: row.version,
-            updated_at: row.updated_at,
-        }
-    }
-
-    /// The tie-break codes, for display.
-    #[must_use]
-    pub fn tiebreak_codes(&self) -> Vec<&'static str> {
-        self.tiebreaks.iter().map(|t| t.code()).collect()
-    }
-}
 
 /// Settings as typed by an organiser or sent to the API, before checking. Omitted fields
 /// take documented defaults.
@@ -306,7 +99,8 @@ impl SettingsInput {
         if name.chars().count() > MAX_EVENT_NAME || name.chars().any(char::is_control) {
             return Err(ServiceError::invalid("name", "name_too_long"));
         }
-        let format: Format = self.format.as_deref().unwrap_or("swiss").parse()?;
+        let format = Format::from_code(self.format.as_deref().unwrap_or("swiss").trim())
+            .ok_or_else(|| ServiceError::invalid("format", "format_unknown"))?;
         let variant: Variant = self
             .variant
             .as_deref()
@@ -379,8 +173,8 @@ impl SettingsInput {
             return Err(ServiceError::invalid("points_win", "points_order"));
         }
         let initial_colour = match self.initial_colour.as_deref().map(str::trim) {
-            None | Some("" | "W" | "w" | "white" | "S") => "W",
-            Some("B" | "b" | "black" | "N") => "B",
+            None | Some("" | "W" | "w" | "white" | "S") => Colour::White,
+            Some("B" | "b" | "black" | "N") => Colour::Black,
             Some(_) => return Err(ServiceError::invalid("initial_colour", "colour_invalid")),
         };
         Ok(EventSettings {
@@ -388,23 +182,19 @@ impl SettingsInput {
             starts_on,
             ends_on,
             location,
-            variant: variant.as_str().to_string(),
-            format: format.as_str().to_string(),
+            variant,
+            format,
             rounds: rounds as i32,
             games_per_match: games_per_match as i32,
             knockout_size: knockout_size as i32,
             third_place: self.third_place.unwrap_or(false),
             grand_final_reset: self.grand_final_reset.unwrap_or(false),
-            tiebreaks: tiebreaks
-                .iter()
-                .map(|t| t.code())
-                .collect::<Vec<_>>()
-                .join(","),
+            tiebreaks: Tiebreaks::new(&tiebreaks),
             points_win,
             points_draw,
             points_loss,
             points_bye,
-            initial_colour: initial_colour.to_string(),
+            initial_colour,
             accelerated: self.accelerated.unwrap_or(false),
             self_registration: self.self_registration.unwrap_or(false),
             check_in: self.check_in.unwrap_or(false),
@@ -471,9 +261,8 @@ pub(crate) fn insert_event(
         n += 1;
     }
     let id = q::insert_event(conn, &slug, settings, user.id, db::now())?;
-    q::set_staff(conn, id, user.id, "organiser")?;
-    let row = q::event_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
-    Ok(Event::from_row(row))
+    q::set_staff(conn, id, user.id, StaffRole::Organiser)?;
+    q::event_by_id(conn, id)?.ok_or(ServiceError::NotFound)
 }
 
 /// Edits an event's settings. The format, variant and rounds are fixed once play starts.
@@ -487,96 +276,105 @@ pub fn update_event(
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
-        let started = !q::rounds_of_event(conn, current.id)?.is_empty();
-        if started
+        let paired = q::rounds_of_event(conn, current.id)?.len();
+        if paired > 0
             && (settings.format != current.format
                 || settings.variant != current.variant
                 || settings.initial_colour != current.initial_colour
-                || settings.rounds < q::rounds_of_event(conn, current.id)?.len() as i32
-                    && Format::from_str(&settings.format).is_ok_and(Format::has_swiss))
+                || settings.format.has_swiss() && settings.rounds < paired as i32)
         {
             return Err(ServiceError::Conflict("event_started"));
         }
         q::update_event(conn, current.id, &settings, db::now())?;
-        let row = q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)?;
-        Ok(Event::from_row(row))
+        q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
     })
 }
 
-/// A role in one event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StaffRole {
-    Arbiter,
-    Organiser,
-}
-
-impl StaffRole {
-    fn parse(text: &str) -> Option<StaffRole> {
-        match text {
-            "organiser" => Some(StaffRole::Organiser),
-            "arbiter" => Some(StaffRole::Arbiter),
-            _ => None,
-        }
-    }
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StaffRole::Arbiter => "arbiter",
-            StaffRole::Organiser => "organiser",
-        }
-    }
+/// Who is looking at an event.
+#[derive(Clone, Debug)]
+pub enum Viewer {
+    /// Nobody signed in (a personal link's holder is a visitor too: the link is checked
+    /// where it is used).
+    Public,
+    /// A signed-in account with no role in the event.
+    User(User),
+    /// One of the event's staff (administrators count as organisers of every event).
+    Staff { user: User, role: StaffRole },
 }
 
 /// An event together with what the current user may do in it.
 #[derive(Clone, Debug)]
 pub struct Access {
     pub event: Event,
-    pub user: Option<User>,
-    pub role: Option<StaffRole>,
+    pub viewer: Viewer,
 }
 
 impl Access {
+    /// The signed-in user, if any.
+    #[must_use]
+    pub fn user(&self) -> Option<&User> {
+        match &self.viewer {
+            Viewer::Public => None,
+            Viewer::User(user) | Viewer::Staff { user, .. } => Some(user),
+        }
+    }
+
+    /// The user's role in the event, if any.
+    #[must_use]
+    pub fn role(&self) -> Option<StaffRole> {
+        match &self.viewer {
+            Viewer::Staff { role, .. } => Some(*role),
+            Viewer::Public | Viewer::User(_) => None,
+        }
+    }
+
     /// Organiser of the event (its owner, an added organiser, or an administrator).
     #[must_use]
     pub fn is_organiser(&self) -> bool {
-        self.role == Some(StaffRole::Organiser)
+        self.role() == Some(StaffRole::Organiser)
     }
 
     /// Arbiter or organiser of the event.
     #[must_use]
     pub fn is_arbiter(&self) -> bool {
-        self.role.is_some()
+        self.role().is_some()
+    }
+
+    /// The acting staff member, or 403.
+    pub fn staff(&self) -> Result<(&User, StaffRole), ServiceError> {
+        match &self.viewer {
+            Viewer::Staff { user, role } => Ok((user, *role)),
+            Viewer::Public | Viewer::User(_) => Err(ServiceError::Forbidden),
+        }
+    }
+
+    /// The acting organiser, or 403.
+    pub fn organiser(&self) -> Result<&User, ServiceError> {
+        match self.staff()? {
+            (user, StaffRole::Organiser) => Ok(user),
+            (_, StaffRole::Arbiter) => Err(ServiceError::Forbidden),
+        }
     }
 
     pub fn require_organiser(&self) -> Result<(), ServiceError> {
-        if self.is_organiser() {
-            Ok(())
-        } else {
-            Err(ServiceError::Forbidden)
-        }
+        self.organiser().map(drop)
     }
 
     pub fn require_arbiter(&self) -> Result<(), ServiceError> {
-        if self.is_arbiter() {
-            Ok(())
-        } else {
-            Err(ServiceError::Forbidden)
-        }
+        self.staff().map(drop)
     }
 
     /// The acting user's id, for the audit log.
     #[must_use]
-    pub fn user_id(&self) -> Option<i32> {
-        self.user.as_ref().map(|u| u.id)
+    pub fn user_id(&self) -> Option<UserId> {
+        self.user().map(|u| u.id)
     }
 }
 
 /// How an event is named in a request.
 #[derive(Clone, Copy, Debug)]
 pub enum EventRef<'a> {
-    Id(i32),
+    Id(EventId),
     Slug(&'a str),
 }
 
@@ -585,23 +383,26 @@ pub(crate) fn load_access(
     event: EventRef<'_>,
     user: Option<&User>,
 ) -> Result<Access, ServiceError> {
-    let row = match event {
+    let event = match event {
         EventRef::Id(id) => q::event_by_id(conn, id)?,
         EventRef::Slug(slug) => q::event_by_slug(conn, slug)?,
     }
     .ok_or(ServiceError::NotFound)?;
-    let role = match user {
-        None => None,
-        Some(u) if u.role == Role::Admin || u.id == row.owner_id => Some(StaffRole::Organiser),
-        Some(u) => q::staff_role(conn, row.id, u.id)?
-            .as_deref()
-            .and_then(StaffRole::parse),
+    let viewer = match user {
+        None => Viewer::Public,
+        Some(u) if u.role == Role::Admin || u.id == event.owner_id => Viewer::Staff {
+            user: u.clone(),
+            role: StaffRole::Organiser,
+        },
+        Some(u) => match q::staff_role(conn, event.id, u.id)? {
+            Some(role) => Viewer::Staff {
+                user: u.clone(),
+                role,
+            },
+            None => Viewer::User(u.clone()),
+        },
     };
-    Ok(Access {
-        event: Event::from_row(row),
-        user: user.cloned(),
-        role,
-    })
+    Ok(Access { event, viewer })
 }
 
 /// Loads an event and the user's role in it.
@@ -613,16 +414,13 @@ pub fn access(app: &App, event: EventRef<'_>, user: Option<&User>) -> Result<Acc
 /// All events, newest first.
 pub fn list_events(app: &App) -> Result<Vec<Event>, ServiceError> {
     let mut conn = app.conn()?;
-    Ok(q::list_events(&mut conn)?
-        .into_iter()
-        .map(Event::from_row)
-        .collect())
+    Ok(q::list_events(&mut conn)?)
 }
 
 /// A staff member as listed.
 #[derive(Clone, Debug, Serialize)]
 pub struct StaffMember {
-    pub user_id: i32,
+    pub user_id: UserId,
     pub role: StaffRole,
     pub name: String,
     pub email: String,
@@ -633,13 +431,11 @@ pub fn staff(app: &App, access: &Access) -> Result<Vec<StaffMember>, ServiceErro
     let mut conn = app.conn()?;
     Ok(q::staff_of_event(&mut conn, access.event.id)?
         .into_iter()
-        .filter_map(|r| {
-            StaffRole::parse(&r.role).map(|role| StaffMember {
-                user_id: r.user_id,
-                role,
-                name: r.display_name,
-                email: r.email,
-            })
+        .map(|r| StaffMember {
+            user_id: r.user_id,
+            role: r.role,
+            name: r.display_name,
+            email: r.email,
         })
         .collect())
 }
@@ -647,7 +443,7 @@ pub fn staff(app: &App, access: &Access) -> Result<Vec<StaffMember>, ServiceErro
 /// Gives the account with this e-mail address a role in the event.
 pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<(), ServiceError> {
     access.require_organiser()?;
-    let role = StaffRole::parse(role.trim())
+    let role = StaffRole::from_code(role.trim())
         .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))?;
     let email = Email::parse(email)?;
     let mut conn = app.conn()?;
@@ -655,17 +451,17 @@ pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<
         db::lock_event(conn, access.event.id)?;
         let user = account_queries::user_by_email(conn, email.as_str())?
             .ok_or_else(|| ServiceError::invalid("email", "account_unknown"))?;
-        q::set_staff(conn, access.event.id, user.id, role.as_str())?;
+        q::set_staff(conn, access.event.id, user.id, role)?;
         super::audit::record(
             conn,
-            super::audit::Entry::event(access.event.id, access.user_id(), "staff_added")
+            super::audit::Entry::event(access.event.id, access.user_id(), AuditAction::StaffAdded)
                 .detail(format!("{} as {}", email.as_str(), role.as_str())),
         )?;
         Ok(())
     })
 }
 
-pub fn remove_staff(app: &App, access: &Access, user_id: i32) -> Result<(), ServiceError> {
+pub fn remove_staff(app: &App, access: &Access, user_id: UserId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     if user_id == access.event.owner_id {
         return Err(ServiceError::Conflict("owner_is_organiser"));
@@ -675,8 +471,12 @@ pub fn remove_staff(app: &App, access: &Access, user_id: i32) -> Result<(), Serv
         q::remove_staff(conn, access.event.id, user_id)?;
         super::audit::record(
             conn,
-            super::audit::Entry::event(access.event.id, access.user_id(), "staff_removed")
-                .detail(format!("account {user_id}")),
+            super::audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::StaffRemoved,
+            )
+            .detail(format!("account {user_id}")),
         )?;
         Ok(())
     })
@@ -702,9 +502,9 @@ mod tests {
             ..SettingsInput::default()
         };
         let s = input.validate().unwrap();
-        assert_eq!(s.format, "swiss");
+        assert_eq!(s.format, Format::Swiss);
         assert_eq!(s.rounds, 5);
-        assert_eq!(s.tiebreaks, "BH-C1,BH,SB,DE,WON");
+        assert_eq!(s.tiebreaks.as_str(), "BH-C1,BH,SB,DE,WON");
         assert_eq!(s.points_win, 10);
         let bad = SettingsInput {
             name: "Open".into(),

@@ -5,12 +5,15 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use super::accounts::User;
-use super::event_data::{EventData, StoredResult};
+use super::event_data::EventData;
 use super::events::{self, Access, Event, SettingsInput};
 use super::memo::MemoKey;
 use super::{App, ServiceError, audit, standings};
 use crate::db::events::{self as q, NewGame, NewPlayer};
 use crate::db::{self, write_transaction};
+use crate::domain::{
+    AuditAction, ByeKind, EventState, GameStatus, PlayerId, PlayerStatus, Stage, StoredResult,
+};
 use crate::tournament::history::{Colour, GameScore, Outcome};
 use crate::tournament::trf::{self, TrfExport};
 
@@ -131,13 +134,13 @@ pub fn games_kgn(app: &App, access: &Access) -> Result<Arc<String>, ServiceError
 fn kgn_text(data: &EventData) -> String {
     let index = data.index();
     let mut out = String::new();
-    for round in data.rounds.iter().filter(|r| r.state == "published") {
+    for round in data.rounds.iter().filter(|r| r.is_published()) {
         for game in data.games_of_round(round.id) {
             let Some(record) = &game.record else { continue };
             let Ok(parsed) = crate::rules::parse_record(record) else {
                 continue;
             };
-            let name = |id: Option<i32>| {
+            let name = |id: Option<PlayerId>| {
                 id.and_then(|id| index.get(&id))
                     .map(|&i| data.players[i].name.clone())
                     .unwrap_or_default()
@@ -255,16 +258,16 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
                     email: None,
                     user_id: None,
                     secret: &secret,
-                    status: "active",
+                    status: PlayerStatus::Active,
                     joined_round: 1,
-                    missed_points: "zero",
+                    missed_points: ByeKind::Zero,
                     created_at: db::now(),
                 },
             )?;
             ids.push(id);
         }
         for r in 0..played {
-            let round_id = q::insert_round(conn, event.id, r as i32 + 1, "swiss", db::now())?;
+            let round_id = q::insert_round(conn, event.id, r as i32 + 1, Stage::Swiss, db::now())?;
             q::publish_round(conn, round_id, db::now())?;
             let mut board = 0;
             for (i, p) in parsed.players.iter().enumerate() {
@@ -288,11 +291,11 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
                     }
                     (None, _, Outcome::Pab | Outcome::FullBye) => (None, StoredResult::Bye),
                     (None, _, Outcome::HalfBye) => {
-                        q::set_bye(conn, ids[i], r as i32 + 1, "half")?;
+                        q::set_bye(conn, ids[i], r as i32 + 1, ByeKind::Half)?;
                         continue;
                     }
                     (None, _, Outcome::ZeroBye | Outcome::ForfeitLoss) if has_entry => {
-                        q::set_bye(conn, ids[i], r as i32 + 1, "zero")?;
+                        q::set_bye(conn, ids[i], r as i32 + 1, ByeKind::Zero)?;
                         continue;
                     }
                     _ => continue,
@@ -308,8 +311,8 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
                         bracket_code: None,
                         first_id: Some(ids[i]),
                         second_id: second,
-                        status: "final",
-                        result: Some(result.as_str()),
+                        status: GameStatus::Final,
+                        result: Some(result),
                         updated_at: db::now(),
                     },
                 )?;
@@ -318,18 +321,23 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
         // A player whose line ends early withdrew.
         for (i, p) in parsed.players.iter().enumerate() {
             if played > 0 && p.has_entry.len() < played {
-                q::set_player_status(conn, ids[i], "withdrawn", Some(p.has_entry.len() as i32))?;
+                q::set_player_status(
+                    conn,
+                    ids[i],
+                    PlayerStatus::Withdrawn,
+                    Some(p.has_entry.len() as i32),
+                )?;
             }
         }
         if played > 0 {
-            q::set_event_state(conn, event.id, "running", db::now())?;
+            q::set_event_state(conn, event.id, EventState::Running, db::now())?;
         }
         audit::record(
             conn,
-            audit::Entry::event(event.id, Some(user.id), "trf_imported")
+            audit::Entry::event(event.id, Some(user.id), AuditAction::TrfImported)
                 .detail(format!("{} players, {played} rounds", ids.len())),
         )?;
-        q::bump_event(conn, event.id, db::now())?;
+        standings::changed(conn, event.id)?;
         Ok::<_, ServiceError>(event)
     })?;
     events::access(app, events::EventRef::Id(event.id), Some(user)).map(|a| a.event)

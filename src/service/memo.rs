@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// What an answer belongs to: an event, its version, and which answer.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MemoKey {
-    pub event: i32,
+    pub event: crate::domain::EventId,
     pub version: i32,
     pub what: String,
 }
@@ -97,7 +97,7 @@ mod tests {
 
     fn key(event: i32, version: i32, what: &str) -> MemoKey {
         MemoKey {
-            event,
+            event: crate::domain::EventId(event),
             version,
             what: what.to_string(),
         }

@@ -143,6 +143,10 @@ pub enum ServiceError {
     Invalid(Invalid),
     #[error("conflict: {0}")]
     Conflict(&'static str),
+    /// Someone else changed the same thing first; the use case tries again (and, if it keeps
+    /// happening, answers 409).
+    #[error("changed meanwhile")]
+    Stale,
     /// A conflict with specifics to show (such as the boards still without a result).
     #[error("conflict: {code} ({detail})")]
     Blocked { code: &'static str, detail: String },
@@ -185,6 +189,7 @@ impl ServiceError {
             ServiceError::NotAllowed(code) => code,
             ServiceError::Invalid(invalid) => invalid.code,
             ServiceError::Conflict(code) | ServiceError::Blocked { code, .. } => code,
+            ServiceError::Stale => "stale",
             ServiceError::BadCredentials => "bad_credentials",
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::Busy { .. } => "busy",

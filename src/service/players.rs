@@ -6,8 +6,11 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{Email, User};
 use super::events::{Access, EventRef, load_access};
 use super::{App, ServiceError, audit, crypto};
-use crate::db::events::{self as q, NewPlayer, PlayerRow};
+use crate::db::events::{self as q, NewPlayer};
 use crate::db::{self, DbConnection, event_transaction, write_transaction};
+use crate::domain::{
+    AuditAction, ByeKind, EventId, EventState, Player as Entry, PlayerId, PlayerStatus, UserId,
+};
 
 /// Highest rating accepted.
 pub const MAX_RATING: i64 = 4000;
@@ -40,7 +43,7 @@ pub struct ValidPlayer {
     pub club: String,
     pub province: String,
     pub email: Option<String>,
-    pub missed_points: &'static str,
+    pub missed_points: ByeKind,
 }
 
 fn text_field(value: Option<&str>, field: &'static str) -> Result<String, ServiceError> {
@@ -69,8 +72,8 @@ impl PlayerInput {
             Some(e) => Some(Email::parse(e)?.as_str().to_string()),
         };
         let missed_points = match self.missed_points.as_deref().map(str::trim) {
-            None | Some("" | "zero") => "zero",
-            Some("half") => "half",
+            None | Some("" | "zero") => ByeKind::Zero,
+            Some("half") => ByeKind::Half,
             Some(_) => {
                 return Err(ServiceError::invalid(
                     "missed_points",
@@ -92,17 +95,17 @@ impl PlayerInput {
 /// A player as shown (the secret and e-mail only to the event's staff).
 #[derive(Clone, Debug, Serialize)]
 pub struct Player {
-    pub id: i32,
+    pub id: PlayerId,
     pub number: i32,
     pub name: String,
     pub rating: i32,
     pub club: String,
     pub province: String,
-    pub status: String,
+    pub status: PlayerStatus,
     pub withdrawn_after: Option<i32>,
     pub joined_round: i32,
     pub checked_in: bool,
-    pub user_id: Option<i32>,
+    pub user_id: Option<UserId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,13 +119,13 @@ pub struct Player {
 /// An account that may be this entry's player (same e-mail address), shown to the organiser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountSuggestion {
-    pub user_id: i32,
+    pub user_id: UserId,
     pub name: String,
 }
 
 impl Player {
     #[must_use]
-    pub fn from_row(row: &PlayerRow, staff: bool) -> Player {
+    pub fn from_row(row: &Entry, staff: bool) -> Player {
         Player {
             id: row.id,
             number: row.number,
@@ -130,7 +133,7 @@ impl Player {
             rating: row.rating,
             club: row.club.clone(),
             province: row.province.clone(),
-            status: row.status.clone(),
+            status: row.status,
             withdrawn_after: row.withdrawn_after,
             joined_round: row.joined_round,
             checked_in: row.checked_in,
@@ -147,7 +150,7 @@ impl Player {
 }
 
 /// The round a new entry starts in: the next one to be paired.
-fn next_round(conn: &mut DbConnection, event_id: i32) -> Result<i32, ServiceError> {
+fn next_round(conn: &mut DbConnection, event_id: EventId) -> Result<i32, ServiceError> {
     Ok(q::rounds_of_event(conn, event_id)?
         .last()
         .map_or(1, |r| r.number + 1))
@@ -157,9 +160,9 @@ fn insert(
     conn: &mut DbConnection,
     access: &Access,
     player: &ValidPlayer,
-    status: &str,
-    user_id: Option<i32>,
-) -> Result<PlayerRow, ServiceError> {
+    status: PlayerStatus,
+    user_id: Option<UserId>,
+) -> Result<Entry, ServiceError> {
     let event_id = access.event.id;
     // Pairing numbers are allocated one writer at a time, on both backends.
     db::lock_event(conn, event_id)?;
@@ -184,7 +187,7 @@ fn insert(
             created_at: db::now(),
         },
     )?;
-    q::bump_event(conn, event_id, db::now())?;
+    super::standings::changed(conn, event_id)?;
     q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)
 }
 
@@ -192,16 +195,16 @@ fn insert(
 /// played count as zero-point byes (or half-point byes, if the organiser says so).
 pub fn add_player(app: &App, access: &Access, input: &PlayerInput) -> Result<Player, ServiceError> {
     access.require_organiser()?;
-    if access.event.state == super::events::EventState::Finished {
+    if access.event.state == EventState::Finished {
         return Err(ServiceError::Conflict("event_finished"));
     }
     let player = input.validate()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
-        let row = insert(conn, access, &player, "active", None)?;
+        let row = insert(conn, access, &player, PlayerStatus::Active, None)?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "player_added")
+            audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded)
                 .detail(format!("{} ({})", row.name, row.number)),
         )?;
         Ok(Player::from_row(&row, true))
@@ -284,12 +287,16 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         for p in &players {
-            insert(conn, access, p, "active", None)?;
+            insert(conn, access, p, PlayerStatus::Active, None)?;
         }
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "players_imported")
-                .detail(format!("{} players", players.len())),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::PlayersImported,
+            )
+            .detail(format!("{} players", players.len())),
         )?;
         Ok::<_, ServiceError>(())
     })?;
@@ -306,7 +313,7 @@ pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Play
         if !access.event.self_registration {
             return Err(ServiceError::Conflict("registration_closed"));
         }
-        if access.event.state == super::events::EventState::Finished {
+        if access.event.state == EventState::Finished {
             return Err(ServiceError::Conflict("event_finished"));
         }
         let already = q::players_of_event(conn, access.event.id)?
@@ -321,13 +328,17 @@ pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Play
             club: String::new(),
             province: String::new(),
             email: Some(user.email.clone()),
-            missed_points: "zero",
+            missed_points: ByeKind::Zero,
         };
-        let row = insert(conn, &access, &player, "pending", Some(user.id))?;
+        let row = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, Some(user.id), "player_registered")
-                .detail(row.name.clone()),
+            audit::Entry::event(
+                access.event.id,
+                Some(user.id),
+                AuditAction::PlayerRegistered,
+            )
+            .detail(row.name.clone()),
         )?;
         Ok(Player::from_row(&row, false))
     })
@@ -336,52 +347,60 @@ pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Play
 fn player_of_event(
     conn: &mut DbConnection,
     access: &Access,
-    player_id: i32,
-) -> Result<PlayerRow, ServiceError> {
+    player_id: PlayerId,
+) -> Result<Entry, ServiceError> {
     q::player_by_id(conn, player_id)?
         .filter(|p| p.event_id == access.event.id)
         .ok_or(ServiceError::NotFound)
 }
 
 /// Approves a self-registration.
-pub fn approve(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
+pub fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
-        if player.status != "pending" {
+        if player.status != PlayerStatus::Pending {
             return Err(ServiceError::Conflict("not_pending"));
         }
-        q::set_player_status(conn, player.id, "active", None)?;
-        q::bump_event(conn, access.event.id, db::now())?;
+        q::set_player_status(conn, player.id, PlayerStatus::Active, None)?;
+        super::standings::changed(conn, access.event.id)?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "player_approved")
-                .detail(player.name),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::PlayerApproved,
+            )
+            .detail(player.name),
         )?;
         Ok(())
     })
 }
 
 /// Withdraws a player: he is not paired any more; his games so far stand.
-pub fn withdraw(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
+pub fn withdraw(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
-        if player.status == "withdrawn" {
+        if player.status == PlayerStatus::Withdrawn {
             return Err(ServiceError::Conflict("already_withdrawn"));
         }
         let last = q::rounds_of_event(conn, access.event.id)?
             .last()
             .map_or(0, |r| r.number);
-        q::set_player_status(conn, player.id, "withdrawn", Some(last))?;
-        q::bump_event(conn, access.event.id, db::now())?;
+        q::set_player_status(conn, player.id, PlayerStatus::Withdrawn, Some(last))?;
+        super::standings::changed(conn, access.event.id)?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "player_withdrawn")
-                .states(&player.status, "withdrawn")
-                .detail(format!("{} after round {last}", player.name)),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::PlayerWithdrawn,
+            )
+            .states(player.status, PlayerStatus::Withdrawn)
+            .detail(format!("{} after round {last}", player.name)),
         )?;
         Ok(())
     })
@@ -391,16 +410,13 @@ pub fn withdraw(app: &App, access: &Access, player_id: i32) -> Result<(), Servic
 pub fn request_bye(
     app: &App,
     access: &Access,
-    player_id: i32,
+    player_id: PlayerId,
     round: i32,
     kind: &str,
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
-    let kind = match kind.trim() {
-        "half" => "half",
-        "zero" => "zero",
-        _ => return Err(ServiceError::invalid("points", "bye_kind_invalid")),
-    };
+    let kind = ByeKind::from_code(kind.trim())
+        .ok_or_else(|| ServiceError::invalid("points", "bye_kind_invalid"))?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
@@ -412,28 +428,9 @@ pub fn request_bye(
         q::bump_event(conn, access.event.id, db::now())?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "bye_requested")
+            audit::Entry::event(access.event.id, access.user_id(), AuditAction::ByeRequested)
                 .detail(format!("{}: round {round}, {kind}", player.name)),
         )?;
-        Ok(())
-    })
-}
-
-pub fn cancel_bye(
-    app: &App,
-    access: &Access,
-    player_id: i32,
-    round: i32,
-) -> Result<(), ServiceError> {
-    access.require_organiser()?;
-    let mut conn = app.conn()?;
-    event_transaction(&mut conn, access.event.id, |conn| {
-        let player = player_of_event(conn, access, player_id)?;
-        if round < next_round(conn, access.event.id)? {
-            return Err(ServiceError::Conflict("round_already_paired"));
-        }
-        q::remove_bye(conn, player.id, round)?;
-        q::bump_event(conn, access.event.id, db::now())?;
         Ok(())
     })
 }
@@ -442,7 +439,7 @@ pub fn cancel_bye(
 pub fn check_in(
     app: &App,
     access: &Access,
-    player_id: i32,
+    player_id: PlayerId,
     present: bool,
 ) -> Result<(), ServiceError> {
     access.require_arbiter()?;
@@ -490,7 +487,7 @@ pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
 
 /// Binds an entry to an account, after the checks both ways of binding share: the entry is
 /// nobody else's, and the account has no other entry in the event.
-fn bind(conn: &mut DbConnection, player: &PlayerRow, user_id: i32) -> Result<bool, ServiceError> {
+fn bind(conn: &mut DbConnection, player: &Entry, user_id: UserId) -> Result<bool, ServiceError> {
     match player.user_id {
         Some(bound) if bound == user_id => return Ok(false),
         Some(_) => return Err(ServiceError::Conflict("entry_taken")),
@@ -512,8 +509,8 @@ fn bind(conn: &mut DbConnection, player: &PlayerRow, user_id: i32) -> Result<boo
 /// An organiser does not change the binding of their own entry (bound to them, or carrying
 /// their address): unbinding it would lift the rule that staff never decide their own games.
 /// Another organiser must.
-fn refuse_own_entry(access: &Access, player: &PlayerRow) -> Result<(), ServiceError> {
-    let Some(user) = &access.user else {
+fn refuse_own_entry(access: &Access, player: &Entry) -> Result<(), ServiceError> {
+    let Some(user) = access.user() else {
         return Ok(());
     };
     if player.user_id == Some(user.id) || player.email.as_deref() == Some(user.email.as_str()) {
@@ -537,7 +534,7 @@ pub fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceErro
         if bind(conn, &player, user.id)? {
             audit::record(
                 conn,
-                audit::Entry::event(player.event_id, Some(user.id), "player_claimed")
+                audit::Entry::event(player.event_id, Some(user.id), AuditAction::PlayerClaimed)
                     .by_player(Some(player.id))
                     .detail(format!(
                         "{} ({}) → {}",
@@ -554,7 +551,7 @@ pub fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceErro
 pub fn link_account(
     app: &App,
     access: &Access,
-    player_id: i32,
+    player_id: PlayerId,
     email: &str,
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
@@ -569,7 +566,7 @@ pub fn link_account(
         if bind(conn, &player, user.id)? {
             audit::record(
                 conn,
-                audit::Entry::event(access.event.id, access.user_id(), "player_linked")
+                audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerLinked)
                     .by_player(Some(player.id))
                     .detail(format!(
                         "{} ({}) → {}",
@@ -584,7 +581,7 @@ pub fn link_account(
 }
 
 /// The organiser removes an entry's link to its account.
-pub fn unlink_account(app: &App, access: &Access, player_id: i32) -> Result<(), ServiceError> {
+pub fn unlink_account(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -598,9 +595,13 @@ pub fn unlink_account(app: &App, access: &Access, player_id: i32) -> Result<(), 
         q::bump_event(conn, access.event.id, db::now())?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "player_unlinked")
-                .by_player(Some(player.id))
-                .detail(format!("{} ({})", player.name, player.number)),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::PlayerUnlinked,
+            )
+            .by_player(Some(player.id))
+            .detail(format!("{} ({})", player.name, player.number)),
         )?;
         Ok(())
     })
@@ -608,7 +609,11 @@ pub fn unlink_account(app: &App, access: &Access, player_id: i32) -> Result<(), 
 
 /// A new personal link for an entry (a lost or photographed slip): the old one stops working
 /// at once. Returns the new secret.
-pub fn reissue_link(app: &App, access: &Access, player_id: i32) -> Result<String, ServiceError> {
+pub fn reissue_link(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+) -> Result<String, ServiceError> {
     access.require_organiser()?;
     let secret = crypto::random_token()?;
     let mut conn = app.conn()?;
@@ -617,7 +622,7 @@ pub fn reissue_link(app: &App, access: &Access, player_id: i32) -> Result<String
         q::set_player_secret(conn, player.id, &secret)?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "link_reissued")
+            audit::Entry::event(access.event.id, access.user_id(), AuditAction::LinkReissued)
                 .by_player(Some(player.id))
                 .detail(format!("{} ({})", player.name, player.number)),
         )?;
@@ -627,7 +632,11 @@ pub fn reissue_link(app: &App, access: &Access, player_id: i32) -> Result<String
 }
 
 /// The personal link's secret of an entry (organisers).
-pub fn personal_secret(app: &App, access: &Access, player_id: i32) -> Result<String, ServiceError> {
+pub fn personal_secret(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+) -> Result<String, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     Ok(player_of_event(&mut conn, access, player_id)?.secret)
@@ -642,29 +651,10 @@ fn valid_secret(secret: &str) -> Result<&str, ServiceError> {
 }
 
 /// The entry behind a personal link.
-pub fn by_secret(app: &App, secret: &str) -> Result<(Access, PlayerRow), ServiceError> {
+pub fn by_secret(app: &App, secret: &str) -> Result<(Access, Entry), ServiceError> {
     let secret = valid_secret(secret)?;
     let mut conn = app.conn()?;
     let player = q::player_by_secret(&mut conn, secret)?.ok_or(ServiceError::NotFound)?;
     let access = load_access(&mut conn, EventRef::Id(player.event_id), None)?;
     Ok((access, player))
-}
-
-/// The entries linked to an account, with their events.
-pub fn of_user(
-    app: &App,
-    user: &User,
-) -> Result<Vec<(super::events::Event, Player)>, ServiceError> {
-    let mut conn = app.conn()?;
-    let rows = q::players_of_user(&mut conn, user.id)?;
-    let mut out = Vec::new();
-    for row in rows {
-        if let Some(event) = q::event_by_id(&mut conn, row.event_id)? {
-            out.push((
-                super::events::Event::from_row(event),
-                Player::from_row(&row, true),
-            ));
-        }
-    }
-    Ok(out)
 }

@@ -6,10 +6,11 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::bracket::{self, BracketView};
-use super::event_data::{EventData, StoredResult};
+use super::event_data::EventData;
 use super::events::Access;
 use super::standings::{self, RowView};
 use super::{App, ServiceError};
+use crate::domain::{GameId, GameStatus, PlayerId, PlayerStatus, Round, StoredResult};
 use crate::tournament::history::{Colour, GameScore, Outcome, RoundEntry};
 
 /// One crosstable cell: the opponent (by rank) and the result.
@@ -26,7 +27,7 @@ pub struct Cell {
 #[derive(Clone, Debug, Serialize)]
 pub struct CrossRow {
     pub rank: usize,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub name: String,
     pub points: f64,
     pub cells: Vec<Cell>,
@@ -51,21 +52,18 @@ pub fn crosstable(app: &App, access: &Access) -> Result<(Vec<CrossRow>, usize), 
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
-    let rank_of: HashMap<i32, usize> = table.rows.iter().map(|r| (r.player_id, r.rank)).collect();
-    let published: Vec<_> = data
-        .scored_rounds()
-        .into_iter()
-        .filter(|r| r.state == "published")
-        .collect();
+    let rank_of: HashMap<PlayerId, usize> =
+        table.rows.iter().map(|r| (r.player_id, r.rank)).collect();
+    let published = data.scored_rounds();
     let rounds = published.len();
     // Players whose game of a round has no final result yet: their cell stays empty.
-    let waiting: std::collections::HashSet<(usize, i32)> = published
+    let waiting: std::collections::HashSet<(usize, PlayerId)> = published
         .iter()
         .enumerate()
         .flat_map(|(r, round)| {
             data.games_of_round(round.id)
                 .into_iter()
-                .filter(|g| g.status != "final")
+                .filter(|g| !g.is_final())
                 .flat_map(|g| [g.first_id, g.second_id])
                 .flatten()
                 .map(move |id| (r, id))
@@ -117,12 +115,12 @@ pub fn crosstable(app: &App, access: &Access) -> Result<(Vec<CrossRow>, usize), 
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerRound {
     pub round: i32,
-    pub game_id: Option<i32>,
-    pub opponent_id: Option<i32>,
+    pub game_id: Option<GameId>,
+    pub opponent_id: Option<PlayerId>,
     pub opponent_name: Option<String>,
     pub first: bool,
     pub mark: String,
-    pub status: Option<String>,
+    pub status: Option<GameStatus>,
 }
 
 /// A player's page.
@@ -134,31 +132,27 @@ pub struct PlayerPage {
     pub next_game: Option<PlayerRound>,
 }
 
-pub fn player(app: &App, access: &Access, player_id: i32) -> Result<PlayerPage, ServiceError> {
+pub fn player(app: &App, access: &Access, player_id: PlayerId) -> Result<PlayerPage, ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
     let row = data
         .players
         .iter()
-        .find(|p| p.id == player_id && p.status != "pending")
+        .find(|p| p.id == player_id && p.status != PlayerStatus::Pending)
         .ok_or(ServiceError::NotFound)?;
-    let names: HashMap<i32, String> = data
+    let names: HashMap<PlayerId, String> = data
         .players
         .iter()
         .map(|p| (p.id, p.name.clone()))
         .collect();
-    let scored = data
-        .scored_rounds()
-        .into_iter()
-        .filter(|r| r.state == "published")
-        .count();
+    let scored = data.scored_rounds().len();
     let history = data
         .index()
         .get(&player_id)
         .and_then(|&i| data.histories(scored).into_iter().nth(i));
     let mut rounds = Vec::new();
-    for round in data.rounds.iter().filter(|r| r.state == "published") {
+    for round in data.rounds.iter().filter(|r| r.is_published()) {
         let mut games = data
             .games_of_round(round.id)
             .into_iter()
@@ -189,17 +183,14 @@ pub fn player(app: &App, access: &Access, player_id: i32) -> Result<PlayerPage, 
             } else {
                 game.first_id
             };
-            let outcome = (game.status == "final")
-                .then(|| game.result.as_deref().and_then(StoredResult::parse))
-                .flatten()
-                .map(|result| match result {
-                    // A round-robin "bye" is the free round, worth nothing.
-                    StoredResult::Bye if data.event.format.is_round_robin() => Outcome::ZeroBye,
-                    _ => {
-                        let (a, b) = result.outcomes();
-                        if is_first { a } else { b }
-                    }
-                });
+            let outcome = game.final_result().map(|result| match result {
+                // A round-robin "bye" is the free round, worth nothing.
+                StoredResult::Bye if data.event.format.is_round_robin() => Outcome::ZeroBye,
+                _ => {
+                    let (a, b) = result.outcomes();
+                    if is_first { a } else { b }
+                }
+            });
             rounds.push(PlayerRound {
                 round: round.number,
                 game_id: Some(game.id),
@@ -207,13 +198,13 @@ pub fn player(app: &App, access: &Access, player_id: i32) -> Result<PlayerPage, 
                 opponent_name: opponent.and_then(|o| names.get(&o).cloned()),
                 first: is_first && opponent.is_some(),
                 mark: outcome.map(|o| mark(o).to_string()).unwrap_or_default(),
-                status: Some(game.status.clone()),
+                status: Some(game.status),
             });
         }
     }
     let next_game = rounds
         .iter()
-        .find(|r| r.status.as_deref() != Some("final") && r.opponent_id.is_some())
+        .find(|r| r.status != Some(GameStatus::Final) && r.opponent_id.is_some())
         .cloned();
     Ok(PlayerPage {
         player: super::players::Player::from_row(row, false),
@@ -227,7 +218,7 @@ pub fn player(app: &App, access: &Access, player_id: i32) -> Result<PlayerPage, 
 #[derive(Clone, Debug, Serialize)]
 pub struct BracketPage {
     pub view: Option<BracketView>,
-    pub names: HashMap<i32, String>,
+    pub names: HashMap<PlayerId, String>,
 }
 
 pub fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
@@ -239,7 +230,10 @@ pub fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> 
     } else {
         data.without_drafts()
     };
-    let started = data.rounds.iter().any(|r| r.stage == "knockout");
+    let started = data
+        .rounds
+        .iter()
+        .any(|r| r.stage == crate::domain::Stage::Knockout);
     Ok(BracketPage {
         view: if started { bracket::view(&data) } else { None },
         names: data
@@ -279,11 +273,11 @@ pub fn calendar(
     Ok(std::sync::Arc::new(calendar_text(access, &rounds, url)))
 }
 
-fn calendar_text(access: &Access, rounds: &[crate::db::events::RoundRow], url: &str) -> String {
+fn calendar_text(access: &Access, rounds: &[Round], url: &str) -> String {
     let mut out = String::from(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kiela//Tournament manager//EN\r\nCALSCALE:GREGORIAN\r\n",
     );
-    for round in rounds.iter().filter(|r| r.state == "published") {
+    for round in rounds.iter().filter(|r| r.is_published()) {
         let Some(start) = round.starts_at else {
             continue;
         };

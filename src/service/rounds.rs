@@ -1,17 +1,22 @@
 //! Rounds: pairing the next round in the event's format, reviewing a draft by hand (every
 //! change logged), and publishing it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::event_data::{EventData, StoredResult};
-use super::events::{Access, EventState, Format};
+use super::event_data::EventData;
+use super::events::Access;
 use super::memo::MemoKey;
 use super::{App, ServiceError, audit, bracket, standings};
 use crate::db::events::{self as q, NewGame};
 use crate::db::{self, DbConnection, event_transaction, is_unique_violation};
+use crate::domain::{
+    AuditAction, EventState, Format, GameId, GameStatus, PlayerId, PlayerStatus, Round, RoundId,
+    RoundState, Stage, StoredResult,
+};
+use crate::rules::Termination;
 use crate::tournament::dutch::{self, DutchInput};
 use crate::tournament::knockout::Status;
 use crate::tournament::{baku, berger};
@@ -22,8 +27,8 @@ struct PlannedGame {
     board: i32,
     game_no: i32,
     bracket_code: Option<String>,
-    first: i32,
-    second: Option<i32>,
+    first: PlayerId,
+    second: Option<PlayerId>,
     /// Decided at pairing time (a bye, or a forfeit against a withdrawn player).
     result: Option<StoredResult>,
 }
@@ -79,7 +84,7 @@ impl SwissSetup {
 /// A player as the explanation of a round names them.
 #[derive(Clone, Debug, Serialize)]
 pub struct NamedPlayer {
-    pub id: i32,
+    pub id: PlayerId,
     pub number: i32,
     pub name: String,
 }
@@ -109,7 +114,7 @@ pub fn explain(
             .find(|r| r.number == number)
             .ok_or(ServiceError::NotFound)?
     };
-    if round.state != "published" && !access.is_organiser() {
+    if !round.is_published() && !access.is_organiser() {
         return Err(ServiceError::NotFound);
     }
     let key = MemoKey {
@@ -147,7 +152,7 @@ fn explain_round(data: &EventData, number: i32) -> Result<RoundExplanation, Serv
                 pairs.push((a, b));
                 board_numbers.push(game.board);
             }
-            (Some(a), None) if game.result.as_deref() == Some(StoredResult::Bye.as_str()) => {
+            (Some(a), None) if game.result == Some(StoredResult::Bye) => {
                 to_pair[a] = true;
                 bye = Some(a);
             }
@@ -177,7 +182,7 @@ fn explain_round(data: &EventData, number: i32) -> Result<RoundExplanation, Serv
 fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
     let played = (number - 1) as usize;
     let histories = data.histories(played);
-    let requested: HashSet<i32> = data
+    let requested: HashSet<PlayerId> = data
         .byes
         .iter()
         .filter(|b| b.round == number)
@@ -187,7 +192,7 @@ fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Service
         .players
         .iter()
         .map(|p| {
-            p.status == "active"
+            p.status == PlayerStatus::Active
                 && p.joined_round <= number
                 && !requested.contains(&p.id)
                 && (!data.event.check_in || p.checked_in)
@@ -224,10 +229,10 @@ fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Service
 }
 
 /// The round-robin roster: players entered when the first round was paired.
-fn roster(data: &EventData) -> Vec<i32> {
+fn roster(data: &EventData) -> Vec<PlayerId> {
     data.players
         .iter()
-        .filter(|p| p.joined_round <= 1 && p.status != "pending")
+        .filter(|p| p.joined_round <= 1 && p.status != PlayerStatus::Pending)
         .map(|p| p.id)
         .collect()
 }
@@ -248,10 +253,10 @@ fn plan_round_robin(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, S
         .rounds
         .get(number as usize - 1)
         .ok_or(ServiceError::Conflict("no_more_rounds"))?;
-    let withdrawn: HashSet<i32> = data
+    let withdrawn: HashSet<PlayerId> = data
         .players
         .iter()
-        .filter(|p| p.status == "withdrawn")
+        .filter(|p| p.status == PlayerStatus::Withdrawn)
         .map(|p| p.id)
         .collect();
     let mut games = Vec::new();
@@ -333,7 +338,10 @@ pub fn planned_rounds(data: &EventData) -> i32 {
             let field = if seeded > 0 {
                 seeded
             } else {
-                data.players.iter().filter(|p| p.status == "active").count()
+                data.players
+                    .iter()
+                    .filter(|p| p.status == PlayerStatus::Active)
+                    .count()
             };
             bracket::shape(data, field.max(2)).rounds as i32
         }
@@ -347,7 +355,7 @@ pub fn planned_rounds(data: &EventData) -> i32 {
 /// Seeds the knockout stage: by pairing number for a pure knockout, by the standings after
 /// the Swiss rounds for Swiss-then-knockout.
 fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
-    let seeded: Vec<i32> = match data.event.format {
+    let seeded: Vec<PlayerId> = match data.event.format {
         Format::SwissThenKnockout => {
             let table = standings::compute_from(data);
             table
@@ -356,7 +364,7 @@ fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), Servic
                 .filter(|row| {
                     data.players
                         .get(row.player)
-                        .is_some_and(|p| p.status == "active")
+                        .is_some_and(|p| p.status == PlayerStatus::Active)
                 })
                 .take(data.event.knockout_size.max(2) as usize)
                 .map(|row| data.players[row.player].id)
@@ -365,7 +373,7 @@ fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), Servic
         _ => data
             .players
             .iter()
-            .filter(|p| p.status == "active")
+            .filter(|p| p.status == PlayerStatus::Active)
             .map(|p| p.id)
             .collect(),
     };
@@ -380,16 +388,16 @@ fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), Servic
 
 /// Pairing numbers in rating order (highest first), fixed when the first round is paired.
 fn number_by_rating(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
-    let mut order: Vec<&crate::db::events::PlayerRow> = data.players.iter().collect();
+    let mut order: Vec<&crate::domain::Player> = data.players.iter().collect();
     order.sort_by(|a, b| {
-        let pending = |p: &crate::db::events::PlayerRow| p.status == "pending";
+        let pending = |p: &crate::domain::Player| p.status == PlayerStatus::Pending;
         pending(a)
             .cmp(&pending(b))
             .then(b.rating.cmp(&a.rating))
             .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
             .then(a.id.cmp(&b.id))
     });
-    let numbers: Vec<(i32, i32)> = order
+    let numbers: Vec<(PlayerId, i32)> = order
         .iter()
         .enumerate()
         .map(|(i, p)| (p.id, i as i32 + 1))
@@ -401,10 +409,10 @@ fn number_by_rating(conn: &mut DbConnection, data: &EventData) -> Result<(), Ser
 /// A round as shown.
 #[derive(Clone, Debug, Serialize)]
 pub struct RoundView {
-    pub id: i32,
+    pub id: RoundId,
     pub number: i32,
-    pub stage: String,
-    pub state: String,
+    pub stage: Stage,
+    pub state: RoundState,
     pub starts_at: Option<chrono::NaiveDateTime>,
     pub boards: Vec<BoardView>,
 }
@@ -412,7 +420,7 @@ pub struct RoundView {
 /// A player on a board.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerRef {
-    pub id: i32,
+    pub id: PlayerId,
     pub number: i32,
     pub name: String,
     pub rating: i32,
@@ -423,15 +431,15 @@ pub struct PlayerRef {
 /// One game of a round.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardView {
-    pub game_id: i32,
+    pub game_id: GameId,
     pub board: i32,
     pub game_no: i32,
     pub bracket_code: Option<String>,
     pub first: Option<PlayerRef>,
     pub second: Option<PlayerRef>,
-    pub status: String,
-    pub result: Option<String>,
-    pub termination: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
 }
 
 fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
@@ -439,7 +447,7 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
     let before = (number - 1).max(0) as usize;
     let histories = data.histories(before);
     let index = data.index();
-    let reference = |id: Option<i32>| {
+    let reference = |id: Option<PlayerId>| {
         let id = id?;
         let &i = index.get(&id)?;
         let p = &data.players[i];
@@ -454,8 +462,8 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
     Some(RoundView {
         id: round.id,
         number: round.number,
-        stage: round.stage.clone(),
-        state: round.state.clone(),
+        stage: round.stage,
+        state: round.state,
         starts_at: round.starts_at,
         boards: data
             .games_of_round(round.id)
@@ -467,9 +475,9 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
                 bracket_code: g.bracket_code.clone(),
                 first: reference(g.first_id),
                 second: reference(g.second_id),
-                status: g.status.clone(),
-                result: g.result.clone(),
-                termination: g.termination.clone(),
+                status: g.status,
+                result: g.result,
+                termination: g.termination,
             })
             .collect(),
     })
@@ -480,7 +488,7 @@ pub fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, Servic
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
     let round = round_view(&data, number).ok_or(ServiceError::NotFound)?;
-    if round.state == "draft" && !access.is_arbiter() {
+    if round.state == RoundState::Draft && !access.is_arbiter() {
         return Err(ServiceError::NotFound);
     }
     Ok(round)
@@ -493,9 +501,18 @@ pub fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
     Ok(data
         .rounds
         .iter()
+        .filter(|r| r.is_published() || access.is_arbiter())
         .filter_map(|r| round_view(&data, r.number))
-        .filter(|r| r.state == "published" || access.is_arbiter())
         .collect())
+}
+
+/// How many rounds the caller can see (the API's `rounds_paired`), without building them.
+pub fn visible_count(app: &App, access: &Access) -> Result<usize, ServiceError> {
+    let mut conn = app.conn()?;
+    Ok(q::rounds_of_event(&mut conn, access.event.id)?
+        .iter()
+        .filter(|r| r.is_published() || access.is_arbiter())
+        .count())
 }
 
 /// Pairs the next round as a draft for review. Refused while the current round is a draft
@@ -510,54 +527,14 @@ pub fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> 
 
 fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, ServiceError> {
     let mut data = EventData::load(conn, access.event.clone())?;
-    if data.event.state == EventState::Finished {
-        return Err(ServiceError::Conflict("event_finished"));
-    }
-    if let Some(last) = data.rounds.last() {
-        if last.state == "draft" {
-            return Err(ServiceError::Blocked {
-                code: "round_not_published",
-                detail: last.number.to_string(),
-            });
-        }
-        let open: Vec<String> = data
-            .games_of_round(last.id)
-            .iter()
-            .filter(|g| g.status != "final")
-            .map(|g| g.board.to_string())
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        if !open.is_empty() {
-            return Err(ServiceError::Blocked {
-                code: "round_open",
-                detail: open.join(", "),
-            });
-        }
-        if let Some(view) = bracket::view(&data)
-            && view.matches.iter().any(|m| m.needs_decider)
-        {
-            return Err(ServiceError::Conflict("decider_needed"));
-        }
-    }
+    ready_for_next_round(&data)?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
     if number == 1 {
-        let active = data.players.iter().filter(|p| p.status == "active").count();
-        if active < 2 {
-            return Err(ServiceError::Conflict("not_enough_players"));
-        }
-        number_by_rating(conn, &data)?;
-        q::set_event_state(conn, data.event.id, "running", db::now())?;
+        start_event(conn, &data)?;
         data = EventData::load(conn, access.event.clone())?;
     }
-    let stage = if data.in_swiss_stage(number) {
-        "swiss"
-    } else if data.event.format.is_round_robin() {
-        "round_robin"
-    } else {
-        "knockout"
-    };
-    if stage == "knockout" && number == bracket::first_round(&data) {
+    let stage = stage_of(&data, number);
+    if stage == Stage::Knockout && number == bracket::first_round(&data) {
         seed_knockout(conn, &data)?;
         data = EventData::load(conn, access.event.clone())?;
     }
@@ -565,23 +542,104 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
         return Err(ServiceError::Conflict("no_more_rounds"));
     }
     let games = match stage {
-        "swiss" => plan_swiss(&data, number)?,
-        "round_robin" => plan_round_robin(&data, number)?,
-        _ => plan_knockout(&data, number)?,
+        Stage::Swiss => plan_swiss(&data, number)?,
+        Stage::RoundRobin => plan_round_robin(&data, number)?,
+        Stage::Knockout => plan_knockout(&data, number)?,
     };
     if games.is_empty() {
         return Err(ServiceError::Conflict("no_more_rounds"));
     }
+    let round_id = store_round(conn, &data, number, stage, &games)?;
+    audit::record(
+        conn,
+        audit::Entry::event(data.event.id, access.user_id(), AuditAction::RoundPaired)
+            .round(round_id)
+            .detail(format!("round {number}: {} games", games.len())),
+    )?;
+    let data = EventData::load(conn, access.event.clone())?;
+    standings::store(conn, &data)?;
+    round_view(&data, number).ok_or(ServiceError::NotFound)
+}
+
+/// The last round, if any, is published and complete (a knockout match needing a decider is
+/// not complete).
+fn ready_for_next_round(data: &EventData) -> Result<(), ServiceError> {
+    if data.event.state == EventState::Finished {
+        return Err(ServiceError::Conflict("event_finished"));
+    }
+    let Some(last) = data.rounds.last() else {
+        return Ok(());
+    };
+    if !last.is_published() {
+        return Err(ServiceError::Blocked {
+            code: "round_not_published",
+            detail: last.number.to_string(),
+        });
+    }
+    let open: std::collections::BTreeSet<i32> = data
+        .games_of_round(last.id)
+        .iter()
+        .filter(|g| !g.is_final())
+        .map(|g| g.board)
+        .collect();
+    if !open.is_empty() {
+        let boards: Vec<String> = open.iter().map(ToString::to_string).collect();
+        return Err(ServiceError::Blocked {
+            code: "round_open",
+            detail: boards.join(", "),
+        });
+    }
+    if bracket::view(data).is_some_and(|view| view.matches.iter().any(|m| m.needs_decider)) {
+        return Err(ServiceError::Conflict("decider_needed"));
+    }
+    Ok(())
+}
+
+/// Before the first round: enough players, pairing numbers by rating, the event running.
+fn start_event(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+    let active = data
+        .players
+        .iter()
+        .filter(|p| p.status == PlayerStatus::Active)
+        .count();
+    if active < 2 {
+        return Err(ServiceError::Conflict("not_enough_players"));
+    }
+    number_by_rating(conn, data)?;
+    q::set_event_state(conn, data.event.id, EventState::Running, db::now())?;
+    Ok(())
+}
+
+/// The stage round `number` belongs to.
+fn stage_of(data: &EventData, number: i32) -> Stage {
+    if data.in_swiss_stage(number) {
+        Stage::Swiss
+    } else if data.event.format.is_round_robin() {
+        Stage::RoundRobin
+    } else {
+        Stage::Knockout
+    }
+}
+
+/// Stores a planned round as a draft (games decided at pairing, a bye or a forfeit against a
+/// withdrawn player, are final at once).
+fn store_round(
+    conn: &mut DbConnection,
+    data: &EventData,
+    number: i32,
+    stage: Stage,
+    games: &[PlannedGame],
+) -> Result<RoundId, ServiceError> {
     let round_id = match q::insert_round(conn, data.event.id, number, stage, db::now()) {
         Ok(id) => id,
         Err(e) if is_unique_violation(&e) => return Err(ServiceError::Conflict("round_exists")),
         Err(e) => return Err(e.into()),
     };
-    for g in &games {
+    for g in games {
         let status = if g.result.is_some() {
-            "final"
+            GameStatus::Final
         } else {
-            "scheduled"
+            GameStatus::Scheduled
         };
         q::insert_game(
             conn,
@@ -594,20 +652,13 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
                 first_id: Some(g.first),
                 second_id: g.second,
                 status,
-                result: g.result.map(StoredResult::as_str),
+                result: g.result,
                 updated_at: db::now(),
             },
         )?;
     }
     q::bump_event(conn, data.event.id, db::now())?;
-    audit::record(
-        conn,
-        audit::Entry::event(data.event.id, access.user_id(), "round_paired")
-            .round(round_id)
-            .detail(format!("round {number}: {} games", games.len())),
-    )?;
-    let data = EventData::load(conn, access.event.clone())?;
-    round_view(&data, number).ok_or(ServiceError::NotFound)
+    Ok(round_id)
 }
 
 /// Publishes a draft round; a round is published once.
@@ -634,12 +685,19 @@ fn publish_in(
     q::bump_event(conn, access.event.id, db::now())?;
     audit::record(
         conn,
-        audit::Entry::event(access.event.id, access.user_id(), "round_published")
-            .round(round.id)
-            .states("draft", "published")
-            .detail(format!("round {number}")),
+        audit::Entry::event(
+            access.event.id,
+            access.user_id(),
+            AuditAction::RoundPublished,
+        )
+        .round(round.id)
+        .states(RoundState::Draft, RoundState::Published)
+        .detail(format!("round {number}")),
     )?;
-    let data = EventData::load(conn, access.event.clone())?;
+    // A published round's byes count in the standings.
+    let event = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
+    let data = EventData::load(conn, event)?;
+    standings::store(conn, &data)?;
     round_view(&data, number).ok_or(ServiceError::NotFound)
 }
 
@@ -653,13 +711,9 @@ pub fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, Service
     })
 }
 
-fn draft(
-    conn: &mut DbConnection,
-    access: &Access,
-    number: i32,
-) -> Result<crate::db::events::RoundRow, ServiceError> {
+fn draft(conn: &mut DbConnection, access: &Access, number: i32) -> Result<Round, ServiceError> {
     let round = q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
-    if round.state != "draft" {
+    if round.state != RoundState::Draft {
         return Err(ServiceError::Conflict("round_published"));
     }
     Ok(round)
@@ -670,7 +724,7 @@ pub fn swap_first_move(
     app: &App,
     access: &Access,
     number: i32,
-    game_id: i32,
+    game_id: GameId,
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
@@ -685,10 +739,14 @@ pub fn swap_first_move(
         q::set_game_players(conn, game.id, Some(second), game.first_id, db::now())?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "first_move_swapped")
-                .round(round.id)
-                .game(game.id)
-                .detail(format!("board {}", game.board)),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::FirstMoveSwapped,
+            )
+            .round(round.id)
+            .game(game.id)
+            .detail(format!("board {}", game.board)),
         )?;
         Ok(())
     })
@@ -699,8 +757,8 @@ pub fn exchange_players(
     app: &App,
     access: &Access,
     number: i32,
-    a: i32,
-    b: i32,
+    a: PlayerId,
+    b: PlayerId,
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     if a == b {
@@ -710,7 +768,7 @@ pub fn exchange_players(
     event_transaction(&mut conn, access.event.id, |conn| {
         let round = draft(conn, access, number)?;
         let games = q::games_of_round(conn, round.id)?;
-        let place = |id: i32| {
+        let place = |id: PlayerId| {
             games
                 .iter()
                 .find(|g| g.first_id == Some(id) || g.second_id == Some(id))
@@ -719,7 +777,7 @@ pub fn exchange_players(
         let (Some(ga), Some(gb)) = (place(a), place(b)) else {
             return Err(ServiceError::invalid("player", "player_not_in_round"));
         };
-        let swap = |x: Option<i32>| {
+        let swap = |x: Option<PlayerId>| {
             if x == Some(a) {
                 Some(b)
             } else if x == Some(b) {
@@ -739,12 +797,16 @@ pub fn exchange_players(
         // A rematch made by hand is allowed but logged.
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "players_exchanged")
-                .round(round.id)
-                .detail(format!(
-                    "players {a} and {b} (boards {} and {})",
-                    ga.board, gb.board
-                )),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::PlayersExchanged,
+            )
+            .round(round.id)
+            .detail(format!(
+                "players {a} and {b} (boards {} and {})",
+                ga.board, gb.board
+            )),
         )?;
         Ok(())
     })
@@ -766,8 +828,12 @@ pub fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), Serv
         q::bump_event(conn, access.event.id, db::now())?;
         audit::record(
             conn,
-            audit::Entry::event(access.event.id, access.user_id(), "draft_discarded")
-                .detail(format!("round {number}")),
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::DraftDiscarded,
+            )
+            .detail(format!("round {number}")),
         )?;
         Ok(())
     })
@@ -796,16 +862,4 @@ pub fn planned(app: &App, access: &Access) -> Result<i32, ServiceError> {
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
     Ok(planned_rounds(&data))
-}
-
-/// Players and who they met, for the "rematch" check in hand re-pairing displays.
-#[must_use]
-pub fn met_pairs(data: &EventData) -> HashMap<(i32, i32), usize> {
-    let mut met = HashMap::new();
-    for g in &data.games {
-        if let (Some(a), Some(b)) = (g.first_id, g.second_id) {
-            *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
-        }
-    }
-    met
 }

@@ -8,6 +8,7 @@ use super::events::Access;
 use super::{App, ServiceError};
 use crate::db::events as q;
 use crate::db::{self, DbConnection};
+use crate::domain::{EventId, PlayerId, PlayerStatus};
 use crate::tournament::standings::{self, Contribution, Standings, StandingsInput, Tiebreak};
 
 /// The standings as shown and cached.
@@ -25,12 +26,12 @@ pub struct StandingsView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RowView {
     pub rank: usize,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub number: i32,
     pub name: String,
     pub rating: i32,
     pub club: String,
-    pub status: String,
+    pub status: PlayerStatus,
     pub points: f64,
     pub values: Vec<f64>,
     pub played: usize,
@@ -43,7 +44,7 @@ pub struct RowView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ContributionView {
     pub round: usize,
-    pub opponent_id: Option<i32>,
+    pub opponent_id: Option<PlayerId>,
     pub opponent_name: Option<String>,
     pub value: f64,
     pub result: f64,
@@ -88,7 +89,7 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
             .iter()
             .filter_map(|row| {
                 let p = data.players.get(row.player)?;
-                if p.status == "pending" {
+                if p.status == PlayerStatus::Pending {
                     return None;
                 }
                 Some(RowView {
@@ -98,7 +99,7 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
                     name: p.name.clone(),
                     rating: p.rating,
                     club: p.club.clone(),
-                    status: p.status.clone(),
+                    status: p.status,
                     points: row.points,
                     values: row.values.clone(),
                     played: row.played,
@@ -111,25 +112,42 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
     }
 }
 
-/// Recomputes and stores the standings (inside the caller's transaction).
-pub fn refresh(conn: &mut DbConnection, event_id: i32) -> Result<StandingsView, ServiceError> {
-    let row = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
-    let event = super::events::Event::from_row(row);
-    let data = EventData::load(conn, event)?;
-    let view = view_of(&data, &compute_from(&data));
+/// Computes and stores the standings of the event as `data` holds it (inside the caller's
+/// transaction, which changed it): every change of results, byes, withdrawals or rounds ends
+/// with this, so a page only ever reads the stored table.
+pub fn store(conn: &mut DbConnection, data: &EventData) -> Result<StandingsView, ServiceError> {
+    let view = view_of(data, &compute_from(data));
     let json = serde_json::to_string(&view).map_err(|e| ServiceError::Internal(e.to_string()))?;
-    q::store_standings(conn, event_id, data.event.version, &json, db::now())?;
+    q::store_standings(conn, data.event.id, data.event.version, &json, db::now())?;
     Ok(view)
 }
 
-/// The standings, from the store when they belong to the event's current version.
+/// [`store`], reading the event first.
+pub fn refresh(conn: &mut DbConnection, event_id: EventId) -> Result<StandingsView, ServiceError> {
+    let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
+    let data = EventData::load(conn, event)?;
+    store(conn, &data)
+}
+
+/// The standings as stored by the last change of the event that could change them. An event
+/// whose table was never stored (one kept by an older version of the program) is computed for
+/// the answer, and nothing is written.
 pub fn get(app: &App, access: &Access) -> Result<StandingsView, ServiceError> {
     let mut conn = app.conn()?;
-    if let Some((version, json)) = q::cached_standings(&mut conn, access.event.id)?
-        && version == access.event.version
-        && let Ok(view) = serde_json::from_str::<StandingsView>(&json)
-    {
-        return Ok(view);
+    if let Some((_, json)) = q::cached_standings(&mut conn, access.event.id)? {
+        match serde_json::from_str::<StandingsView>(&json) {
+            Ok(view) => return Ok(view),
+            Err(e) => tracing::warn!("stored standings unreadable: {e}"),
+        }
     }
-    db::write_transaction(&mut conn, |conn| refresh(conn, access.event.id))
+    let data = EventData::load(&mut conn, access.event.clone())?;
+    Ok(view_of(&data, &compute_from(&data)))
+}
+
+/// Marks the event changed (pages and answers are renewed) and stores its standings again,
+/// in the caller's transaction: for every change that can move the standings.
+pub fn changed(conn: &mut DbConnection, event_id: EventId) -> Result<(), ServiceError> {
+    q::bump_event(conn, event_id, db::now())?;
+    refresh(conn, event_id)?;
+    Ok(())
 }

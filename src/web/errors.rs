@@ -99,6 +99,7 @@ impl From<ServiceError> for WebError {
             ServiceError::NotAllowed(code) => WebError::NotAllowed(code),
             ServiceError::Invalid(invalid) => WebError::Invalid(invalid.code),
             ServiceError::Conflict(code) => WebError::Conflict(code, None),
+            ServiceError::Stale => WebError::Conflict("stale", None),
             ServiceError::Blocked { code, detail } => WebError::Conflict(code, Some(detail)),
             ServiceError::BadCredentials => WebError::Invalid("bad_credentials"),
             ServiceError::RateLimited { retry_after_secs } => {

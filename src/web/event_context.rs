@@ -12,7 +12,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 
 use super::context::{Chrome, Page};
 use super::errors::WebError;
-use crate::db::events::{GameRow, PlayerRow};
+use crate::domain::{Game, GameId, Player};
 use crate::service::events::{self, Access, EventRef};
 use crate::service::games::{self, Actor};
 use crate::service::{App, ServiceError};
@@ -89,7 +89,7 @@ impl RecentEvents {
     }
 
     fn put(&self, slug: String, access: &Access, ttl: Duration) {
-        if ttl.is_zero() || access.user.is_some() {
+        if ttl.is_zero() || access.user().is_some() {
             return;
         }
         if let Ok(mut events) = self.events.lock() {
@@ -167,8 +167,8 @@ impl FromRequest for ArbiterPage {
 pub struct GameActor {
     pub chrome: Chrome,
     pub access: Access,
-    pub game: GameRow,
-    pub players: Vec<PlayerRow>,
+    pub game: Game,
+    pub players: Vec<Player>,
     pub actor: Actor,
 }
 
@@ -177,7 +177,7 @@ pub struct GamePlayer(pub GameActor);
 
 async fn load_game_actor(req: &HttpRequest) -> Result<GameActor, WebError> {
     let page = load(req).await?;
-    let game_id: i32 = req
+    let game_id: GameId = req
         .match_info()
         .get("id")
         .and_then(|id| id.parse().ok())

@@ -19,7 +19,7 @@ const COMPRESS_FROM: usize = 1024;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    event: i32,
+    event: crate::domain::EventId,
     lang: &'static str,
     uri: String,
 }
@@ -42,7 +42,7 @@ impl PageCache {
     /// The page as stored for this version of the event, if any.
     pub fn get(
         &self,
-        event: i32,
+        event: crate::domain::EventId,
         version: i32,
         lang: &'static str,
         uri: &str,
@@ -57,7 +57,14 @@ impl PageCache {
     }
 
     /// Keeps a rendered page for later visitors.
-    pub fn put(&self, event: i32, version: i32, lang: &'static str, uri: &str, html: Bytes) {
+    pub fn put(
+        &self,
+        event: crate::domain::EventId,
+        version: i32,
+        lang: &'static str,
+        uri: &str,
+        html: Bytes,
+    ) {
         let gzip = (html.len() >= COMPRESS_FROM).then(|| gzip(&html)).flatten();
         let Ok(mut pages) = self.pages.lock() else {
             return;
@@ -123,17 +130,37 @@ mod tests {
     fn a_page_is_served_for_its_version_only() {
         let cache = PageCache::default();
         let html = Bytes::from("<p>x</p>".repeat(400));
-        cache.put(1, 7, "pt", "/events/a/standings", html.clone());
-        let hit = cache.get(1, 7, "pt", "/events/a/standings").unwrap();
+        cache.put(
+            crate::domain::EventId(1),
+            7,
+            "pt",
+            "/events/a/standings",
+            html.clone(),
+        );
+        let hit = cache
+            .get(crate::domain::EventId(1), 7, "pt", "/events/a/standings")
+            .unwrap();
         assert_eq!(hit.html, html);
         let packed = hit.gzip.unwrap();
         let mut plain = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut plain)
             .unwrap();
         assert_eq!(plain, html);
-        assert!(cache.get(1, 8, "pt", "/events/a/standings").is_none());
-        assert!(cache.get(1, 7, "en", "/events/a/standings").is_none());
-        assert!(cache.get(2, 7, "pt", "/events/a/standings").is_none());
+        assert!(
+            cache
+                .get(crate::domain::EventId(1), 8, "pt", "/events/a/standings")
+                .is_none()
+        );
+        assert!(
+            cache
+                .get(crate::domain::EventId(1), 7, "en", "/events/a/standings")
+                .is_none()
+        );
+        assert!(
+            cache
+                .get(crate::domain::EventId(2), 7, "pt", "/events/a/standings")
+                .is_none()
+        );
     }
 
     #[test]
@@ -159,7 +186,13 @@ mod tests {
     fn the_store_stays_bounded() {
         let cache = PageCache::default();
         for i in 0..(CAPACITY * 2) {
-            cache.put(1, 1, "pt", &format!("/p/{i}"), Bytes::from_static(b"x"));
+            cache.put(
+                crate::domain::EventId(1),
+                1,
+                "pt",
+                &format!("/p/{i}"),
+                Bytes::from_static(b"x"),
+            );
         }
         assert!(cache.pages.lock().unwrap().len() <= CAPACITY);
     }

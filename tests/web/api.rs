@@ -329,9 +329,9 @@ async fn only_the_players_and_staff_act_on_a_game(app: &TestApp) {
         &app.app,
         &kiela::service::events::access(
             &app.app,
-            kiela::service::events::EventRef::Id(id as i32),
+            kiela::service::events::EventRef::Id(kiela::domain::EventId(id as i32)),
             Some(&kiela::service::accounts::User {
-                id: 1,
+                id: kiela::domain::UserId(1),
                 email: "org@example.ao".into(),
                 display_name: "Organiser".into(),
                 role: kiela::service::accounts::Role::Organiser,

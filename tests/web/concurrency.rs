@@ -133,13 +133,13 @@ async fn parallel_submissions_settle_on_one_result(app: &TestApp) {
     // Exactly one transition to final per game, in the audit log.
     let access = kiela::service::events::access(
         &app.app,
-        kiela::service::events::EventRef::Id(event as i32),
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
         None,
     )
     .unwrap();
     let mut conn = app.app.conn().unwrap();
     for p in &pairings {
-        let game = p["game_id"].as_i64().unwrap() as i32;
+        let game = kiela::domain::GameId(p["game_id"].as_i64().unwrap() as i32);
         let finals = kiela::db::events::audit_of_game(&mut conn, game)
             .unwrap()
             .iter()

@@ -127,11 +127,15 @@ pub fn check_event(database_url: &str, event: i32) -> usize {
         ..kiela::config::Config::default()
     })
     .unwrap();
-    let access =
-        kiela::service::events::access(&app, kiela::service::events::EventRef::Id(event), None)
-            .unwrap();
+    let access = kiela::service::events::access(
+        &app,
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event)),
+        None,
+    )
+    .unwrap();
     let mut conn = app.conn().unwrap();
-    let games = kiela::db::events::games_of_event(&mut conn, event).unwrap();
+    let games =
+        kiela::db::events::games_of_event(&mut conn, kiela::domain::EventId(event)).unwrap();
     let mut finals = 0;
     for game in &games {
         let became_final = kiela::db::events::audit_of_game(&mut conn, game.id)
@@ -139,7 +143,7 @@ pub fn check_event(database_url: &str, event: i32) -> usize {
             .iter()
             .filter(|e| e.to_state.as_deref() == Some("final"))
             .count();
-        if game.status == "final" {
+        if game.status == kiela::domain::GameStatus::Final {
             assert!(
                 game.result.is_some(),
                 "game {} is final without a result",

@@ -193,7 +193,7 @@ async fn the_holder_of_a_personal_link_says_this_is_me(app: &TestApp) {
     assert_eq!(taken.status, 409, "{}", taken.body);
     let access = kiela::service::events::access(
         &app.app,
-        kiela::service::events::EventRef::Id(event as i32),
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
         Some(
             &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
                 .unwrap()
@@ -204,7 +204,7 @@ async fn the_holder_of_a_personal_link_says_this_is_me(app: &TestApp) {
     let log = kiela::service::audit::event_log(&app.app, &access).unwrap();
     let claims: Vec<_> = log
         .iter()
-        .filter(|e| e.action == "player_claimed")
+        .filter(|e| e.action == kiela::domain::AuditAction::PlayerClaimed)
         .collect();
     assert_eq!(claims.len(), 1);
     assert!(
@@ -643,7 +643,7 @@ async fn made_up_query_strings_do_not_make_new_pages(app: &TestApp) {
     // The round's explanation is computed once per version of the event, whoever asks.
     let access = kiela::service::events::access(
         &app.app,
-        kiela::service::events::EventRef::Id(event as i32),
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
         None,
     )
     .unwrap();
@@ -687,7 +687,9 @@ async fn junk_records_are_kept_short_and_limited(app: &TestApp) {
     }
     assert_eq!(statuses, [422, 422, 422, 429]);
     let mut conn = app.app.conn().unwrap();
-    let stored = kiela::db::events::submissions_of_game(&mut conn, game as i32).unwrap();
+    let stored =
+        kiela::db::events::submissions_of_game(&mut conn, kiela::domain::GameId(game as i32))
+            .unwrap();
     assert_eq!(stored.len(), 3);
     for s in &stored {
         assert!(
@@ -702,11 +704,12 @@ async fn junk_records_are_kept_short_and_limited(app: &TestApp) {
             hex::encode(Sha256::digest(junk.as_bytes()))
         );
     }
-    let rejections = kiela::db::events::audit_of_game(&mut conn, game as i32)
-        .unwrap()
-        .into_iter()
-        .filter(|e| e.action == "record_rejected")
-        .count();
+    let rejections =
+        kiela::db::events::audit_of_game(&mut conn, kiela::domain::GameId(game as i32))
+            .unwrap()
+            .into_iter()
+            .filter(|e| e.action == kiela::domain::AuditAction::RecordRejected)
+            .count();
     assert_eq!(rejections, 3, "every stored rejection is in the log");
 }
 
@@ -1346,7 +1349,7 @@ async fn two_claims_of_one_entry_bind_it_once(app: &TestApp) {
     assert_eq!(statuses, [303, 409, 409, 409, 409, 409]);
     let access = kiela::service::events::access(
         &app.app,
-        kiela::service::events::EventRef::Id(event as i32),
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
         Some(
             &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
                 .unwrap()
@@ -1357,7 +1360,7 @@ async fn two_claims_of_one_entry_bind_it_once(app: &TestApp) {
     let claims = kiela::service::audit::event_log(&app.app, &access)
         .unwrap()
         .into_iter()
-        .filter(|e| e.action == "player_claimed")
+        .filter(|e| e.action == kiela::domain::AuditAction::PlayerClaimed)
         .count();
     assert_eq!(claims, 1);
 }
@@ -1386,7 +1389,8 @@ async fn what_a_refused_record_quotes_is_cut_short(app: &TestApp) {
     );
     assert!(refused.body.len() < 2_000, "the answer quotes a short name");
     let mut conn = app.app.conn().unwrap();
-    let log = kiela::db::events::audit_of_game(&mut conn, game as i32).unwrap();
+    let log =
+        kiela::db::events::audit_of_game(&mut conn, kiela::domain::GameId(game as i32)).unwrap();
     assert!(!log.is_empty());
     assert!(
         log.iter()

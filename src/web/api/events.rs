@@ -7,6 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::{ApiCreator, ApiError, ApiOrganiser, MaybeApiUser, json_body};
+use crate::domain::{EventId, GameId, GameStatus, PlayerId, StoredResult};
 use crate::service::events::{self, Access, EventRef, SettingsInput};
 use crate::service::rounds::{self, RoundView};
 use crate::service::{App, ServiceError, exports, players, standings};
@@ -14,7 +15,7 @@ use crate::web::pages::public_url;
 
 async fn access(
     app: &web::Data<App>,
-    id: i32,
+    id: EventId,
     user: Option<crate::service::accounts::User>,
 ) -> Result<Access, ApiError> {
     let app = app.clone().into_inner();
@@ -23,7 +24,7 @@ async fn access(
 
 #[derive(Serialize)]
 struct Created {
-    id: i32,
+    id: EventId,
     slug: String,
     url: String,
 }
@@ -65,14 +66,14 @@ pub async fn list(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
 pub async fn show(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<i32>,
+    path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let access = access(&app, path.into_inner(), user).await?;
     let service = app.into_inner();
     let json = web::block(move || {
         Ok::<_, ServiceError>(EventJson {
             rounds_planned: rounds::planned(&service, &access)?,
-            rounds_paired: rounds::all(&service, &access)?.len(),
+            rounds_paired: rounds::visible_count(&service, &access)?,
             players: players::list(&service, &access)?.len(),
             event: access.event,
         })
@@ -83,7 +84,7 @@ pub async fn show(
 
 #[derive(Serialize)]
 struct PlayerCreated {
-    id: i32,
+    id: PlayerId,
     pairing_number: i32,
 }
 
@@ -107,7 +108,7 @@ pub async fn add_player(
 pub async fn list_players(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<i32>,
+    path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let access = access(&app, path.into_inner(), user).await?;
     let app = app.into_inner();
@@ -119,7 +120,7 @@ pub async fn list_players(
 pub async fn withdraw(
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
@@ -138,7 +139,7 @@ pub async fn bye(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, PlayerId)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let body: ByeBody = json_body(&req, &body)?;
@@ -161,7 +162,7 @@ pub async fn link_account(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, PlayerId)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let AccountBody { email } = json_body(&req, &body)?;
@@ -176,7 +177,7 @@ pub async fn link_account(
 pub async fn unlink_account(
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
@@ -189,7 +190,7 @@ pub async fn personal_link(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let service = app.clone().into_inner();
@@ -205,7 +206,7 @@ pub async fn reissue_link(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let service = app.clone().into_inner();
@@ -218,20 +219,20 @@ pub async fn reissue_link(
 #[derive(Serialize)]
 struct PairingJson {
     board: i32,
-    game_id: i32,
+    game_id: GameId,
     first: Option<PlayerJson>,
     second: Option<PlayerJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bracket_match: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     game_number: Option<i32>,
-    status: String,
-    result: Option<String>,
+    status: GameStatus,
+    result: Option<StoredResult>,
 }
 
 #[derive(Serialize)]
 struct PlayerJson {
-    id: i32,
+    id: PlayerId,
     name: String,
 }
 
@@ -252,8 +253,8 @@ fn pairings(round: &RoundView) -> Vec<PairingJson> {
             }),
             bracket_match: b.bracket_code.clone(),
             game_number: b.bracket_code.as_ref().map(|_| b.game_no),
-            status: b.status.clone(),
-            result: b.result.clone(),
+            status: b.status,
+            result: b.result,
         })
         .collect()
 }
@@ -275,7 +276,7 @@ pub async fn pair(
 pub async fn round(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, number) = path.into_inner();
     let access = access(&app, id, user).await?;
@@ -294,7 +295,7 @@ pub async fn round(
 pub async fn standings(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<i32>,
+    path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let access = access(&app, path.into_inner(), user).await?;
     let app = app.into_inner();
@@ -331,7 +332,7 @@ pub async fn standings(
 pub async fn export_trf(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<i32>,
+    path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let access = access(&app, path.into_inner(), user).await?;
     let slug = access.event.slug.clone();
@@ -348,7 +349,7 @@ pub async fn export_trf(
 pub async fn export_csv(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<i32>,
+    path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let access = access(&app, path.into_inner(), user).await?;
     let slug = access.event.slug.clone();

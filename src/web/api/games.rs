@@ -113,7 +113,7 @@ pub async fn decision(
 pub async fn show(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
-    path: web::Path<i32>,
+    path: web::Path<crate::domain::GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let app = app.into_inner();

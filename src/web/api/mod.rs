@@ -88,7 +88,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotFound => StatusCode::NOT_FOUND,
             ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
             ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ServiceError::Conflict(_) | ServiceError::Blocked { .. } => StatusCode::CONFLICT,
+            ServiceError::Conflict(_) | ServiceError::Blocked { .. } | ServiceError::Stale => {
+                StatusCode::CONFLICT
+            }
             ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
             ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::Busy { .. }
@@ -249,7 +251,7 @@ pub fn json_body<T: serde::de::DeserializeOwned>(
     })
 }
 
-fn path_id(req: &HttpRequest, name: &str) -> Result<i32, ApiError> {
+fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, ApiError> {
     req.match_info()
         .get(name)
         .and_then(|id| id.parse().ok())
@@ -293,7 +295,7 @@ impl FromRequest for ApiOrganiser {
 /// event's staff (403 for anyone else).
 pub struct ApiGameActor {
     pub access: crate::service::events::Access,
-    pub game_id: i32,
+    pub game_id: crate::domain::GameId,
     pub actor: crate::service::games::Actor,
 }
 

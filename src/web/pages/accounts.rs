@@ -273,7 +273,7 @@ pub async fn revoke_token(
     req: HttpRequest,
     app: web::Data<App>,
     page: SignedIn,
-    path: web::Path<i32>,
+    path: web::Path<crate::domain::TokenId>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();

@@ -42,11 +42,11 @@ pub async fn set_role(
     req: HttpRequest,
     app: web::Data<App>,
     _admin: AdminPage,
-    path: web::Path<i32>,
+    path: web::Path<crate::domain::UserId>,
     form: CsrfForm<RoleForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let role: Role = form.role.parse()?;
+    let role = accounts::parse_role(&form.role)?;
     let app = app.into_inner();
     let user_id = path.into_inner();
     web::block(move || accounts::set_role(&app, user_id, role)).await??;

@@ -297,7 +297,10 @@ pub async fn show(
             event: &page.access.event,
             rounds: list,
             planned,
-            players: players.iter().filter(|p| p.status != "pending").count(),
+            players: players
+                .iter()
+                .filter(|p| p.status != crate::domain::PlayerStatus::Pending)
+                .count(),
             is_organiser: page.access.is_organiser(),
             is_arbiter: page.access.is_arbiter(),
             registered,
@@ -332,7 +335,10 @@ pub async fn players_page(
         &PlayersPage {
             c: &page.chrome,
             event: &page.access.event,
-            players: list.into_iter().filter(|p| p.status != "pending").collect(),
+            players: list
+                .into_iter()
+                .filter(|p| p.status != crate::domain::PlayerStatus::Pending)
+                .collect(),
         },
     )
 }
@@ -557,7 +563,7 @@ pub async fn withdraw(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
@@ -576,7 +582,7 @@ pub async fn approve(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
@@ -602,7 +608,7 @@ pub async fn link_account(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     form: CsrfForm<LinkForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
@@ -629,7 +635,7 @@ pub async fn unlink_account(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
@@ -649,7 +655,7 @@ pub async fn reissue_link(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
@@ -676,7 +682,7 @@ pub async fn bye(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     form: CsrfForm<ByeForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
@@ -706,7 +712,7 @@ pub struct CheckInForm {
 pub async fn check_in(
     app: web::Data<App>,
     page: ArbiterPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
     form: CsrfForm<CheckInForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
@@ -761,7 +767,7 @@ pub async fn remove_staff(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::UserId)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, user_id) = path.into_inner();
@@ -823,7 +829,7 @@ pub async fn audit_log(app: web::Data<App>, page: ArbiterPage) -> Result<HttpRes
 struct QueuePage<'a> {
     c: &'a Chrome,
     event: &'a Event,
-    games: Vec<crate::db::events::GameRow>,
+    games: Vec<crate::domain::Game>,
 }
 
 pub async fn queue(app: web::Data<App>, page: ArbiterPage) -> Result<HttpResponse, WebError> {

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::events::Empty;
 use super::{html, redirect_with_flash};
-use crate::db::events::{GameRow, PlayerRow};
+use crate::domain::{Game, GameId, GameStatus, Player};
 use crate::rules::{Hole, Position, Side, VerdictJson};
 use crate::service::board::{self, Claim};
 use crate::service::events::{Access, Event};
@@ -94,7 +94,7 @@ struct GamePage<'a> {
     verdict: Option<VerdictJson>,
     detail: Option<String>,
     record_text: String,
-    submissions: Vec<crate::db::events::SubmissionRow>,
+    submissions: Vec<crate::domain::Submission>,
     log: Vec<crate::service::audit::Shown>,
 }
 
@@ -125,7 +125,7 @@ async fn render(
     app: web::Data<App>,
     chrome: &Chrome,
     access: Access,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
     ply: Option<usize>,
     problem: Problem,
@@ -144,7 +144,7 @@ async fn render_text(
     app: web::Data<App>,
     chrome: &Chrome,
     access: Access,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
     ply: Option<usize>,
     problem: Problem,
@@ -188,7 +188,7 @@ async fn render_text(
         Some(Actor::Player { player_id, .. }) => Some(player_id),
         _ => None,
     };
-    let open = view.status != "final" && view.second.is_some();
+    let open = view.status != GameStatus::Final && view.second.is_some();
     let pending_from_other = view
         .pending
         .as_ref()
@@ -197,9 +197,9 @@ async fn render_text(
         c: chrome,
         event: &access.event,
         can_submit: open && (is_player || staff),
-        can_confirm: view.status == "pending"
+        can_confirm: view.status == GameStatus::Pending
             && (pending_from_other && is_player || staff && view.pending.is_some()),
-        can_dispute: view.status == "pending" && is_player,
+        can_dispute: view.status == GameStatus::Pending && is_player,
         is_arbiter: staff,
         game: view,
         board,
@@ -230,12 +230,12 @@ fn party_place(party: &GameActor) -> Place {
 }
 
 /// A game's party as the submitting functions take it: page frame, event, game id, place.
-fn party_parts(party: GameActor) -> (Chrome, Access, i32, Place) {
+fn party_parts(party: GameActor) -> (Chrome, Access, GameId, Place) {
     let place = party_place(&party);
     (party.chrome, party.access, party.game.id, place)
 }
 
-fn session_place(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Place {
+fn session_place(access: &Access, game: &Game, players: &[Player]) -> Place {
     Place {
         base: format!("/events/{}/games/{}", access.event.slug, game.id),
         actor: games::actor_for(access, game, players),
@@ -244,9 +244,9 @@ fn session_place(access: &Access, game: &GameRow, players: &[PlayerRow]) -> Plac
 
 async fn load_game(
     app: &web::Data<App>,
-    game_id: i32,
+    game_id: GameId,
     user: Option<crate::service::accounts::User>,
-) -> Result<(Access, GameRow, Vec<PlayerRow>), WebError> {
+) -> Result<(Access, Game, Vec<Player>), WebError> {
     let app = app.clone().into_inner();
     Ok(web::block(move || games::access_for_game(&app, game_id, user.as_ref())).await??)
 }
@@ -255,7 +255,7 @@ pub async fn show(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
     if let Some(r) = super::not_modified(&req, &page) {
@@ -291,7 +291,7 @@ async fn submit(
     app: web::Data<App>,
     chrome: &Chrome,
     access: Access,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
     text: String,
 ) -> Result<HttpResponse, WebError> {
@@ -358,7 +358,7 @@ pub async fn upload_record(
 async fn confirm_as(
     req: &HttpRequest,
     app: web::Data<App>,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
 ) -> Result<HttpResponse, WebError> {
     let actor = place.actor.clone().ok_or(WebError::Forbidden)?;
@@ -386,7 +386,7 @@ pub struct DisputeForm {
 async fn dispute_as(
     req: &HttpRequest,
     app: web::Data<App>,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
     reason: String,
 ) -> Result<HttpResponse, WebError> {
@@ -424,7 +424,7 @@ pub async fn decide(
     req: HttpRequest,
     app: web::Data<App>,
     page: ArbiterPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     form: CsrfForm<DecisionForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
@@ -485,7 +485,7 @@ async fn board_page(
     app: web::Data<App>,
     chrome: &Chrome,
     access: Access,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
     query: BoardQuery,
 ) -> Result<HttpResponse, WebError> {
@@ -497,7 +497,7 @@ async fn board_page(
     let game =
         web::block(move || games::view(&service, &access_for_block, game_id, games::Viewer::Party))
             .await??;
-    if game.status == "final" || game.second.is_none() {
+    if game.status == GameStatus::Final || game.second.is_none() {
         return Err(WebError::Conflict("game_final", None));
     }
     let mut moves = split_moves(&query.moves);
@@ -583,7 +583,7 @@ async fn submit_board(
     app: web::Data<App>,
     chrome: &Chrome,
     access: Access,
-    game_id: i32,
+    game_id: GameId,
     place: Place,
     form: BoardSubmitForm,
 ) -> Result<HttpResponse, WebError> {
@@ -621,7 +621,7 @@ struct PersonalPage<'a> {
     bound_to_you: bool,
 }
 
-async fn by_secret(app: &web::Data<App>, secret: String) -> Result<(Access, PlayerRow), WebError> {
+async fn by_secret(app: &web::Data<App>, secret: String) -> Result<(Access, Player), WebError> {
     let app = app.clone().into_inner();
     Ok(web::block(move || players::by_secret(&app, &secret)).await??)
 }
@@ -680,7 +680,7 @@ pub async fn personal(
     })
 }
 
-fn personal_place(secret: &str, player: &PlayerRow, game: &GameRow) -> Result<Place, WebError> {
+fn personal_place(secret: &str, player: &Player, game: &Game) -> Result<Place, WebError> {
     if Some(player.id) != game.first_id && Some(player.id) != game.second_id {
         return Err(WebError::NotFound);
     }
@@ -700,7 +700,7 @@ async fn personal_game(
     app: &web::Data<App>,
     chrome: &Chrome,
     secret: &str,
-    game_id: i32,
+    game_id: GameId,
 ) -> Result<(Access, Place), WebError> {
     let (_, player) = by_secret(app, secret.to_string()).await?;
     let (access, game, players) = load_game(app, game_id, None).await?;
@@ -724,7 +724,7 @@ async fn personal_game(
 pub async fn personal_show(
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
@@ -746,7 +746,7 @@ pub async fn personal_record(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
@@ -760,7 +760,7 @@ pub async fn personal_upload(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     upload: CsrfUpload,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
@@ -773,7 +773,7 @@ pub async fn personal_confirm(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
@@ -785,7 +785,7 @@ pub async fn personal_dispute(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     form: CsrfForm<DisputeForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
@@ -797,7 +797,7 @@ pub async fn personal_dispute(
 pub async fn personal_board(
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (secret, game_id) = path.into_inner();
@@ -809,7 +809,7 @@ pub async fn personal_board_submit(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, GameId)>,
     form: CsrfForm<BoardSubmitForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;

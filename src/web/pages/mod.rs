@@ -152,7 +152,7 @@ pub fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage)
     if page.chrome.flash.is_some() {
         return None;
     }
-    let user = page.chrome.user.as_ref().map_or(0, |u| u.id);
+    let user = page.chrome.user.as_ref().map_or(0, |u| u.id.0);
     let key = format!(
         "{}|{}|{}|{}|{}|{}",
         page.access.event.id,

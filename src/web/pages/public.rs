@@ -61,7 +61,7 @@ pub async fn player(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::PlayerId)>,
 ) -> Result<HttpResponse, WebError> {
     if let Some(r) = super::not_modified(&req, &page) {
         return Ok(r);
@@ -97,7 +97,7 @@ pub struct MatchBox {
     pub score: [String; 2],
     pub bye: bool,
     pub pending: bool,
-    pub first_game: Option<i32>,
+    pub first_game: Option<crate::domain::GameId>,
 }
 
 #[derive(Template)]
@@ -113,7 +113,7 @@ fn columns(data: &BracketPage, nobody: &str, waiting: &str) -> (Vec<Column>, Opt
     let Some(view) = &data.view else {
         return (Vec::new(), None);
     };
-    let name = |id: Option<i32>, bye: bool| match id {
+    let name = |id: Option<crate::domain::PlayerId>, bye: bool| match id {
         Some(id) => data.names.get(&id).cloned().unwrap_or_default(),
         None if bye => nobody.to_string(),
         None => waiting.to_string(),
@@ -250,7 +250,7 @@ pub async fn game_qr(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, crate::domain::GameId)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, game_id) = path.into_inner();
     let url = public_url(&req, &app, &format!("/events/{slug}/games/{game_id}"));

@@ -150,7 +150,7 @@ pub async fn discard(
 
 #[derive(Deserialize)]
 pub struct SwapForm {
-    game: i32,
+    game: crate::domain::GameId,
 }
 
 pub async fn swap(
@@ -190,12 +190,12 @@ pub async fn exchange(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, number) = path.into_inner();
-    let a: i32 = form
+    let a: crate::domain::PlayerId = form
         .a
         .trim()
         .parse()
         .map_err(|_| WebError::Invalid("player_not_in_round"))?;
-    let b: i32 = form
+    let b: crate::domain::PlayerId = form
         .b
         .trim()
         .parse()

@@ -1,0 +1,464 @@
+//! Every state and kind of the program, each with its full list and its stable code.
+
+use super::sql::{text_enum, text_sql};
+use crate::rules::{Termination, Variant, VerdictKind};
+use crate::tournament::history::{Colour, Outcome};
+use crate::tournament::standings::Tiebreak;
+
+text_enum! {
+    /// A global role. Organiser and arbiter rights for one event are granted per event; the
+    /// global `organiser` role is the right to create events, `admin` can do everything.
+    pub enum Role {
+        Admin = "admin",
+        Organiser = "organiser",
+        Arbiter = "arbiter",
+        Player = "player",
+    }
+}
+
+impl Role {
+    /// May create events.
+    #[must_use]
+    pub fn can_create_events(self) -> bool {
+        matches!(self, Role::Admin | Role::Organiser)
+    }
+}
+
+text_enum! {
+    /// A role in one event.
+    pub enum StaffRole {
+        Arbiter = "arbiter",
+        Organiser = "organiser",
+    }
+}
+
+text_enum! {
+    /// How an event is paired.
+    pub enum Format {
+        Swiss = "swiss",
+        RoundRobin = "round_robin",
+        DoubleRoundRobin = "double_round_robin",
+        SingleElimination = "single_elimination",
+        DoubleElimination = "double_elimination",
+        SwissThenKnockout = "swiss_then_knockout",
+    }
+}
+
+impl Format {
+    /// Whether the event has a knockout stage.
+    #[must_use]
+    pub fn has_knockout(self) -> bool {
+        matches!(
+            self,
+            Format::SingleElimination | Format::DoubleElimination | Format::SwissThenKnockout
+        )
+    }
+
+    /// Whether the event starts with Swiss rounds.
+    #[must_use]
+    pub fn has_swiss(self) -> bool {
+        matches!(self, Format::Swiss | Format::SwissThenKnockout)
+    }
+
+    #[must_use]
+    pub fn is_round_robin(self) -> bool {
+        matches!(self, Format::RoundRobin | Format::DoubleRoundRobin)
+    }
+
+    /// The tie-breaks used when the organiser names none.
+    #[must_use]
+    pub fn default_tiebreaks(self) -> Vec<Tiebreak> {
+        if self.is_round_robin() {
+            vec![
+                Tiebreak::DirectEncounter,
+                Tiebreak::SonnebornBerger,
+                Tiebreak::GamesWon,
+                Tiebreak::Koya,
+            ]
+        } else {
+            vec![
+                Tiebreak::BuchholzCut1,
+                Tiebreak::Buchholz,
+                Tiebreak::SonnebornBerger,
+                Tiebreak::DirectEncounter,
+                Tiebreak::GamesWon,
+            ]
+        }
+    }
+}
+
+text_enum! {
+    /// Where an event stands.
+    pub enum EventState {
+        Registration = "registration",
+        Running = "running",
+        Finished = "finished",
+    }
+}
+
+text_enum! {
+    /// An entry's standing in its event.
+    pub enum PlayerStatus {
+        /// Registered by the player; waits for the organiser.
+        Pending = "pending",
+        Active = "active",
+        Withdrawn = "withdrawn",
+    }
+}
+
+text_enum! {
+    /// What a requested bye (or a late entry's missed round) is worth.
+    pub enum ByeKind {
+        Half = "half",
+        Zero = "zero",
+    }
+}
+
+impl ByeKind {
+    /// The round as the standings count it.
+    #[must_use]
+    pub fn outcome(self) -> Outcome {
+        match self {
+            ByeKind::Half => Outcome::HalfBye,
+            ByeKind::Zero => Outcome::ZeroBye,
+        }
+    }
+}
+
+text_enum! {
+    /// A round: the organiser's draft, or published for everyone.
+    pub enum RoundState {
+        Draft = "draft",
+        Published = "published",
+    }
+}
+
+text_enum! {
+    /// The stage a round belongs to.
+    pub enum Stage {
+        Swiss = "swiss",
+        RoundRobin = "round_robin",
+        Knockout = "knockout",
+    }
+}
+
+text_enum! {
+    /// A game's life: `scheduled` → (a player submits) `pending` → (the opponent confirms, or
+    /// staff approve) `final`; `pending` → (a dispute, or two different records) `disputed`
+    /// → (staff decide) `final`.
+    pub enum GameStatus {
+        Scheduled = "scheduled",
+        Pending = "pending",
+        Disputed = "disputed",
+        Final = "final",
+    }
+}
+
+text_enum! {
+    /// A game's result as stored, from the first mover's side (`FirstWins`: the player who
+    /// moved first won).
+    pub enum StoredResult {
+        FirstWins = "1-0",
+        SecondWins = "0-1",
+        Draw = "1/2-1/2",
+        FirstWinsByForfeit = "+-",
+        SecondWinsByForfeit = "-+",
+        DoubleForfeit = "--",
+        Bye = "bye",
+    }
+}
+
+impl StoredResult {
+    /// (first player's outcome, second player's outcome).
+    #[must_use]
+    pub fn outcomes(self) -> (Outcome, Outcome) {
+        use crate::tournament::history::GameScore::{Draw, Loss, Win};
+        match self {
+            StoredResult::FirstWins => (Outcome::Played(Win), Outcome::Played(Loss)),
+            StoredResult::SecondWins => (Outcome::Played(Loss), Outcome::Played(Win)),
+            StoredResult::Draw => (Outcome::Played(Draw), Outcome::Played(Draw)),
+            StoredResult::FirstWinsByForfeit => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+            StoredResult::SecondWinsByForfeit => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
+            StoredResult::DoubleForfeit => (Outcome::ForfeitLoss, Outcome::ForfeitLoss),
+            StoredResult::Bye => (Outcome::Pab, Outcome::ZeroBye),
+        }
+    }
+
+    /// Whether the result was decided without a game on the board.
+    #[must_use]
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            StoredResult::FirstWinsByForfeit
+                | StoredResult::SecondWinsByForfeit
+                | StoredResult::DoubleForfeit
+        )
+    }
+}
+
+text_enum! {
+    /// A submitted record's place in its game's life.
+    pub enum SubmissionStatus {
+        /// Waits for the opponent (or staff).
+        Pending = "pending",
+        /// One of two records that differ, or sent while the game is disputed.
+        Disputed = "disputed",
+        /// The opponent stood behind it: the game is final with it.
+        Confirmed = "confirmed",
+        /// Staff entered it: final at once.
+        Final = "final",
+        /// Replaced by a later record or a decision.
+        Superseded = "superseded",
+        /// The rules engine refused it.
+        Rejected = "rejected",
+    }
+}
+
+text_enum! {
+    /// Who sent a record.
+    pub enum SubmitterRole {
+        Player = "player",
+        Arbiter = "arbiter",
+        Organiser = "organiser",
+    }
+}
+
+impl From<StaffRole> for SubmitterRole {
+    fn from(role: StaffRole) -> SubmitterRole {
+        match role {
+            StaffRole::Arbiter => SubmitterRole::Arbiter,
+            StaffRole::Organiser => SubmitterRole::Organiser,
+        }
+    }
+}
+
+text_enum! {
+    /// What an audit-log entry records.
+    pub enum AuditAction {
+        StaffAdded = "staff_added",
+        StaffRemoved = "staff_removed",
+        PlayerAdded = "player_added",
+        PlayersImported = "players_imported",
+        PlayerRegistered = "player_registered",
+        PlayerApproved = "player_approved",
+        PlayerWithdrawn = "player_withdrawn",
+        PlayerClaimed = "player_claimed",
+        PlayerLinked = "player_linked",
+        PlayerUnlinked = "player_unlinked",
+        LinkReissued = "link_reissued",
+        ByeRequested = "bye_requested",
+        RoundPaired = "round_paired",
+        RoundPublished = "round_published",
+        FirstMoveSwapped = "first_move_swapped",
+        PlayersExchanged = "players_exchanged",
+        DraftDiscarded = "draft_discarded",
+        RecordRejected = "record_rejected",
+        RecordFinal = "record_final",
+        RecordConfirmed = "record_confirmed",
+        RecordSubmitted = "record_submitted",
+        RecordsDiffer = "records_differ",
+        ResultDisputed = "result_disputed",
+        DisputeReason = "dispute_reason",
+        RecordApproved = "record_approved",
+        ArbiterDecision = "arbiter_decision",
+        DeciderAdded = "decider_added",
+        TrfImported = "trf_imported",
+    }
+}
+
+// Types of the pure modules (which know nothing of databases), stored by their codes. The
+// proxies only carry diesel's derives for the foreign types.
+#[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
+#[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
+#[allow(dead_code)]
+struct VariantSql(Variant);
+
+#[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
+#[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
+#[allow(dead_code)]
+struct TerminationSql(Termination);
+
+#[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
+#[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
+#[allow(dead_code)]
+struct VerdictKindSql(VerdictKind);
+
+#[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
+#[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
+#[allow(dead_code)]
+struct ColourSql(Colour);
+
+text_sql!(Variant, |text| text.parse().ok());
+text_sql!(Termination, |text| Termination::ALL
+    .iter()
+    .copied()
+    .find(|t| t.as_str() == text));
+text_sql!(VerdictKind, |text| [
+    VerdictKind::Valid,
+    VerdictKind::ValidClaimed,
+    VerdictKind::ValidUnfinished,
+    VerdictKind::Invalid,
+]
+.into_iter()
+.find(|v| v.as_str() == text));
+
+/// The first move's colour as stored: `W` (the first player of round 1 moves first) or `B`.
+trait ColourCode {
+    fn as_str(&self) -> &'static str;
+}
+
+impl ColourCode for Colour {
+    fn as_str(&self) -> &'static str {
+        match self {
+            Colour::White => "W",
+            Colour::Black => "B",
+        }
+    }
+}
+
+text_sql!(Colour, |text| match text {
+    "W" => Some(Colour::White),
+    "B" => Some(Colour::Black),
+    _ => None,
+});
+
+/// An event's tie-breaks in order, stored as their FIDE codes separated by commas.
+#[derive(
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    diesel::expression::AsExpression,
+    diesel::deserialize::FromSqlRow,
+)]
+#[diesel(sql_type = diesel::sql_types::Text)]
+pub struct Tiebreaks {
+    list: Vec<Tiebreak>,
+    text: String,
+}
+
+impl Tiebreaks {
+    /// The list, without repeats (the first place of a code counts).
+    #[must_use]
+    pub fn new(list: &[Tiebreak]) -> Tiebreaks {
+        let mut unique: Vec<Tiebreak> = Vec::with_capacity(list.len());
+        for t in list {
+            if !unique.contains(t) {
+                unique.push(*t);
+            }
+        }
+        let text = unique
+            .iter()
+            .map(|t| t.code())
+            .collect::<Vec<_>>()
+            .join(",");
+        Tiebreaks { list: unique, text }
+    }
+
+    #[must_use]
+    pub fn list(&self) -> &[Tiebreak] {
+        &self.list
+    }
+
+    fn from_code(text: &str) -> Option<Tiebreaks> {
+        text.split(',')
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| c.trim().parse().ok())
+            .collect::<Option<Vec<Tiebreak>>>()
+            .map(|list| Tiebreaks::new(&list))
+    }
+
+    /// The stored form.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for Tiebreaks
+where
+    DB: diesel::backend::Backend,
+    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+        let text =
+            <String as diesel::deserialize::FromSql<diesel::sql_types::Text, DB>>::from_sql(bytes)?;
+        Tiebreaks::from_code(&text)
+            .ok_or_else(|| format!("`{text}` is not a list of tie-breaks").into())
+    }
+}
+
+impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for Tiebreaks
+where
+    DB: diesel::backend::Backend,
+    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+{
+    fn to_sql<'b>(
+        &'b self,
+        out: &mut diesel::serialize::Output<'b, '_, DB>,
+    ) -> diesel::serialize::Result {
+        <str as diesel::serialize::ToSql<diesel::sql_types::Text, DB>>::to_sql(&self.text, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn every_code_reads_back_as_its_value() {
+        fn check<T: Copy + PartialEq + std::fmt::Debug>(
+            all: &[T],
+            code: fn(T) -> &'static str,
+            parse: fn(&str) -> Option<T>,
+        ) {
+            for &v in all {
+                assert_eq!(parse(code(v)), Some(v));
+            }
+            assert_eq!(parse("nonsense"), None);
+        }
+        check(Role::ALL, Role::as_str, Role::from_code);
+        check(StaffRole::ALL, StaffRole::as_str, StaffRole::from_code);
+        check(Format::ALL, Format::as_str, Format::from_code);
+        check(EventState::ALL, EventState::as_str, EventState::from_code);
+        check(
+            PlayerStatus::ALL,
+            PlayerStatus::as_str,
+            PlayerStatus::from_code,
+        );
+        check(ByeKind::ALL, ByeKind::as_str, ByeKind::from_code);
+        check(RoundState::ALL, RoundState::as_str, RoundState::from_code);
+        check(Stage::ALL, Stage::as_str, Stage::from_code);
+        check(GameStatus::ALL, GameStatus::as_str, GameStatus::from_code);
+        check(
+            StoredResult::ALL,
+            StoredResult::as_str,
+            StoredResult::from_code,
+        );
+        check(
+            SubmissionStatus::ALL,
+            SubmissionStatus::as_str,
+            SubmissionStatus::from_code,
+        );
+        check(
+            SubmitterRole::ALL,
+            SubmitterRole::as_str,
+            SubmitterRole::from_code,
+        );
+        check(
+            AuditAction::ALL,
+            AuditAction::as_str,
+            AuditAction::from_code,
+        );
+    }
+
+    #[test]
+    fn tiebreak_lists_refuse_unknown_codes() {
+        let list = Tiebreaks::from_code("BH-C1,BH,SB,BH").unwrap();
+        assert_eq!(list.as_str(), "BH-C1,BH,SB");
+        assert_eq!(Tiebreaks::from_code("").unwrap(), Tiebreaks::default());
+        assert!(Tiebreaks::from_code("BH,XYZ").is_none());
+    }
+}

@@ -1,0 +1,27 @@
+//! The vocabulary every layer shares: the ids of things, every state and kind as an enum, and
+//! the entities (events, players, rounds, games, submissions) as the database holds them.
+//!
+//! Nothing here is ever a string outside the database mapping: each enum has its full list
+//! (`ALL`, for tests and forms), its stable code (`as_str`, which is also its text in the
+//! database, the API and message keys), and reads and writes itself as SQL text on both
+//! backends. A stored value that is not a known code is an error when it is read, never a
+//! silent default.
+
+mod entities;
+mod ids;
+mod kinds;
+mod sql;
+
+pub use entities::{Bye, Event, Game, Player, Round, Submission};
+pub use ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
+pub use kinds::{
+    AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState,
+    StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
+};
+
+/// A text that is none of a kind's codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a known {kind}")]
+pub struct UnknownCode {
+    pub kind: &'static str,
+}

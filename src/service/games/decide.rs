@@ -1,0 +1,170 @@
+//! Standing behind a result: the opponent confirms (or staff approve) the pending record, a
+//! player disputes it, staff decide.
+
+use super::finalise::{FinalResult, make_final};
+use super::record::check_record;
+use super::submit::SubmitOutcome;
+use super::{
+    Actor, game_players, published_game, refuse_outsider, refuse_own_game, set_status, with_retries,
+};
+use crate::db::events as q;
+use crate::domain::{AuditAction, GameId, GameStatus, StoredResult, SubmissionStatus};
+use crate::rules::Termination;
+use crate::service::events::Access;
+use crate::service::{App, ServiceError, audit};
+
+/// Longest reason of a dispute or a decision.
+const MAX_REASON_CHARS: usize = 1000;
+
+fn reason_of(text: &str) -> Result<&str, ServiceError> {
+    let reason = text.trim();
+    if reason.chars().count() > MAX_REASON_CHARS {
+        return Err(ServiceError::invalid("reason", "reason_too_long"));
+    }
+    Ok(reason)
+}
+
+/// The opponent confirms the pending record (or staff approve it): the game is final with it.
+pub fn confirm(app: &App, game_id: GameId, actor: &Actor) -> Result<SubmitOutcome, ServiceError> {
+    with_retries(app, |conn| {
+        let game = published_game(conn, game_id)?;
+        refuse_outsider(actor, &game)?;
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, actor, &first, &second)?;
+        if game.is_final() {
+            return Err(ServiceError::Conflict("game_final"));
+        }
+        let pending = q::submissions_of_game(conn, game.id)?
+            .into_iter()
+            .rfind(|s| s.status == SubmissionStatus::Pending)
+            .ok_or(ServiceError::Conflict("nothing_to_confirm"))?;
+        if actor.player_id().is_some() && pending.player_id == actor.player_id() {
+            return Err(ServiceError::Conflict("cannot_confirm_own"));
+        }
+        // The record was verified when it was sent; verified again, it gives the position
+        // to keep (and a record that no longer verifies is never made final).
+        let event = q::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+        let checked = check_record(&pending.record, &event, &first, &second).map_err(|r| {
+            ServiceError::Internal(format!("a pending record no longer verifies: {}", r.code))
+        })?;
+        q::close_open_submissions(conn, game.id, SubmissionStatus::Confirmed)?;
+        let action = match actor {
+            Actor::Staff { .. } => AuditAction::RecordApproved,
+            Actor::Player { .. } => AuditAction::RecordConfirmed,
+        };
+        make_final(
+            conn,
+            &game,
+            &FinalResult {
+                result: checked.result,
+                termination: checked.termination,
+                plies: pending.plies,
+                record: Some(&pending.record),
+                final_position: Some(checked.final_position.to_string()),
+            },
+            actor,
+            action,
+            format!("{} confirmed", checked.result.as_str()),
+        )?;
+        Ok(SubmitOutcome {
+            game_id: game.id,
+            status: GameStatus::Final,
+            verdict: checked.verdict,
+            result: checked.result,
+            termination: checked.termination,
+            plies: checked.plies,
+        })
+    })
+}
+
+/// A player disputes the pending result. Staff never dispute: they decide.
+pub fn dispute(
+    app: &App,
+    game_id: GameId,
+    actor: &Actor,
+    reason: &str,
+) -> Result<(), ServiceError> {
+    let reason = reason_of(reason)?;
+    if matches!(actor, Actor::Staff { .. }) {
+        return Err(ServiceError::Forbidden);
+    }
+    with_retries(app, |conn| {
+        let game = published_game(conn, game_id)?;
+        refuse_outsider(actor, &game)?;
+        match game.status {
+            GameStatus::Final => return Err(ServiceError::Conflict("game_final")),
+            GameStatus::Disputed => return Ok(()),
+            GameStatus::Scheduled | GameStatus::Pending => {}
+        }
+        q::close_open_submissions(conn, game.id, SubmissionStatus::Disputed)?;
+        set_status(
+            conn,
+            &game,
+            GameStatus::Disputed,
+            actor,
+            AuditAction::ResultDisputed,
+        )?;
+        if !reason.is_empty() {
+            audit::record(
+                conn,
+                actor
+                    .entry(&game, AuditAction::DisputeReason)
+                    .detail(reason),
+            )?;
+        }
+        Ok(())
+    })
+}
+
+/// A staff decision: a result (`1-0`, `0-1`, `1/2-1/2`) by adjudication, or a forfeit (`+-`,
+/// `-+`, `--`). Final at once; replaces any pending or disputed result.
+pub fn decide(
+    app: &App,
+    access: &Access,
+    game_id: GameId,
+    result: &str,
+    reason: &str,
+) -> Result<(), ServiceError> {
+    let (user, role) = access.staff()?;
+    let decided = match StoredResult::from_code(result.trim()) {
+        Some(StoredResult::Bye) | None => {
+            return Err(ServiceError::invalid("result", "result_invalid"));
+        }
+        Some(r) => r,
+    };
+    let reason = reason_of(reason)?;
+    let actor = Actor::Staff {
+        user_id: user.id,
+        role,
+    };
+    with_retries(app, |conn| {
+        let game = published_game(conn, game_id)?;
+        if game.event_id != access.event.id {
+            return Err(ServiceError::NotFound);
+        }
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, &actor, &first, &second)?;
+        if game.final_result() == Some(decided) {
+            return Ok(());
+        }
+        q::close_open_submissions(conn, game.id, SubmissionStatus::Superseded)?;
+        make_final(
+            conn,
+            &game,
+            &FinalResult {
+                result: decided,
+                termination: (!decided.is_forfeit()).then_some(Termination::Adjudication),
+                plies: None,
+                record: game.record.as_deref(),
+                final_position: None,
+            },
+            &actor,
+            AuditAction::ArbiterDecision,
+            if reason.is_empty() {
+                decided.as_str().to_string()
+            } else {
+                format!("{}: {reason}", decided.as_str())
+            },
+        )
+    })
+}

@@ -1,0 +1,134 @@
+//! A result becomes final, and everything that follows from it: the audit entry, the
+//! standings, a knockout decider when a match is level, the end of the event.
+
+use super::Actor;
+use crate::db::events::{self as q, GameOutcome, NewGame};
+use crate::db::{self, DbConnection};
+use crate::domain::{AuditAction, EventId, EventState, Game, GameStatus, StoredResult};
+use crate::rules::Termination;
+use crate::service::event_data::EventData;
+use crate::service::{ServiceError, audit, bracket, rounds, standings};
+use crate::tournament::knockout::Status;
+
+/// What a final result writes to the game.
+#[derive(Clone, Debug)]
+pub(super) struct FinalResult<'a> {
+    pub result: StoredResult,
+    pub termination: Option<Termination>,
+    pub plies: Option<i32>,
+    /// The record that stands (`None` for a forfeit or a decision without one).
+    pub record: Option<&'a str>,
+    pub final_position: Option<String>,
+}
+
+/// Writes a game's final result (if nobody changed the game since it was read) and what
+/// follows from it, logged as `action` with `detail`.
+pub(super) fn make_final(
+    conn: &mut DbConnection,
+    game: &Game,
+    outcome: &FinalResult<'_>,
+    actor: &Actor,
+    action: AuditAction,
+    detail: String,
+) -> Result<(), ServiceError> {
+    let changed = q::update_game(
+        conn,
+        game.id,
+        game.version,
+        &GameOutcome {
+            status: GameStatus::Final,
+            result: Some(outcome.result),
+            termination: outcome.termination,
+            plies: outcome.plies,
+            record: outcome.record,
+            final_position: outcome.final_position.as_deref(),
+        },
+        db::now(),
+    )?;
+    if changed == 0 {
+        return Err(ServiceError::Stale);
+    }
+    audit::record(
+        conn,
+        actor
+            .entry(game, action)
+            .states(game.status, GameStatus::Final)
+            .detail(detail),
+    )?;
+    q::bump_event(conn, game.event_id, db::now())?;
+    let mut data = add_deciders(conn, game.event_id)?;
+    if finish_when_done(conn, &data)? {
+        data.event = q::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+    }
+    standings::store(conn, &data)?;
+    Ok(())
+}
+
+/// Adds a decider game to every knockout match whose games are all final and level; returns
+/// the event as it then stands.
+fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData, ServiceError> {
+    let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
+    let data = EventData::load(conn, event)?;
+    let Some(view) = bracket::view(&data) else {
+        return Ok(data);
+    };
+    let mut added = false;
+    for m in view.matches.iter().filter(|m| m.needs_decider) {
+        let last = data
+            .games
+            .iter()
+            .filter(|g| m.game_ids.contains(&g.id))
+            .max_by_key(|g| g.game_no);
+        let (Some(last), Some(a), Some(b)) = (last, m.entrants[0], m.entrants[1]) else {
+            continue;
+        };
+        let next = last.game_no + 1;
+        // The first move alternates within a match.
+        let (first, second) = if next % 2 == 1 { (a, b) } else { (b, a) };
+        q::insert_game(
+            conn,
+            &NewGame {
+                event_id,
+                round_id: last.round_id,
+                board: last.board,
+                game_no: next,
+                bracket_code: Some(&m.code),
+                first_id: Some(first),
+                second_id: Some(second),
+                status: GameStatus::Scheduled,
+                result: None,
+                updated_at: db::now(),
+            },
+        )?;
+        audit::record(
+            conn,
+            audit::Entry::event(event_id, None, AuditAction::DeciderAdded)
+                .round(last.round_id)
+                .detail(format!("{}: game {next}", m.code)),
+        )?;
+        added = true;
+    }
+    if added {
+        return EventData::load(conn, data.event);
+    }
+    Ok(data)
+}
+
+/// Marks the event finished once its last game is final (a knockout: once it has a champion
+/// and no match left to play; otherwise once the planned rounds are played). Whether it did.
+fn finish_when_done(conn: &mut DbConnection, data: &EventData) -> Result<bool, ServiceError> {
+    if data.event.state == EventState::Finished || !data.games.iter().all(Game::is_final) {
+        return Ok(false);
+    }
+    let last_round = data.rounds.last().map_or(0, |r| r.number);
+    let done = match bracket::view(data) {
+        Some(view) if data.event.format.has_knockout() => {
+            view.champion.is_some() && !view.matches.iter().any(|m| m.status == Status::Ready)
+        }
+        _ => last_round >= rounds::planned_rounds(data),
+    };
+    if done {
+        q::set_event_state(conn, data.event.id, EventState::Finished, db::now())?;
+    }
+    Ok(done)
+}

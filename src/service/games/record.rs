@@ -1,0 +1,181 @@
+//! A record sent for a game, read, related to the pairing and verified by the rules engine.
+
+use sha2::{Digest, Sha256};
+
+use super::submit::Refusal;
+use crate::domain::{Event, Player, StoredResult};
+use crate::rules::{
+    self, GameResult, Position, Record, Side, Termination, Verdict, VerdictKind, Verified,
+};
+
+/// A verified, finished record of this game.
+#[derive(Clone, Debug)]
+pub(super) struct Checked {
+    /// The result from the first mover's side.
+    pub result: StoredResult,
+    pub termination: Option<Termination>,
+    pub plies: u32,
+    pub final_position: Position,
+    pub verdict: VerdictKind,
+    /// Identifies the game recorded (moves and outcome), to tell equal submissions apart.
+    pub fingerprint: String,
+}
+
+/// Reads and verifies a record for the game between `first` (who moves first) and `second`.
+/// The event's variant applies when the record names none; the variant, the start and the
+/// players' names in the record must agree with the pairing; the game must be over.
+pub(super) fn check_record(
+    text: &str,
+    event: &Event,
+    first: &Player,
+    second: &Player,
+) -> Result<Checked, Box<Refusal>> {
+    let record = match rules::parse_record(text) {
+        Ok(r) => r.with_default_variant(event.variant),
+        Err(e) => return Err(Refusal::invalid(&Verdict::BadRecord(e))),
+    };
+    let first_side = agree_with_pairing(&record, event, first, second)?;
+    let verdict = Verdict::of(Ok(&record));
+    let verified = match &verdict {
+        Verdict::Accepted(v) => v,
+        Verdict::BadRecord(_) | Verdict::Rejected(_) => return Err(Refusal::invalid(&verdict)),
+    };
+    let Some(result) = stored_result(verified, first_side) else {
+        return Err(Refusal::unfinished(&verdict));
+    };
+    Ok(Checked {
+        result,
+        termination: verified.termination,
+        plies: verified.plies,
+        final_position: verified.final_position,
+        verdict: verified.kind,
+        fingerprint: fingerprint(&record, first_side, result, verified.termination),
+    })
+}
+
+/// The side that moves first, once the record's variant, start and names agree with the
+/// pairing.
+fn agree_with_pairing(
+    record: &Record,
+    event: &Event,
+    first: &Player,
+    second: &Player,
+) -> Result<Side, Box<Refusal>> {
+    if record.header.variant != event.variant {
+        return Err(Refusal::mismatch(format!(
+            "Variant {} (the event plays {})",
+            record.header.variant, event.variant
+        )));
+    }
+    // A record written from a position names its side to move in the position.
+    let first_side = match record.header.position {
+        Some(position) => {
+            if position.board != event.variant.start_position(position.to_move).board {
+                return Err(Refusal::mismatch(
+                    "Position (games start from the standard position)".into(),
+                ));
+            }
+            position.to_move
+        }
+        None => record.header.first,
+    };
+    let (south, north) = match first_side {
+        Side::South => (first, second),
+        Side::North => (second, first),
+    };
+    for (tag, player) in [("South", south), ("North", north)] {
+        if let Some(name) = record.tag(tag)
+            && !names_match(name, &player.name)
+        {
+            // A name quoted back is cut short: it is whatever the sender wrote.
+            let quoted: String = name
+                .chars()
+                .take(crate::service::players::MAX_FIELD)
+                .collect();
+            return Err(Refusal::mismatch(format!(
+                "{tag} \"{quoted}\" (the pairing has {} on that side)",
+                player.name
+            )));
+        }
+    }
+    Ok(first_side)
+}
+
+/// The result from the first mover's side; `None` for a game not over.
+fn stored_result(verified: &Verified, first_side: Side) -> Option<StoredResult> {
+    if verified.kind == VerdictKind::ValidUnfinished {
+        return None;
+    }
+    let winner = match verified.result {
+        GameResult::SouthWins => Side::South,
+        GameResult::NorthWins => Side::North,
+        GameResult::Draw => return Some(StoredResult::Draw),
+        GameResult::Unfinished => return None,
+    };
+    Some(if winner == first_side {
+        StoredResult::FirstWins
+    } else {
+        StoredResult::SecondWins
+    })
+}
+
+/// The same game recorded twice (other comments, other spacing) has the same fingerprint.
+fn fingerprint(
+    record: &Record,
+    first_side: Side,
+    result: StoredResult,
+    termination: Option<Termination>,
+) -> String {
+    let moves: Vec<String> = record.moves.iter().map(rules::PlyToken::text).collect();
+    hex::encode(Sha256::digest(
+        format!(
+            "{}|{}|{}|{}",
+            first_side.letter(),
+            moves.join(" "),
+            result.as_str(),
+            termination.map_or("", |t| t.as_str())
+        )
+        .as_bytes(),
+    ))
+}
+
+fn names_match(a: &str, b: &str) -> bool {
+    let norm = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    norm(a) == norm(b)
+}
+
+/// The replay of a final game's record, for the game page: the start, then the position after
+/// each ply, with the move text and the stones captured.
+pub(super) struct Replayed {
+    pub first_side: Side,
+    pub positions: Vec<String>,
+    pub moves: Vec<String>,
+    pub captured: Vec<u32>,
+}
+
+pub(super) fn replay(text: &str, event: &Event) -> Option<Replayed> {
+    let record = rules::parse_record(text)
+        .ok()?
+        .with_default_variant(event.variant);
+    let replay = rules::replay(&record).ok()?;
+    let mut out = Replayed {
+        first_side: record
+            .header
+            .position
+            .map_or(record.header.first, |p| p.to_move),
+        positions: vec![replay.start.to_string()],
+        moves: Vec::new(),
+        captured: Vec::new(),
+    };
+    for step in &replay.steps {
+        out.positions.push(step.after.to_string());
+        out.moves.push(step.mv.to_string());
+        out.captured.push(step.report.stones_captured());
+    }
+    Some(out)
+}
