@@ -193,16 +193,16 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
     if !user.role.can_create_events() {
         return Err(ServiceError::Forbidden);
     }
-    let parsed = trf::parse(text).map_err(|e| ServiceError::Blocked {
+    let parsed = trf::parse(text).map_err(|e| ServiceError::Unusable {
         code: "trf_invalid",
         detail: e.to_string(),
     })?;
-    trf::check_consistency(&parsed).map_err(|e| ServiceError::Blocked {
+    trf::check_consistency(&parsed).map_err(|e| ServiceError::Unusable {
         code: "trf_invalid",
         detail: e.message,
     })?;
     if parsed.players.is_empty() {
-        return Err(ServiceError::Blocked {
+        return Err(ServiceError::Unusable {
             code: "trf_invalid",
             detail: "no player lines (001)".into(),
         });

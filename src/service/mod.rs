@@ -150,6 +150,9 @@ pub enum ServiceError {
     /// A conflict with specifics to show (such as the boards still without a result).
     #[error("conflict: {code} ({detail})")]
     Blocked { code: &'static str, detail: String },
+    /// Input that cannot be used, with specifics (a file's line and what was expected).
+    #[error("unusable input: {code} ({detail})")]
+    Unusable { code: &'static str, detail: String },
     #[error("wrong email or password")]
     BadCredentials,
     #[error("too many attempts; try again in {retry_after_secs} s")]
@@ -188,7 +191,9 @@ impl ServiceError {
             ServiceError::Forbidden => "forbidden",
             ServiceError::NotAllowed(code) => code,
             ServiceError::Invalid(invalid) => invalid.code,
-            ServiceError::Conflict(code) | ServiceError::Blocked { code, .. } => code,
+            ServiceError::Conflict(code)
+            | ServiceError::Blocked { code, .. }
+            | ServiceError::Unusable { code, .. } => code,
             ServiceError::Stale => "stale",
             ServiceError::BadCredentials => "bad_credentials",
             ServiceError::RateLimited { .. } => "rate_limited",

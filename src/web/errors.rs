@@ -31,35 +31,66 @@ pub struct ErrorDetail(pub String);
 #[derive(Clone, Copy, Debug)]
 pub struct Rendered;
 
-/// Errors of page handlers.
+/// Errors of page handlers: a use case's error, or one of the web layer's own.
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
     #[error("login required")]
     LoginRequired(String),
+    #[error(transparent)]
+    Service(ServiceError),
     #[error("forbidden")]
     Forbidden,
     #[error("not allowed: {0}")]
     NotAllowed(&'static str),
     #[error("not found")]
     NotFound,
+    /// A request that does not have the shape of one (not a form, not UTF-8).
     #[error("bad request")]
     BadRequest,
     #[error("CSRF token missing or wrong")]
     Csrf,
     #[error("payload too large")]
     PayloadTooLarge,
-    #[error("too many attempts")]
-    RateLimited(u64),
-    #[error("busy")]
-    Busy(u64),
     #[error("conflict: {0}")]
-    Conflict(&'static str, Option<String>),
+    Conflict(&'static str),
+    /// A field of a form that does not parse (a number that is not one).
     #[error("invalid: {0}")]
     Invalid(&'static str),
-    #[error("database unavailable: {0}")]
-    Unavailable(String),
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// The one table from a use case's errors to HTTP, for the pages and the API alike.
+#[must_use]
+pub fn status_of(error: &ServiceError) -> StatusCode {
+    match error {
+        ServiceError::NotFound => StatusCode::NOT_FOUND,
+        ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
+        ServiceError::Invalid(_) | ServiceError::Unusable { .. } => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+        ServiceError::Conflict(_) | ServiceError::Blocked { .. } | ServiceError::Stale => {
+            StatusCode::CONFLICT
+        }
+        ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
+        ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::Busy { .. } | ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => {
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        ServiceError::Db(_) | ServiceError::Random(_) | ServiceError::Internal(_) => {
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
+    }
+}
+
+/// Seconds to wait before trying again, for the errors that have them.
+#[must_use]
+pub fn retry_after(error: &ServiceError) -> Option<u64> {
+    match error {
+        ServiceError::RateLimited { retry_after_secs }
+        | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
+        _ => None,
+    }
 }
 
 impl WebError {
@@ -68,16 +99,16 @@ impl WebError {
     pub fn code(&self) -> &'static str {
         match self {
             WebError::LoginRequired(_) => "login_required",
+            WebError::Service(e) => match e {
+                ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => "unavailable",
+                e => e.code(),
+            },
             WebError::Forbidden => "forbidden",
-            WebError::NotAllowed(code) => code,
+            WebError::NotAllowed(code) | WebError::Conflict(code) | WebError::Invalid(code) => code,
             WebError::NotFound => "not_found",
             WebError::BadRequest => "bad_request",
             WebError::Csrf => "csrf",
             WebError::PayloadTooLarge => "payload_too_large",
-            WebError::RateLimited(_) => "rate_limited",
-            WebError::Busy(_) => "busy",
-            WebError::Conflict(code, _) | WebError::Invalid(code) => code,
-            WebError::Unavailable(_) => "unavailable",
             WebError::Internal(_) => "internal",
         }
     }
@@ -93,23 +124,7 @@ impl WebError {
 
 impl From<ServiceError> for WebError {
     fn from(e: ServiceError) -> WebError {
-        match e {
-            ServiceError::NotFound => WebError::NotFound,
-            ServiceError::Forbidden => WebError::Forbidden,
-            ServiceError::NotAllowed(code) => WebError::NotAllowed(code),
-            ServiceError::Invalid(invalid) => WebError::Invalid(invalid.code),
-            ServiceError::Conflict(code) => WebError::Conflict(code, None),
-            ServiceError::Stale => WebError::Conflict("stale", None),
-            ServiceError::Blocked { code, detail } => WebError::Conflict(code, Some(detail)),
-            ServiceError::BadCredentials => WebError::Invalid("bad_credentials"),
-            ServiceError::RateLimited { retry_after_secs } => {
-                WebError::RateLimited(retry_after_secs)
-            }
-            ServiceError::Busy { retry_after_secs } => WebError::Busy(retry_after_secs),
-            ServiceError::Db(DbError::Pool(e)) => WebError::Unavailable(e.to_string()),
-            ServiceError::Db(DbError::Connect(e)) => WebError::Unavailable(e),
-            other => WebError::Internal(other.to_string()),
-        }
+        WebError::Service(e)
     }
 }
 
@@ -153,13 +168,13 @@ impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
             WebError::LoginRequired(_) => StatusCode::SEE_OTHER,
+            WebError::Service(e) => status_of(e),
             WebError::Forbidden | WebError::NotAllowed(_) | WebError::Csrf => StatusCode::FORBIDDEN,
             WebError::NotFound => StatusCode::NOT_FOUND,
-            WebError::BadRequest | WebError::Invalid(_) => StatusCode::BAD_REQUEST,
+            WebError::BadRequest => StatusCode::BAD_REQUEST,
+            WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Conflict(..) => StatusCode::CONFLICT,
-            WebError::Unavailable(_) | WebError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -171,24 +186,24 @@ impl ResponseError for WebError {
                 .insert_header((header::LOCATION, location))
                 .finish();
         }
-        match self {
-            WebError::Internal(cause) | WebError::Unavailable(cause) => {
-                tracing::error!("{}: {cause}", self.code());
-            }
-            _ => {}
+        if self.status_code().is_server_error() {
+            tracing::error!("{}: {self}", self.code());
         }
         let mut response = HttpResponse::new(self.status_code());
-        if let WebError::RateLimited(secs) | WebError::Busy(secs) = self
-            && let Ok(value) = HeaderValue::from_str(&secs.to_string())
-        {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
+        if let WebError::Service(e) = self {
+            if let Some(secs) = retry_after(e)
+                && let Ok(value) = HeaderValue::from_str(&secs.to_string())
+            {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            if let ServiceError::Blocked { detail, .. } | ServiceError::Unusable { detail, .. } = e
+            {
+                response
+                    .extensions_mut()
+                    .insert(ErrorDetail(detail.clone()));
+            }
         }
         response.extensions_mut().insert(ErrorCode(self.code()));
-        if let WebError::Conflict(_, Some(detail)) = self {
-            response
-                .extensions_mut()
-                .insert(ErrorDetail(detail.clone()));
-        }
         response
     }
 }

@@ -35,11 +35,11 @@ async fn wrong_password_is_refused(app: &TestApp) {
     ana.sign_up("Ana", "ana@example.ao", PASSWORD).await;
     ana.post_form("/logout", &[]).await;
     let resp = ana.log_in("ana@example.ao", "not the password").await;
-    assert_eq!(resp.status, 400);
+    assert_eq!(resp.status, 401);
     assert!(resp.body.contains("palavra-passe errados"), "{}", resp.body);
     assert!(ana.cookie("kiela_session").is_none());
     let unknown = ana.log_in("nobody@example.ao", PASSWORD).await;
-    assert_eq!(unknown.status, 400);
+    assert_eq!(unknown.status, 401);
 }
 
 async fn login_rate_limit_kicks_in(app: &TestApp) {
@@ -50,7 +50,7 @@ async fn login_rate_limit_kicks_in(app: &TestApp) {
     for _ in 0..limit {
         assert_eq!(
             ana.log_in("ana@example.ao", "wrong password").await.status,
-            400
+            401
         );
     }
     // Past the limit even the right password is refused, from any browser.
@@ -94,7 +94,7 @@ async fn change_password_ends_other_sessions(app: &TestApp) {
             &[("current", "nope nope"), ("new", "new-password-1")],
         )
         .await;
-    assert_eq!(wrong.status, 400);
+    assert_eq!(wrong.status, 422);
     let ok = ana
         .post_form(
             "/account/password",
@@ -118,12 +118,12 @@ async fn duplicate_email_and_bad_input_are_explained(app: &TestApp) {
     ana.sign_up("Ana", "ana@example.ao", PASSWORD).await;
     let other = app.browser();
     let resp = other.sign_up("Ana 2", "ANA@example.ao", PASSWORD).await;
-    assert_eq!(resp.status, 400);
+    assert_eq!(resp.status, 422);
     assert!(resp.body.contains("Já existe uma conta"), "{}", resp.body);
     let resp = other.sign_up("Ana 2", "not-an-email", PASSWORD).await;
-    assert_eq!(resp.status, 400);
+    assert_eq!(resp.status, 422);
     let resp = other.sign_up("Ana 2", "ana2@example.ao", "short").await;
-    assert_eq!(resp.status, 400);
+    assert_eq!(resp.status, 422);
     assert!(resp.body.contains("8 caracteres"));
     assert!(
         resp.body.contains("ana2@example.ao"),

@@ -59,7 +59,7 @@ async fn two_app_servers_share_one_postgres_database() {
                 .status,
         );
     }
-    assert!(statuses[..5].iter().all(|&s| s == 400), "{statuses:?}");
+    assert!(statuses[..5].iter().all(|&s| s == 401), "{statuses:?}");
     assert!(statuses[5..].iter().all(|&s| s == 429), "{statuses:?}");
 
     // An event, then both servers asked to pair round 1 at the same moment.

@@ -121,7 +121,7 @@ async fn organiser_runs_an_event_and_players_report_results(app: &TestApp) {
             &[("csv", "name,rating\nEva,1500\n,1400\nFabio,abc\n")],
         )
         .await;
-    assert_eq!(bad.status, 400);
+    assert_eq!(bad.status, 422);
     assert!(
         bad.body.contains("Linha 3") && bad.body.contains("Linha 4"),
         "{}",

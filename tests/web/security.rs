@@ -150,7 +150,7 @@ async fn oversized_forms_get_413(app: &TestApp) {
     // A long but acceptable name gets a form error, not a crash.
     let long = "y".repeat(500);
     let resp = browser.sign_up(&long, "a@example.ao", PASSWORD).await;
-    assert_eq!(resp.status, 400);
+    assert_eq!(resp.status, 422);
 }
 
 async fn security_headers_and_cookie_flags(app: &TestApp) {

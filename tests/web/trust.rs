@@ -532,7 +532,7 @@ async fn a_password_change_can_revoke_every_token(app: &TestApp) {
             .await;
         statuses.push(resp.status);
     }
-    assert_eq!(statuses, [400, 400, 400, 400, 400, 429, 429]);
+    assert_eq!(statuses, [422, 422, 422, 422, 422, 429, 429]);
 }
 
 async fn simultaneous_wrong_passwords_check_no_more_than_the_limit(app: &TestApp) {
@@ -551,7 +551,7 @@ async fn simultaneous_wrong_passwords_check_no_more_than_the_limit(app: &TestApp
             .map(|b| b.log_in("ana@example.ao", "not her password")),
     )
     .await;
-    let checked = answers.iter().filter(|r| r.status == 400).count();
+    let checked = answers.iter().filter(|r| r.status == 401).count();
     let limited = answers.iter().filter(|r| r.status == 429).count();
     assert_eq!(
         (checked, limited),
@@ -607,9 +607,9 @@ async fn the_client_address_is_the_right_most_one_the_proxy_saw(app: &TestApp) {
     for n in 0..4 {
         statuses.push(login(format!("6.6.6.{n}, 203.0.113.7"), n).await);
     }
-    assert_eq!(statuses, [400, 400, 400, 429]);
+    assert_eq!(statuses, [401, 401, 401, 429]);
     // Another client behind the same proxy is not limited.
-    assert_eq!(login("203.0.113.8".into(), 9).await, 400);
+    assert_eq!(login("203.0.113.8".into(), 9).await, 401);
     // The proxy's own address at the end is skipped.
     assert_eq!(login("203.0.113.7, 127.0.0.1".into(), 10).await, 429);
 }
@@ -900,19 +900,19 @@ async fn control_characters_never_get_in(app: &TestApp) {
             &[("name", "Bento\u{8}")],
         )
         .await;
-    assert_eq!(form.status, 400);
+    assert_eq!(form.status, 422);
     let csv = organiser
         .post_form(
             &format!("/events/{slug}/players/import"),
             &[("csv", "Carla\u{7},1500\nDino,1400\n")],
         )
         .await;
-    assert_eq!(csv.status, 400, "the line is refused and nothing imported");
+    assert_eq!(csv.status, 422, "the line is refused and nothing imported");
     let signup = app
         .browser()
         .sign_up("Eva\u{1}", "eva@example.ao", PASSWORD)
         .await;
-    assert_eq!(signup.status, 400);
+    assert_eq!(signup.status, 422);
     // Other scripts, combining accents and right-to-left names are names; they are shown
     // isolated, so they cannot reorder the row around them.
     for name in ["عمر الكيلا", "Joa\u{303}o", "Ngola Kiluanji"] {

@@ -88,7 +88,7 @@ async fn a_record_file_is_submitted_without_javascript(app: &TestApp) {
     let page = format!("/p/{secret}/games/{game}?lang=en");
     let base = format!("/p/{secret}/games/{game}");
     let binary = upload(&player, &base, b"\xff\xfe\x00binary").await;
-    assert_eq!(binary.status, 400);
+    assert_eq!(binary.status, 422);
     assert!(player.get(&page).await.status == 200);
     let illegal = upload(&player, &base, b"1. z9").await;
     assert_eq!(illegal.status, 422, "{}", illegal.body);

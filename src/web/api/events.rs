@@ -125,7 +125,8 @@ pub async fn withdraw(
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
     web::block(move || players::withdraw(&app, &access, pid)).await??;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "id": pid, "status": "withdrawn" })))
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "id": pid, "status": crate::domain::PlayerStatus::Withdrawn })))
 }
 
 #[derive(Deserialize)]

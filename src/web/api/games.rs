@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 use super::{ApiError, ApiGameActor, ApiGameArbiter, ApiGamePlayer, MaybeApiUser, json_body};
+use crate::domain::GameStatus;
 use crate::service::App;
 use crate::service::games::{self, SubmitError};
 
@@ -80,7 +81,8 @@ pub async fn dispute(
     };
     let app = app.into_inner();
     web::block(move || games::dispute(&app, game_id, &actor, &reason)).await??;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "game_id": game_id, "status": "disputed" })))
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "game_id": game_id, "status": GameStatus::Disputed })))
 }
 
 #[derive(Deserialize)]
@@ -105,7 +107,7 @@ pub async fn decision(
     let shown = result.clone();
     web::block(move || games::decide(&app, &access, game_id, &result, &reason)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({
-        "game_id": game_id, "status": "final", "result": shown
+        "game_id": game_id, "status": GameStatus::Final, "result": shown
     })))
 }
 

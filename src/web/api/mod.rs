@@ -10,7 +10,6 @@ use serde::Serialize;
 pub mod events;
 pub mod games;
 
-use crate::db::DbError;
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
 
@@ -84,39 +83,21 @@ impl ResponseError for ApiError {
 impl From<ServiceError> for ApiError {
     fn from(e: ServiceError) -> ApiError {
         let code = e.code();
-        let status = match &e {
-            ServiceError::NotFound => StatusCode::NOT_FOUND,
-            ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
-            ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ServiceError::Conflict(_) | ServiceError::Blocked { .. } | ServiceError::Stale => {
-                StatusCode::CONFLICT
-            }
-            ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
-            ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ServiceError::Busy { .. }
-            | ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        let message = match status {
-            StatusCode::INTERNAL_SERVER_ERROR => {
-                tracing::error!("API internal error: {e}");
-                "internal error".to_string()
-            }
-            _ => crate::web::i18n::Lang::En.t(&format!("error-{code}")),
+        // The same table as the pages'.
+        let status = crate::web::errors::status_of(&e);
+        let message = if status == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!("API internal error: {e}");
+            "internal error".to_string()
+        } else {
+            crate::web::i18n::Lang::En.t(&format!("error-{code}"))
         };
         let mut error = ApiError::new(status, code, message);
-        if let ServiceError::RateLimited { retry_after_secs }
-        | ServiceError::Busy { retry_after_secs } = &e
-        {
-            error.retry_after = Some(*retry_after_secs);
-        }
+        error.retry_after = crate::web::errors::retry_after(&e);
         match &e {
             ServiceError::Invalid(invalid) => {
                 error.with_detail(serde_json::json!({ "field": invalid.field }))
             }
-            ServiceError::Blocked { detail, .. } => {
+            ServiceError::Blocked { detail, .. } | ServiceError::Unusable { detail, .. } => {
                 error.with_detail(serde_json::json!({ "detail": detail }))
             }
             _ => error,

@@ -117,7 +117,7 @@ pub async fn signup(
             Ok(response)
         }
         Err(ServiceError::Invalid(invalid)) => html_with_status(
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             &SignupPage {
                 c: &c,
                 name: &form.name,
@@ -162,7 +162,7 @@ pub async fn login(
             Ok(response)
         }
         Err(ServiceError::BadCredentials) => html_with_status(
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNAUTHORIZED,
             &LoginPage {
                 c: &c,
                 email: &form.email,
@@ -248,7 +248,7 @@ pub async fn change_password(
                 &page,
                 None,
                 Some(error_key(invalid.code)),
-                StatusCode::BAD_REQUEST,
+                StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await
         }

@@ -241,7 +241,7 @@ pub async fn create(
             "flash-event-created",
         ),
         Err(ServiceError::Invalid(invalid)) => html_with_status(
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             &NewPage {
                 c: &page.chrome,
                 form,
@@ -455,7 +455,7 @@ pub async fn update_settings(
                 settings_error: Some(error_key(invalid.code)),
                 ..no_extras()
             };
-            manage_page(&req, app, &page, extras, StatusCode::BAD_REQUEST).await
+            manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
         }
         Err(ServiceError::Conflict(code)) => {
             let extras = ManageExtras {
@@ -518,7 +518,7 @@ pub async fn add_player(
                 player_error: Some(error_key(invalid.code)),
                 ..no_extras()
             };
-            manage_page(&req, app, &page, extras, StatusCode::BAD_REQUEST).await
+            manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
         }
         Err(e) => Err(e.into()),
     }
@@ -552,7 +552,7 @@ pub async fn import_players(
         import: Some(report),
         ..no_extras()
     };
-    manage_page(&req, app, &page, extras, StatusCode::BAD_REQUEST).await
+    manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
 }
 
 /// A form with nothing but its CSRF token.
@@ -883,8 +883,8 @@ pub async fn import_trf(
             FlashLevel::Success,
             "flash-event-imported",
         ),
-        Err(ServiceError::Blocked { code, detail }) => html_with_status(
-            StatusCode::BAD_REQUEST,
+        Err(ServiceError::Unusable { code, detail }) => html_with_status(
+            StatusCode::UNPROCESSABLE_ENTITY,
             &ImportPage {
                 c: &page.chrome,
                 error: Some(error_key(code)),

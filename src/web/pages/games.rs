@@ -302,10 +302,10 @@ async fn submit(
         web::block(move || games::submit_record(&service, game_id, &actor, &submitted)).await?;
     match result {
         Ok(outcome) => {
-            let key = match outcome.status.as_str() {
-                "final" => "flash-result-final",
-                "disputed" => "flash-result-disputed",
-                _ => "flash-result-pending",
+            let key = match outcome.status {
+                GameStatus::Final => "flash-result-final",
+                GameStatus::Disputed => "flash-result-disputed",
+                GameStatus::Pending | GameStatus::Scheduled => "flash-result-pending",
             };
             redirect_with_flash(req, &place.base, FlashLevel::Success, key)
         }
@@ -498,7 +498,7 @@ async fn board_page(
         web::block(move || games::view(&service, &access_for_block, game_id, games::Viewer::Party))
             .await??;
     if game.status == GameStatus::Final || game.second.is_none() {
-        return Err(WebError::Conflict("game_final", None));
+        return Err(WebError::Conflict("game_final"));
     }
     let mut moves = split_moves(&query.moves);
     if !query.play.trim().is_empty() {
