@@ -7,11 +7,13 @@
 //! backends. A stored value that is not a known code is an error when it is read, never a
 //! silent default.
 
+mod codes;
 mod entities;
 mod ids;
 mod kinds;
 mod sql;
 
+pub use codes::ErrorCode;
 pub use entities::{Bye, Event, Game, Player, Round, Submission};
 pub use ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
 pub use kinds::{

@@ -1,5 +1,6 @@
 //! Accounts: sign-up, login with a rate limit, sessions, passwords, roles and API tokens.
 
+use crate::domain::ErrorCode;
 use chrono::{NaiveDateTime, TimeDelta};
 use serde::Serialize;
 
@@ -23,7 +24,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// do not matter.
 pub fn parse_role(text: &str) -> Result<Role, ServiceError> {
     Role::from_code(&text.trim().to_ascii_lowercase())
-        .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))
+        .ok_or_else(|| ServiceError::invalid("role", ErrorCode::RoleUnknown))
 }
 
 /// A syntactically valid e-mail address, lower-cased.
@@ -33,7 +34,7 @@ pub struct Email(String);
 impl Email {
     pub fn parse(text: &str) -> Result<Email, ServiceError> {
         let text = text.trim().to_lowercase();
-        let invalid = || ServiceError::invalid("email", "email_invalid");
+        let invalid = || ServiceError::invalid("email", ErrorCode::EmailInvalid);
         if text.len() > 254 || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(invalid());
         }
@@ -61,13 +62,13 @@ impl DisplayName {
     pub fn parse(text: &str) -> Result<DisplayName, ServiceError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(ServiceError::invalid("name", "name_empty"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
         }
         if text.chars().count() > MAX_NAME_CHARS {
-            return Err(ServiceError::invalid("name", "name_too_long"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameTooLong));
         }
         if text.chars().any(char::is_control) {
-            return Err(ServiceError::invalid("name", "name_invalid"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameInvalid));
         }
         Ok(DisplayName(text.to_string()))
     }
@@ -85,10 +86,16 @@ impl NewPassword {
     pub fn parse(text: &str) -> Result<NewPassword, ServiceError> {
         let chars = text.chars().count();
         if chars < MIN_PASSWORD_CHARS {
-            return Err(ServiceError::invalid("password", "password_too_short"));
+            return Err(ServiceError::invalid(
+                "password",
+                ErrorCode::PasswordTooShort,
+            ));
         }
         if chars > MAX_PASSWORD_CHARS {
-            return Err(ServiceError::invalid("password", "password_too_long"));
+            return Err(ServiceError::invalid(
+                "password",
+                ErrorCode::PasswordTooLong,
+            ));
         }
         Ok(NewPassword(text.to_string()))
     }
@@ -211,7 +218,7 @@ fn insert_user(
     };
     let id = q::insert_user(conn, &new).map_err(|e| {
         if is_unique_violation(&e) {
-            ServiceError::invalid("email", "email_taken")
+            ServiceError::invalid("email", ErrorCode::EmailTaken)
         } else {
             e.into()
         }
@@ -359,7 +366,12 @@ pub fn change_password(
     match app.hasher.verify(change.current, &row.password_hash) {
         Ok(true) => {}
         // A wrong password: the attempt stays counted.
-        Ok(false) => return Err(ServiceError::invalid("current_password", "password_wrong")),
+        Ok(false) => {
+            return Err(ServiceError::invalid(
+                "current_password",
+                ErrorCode::PasswordWrong,
+            ));
+        }
         Err(busy) => return Err(release_after(app, reservation, busy.into())),
     }
     let finish = || {
@@ -398,7 +410,7 @@ pub fn set_role(app: &App, user_id: UserId, role: Role) -> Result<(), ServiceErr
         let user = q::user_by_id(conn, user_id)?.ok_or(ServiceError::NotFound)?;
         let demoted = user.role == Role::Admin && role != Role::Admin;
         if demoted && q::count_role(conn, Role::Admin)? <= 1 {
-            return Err(ServiceError::Conflict("last_admin"));
+            return Err(ServiceError::Conflict(ErrorCode::LastAdmin));
         }
         q::set_role(conn, user_id, role)?;
         Ok(())
@@ -420,7 +432,7 @@ pub fn create_api_token(app: &App, user_id: UserId, label: &str) -> Result<Strin
     let label = label.trim();
     let label = if label.is_empty() { "API" } else { label };
     if label.chars().count() > MAX_NAME_CHARS || label.chars().any(char::is_control) {
-        return Err(ServiceError::invalid("label", "label_invalid"));
+        return Err(ServiceError::invalid("label", ErrorCode::LabelInvalid));
     }
     let token = crypto::random_token()?;
     let mut conn = app.conn()?;

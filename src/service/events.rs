@@ -1,5 +1,6 @@
 //! Events: settings, creation and editing, who may do what, and staff.
 
+use crate::domain::ErrorCode;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +72,7 @@ fn date(text: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, Se
         None | Some("") => Ok(None),
         Some(t) => NaiveDate::parse_from_str(t, "%Y-%m-%d")
             .map(Some)
-            .map_err(|_| ServiceError::invalid(field, "date_invalid")),
+            .map_err(|_| ServiceError::invalid(field, ErrorCode::DateInvalid)),
     }
 }
 
@@ -81,11 +82,11 @@ fn tenths(value: Option<f64>, default: i32, field: &'static str) -> Result<i32, 
         Some(v) if v.is_finite() && (0.0..=100.0).contains(&v) => {
             let t = (v * 10.0).round();
             if (t - v * 10.0).abs() > 1e-6 {
-                return Err(ServiceError::invalid(field, "points_invalid"));
+                return Err(ServiceError::invalid(field, ErrorCode::PointsInvalid));
             }
             Ok(t as i32)
         }
-        Some(_) => Err(ServiceError::invalid(field, "points_invalid")),
+        Some(_) => Err(ServiceError::invalid(field, ErrorCode::PointsInvalid)),
     }
 }
 
@@ -94,30 +95,30 @@ impl SettingsInput {
     pub fn validate(&self) -> Result<EventSettings, ServiceError> {
         let name = self.name.trim();
         if name.is_empty() {
-            return Err(ServiceError::invalid("name", "name_empty"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
         }
         if name.chars().count() > MAX_EVENT_NAME || name.chars().any(char::is_control) {
-            return Err(ServiceError::invalid("name", "name_too_long"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameTooLong));
         }
         let format = Format::from_code(self.format.as_deref().unwrap_or("swiss").trim())
-            .ok_or_else(|| ServiceError::invalid("format", "format_unknown"))?;
+            .ok_or_else(|| ServiceError::invalid("format", ErrorCode::FormatUnknown))?;
         let variant: Variant = self
             .variant
             .as_deref()
             .unwrap_or("advanced")
             .parse()
-            .map_err(|_| ServiceError::invalid("variant", "variant_unknown"))?;
+            .map_err(|_| ServiceError::invalid("variant", ErrorCode::VariantUnknown))?;
         let rounds = self
             .rounds
             .unwrap_or(if format.has_swiss() { 5 } else { 0 });
         if !(0..=i64::from(MAX_ROUNDS)).contains(&rounds) || (format.has_swiss() && rounds < 1) {
-            return Err(ServiceError::invalid("rounds", "rounds_invalid"));
+            return Err(ServiceError::invalid("rounds", ErrorCode::RoundsInvalid));
         }
         let games_per_match = self.games_per_match.unwrap_or(1);
         if !(1..=9).contains(&games_per_match) {
             return Err(ServiceError::invalid(
                 "games_per_match",
-                "games_per_match_invalid",
+                ErrorCode::GamesPerMatchInvalid,
             ));
         }
         let knockout_size = self
@@ -130,13 +131,13 @@ impl SettingsInput {
         if format == Format::SwissThenKnockout && !(2..=256).contains(&knockout_size) {
             return Err(ServiceError::invalid(
                 "knockout_size",
-                "knockout_size_invalid",
+                ErrorCode::KnockoutSizeInvalid,
             ));
         }
         if !(0..=256).contains(&knockout_size) {
             return Err(ServiceError::invalid(
                 "knockout_size",
-                "knockout_size_invalid",
+                ErrorCode::KnockoutSizeInvalid,
             ));
         }
         let tiebreaks: Vec<Tiebreak> = match &self.tiebreaks {
@@ -144,9 +145,9 @@ impl SettingsInput {
             Some(list) => {
                 let mut out = Vec::new();
                 for code in list.iter().filter(|c| !c.trim().is_empty()) {
-                    let t: Tiebreak = code
-                        .parse()
-                        .map_err(|_| ServiceError::invalid("tiebreaks", "tiebreak_unknown"))?;
+                    let t: Tiebreak = code.parse().map_err(|_| {
+                        ServiceError::invalid("tiebreaks", ErrorCode::TiebreakUnknown)
+                    })?;
                     if !out.contains(&t) {
                         out.push(t);
                     }
@@ -159,23 +160,31 @@ impl SettingsInput {
         if let (Some(s), Some(e)) = (starts_on, ends_on)
             && e < s
         {
-            return Err(ServiceError::invalid("ends_on", "dates_reversed"));
+            return Err(ServiceError::invalid("ends_on", ErrorCode::DatesReversed));
         }
         let location = self.location.as_deref().unwrap_or("").trim().to_string();
         if location.chars().count() > MAX_EVENT_NAME || location.chars().any(char::is_control) {
-            return Err(ServiceError::invalid("location", "location_invalid"));
+            return Err(ServiceError::invalid(
+                "location",
+                ErrorCode::LocationInvalid,
+            ));
         }
         let points_win = tenths(self.points_win, 10, "points_win")?;
         let points_draw = tenths(self.points_draw, 5, "points_draw")?;
         let points_loss = tenths(self.points_loss, 0, "points_loss")?;
         let points_bye = tenths(self.points_bye, points_win, "points_bye")?;
         if points_win <= points_loss || points_draw > points_win || points_draw < points_loss {
-            return Err(ServiceError::invalid("points_win", "points_order"));
+            return Err(ServiceError::invalid("points_win", ErrorCode::PointsOrder));
         }
         let initial_colour = match self.initial_colour.as_deref().map(str::trim) {
             None | Some("" | "W" | "w" | "white" | "S") => Colour::White,
             Some("B" | "b" | "black" | "N") => Colour::Black,
-            Some(_) => return Err(ServiceError::invalid("initial_colour", "colour_invalid")),
+            Some(_) => {
+                return Err(ServiceError::invalid(
+                    "initial_colour",
+                    ErrorCode::ColourInvalid,
+                ));
+            }
         };
         Ok(EventSettings {
             name: name.to_string(),
@@ -283,7 +292,7 @@ pub fn update_event(
                 || settings.initial_colour != current.initial_colour
                 || settings.format.has_swiss() && settings.rounds < paired as i32)
         {
-            return Err(ServiceError::Conflict("event_started"));
+            return Err(ServiceError::Conflict(ErrorCode::EventStarted));
         }
         q::update_event(conn, current.id, &settings, db::now())?;
         q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
@@ -444,13 +453,13 @@ pub fn staff(app: &App, access: &Access) -> Result<Vec<StaffMember>, ServiceErro
 pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let role = StaffRole::from_code(role.trim())
-        .ok_or_else(|| ServiceError::invalid("role", "role_unknown"))?;
+        .ok_or_else(|| ServiceError::invalid("role", ErrorCode::RoleUnknown))?;
     let email = Email::parse(email)?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         db::lock_event(conn, access.event.id)?;
         let user = account_queries::user_by_email(conn, email.as_str())?
-            .ok_or_else(|| ServiceError::invalid("email", "account_unknown"))?;
+            .ok_or_else(|| ServiceError::invalid("email", ErrorCode::AccountUnknown))?;
         q::set_staff(conn, access.event.id, user.id, role)?;
         super::audit::record(
             conn,
@@ -464,7 +473,7 @@ pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<
 pub fn remove_staff(app: &App, access: &Access, user_id: UserId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     if user_id == access.event.owner_id {
-        return Err(ServiceError::Conflict("owner_is_organiser"));
+        return Err(ServiceError::Conflict(ErrorCode::OwnerIsOrganiser));
     }
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {

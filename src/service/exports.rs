@@ -1,6 +1,7 @@
 //! Exports (TRF-2026, standings CSV, all games as KGN) and importing a TRF file into a new
 //! event, so events started in other software can be continued here.
 
+use crate::domain::ErrorCode;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -194,16 +195,16 @@ pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceEr
         return Err(ServiceError::Forbidden);
     }
     let parsed = trf::parse(text).map_err(|e| ServiceError::Unusable {
-        code: "trf_invalid",
+        code: ErrorCode::TrfInvalid,
         detail: e.to_string(),
     })?;
     trf::check_consistency(&parsed).map_err(|e| ServiceError::Unusable {
-        code: "trf_invalid",
+        code: ErrorCode::TrfInvalid,
         detail: e.message,
     })?;
     if parsed.players.is_empty() {
         return Err(ServiceError::Unusable {
-            code: "trf_invalid",
+            code: ErrorCode::TrfInvalid,
             detail: "no player lines (001)".into(),
         });
     }

@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use crate::config::Config;
 use crate::db::{self, Backend, Conn, DbError, Pool};
+pub use crate::domain::ErrorCode;
 
 /// What every use case needs: the pool, the configuration, the installation's secret key and
 /// the password hasher's threads.
@@ -125,7 +126,7 @@ impl App {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Invalid {
     pub field: &'static str,
-    pub code: &'static str,
+    pub code: ErrorCode,
 }
 
 /// Errors of the use cases. `code()` is stable: it keys the translated message and the API's
@@ -138,21 +139,21 @@ pub enum ServiceError {
     Forbidden,
     /// Not allowed, for a reason the person should be told (their own game, say).
     #[error("not allowed: {0}")]
-    NotAllowed(&'static str),
+    NotAllowed(ErrorCode),
     #[error("invalid {}: {}", .0.field, .0.code)]
     Invalid(Invalid),
     #[error("conflict: {0}")]
-    Conflict(&'static str),
+    Conflict(ErrorCode),
     /// Someone else changed the same thing first; the use case tries again (and, if it keeps
     /// happening, answers 409).
     #[error("changed meanwhile")]
     Stale,
     /// A conflict with specifics to show (such as the boards still without a result).
     #[error("conflict: {code} ({detail})")]
-    Blocked { code: &'static str, detail: String },
+    Blocked { code: ErrorCode, detail: String },
     /// Input that cannot be used, with specifics (a file's line and what was expected).
     #[error("unusable input: {code} ({detail})")]
-    Unusable { code: &'static str, detail: String },
+    Unusable { code: ErrorCode, detail: String },
     #[error("wrong email or password")]
     BadCredentials,
     #[error("too many attempts; try again in {retry_after_secs} s")]
@@ -185,26 +186,27 @@ impl From<diesel::result::Error> for ServiceError {
 impl ServiceError {
     /// The stable code.
     #[must_use]
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ServiceError::NotFound => "not_found",
-            ServiceError::Forbidden => "forbidden",
-            ServiceError::NotAllowed(code) => code,
+            ServiceError::NotFound => ErrorCode::NotFound,
+            ServiceError::Forbidden => ErrorCode::Forbidden,
+            ServiceError::NotAllowed(code) | ServiceError::Conflict(code) => *code,
             ServiceError::Invalid(invalid) => invalid.code,
-            ServiceError::Conflict(code)
-            | ServiceError::Blocked { code, .. }
-            | ServiceError::Unusable { code, .. } => code,
-            ServiceError::Stale => "stale",
-            ServiceError::BadCredentials => "bad_credentials",
-            ServiceError::RateLimited { .. } => "rate_limited",
-            ServiceError::Busy { .. } => "busy",
-            ServiceError::Db(_) | ServiceError::Random(_) | ServiceError::Internal(_) => "internal",
+            ServiceError::Blocked { code, .. } | ServiceError::Unusable { code, .. } => *code,
+            ServiceError::Stale => ErrorCode::Stale,
+            ServiceError::BadCredentials => ErrorCode::BadCredentials,
+            ServiceError::RateLimited { .. } => ErrorCode::RateLimited,
+            ServiceError::Busy { .. } => ErrorCode::Busy,
+            ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => ErrorCode::Unavailable,
+            ServiceError::Db(_) | ServiceError::Random(_) | ServiceError::Internal(_) => {
+                ErrorCode::Internal
+            }
         }
     }
 
     /// A rejected field.
     #[must_use]
-    pub fn invalid(field: &'static str, code: &'static str) -> ServiceError {
+    pub fn invalid(field: &'static str, code: ErrorCode) -> ServiceError {
         ServiceError::Invalid(Invalid { field, code })
     }
 }

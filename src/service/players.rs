@@ -1,6 +1,7 @@
 //! Players of an event: entries by hand, CSV import, self-registration, personal links,
 //! check-in, withdrawals, requested byes and late entries.
 
+use crate::domain::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{Email, User};
@@ -49,7 +50,7 @@ pub struct ValidPlayer {
 fn text_field(value: Option<&str>, field: &'static str) -> Result<String, ServiceError> {
     let value = value.unwrap_or("").trim();
     if value.chars().count() > MAX_FIELD || value.chars().any(char::is_control) {
-        return Err(ServiceError::invalid(field, "field_invalid"));
+        return Err(ServiceError::invalid(field, ErrorCode::FieldInvalid));
     }
     Ok(value.to_string())
 }
@@ -58,14 +59,14 @@ impl PlayerInput {
     pub fn validate(&self) -> Result<ValidPlayer, ServiceError> {
         let name = self.name.trim();
         if name.is_empty() {
-            return Err(ServiceError::invalid("name", "name_empty"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
         }
         if name.chars().count() > MAX_FIELD || name.chars().any(char::is_control) {
-            return Err(ServiceError::invalid("name", "name_too_long"));
+            return Err(ServiceError::invalid("name", ErrorCode::NameTooLong));
         }
         let rating = self.rating.unwrap_or(0);
         if !(0..=MAX_RATING).contains(&rating) {
-            return Err(ServiceError::invalid("rating", "rating_invalid"));
+            return Err(ServiceError::invalid("rating", ErrorCode::RatingInvalid));
         }
         let email = match self.email.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -77,7 +78,7 @@ impl PlayerInput {
             Some(_) => {
                 return Err(ServiceError::invalid(
                     "missed_points",
-                    "missed_points_invalid",
+                    ErrorCode::MissedPointsInvalid,
                 ));
             }
         };
@@ -196,7 +197,7 @@ fn insert(
 pub fn add_player(app: &App, access: &Access, input: &PlayerInput) -> Result<Player, ServiceError> {
     access.require_organiser()?;
     if access.event.state == EventState::Finished {
-        return Err(ServiceError::Conflict("event_finished"));
+        return Err(ServiceError::Conflict(ErrorCode::EventFinished));
     }
     let player = input.validate()?;
     let mut conn = app.conn()?;
@@ -217,7 +218,7 @@ pub struct ImportReport {
     pub added: usize,
     /// (line number, message key) for every rejected line; when there are any, nothing was
     /// imported.
-    pub rejected: Vec<(usize, String)>,
+    pub rejected: Vec<(usize, ErrorCode)>,
 }
 
 /// Reads `name,rating,club,province` lines (a header line is recognised and skipped). Either
@@ -236,7 +237,7 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
         let record = match record {
             Ok(r) => r,
             Err(_) => {
-                report.rejected.push((line, "csv_unreadable".into()));
+                report.rejected.push((line, ErrorCode::CsvUnreadable));
                 continue;
             }
         };
@@ -252,7 +253,7 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
             continue;
         }
         if fields.len() > 4 {
-            report.rejected.push((line, "csv_too_many_fields".into()));
+            report.rejected.push((line, ErrorCode::CsvTooManyFields));
             continue;
         }
         let rating = match fields.get(1).copied().unwrap_or("") {
@@ -260,7 +261,7 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
             r => match r.parse::<i64>() {
                 Ok(v) => Some(v),
                 Err(_) => {
-                    report.rejected.push((line, "rating_invalid".into()));
+                    report.rejected.push((line, ErrorCode::RatingInvalid));
                     continue;
                 }
             },
@@ -275,12 +276,12 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
         };
         match input.validate() {
             Ok(p) => players.push(p),
-            Err(e) => report.rejected.push((line, e.code().to_string())),
+            Err(e) => report.rejected.push((line, e.code())),
         }
     }
     if !report.rejected.is_empty() || players.is_empty() {
         if players.is_empty() && report.rejected.is_empty() {
-            report.rejected.push((0, "csv_empty".into()));
+            report.rejected.push((0, ErrorCode::CsvEmpty));
         }
         return Ok(report);
     }
@@ -311,16 +312,16 @@ pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Play
         let access = load_access(conn, event, Some(user))?;
         db::lock_event(conn, access.event.id)?;
         if !access.event.self_registration {
-            return Err(ServiceError::Conflict("registration_closed"));
+            return Err(ServiceError::Conflict(ErrorCode::RegistrationClosed));
         }
         if access.event.state == EventState::Finished {
-            return Err(ServiceError::Conflict("event_finished"));
+            return Err(ServiceError::Conflict(ErrorCode::EventFinished));
         }
         let already = q::players_of_event(conn, access.event.id)?
             .into_iter()
             .any(|p| p.user_id == Some(user.id));
         if already {
-            return Err(ServiceError::Conflict("already_registered"));
+            return Err(ServiceError::Conflict(ErrorCode::AlreadyRegistered));
         }
         let player = ValidPlayer {
             name: user.display_name.clone(),
@@ -361,7 +362,7 @@ pub fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result<(), Se
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         if player.status != PlayerStatus::Pending {
-            return Err(ServiceError::Conflict("not_pending"));
+            return Err(ServiceError::Conflict(ErrorCode::NotPending));
         }
         q::set_player_status(conn, player.id, PlayerStatus::Active, None)?;
         super::standings::changed(conn, access.event.id)?;
@@ -385,7 +386,7 @@ pub fn withdraw(app: &App, access: &Access, player_id: PlayerId) -> Result<(), S
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         if player.status == PlayerStatus::Withdrawn {
-            return Err(ServiceError::Conflict("already_withdrawn"));
+            return Err(ServiceError::Conflict(ErrorCode::AlreadyWithdrawn));
         }
         let last = q::rounds_of_event(conn, access.event.id)?
             .last()
@@ -416,13 +417,13 @@ pub fn request_bye(
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let kind = ByeKind::from_code(kind.trim())
-        .ok_or_else(|| ServiceError::invalid("points", "bye_kind_invalid"))?;
+        .ok_or_else(|| ServiceError::invalid("points", ErrorCode::ByeKindInvalid))?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         let next = next_round(conn, access.event.id)?;
         if round < next || round > super::events::MAX_ROUNDS {
-            return Err(ServiceError::invalid("round", "bye_round_invalid"));
+            return Err(ServiceError::invalid("round", ErrorCode::ByeRoundInvalid));
         }
         q::set_bye(conn, player.id, round, kind)?;
         q::bump_event(conn, access.event.id, db::now())?;
@@ -490,17 +491,17 @@ pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
 fn bind(conn: &mut DbConnection, player: &Entry, user_id: UserId) -> Result<bool, ServiceError> {
     match player.user_id {
         Some(bound) if bound == user_id => return Ok(false),
-        Some(_) => return Err(ServiceError::Conflict("entry_taken")),
+        Some(_) => return Err(ServiceError::Conflict(ErrorCode::EntryTaken)),
         None => {}
     }
     let other_entry = q::players_of_event(conn, player.event_id)?
         .iter()
         .any(|p| p.user_id == Some(user_id));
     if other_entry {
-        return Err(ServiceError::Conflict("account_has_entry"));
+        return Err(ServiceError::Conflict(ErrorCode::AccountHasEntry));
     }
     if q::bind_player_user(conn, player.id, user_id)? == 0 {
-        return Err(ServiceError::Conflict("entry_taken"));
+        return Err(ServiceError::Conflict(ErrorCode::EntryTaken));
     }
     q::bump_event(conn, player.event_id, db::now())?;
     Ok(true)
@@ -514,7 +515,7 @@ fn refuse_own_entry(access: &Access, player: &Entry) -> Result<(), ServiceError>
         return Ok(());
     };
     if player.user_id == Some(user.id) || player.email.as_deref() == Some(user.email.as_str()) {
-        return Err(ServiceError::NotAllowed("own_entry"));
+        return Err(ServiceError::NotAllowed(ErrorCode::OwnEntry));
     }
     Ok(())
 }
@@ -562,7 +563,7 @@ pub fn link_account(
         let player = player_of_event(conn, access, player_id)?;
         refuse_own_entry(access, &player)?;
         let user = crate::db::accounts::user_by_email(conn, email.as_str())?
-            .ok_or_else(|| ServiceError::invalid("email", "account_unknown"))?;
+            .ok_or_else(|| ServiceError::invalid("email", ErrorCode::AccountUnknown))?;
         if bind(conn, &player, user.id)? {
             audit::record(
                 conn,

@@ -1,6 +1,7 @@
 //! Rounds: pairing the next round in the event's format, reviewing a draft by hand (every
 //! change logged), and publishing it.
 
+use crate::domain::ErrorCode;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -134,7 +135,7 @@ pub fn explain(
 fn explain_round(data: &EventData, number: i32) -> Result<RoundExplanation, ServiceError> {
     let round = data.round(number).ok_or(ServiceError::NotFound)?;
     if !data.in_swiss_stage(number) {
-        return Err(ServiceError::Conflict("not_a_swiss_round"));
+        return Err(ServiceError::Conflict(ErrorCode::NotASwissRound));
     }
     let index = data.index();
     let games = data.games_of_round(round.id);
@@ -199,8 +200,8 @@ fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Service
         })
         .collect();
     let setup = SwissSetup::new(data, number, histories, to_pair);
-    let pairing =
-        dutch::pair(&setup.input(data)).map_err(|_| ServiceError::Conflict("no_valid_pairing"))?;
+    let pairing = dutch::pair(&setup.input(data))
+        .map_err(|_| ServiceError::Conflict(ErrorCode::NoValidPairing))?;
     let id = |i: usize| data.players[i].id;
     let mut games: Vec<PlannedGame> = pairing
         .pairs
@@ -252,7 +253,7 @@ fn plan_round_robin(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, S
     let round = schedule
         .rounds
         .get(number as usize - 1)
-        .ok_or(ServiceError::Conflict("no_more_rounds"))?;
+        .ok_or(ServiceError::Conflict(ErrorCode::NoMoreRounds))?;
     let withdrawn: HashSet<PlayerId> = data
         .players
         .iter()
@@ -298,7 +299,7 @@ fn plan_round_robin(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, S
 }
 
 fn plan_knockout(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
-    let view = bracket::view(data).ok_or(ServiceError::Conflict("not_enough_players"))?;
+    let view = bracket::view(data).ok_or(ServiceError::Conflict(ErrorCode::NotEnoughPlayers))?;
     let games_per_match = data.event.games_per_match.max(1);
     let mut games = Vec::new();
     let mut board = 0;
@@ -378,7 +379,7 @@ fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), Servic
             .collect(),
     };
     if seeded.len() < 2 {
-        return Err(ServiceError::Conflict("not_enough_players"));
+        return Err(ServiceError::Conflict(ErrorCode::NotEnoughPlayers));
     }
     for (i, id) in seeded.iter().enumerate() {
         q::set_player_seed(conn, *id, Some(i as i32 + 1))?;
@@ -539,7 +540,7 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
         data = EventData::load(conn, access.event.clone())?;
     }
     if number > planned_rounds(&data) {
-        return Err(ServiceError::Conflict("no_more_rounds"));
+        return Err(ServiceError::Conflict(ErrorCode::NoMoreRounds));
     }
     let games = match stage {
         Stage::Swiss => plan_swiss(&data, number)?,
@@ -547,7 +548,7 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
         Stage::Knockout => plan_knockout(&data, number)?,
     };
     if games.is_empty() {
-        return Err(ServiceError::Conflict("no_more_rounds"));
+        return Err(ServiceError::Conflict(ErrorCode::NoMoreRounds));
     }
     let round_id = store_round(conn, &data, number, stage, &games)?;
     audit::record(
@@ -565,14 +566,14 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
 /// not complete).
 fn ready_for_next_round(data: &EventData) -> Result<(), ServiceError> {
     if data.event.state == EventState::Finished {
-        return Err(ServiceError::Conflict("event_finished"));
+        return Err(ServiceError::Conflict(ErrorCode::EventFinished));
     }
     let Some(last) = data.rounds.last() else {
         return Ok(());
     };
     if !last.is_published() {
         return Err(ServiceError::Blocked {
-            code: "round_not_published",
+            code: ErrorCode::RoundNotPublished,
             detail: last.number.to_string(),
         });
     }
@@ -585,12 +586,12 @@ fn ready_for_next_round(data: &EventData) -> Result<(), ServiceError> {
     if !open.is_empty() {
         let boards: Vec<String> = open.iter().map(ToString::to_string).collect();
         return Err(ServiceError::Blocked {
-            code: "round_open",
+            code: ErrorCode::RoundOpen,
             detail: boards.join(", "),
         });
     }
     if bracket::view(data).is_some_and(|view| view.matches.iter().any(|m| m.needs_decider)) {
-        return Err(ServiceError::Conflict("decider_needed"));
+        return Err(ServiceError::Conflict(ErrorCode::DeciderNeeded));
     }
     Ok(())
 }
@@ -603,7 +604,7 @@ fn start_event(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceE
         .filter(|p| p.status == PlayerStatus::Active)
         .count();
     if active < 2 {
-        return Err(ServiceError::Conflict("not_enough_players"));
+        return Err(ServiceError::Conflict(ErrorCode::NotEnoughPlayers));
     }
     number_by_rating(conn, data)?;
     q::set_event_state(conn, data.event.id, EventState::Running, db::now())?;
@@ -632,7 +633,9 @@ fn store_round(
 ) -> Result<RoundId, ServiceError> {
     let round_id = match q::insert_round(conn, data.event.id, number, stage, db::now()) {
         Ok(id) => id,
-        Err(e) if is_unique_violation(&e) => return Err(ServiceError::Conflict("round_exists")),
+        Err(e) if is_unique_violation(&e) => {
+            return Err(ServiceError::Conflict(ErrorCode::RoundExists));
+        }
         Err(e) => return Err(e.into()),
     };
     for g in games {
@@ -677,7 +680,7 @@ fn publish_in(
 ) -> Result<RoundView, ServiceError> {
     let round = q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
     if q::publish_round(conn, round.id, db::now())? == 0 {
-        return Err(ServiceError::Conflict("already_published"));
+        return Err(ServiceError::Conflict(ErrorCode::AlreadyPublished));
     }
     if access.event.check_in {
         q::clear_check_ins(conn, access.event.id)?;
@@ -714,7 +717,7 @@ pub fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, Service
 fn draft(conn: &mut DbConnection, access: &Access, number: i32) -> Result<Round, ServiceError> {
     let round = q::round_by_number(conn, access.event.id, number)?.ok_or(ServiceError::NotFound)?;
     if round.state != RoundState::Draft {
-        return Err(ServiceError::Conflict("round_published"));
+        return Err(ServiceError::Conflict(ErrorCode::RoundPublished));
     }
     Ok(round)
 }
@@ -734,7 +737,7 @@ pub fn swap_first_move(
             .filter(|g| g.round_id == round.id)
             .ok_or(ServiceError::NotFound)?;
         let Some(second) = game.second_id else {
-            return Err(ServiceError::Conflict("bye_has_no_colours"));
+            return Err(ServiceError::Conflict(ErrorCode::ByeHasNoColours));
         };
         q::set_game_players(conn, game.id, Some(second), game.first_id, db::now())?;
         audit::record(
@@ -762,7 +765,7 @@ pub fn exchange_players(
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
     if a == b {
-        return Err(ServiceError::invalid("player", "same_player"));
+        return Err(ServiceError::invalid("player", ErrorCode::SamePlayer));
     }
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -775,7 +778,7 @@ pub fn exchange_players(
                 .cloned()
         };
         let (Some(ga), Some(gb)) = (place(a), place(b)) else {
-            return Err(ServiceError::invalid("player", "player_not_in_round"));
+            return Err(ServiceError::invalid("player", ErrorCode::PlayerNotInRound));
         };
         let swap = |x: Option<PlayerId>| {
             if x == Some(a) {
@@ -822,7 +825,7 @@ pub fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), Serv
             .last()
             .is_some_and(|r| r.id == round.id);
         if !is_last {
-            return Err(ServiceError::Conflict("not_last_round"));
+            return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
         }
         q::delete_round(conn, round.id)?;
         q::bump_event(conn, access.event.id, db::now())?;

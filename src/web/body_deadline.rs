@@ -26,7 +26,8 @@ use actix_web::rt::time::{Sleep, sleep};
 use actix_web::web::{self, Bytes};
 use futures_util::Stream;
 
-use super::errors::ErrorCode;
+use super::errors::ResponseCode;
+use crate::domain::ErrorCode;
 use crate::service::App;
 
 /// The body of a request, failing once its time is up.
@@ -83,7 +84,7 @@ pub async fn middleware(
         head.set_connection_type(ConnectionType::Close);
         res.response_mut()
             .extensions_mut()
-            .insert(ErrorCode("body_timeout"));
+            .insert(ResponseCode(ErrorCode::BodyTimeout));
     }
     Ok(res)
 }

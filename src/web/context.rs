@@ -2,6 +2,7 @@
 //! middleware; and the typed extractors that give handlers a signed-in user, a role, or a
 //! form whose CSRF token has been checked.
 
+use crate::domain::ErrorCode;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -497,6 +498,28 @@ impl FromRequest for AdminPage {
     }
 }
 
+/// A page for accounts that may create events (organisers and administrators).
+pub struct CreatorPage {
+    pub chrome: Chrome,
+    pub user: User,
+}
+
+impl FromRequest for CreatorPage {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<CreatorPage, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let signed_in = SignedIn::from_request(req, payload);
+        Box::pin(async move {
+            let SignedIn { chrome, user } = signed_in.await?;
+            if !user.role.can_create_events() {
+                return Err(WebError::Forbidden);
+            }
+            Ok(CreatorPage { chrome, user })
+        })
+    }
+}
+
 /// A URL-encoded form whose CSRF token was checked before anything else in it was read.
 /// Requests from another site (by `Origin` or `Sec-Fetch-Site`) are refused outright.
 ///
@@ -626,9 +649,9 @@ impl FromRequest for CsrfUpload {
             }
             check_csrf_token(&req, &csrf)?;
             let text = if file.is_empty() {
-                Err(WebError::Invalid("record_file_missing"))
+                Err(WebError::Invalid(ErrorCode::RecordFileMissing))
             } else {
-                String::from_utf8(file).map_err(|_| WebError::Invalid("record_file_not_text"))
+                String::from_utf8(file).map_err(|_| WebError::Invalid(ErrorCode::RecordFileNotText))
             };
             Ok(CsrfUpload(text))
         })

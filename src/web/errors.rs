@@ -16,12 +16,12 @@ use askama::Template;
 use super::context::Chrome;
 use super::i18n::Lang;
 use crate::db::DbError;
-use crate::service::ServiceError;
 use crate::service::crypto::RandomError;
+use crate::service::{ErrorCode, ServiceError};
 
 /// Attached to an error response: the stable code of what went wrong.
 #[derive(Clone, Copy, Debug)]
-pub struct ErrorCode(pub &'static str);
+pub struct ResponseCode(pub ErrorCode);
 
 /// Attached to an error response: specifics to show after the message.
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ pub enum WebError {
     #[error("forbidden")]
     Forbidden,
     #[error("not allowed: {0}")]
-    NotAllowed(&'static str),
+    NotAllowed(ErrorCode),
     #[error("not found")]
     NotFound,
     /// A request that does not have the shape of one (not a form, not UTF-8).
@@ -52,10 +52,10 @@ pub enum WebError {
     #[error("payload too large")]
     PayloadTooLarge,
     #[error("conflict: {0}")]
-    Conflict(&'static str),
+    Conflict(ErrorCode),
     /// A field of a form that does not parse (a number that is not one).
     #[error("invalid: {0}")]
-    Invalid(&'static str),
+    Invalid(ErrorCode),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -96,20 +96,19 @@ pub fn retry_after(error: &ServiceError) -> Option<u64> {
 impl WebError {
     /// The stable code.
     #[must_use]
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            WebError::LoginRequired(_) => "login_required",
-            WebError::Service(e) => match e {
-                ServiceError::Db(DbError::Pool(_) | DbError::Connect(_)) => "unavailable",
-                e => e.code(),
-            },
-            WebError::Forbidden => "forbidden",
-            WebError::NotAllowed(code) | WebError::Conflict(code) | WebError::Invalid(code) => code,
-            WebError::NotFound => "not_found",
-            WebError::BadRequest => "bad_request",
-            WebError::Csrf => "csrf",
-            WebError::PayloadTooLarge => "payload_too_large",
-            WebError::Internal(_) => "internal",
+            WebError::LoginRequired(_) => ErrorCode::LoginRequired,
+            WebError::Service(e) => e.code(),
+            WebError::Forbidden => ErrorCode::Forbidden,
+            WebError::NotAllowed(code) | WebError::Conflict(code) | WebError::Invalid(code) => {
+                *code
+            }
+            WebError::NotFound => ErrorCode::NotFound,
+            WebError::BadRequest => ErrorCode::BadRequest,
+            WebError::Csrf => ErrorCode::Csrf,
+            WebError::PayloadTooLarge => ErrorCode::PayloadTooLarge,
+            WebError::Internal(_) => ErrorCode::Internal,
         }
     }
 
@@ -203,7 +202,7 @@ impl ResponseError for WebError {
                     .insert(ErrorDetail(detail.clone()));
             }
         }
-        response.extensions_mut().insert(ErrorCode(self.code()));
+        response.extensions_mut().insert(ResponseCode(self.code()));
         response
     }
 }
@@ -216,22 +215,22 @@ pub fn urlencode(text: &str) -> String {
         .unwrap_or_default()
 }
 
-fn default_code(status: StatusCode) -> &'static str {
+/// The code of an error response that carries none (actix's own: no route, wrong method).
+fn default_code(status: StatusCode) -> ErrorCode {
     match status.as_u16() {
-        400 => "bad_request",
-        401 => "unauthorized",
-        403 => "forbidden",
-        404 => "not_found",
-        405 => "method_not_allowed",
-        408 => "body_timeout",
-        409 => "conflict",
-        413 => "payload_too_large",
-        415 => "unsupported_media_type",
-        422 => "unprocessable",
-        429 => "rate_limited",
-        503 => "unavailable",
-        s if s >= 500 => "internal",
-        _ => "bad_request",
+        401 => ErrorCode::Unauthorized,
+        403 => ErrorCode::Forbidden,
+        404 => ErrorCode::NotFound,
+        405 => ErrorCode::MethodNotAllowed,
+        408 => ErrorCode::BodyTimeout,
+        409 => ErrorCode::Conflict,
+        413 => ErrorCode::PayloadTooLarge,
+        415 => ErrorCode::UnsupportedMediaType,
+        422 => ErrorCode::Unprocessable,
+        429 => ErrorCode::RateLimited,
+        503 => ErrorCode::Unavailable,
+        s if s >= 500 => ErrorCode::Internal,
+        _ => ErrorCode::BadRequest,
     }
 }
 
@@ -254,7 +253,7 @@ pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerRespo
     let code = res
         .response()
         .extensions()
-        .get::<ErrorCode>()
+        .get::<ResponseCode>()
         .map_or_else(|| default_code(status), |c| c.0);
     let detail = res
         .response()

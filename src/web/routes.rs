@@ -1,4 +1,5 @@
-//! The route table: every URL of the site and the API, in one place.
+//! The route table: every URL of the site and the API, in one place. The same table configures
+//! the server and lists the routes ([`ROUTES`]), so the tests walk exactly what is served.
 //!
 //! Event pages live under one `/events/{slug}` scope and personal pages under `/p/{secret}`:
 //! the router then matches the dynamic prefix once and compares the rest as plain text, which
@@ -8,171 +9,168 @@ use actix_web::web;
 
 use super::{api, assets, pages};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    use pages::{accounts, admin, events, games, home, public, rounds, why};
-    cfg.route("/", web::get().to(home::home))
-        .route("/healthz", web::get().to(home::healthz))
-        .route("/static/{name}", web::get().to(assets::serve))
-        .route("/signup", web::get().to(accounts::signup_form))
-        .route("/signup", web::post().to(accounts::signup))
-        .route("/login", web::get().to(accounts::login_form))
-        .route("/login", web::post().to(accounts::login))
-        .route("/logout", web::post().to(accounts::logout))
-        .route("/account", web::get().to(accounts::account))
-        .route(
-            "/account/password",
-            web::post().to(accounts::change_password),
-        )
-        .route("/account/tokens", web::post().to(accounts::create_token))
-        .route(
-            "/account/tokens/{id}/revoke",
-            web::post().to(accounts::revoke_token),
-        )
-        .route("/admin/users", web::get().to(admin::users))
-        .route("/admin/users/{id}/role", web::post().to(admin::set_role))
-        .route("/events", web::get().to(events::list))
-        .route("/events", web::post().to(events::create))
-        .route("/events/new", web::get().to(events::new_form))
-        .route("/events/import", web::get().to(events::import_form))
-        .route("/events/import", web::post().to(events::import_trf))
-        .service(
-            web::scope("/events/{slug}")
-                // The pages a crowd follows during a round come first.
-                .route("", web::get().to(events::show))
-                .route("/standings", web::get().to(rounds::standings_page))
-                .route("/rounds/{n}", web::get().to(rounds::show))
-                .route("/games/{id}", web::get().to(games::show))
-                .route("/players", web::get().to(events::players_page))
-                .route("/players/{pid}", web::get().to(public::player))
-                .route("/crosstable", web::get().to(public::crosstable))
-                .route("/bracket", web::get().to(public::bracket))
-                .route("/version", web::get().to(public::version))
-                .route("/games.kgn", web::get().to(public::export_kgn))
-                .route("/tournament.trf", web::get().to(public::export_trf))
-                .route("/standings.csv", web::get().to(public::export_csv))
-                .route("/calendar.ics", web::get().to(public::calendar))
-                .route("/rounds/{n}/why", web::get().to(why::show))
-                .route(
-                    "/rounds/{n}/scoresheets",
-                    web::get().to(public::scoresheets),
-                )
-                .route("/games/{id}/qr.svg", web::get().to(public::game_qr))
-                .route("/players", web::post().to(events::add_player))
-                .route("/players/import", web::post().to(events::import_players))
-                .route("/players/{pid}/withdraw", web::post().to(events::withdraw))
-                .route("/players/{pid}/approve", web::post().to(events::approve))
-                .route("/players/{pid}/link", web::post().to(events::link_account))
-                .route(
-                    "/players/{pid}/unlink",
-                    web::post().to(events::unlink_account),
-                )
-                .route(
-                    "/players/{pid}/reissue",
-                    web::post().to(events::reissue_link),
-                )
-                .route("/players/{pid}/bye", web::post().to(events::bye))
-                .route("/players/{pid}/checkin", web::post().to(events::check_in))
-                .route("/manage", web::get().to(events::manage))
-                .route("/settings", web::post().to(events::update_settings))
-                .route("/staff", web::post().to(events::add_staff))
-                .route("/staff/{uid}/remove", web::post().to(events::remove_staff))
-                .route("/register", web::post().to(events::register))
-                .route("/audit", web::get().to(events::audit_log))
-                .route("/queue", web::get().to(events::queue))
-                .route("/rounds", web::post().to(rounds::pair_next))
-                .route("/rounds/{n}/sheet", web::get().to(rounds::sheet))
-                .route("/rounds/{n}/publish", web::post().to(rounds::publish))
-                .route("/rounds/{n}/discard", web::post().to(rounds::discard))
-                .route("/rounds/{n}/swap", web::post().to(rounds::swap))
-                .route("/rounds/{n}/exchange", web::post().to(rounds::exchange))
-                .route("/rounds/{n}/start", web::post().to(rounds::set_start))
-                .route("/games/{id}/record", web::post().to(games::submit_record))
-                .route("/games/{id}/upload", web::post().to(games::upload_record))
-                .route("/games/{id}/confirm", web::post().to(games::confirm))
-                .route("/games/{id}/dispute", web::post().to(games::dispute))
-                .route("/games/{id}/decide", web::post().to(games::decide))
-                .route("/games/{id}/board", web::get().to(games::board))
-                .route("/games/{id}/board", web::post().to(games::board_submit)),
-        )
-        .service(
-            web::scope("/p/{secret}")
-                .route("", web::get().to(games::personal))
-                .route("/claim", web::post().to(games::personal_claim))
-                .route("/games/{id}", web::get().to(games::personal_show))
-                .route("/games/{id}/record", web::post().to(games::personal_record))
-                .route("/games/{id}/upload", web::post().to(games::personal_upload))
-                .route(
-                    "/games/{id}/confirm",
-                    web::post().to(games::personal_confirm),
-                )
-                .route(
-                    "/games/{id}/dispute",
-                    web::post().to(games::personal_dispute),
-                )
-                .route("/games/{id}/board", web::get().to(games::personal_board))
-                .route(
-                    "/games/{id}/board",
-                    web::post().to(games::personal_board_submit),
-                ),
-        )
-        .service(
-            web::scope("/api/v1")
-                .configure(api::configure)
-                .route("/openapi.json", web::get().to(api::openapi))
-                .route("/events", web::get().to(api::events::list))
-                .route("/events", web::post().to(api::events::create))
-                .route("/events/{id}", web::get().to(api::events::show))
-                .route(
-                    "/events/{id}/players",
-                    web::get().to(api::events::list_players),
-                )
-                .route(
-                    "/events/{id}/players",
-                    web::post().to(api::events::add_player),
-                )
-                .route(
-                    "/events/{id}/players/{pid}/withdraw",
-                    web::post().to(api::events::withdraw),
-                )
-                .route(
-                    "/events/{id}/players/{pid}/byes",
-                    web::post().to(api::events::bye),
-                )
-                .route(
-                    "/events/{id}/players/{pid}/account",
-                    web::put().to(api::events::link_account),
-                )
-                .route(
-                    "/events/{id}/players/{pid}/account",
-                    web::delete().to(api::events::unlink_account),
-                )
-                .route(
-                    "/events/{id}/players/{pid}/link",
-                    web::get().to(api::events::personal_link),
-                )
-                .route(
-                    "/events/{id}/players/{pid}/link",
-                    web::post().to(api::events::reissue_link),
-                )
-                .route("/events/{id}/rounds", web::post().to(api::events::pair))
-                .route("/events/{id}/rounds/{n}", web::get().to(api::events::round))
-                .route(
-                    "/events/{id}/standings",
-                    web::get().to(api::events::standings),
-                )
-                .route(
-                    "/events/{id}/export.trf",
-                    web::get().to(api::events::export_trf),
-                )
-                .route(
-                    "/events/{id}/export.csv",
-                    web::get().to(api::events::export_csv),
-                )
-                .route("/games/{id}", web::get().to(api::games::show))
-                .route("/games/{id}/record", web::post().to(api::games::record))
-                .route("/games/{id}/confirm", web::post().to(api::games::confirm))
-                .route("/games/{id}/dispute", web::post().to(api::games::dispute))
-                .route("/games/{id}/decision", web::post().to(api::games::decision))
-                .default_service(web::to(api::not_found)),
-        );
+/// One route: its method and full path pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub method: &'static str,
+    pub path: &'static str,
+}
+
+/// Declares the routes once, for [`configure`] and [`ROUTES`]: first the site's own paths,
+/// then the scopes (a scope that matches a path's prefix answers it, found or not, so the
+/// fixed paths such as `/events/new` must come before `/events/{slug}`).
+macro_rules! table {
+    (
+        site { $($smethod:ident $spath:literal => $shandler:path;)* }
+        $(scope $prefix:literal $(with $setup:path)? {
+            $($method:ident $path:literal => $handler:path;)*
+        })*
+    ) => {
+        /// Registers every route.
+        pub fn configure(cfg: &mut web::ServiceConfig) {
+            use pages::{accounts, admin, events, games, home, public, rounds, why};
+            $(cfg.route($spath, web::$smethod().to($shandler));)*
+            $(
+                let scope = web::scope($prefix)
+                    $(.configure($setup))?
+                    $(.route($path, web::$method().to($handler)))*;
+                cfg.service(scope);
+            )*
+        }
+
+        /// Every route, as served.
+        pub const ROUTES: &[Route] = &[
+            $(Route {
+                method: method_name!($smethod),
+                path: $spath,
+            },)*
+            $($(Route {
+                method: method_name!($method),
+                path: concat!($prefix, $path),
+            },)*)*
+        ];
+    };
+}
+
+macro_rules! method_name {
+    (get) => {
+        "GET"
+    };
+    (post) => {
+        "POST"
+    };
+    (put) => {
+        "PUT"
+    };
+    (delete) => {
+        "DELETE"
+    };
+}
+
+table! {
+    site {
+        get "/" => home::home;
+        get "/healthz" => home::healthz;
+        get "/static/{name}" => assets::serve;
+        get "/signup" => accounts::signup_form;
+        post "/signup" => accounts::signup;
+        get "/login" => accounts::login_form;
+        post "/login" => accounts::login;
+        post "/logout" => accounts::logout;
+        get "/account" => accounts::account;
+        post "/account/password" => accounts::change_password;
+        post "/account/tokens" => accounts::create_token;
+        post "/account/tokens/{id}/revoke" => accounts::revoke_token;
+        get "/admin/users" => admin::users;
+        post "/admin/users/{id}/role" => admin::set_role;
+        get "/events" => events::list;
+        post "/events" => events::create;
+        get "/events/new" => events::new_form;
+        get "/events/import" => events::import_form;
+        post "/events/import" => events::import_trf;
+    }
+    scope "/events/{slug}" {
+        // The pages a crowd follows during a round come first.
+        get "" => events::show;
+        get "/standings" => rounds::standings_page;
+        get "/rounds/{n}" => rounds::show;
+        get "/games/{id}" => games::show;
+        get "/players" => events::players_page;
+        get "/players/{pid}" => public::player;
+        get "/crosstable" => public::crosstable;
+        get "/bracket" => public::bracket;
+        get "/version" => public::version;
+        get "/games.kgn" => public::export_kgn;
+        get "/tournament.trf" => public::export_trf;
+        get "/standings.csv" => public::export_csv;
+        get "/calendar.ics" => public::calendar;
+        get "/rounds/{n}/why" => why::show;
+        get "/rounds/{n}/scoresheets" => public::scoresheets;
+        get "/games/{id}/qr.svg" => public::game_qr;
+        post "/players" => events::add_player;
+        post "/players/import" => events::import_players;
+        post "/players/{pid}/withdraw" => events::withdraw;
+        post "/players/{pid}/approve" => events::approve;
+        post "/players/{pid}/link" => events::link_account;
+        post "/players/{pid}/unlink" => events::unlink_account;
+        post "/players/{pid}/reissue" => events::reissue_link;
+        post "/players/{pid}/bye" => events::bye;
+        post "/players/{pid}/checkin" => events::check_in;
+        get "/manage" => events::manage;
+        post "/settings" => events::update_settings;
+        post "/staff" => events::add_staff;
+        post "/staff/{uid}/remove" => events::remove_staff;
+        post "/register" => events::register;
+        get "/audit" => events::audit_log;
+        get "/queue" => events::queue;
+        post "/rounds" => rounds::pair_next;
+        get "/rounds/{n}/sheet" => rounds::sheet;
+        post "/rounds/{n}/publish" => rounds::publish;
+        post "/rounds/{n}/discard" => rounds::discard;
+        post "/rounds/{n}/swap" => rounds::swap;
+        post "/rounds/{n}/exchange" => rounds::exchange;
+        post "/rounds/{n}/start" => rounds::set_start;
+        post "/games/{id}/record" => games::submit_record;
+        post "/games/{id}/upload" => games::upload_record;
+        post "/games/{id}/confirm" => games::confirm;
+        post "/games/{id}/dispute" => games::dispute;
+        post "/games/{id}/decide" => games::decide;
+        get "/games/{id}/board" => games::board;
+        post "/games/{id}/board" => games::board_submit;
+    }
+    scope "/p/{secret}" {
+        get "" => games::personal;
+        post "/claim" => games::personal_claim;
+        get "/games/{id}" => games::personal_show;
+        post "/games/{id}/record" => games::personal_record;
+        post "/games/{id}/upload" => games::personal_upload;
+        post "/games/{id}/confirm" => games::personal_confirm;
+        post "/games/{id}/dispute" => games::personal_dispute;
+        get "/games/{id}/board" => games::personal_board;
+        post "/games/{id}/board" => games::personal_board_submit;
+    }
+    scope "/api/v1" with api::configure {
+        get "/openapi.json" => api::openapi;
+        get "/events" => api::events::list;
+        post "/events" => api::events::create;
+        get "/events/{id}" => api::events::show;
+        get "/events/{id}/players" => api::events::list_players;
+        post "/events/{id}/players" => api::events::add_player;
+        post "/events/{id}/players/{pid}/withdraw" => api::events::withdraw;
+        post "/events/{id}/players/{pid}/byes" => api::events::bye;
+        put "/events/{id}/players/{pid}/account" => api::events::link_account;
+        delete "/events/{id}/players/{pid}/account" => api::events::unlink_account;
+        get "/events/{id}/players/{pid}/link" => api::events::personal_link;
+        post "/events/{id}/players/{pid}/link" => api::events::reissue_link;
+        post "/events/{id}/rounds" => api::events::pair;
+        get "/events/{id}/rounds/{n}" => api::events::round;
+        get "/events/{id}/standings" => api::events::standings;
+        get "/events/{id}/export.trf" => api::events::export_trf;
+        get "/events/{id}/export.csv" => api::events::export_csv;
+        get "/games/{id}" => api::games::show;
+        post "/games/{id}/record" => api::games::record;
+        post "/games/{id}/confirm" => api::games::confirm;
+        post "/games/{id}/dispute" => api::games::dispute;
+        post "/games/{id}/decision" => api::games::decision;
+    }
 }

@@ -1,7 +1,7 @@
-//! The authorization matrix: every route of the route table (read from `src/web/routes.rs`,
-//! so a new route cannot slip through) called as the public, a player, the opponent, another
-//! player, an arbiter, the event's organiser, another event's organiser and an administrator,
-//! each answer checked against the table below.
+//! The authorization matrix: every route of the route table (`kiela::web::routes::ROUTES`, the
+//! list the server is configured from, so a new route cannot slip through) called as the
+//! public, a player, the opponent, another player, an arbiter, the event's organiser, another
+//! event's organiser and an administrator, each answer checked against the table below.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -233,69 +233,15 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /api/v1/games/{id}/decision", Who::EventArbiter),
 ];
 
-/// Every route of `src/web/routes.rs` as "METHOD /full/path", scopes included.
-pub fn routes_in_table_file() -> BTreeSet<String> {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/routes.rs"),
-    )
-    .unwrap();
-    let bytes = text.as_bytes();
-    let mut routes = BTreeSet::new();
-    // (prefix, depth at which the scope's `.service(` closes)
-    let mut scopes: Vec<(String, i32)> = Vec::new();
-    let mut depth = 0;
-    let mut i = 0;
-    let quoted = |at: usize| -> (String, usize) {
-        let start = at + text[at..].find('"').unwrap() + 1;
-        let end = start + text[start..].find('"').unwrap();
-        (text[start..end].to_string(), end + 1)
-    };
-    while i < bytes.len() {
-        let rest = &text[i..];
-        if rest.starts_with("//") {
-            i += rest.find('\n').unwrap_or(rest.len());
-            continue;
-        }
-        if rest.starts_with("web::scope(") {
-            let (prefix, end) = quoted(i);
-            let outer = scopes.last().map(|s| s.0.clone()).unwrap_or_default();
-            // The scope belongs to the `.service(` just opened: it closes at depth - 1.
-            scopes.push((format!("{outer}{prefix}"), depth - 1));
-            // The scope's own parenthesis was skipped with its name.
-            depth += 1;
-            i = end;
-            continue;
-        }
-        if rest.starts_with(".route(") {
-            let (path, end) = quoted(i);
-            let after = &text[end..];
-            let m = after.find("web::").unwrap() + 5;
-            let method = after[m..m + after[m..].find('(').unwrap()].to_uppercase();
-            let prefix = scopes.last().map(|s| s.0.clone()).unwrap_or_default();
-            let full = format!("{prefix}{path}");
-            let full = if full.is_empty() {
-                "/".to_string()
-            } else {
-                full
-            };
-            routes.insert(format!("{method} {full}"));
-            depth += 1;
-            i = end;
-            continue;
-        }
-        match bytes[i] {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                while scopes.last().is_some_and(|s| s.1 == depth) {
-                    scopes.pop();
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    routes
+/// Every route the server serves, as "METHOD /full/path", from the route table itself.
+pub fn served_routes() -> BTreeSet<String> {
+    kiela::web::routes::ROUTES
+        .iter()
+        .map(|r| {
+            let path = if r.path.is_empty() { "/" } else { r.path };
+            format!("{} {path}", r.method)
+        })
+        .collect()
 }
 
 /// The fixture: an event with a published round whose board 1 is Player v Opponent, another
@@ -485,7 +431,7 @@ fn refused(resp: &Resp, role: Role, api: bool) -> bool {
 
 #[actix_rt::test]
 async fn every_route_answers_every_role_as_the_table_says() {
-    let routes = routes_in_table_file();
+    let routes = served_routes();
     assert!(routes.len() > 60, "{} routes found", routes.len());
     let table: BTreeMap<&str, Who> = TABLE.iter().copied().collect();
     let missing: Vec<&String> = routes
@@ -565,7 +511,7 @@ async fn the_openapi_document_lists_every_api_route() {
             }
         }
     }
-    let routes: BTreeSet<String> = routes_in_table_file()
+    let routes: BTreeSet<String> = served_routes()
         .into_iter()
         .filter(|r| r.contains(" /api/v1/") && !r.ends_with("/openapi.json"))
         .collect();

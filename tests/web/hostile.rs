@@ -3,7 +3,7 @@
 //! bodies, and every page with hostile query strings. Nothing answers 5xx; what is malformed
 //! answers 4xx with a message.
 
-use crate::authz::{ROLES, TABLE, World, fill, routes_in_table_file, world};
+use crate::authz::{ROLES, TABLE, World, fill, served_routes, world};
 use crate::both_backends;
 use crate::harness::{Resp, TestApp, extract_csrf};
 
@@ -226,7 +226,7 @@ async fn no_input_makes_the_server_fail(app: &TestApp) {
     let w = world(app).await;
     let mut failures = Vec::new();
     let mut calls = 0;
-    for route in routes_in_table_file() {
+    for route in served_routes() {
         let (method, pattern) = route.split_once(' ').unwrap();
         if route == "POST /logout" {
             continue;

@@ -8,6 +8,7 @@ use super::{
     Actor, game_players, published_game, refuse_outsider, refuse_own_game, set_status, with_retries,
 };
 use crate::db::events as q;
+use crate::domain::ErrorCode;
 use crate::domain::{AuditAction, GameId, GameStatus, StoredResult, SubmissionStatus};
 use crate::rules::Termination;
 use crate::service::events::Access;
@@ -19,7 +20,7 @@ const MAX_REASON_CHARS: usize = 1000;
 fn reason_of(text: &str) -> Result<&str, ServiceError> {
     let reason = text.trim();
     if reason.chars().count() > MAX_REASON_CHARS {
-        return Err(ServiceError::invalid("reason", "reason_too_long"));
+        return Err(ServiceError::invalid("reason", ErrorCode::ReasonTooLong));
     }
     Ok(reason)
 }
@@ -32,14 +33,14 @@ pub fn confirm(app: &App, game_id: GameId, actor: &Actor) -> Result<SubmitOutcom
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, actor, &first, &second)?;
         if game.is_final() {
-            return Err(ServiceError::Conflict("game_final"));
+            return Err(ServiceError::Conflict(ErrorCode::GameFinal));
         }
         let pending = q::submissions_of_game(conn, game.id)?
             .into_iter()
             .rfind(|s| s.status == SubmissionStatus::Pending)
-            .ok_or(ServiceError::Conflict("nothing_to_confirm"))?;
+            .ok_or(ServiceError::Conflict(ErrorCode::NothingToConfirm))?;
         if actor.player_id().is_some() && pending.player_id == actor.player_id() {
-            return Err(ServiceError::Conflict("cannot_confirm_own"));
+            return Err(ServiceError::Conflict(ErrorCode::CannotConfirmOwn));
         }
         // The record was verified when it was sent; verified again, it gives the position
         // to keep (and a record that no longer verifies is never made final).
@@ -92,7 +93,7 @@ pub fn dispute(
         let game = published_game(conn, game_id)?;
         refuse_outsider(actor, &game)?;
         match game.status {
-            GameStatus::Final => return Err(ServiceError::Conflict("game_final")),
+            GameStatus::Final => return Err(ServiceError::Conflict(ErrorCode::GameFinal)),
             GameStatus::Disputed => return Ok(()),
             GameStatus::Scheduled | GameStatus::Pending => {}
         }
@@ -128,7 +129,7 @@ pub fn decide(
     let (user, role) = access.staff()?;
     let decided = match StoredResult::from_code(result.trim()) {
         Some(StoredResult::Bye) | None => {
-            return Err(ServiceError::invalid("result", "result_invalid"));
+            return Err(ServiceError::invalid("result", ErrorCode::ResultInvalid));
         }
         Some(r) => r,
     };

@@ -23,6 +23,7 @@ use super::events::{Access, EventRef, load_access};
 use super::{App, ServiceError, audit};
 use crate::db::events::{self as q, GameOutcome};
 use crate::db::{self, DbConnection, write_transaction};
+use crate::domain::ErrorCode;
 use crate::domain::{
     AuditAction, Game, GameId, GameStatus, Player, PlayerId, StaffRole, SubmitterRole, UserId,
 };
@@ -109,7 +110,7 @@ pub fn actor_or_refusal(
     players: &[Player],
 ) -> Result<Actor, ServiceError> {
     actor_for(access, game, players).ok_or(if access.is_arbiter() {
-        ServiceError::NotAllowed("own_game")
+        ServiceError::NotAllowed(ErrorCode::OwnGame)
     } else {
         ServiceError::Forbidden
     })
@@ -136,7 +137,7 @@ fn refuse_own_game(
     };
     let email = crate::db::accounts::user_by_id(conn, *user_id)?.map(|u| u.email);
     if plays_in(*user_id, email.as_deref(), first, second) {
-        return Err(ServiceError::NotAllowed("own_game"));
+        return Err(ServiceError::NotAllowed(ErrorCode::OwnGame));
     }
     Ok(())
 }
@@ -156,7 +157,7 @@ fn refuse_outsider(actor: &Actor, game: &Game) -> Result<(), ServiceError> {
 /// The game's two players (a bye has only one: nothing to submit).
 fn game_players(conn: &mut DbConnection, game: &Game) -> Result<(Player, Player), ServiceError> {
     let (Some(a), Some(b)) = (game.first_id, game.second_id) else {
-        return Err(ServiceError::Conflict("game_has_no_opponent"));
+        return Err(ServiceError::Conflict(ErrorCode::GameHasNoOpponent));
     };
     let first = q::player_by_id(conn, a)?.ok_or(ServiceError::NotFound)?;
     let second = q::player_by_id(conn, b)?.ok_or(ServiceError::NotFound)?;
@@ -177,7 +178,7 @@ fn published_game(conn: &mut DbConnection, game_id: GameId) -> Result<Game, Serv
         .find(|r| r.id == game.round_id)
         .ok_or(ServiceError::NotFound)?;
     if !round.is_published() {
-        return Err(ServiceError::Conflict("round_not_published"));
+        return Err(ServiceError::Conflict(ErrorCode::RoundNotPublished));
     }
     Ok(game)
 }

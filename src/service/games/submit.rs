@@ -1,5 +1,6 @@
 //! Submitting a record (pasted, uploaded, entered on the board, or sent to the API).
 
+use crate::domain::ErrorCode;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -32,7 +33,7 @@ pub struct SubmitOutcome {
 #[derive(Clone, Debug, Serialize)]
 pub struct Refusal {
     /// `invalid_record`, `record_unfinished`, `record_mismatch`.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// The verifier's verdict, for an invalid or unfinished record.
     pub verdict: Option<VerdictJson>,
     /// What contradicts the pairing, for a mismatch.
@@ -42,7 +43,7 @@ pub struct Refusal {
 impl Refusal {
     pub(super) fn invalid(verdict: &Verdict) -> Box<Refusal> {
         Box::new(Refusal {
-            code: "invalid_record",
+            code: ErrorCode::InvalidRecord,
             verdict: Some(verdict.to_json()),
             detail: None,
         })
@@ -50,7 +51,7 @@ impl Refusal {
 
     pub(super) fn unfinished(verdict: &Verdict) -> Box<Refusal> {
         Box::new(Refusal {
-            code: "record_unfinished",
+            code: ErrorCode::RecordUnfinished,
             verdict: Some(verdict.to_json()),
             detail: None,
         })
@@ -58,7 +59,7 @@ impl Refusal {
 
     pub(super) fn mismatch(detail: String) -> Box<Refusal> {
         Box::new(Refusal {
-            code: "record_mismatch",
+            code: ErrorCode::RecordMismatch,
             verdict: None,
             detail: Some(detail),
         })
@@ -71,7 +72,7 @@ impl Refusal {
                 reason.as_str().to_string(),
                 ply.and_then(|p| i32::try_from(p).ok()),
             ),
-            _ => (self.code.to_string(), None),
+            _ => (self.code.as_str().to_string(), None),
         }
     }
 }
@@ -234,7 +235,7 @@ fn keep_refusal(
     let detail = refusal
         .detail
         .clone()
-        .unwrap_or_else(|| refusal.code.into());
+        .unwrap_or_else(|| refusal.code.as_str().into());
     audit::record(
         conn,
         actor
@@ -282,7 +283,7 @@ fn already_final(
     if same {
         Ok(outcome(game, GameStatus::Final, checked))
     } else {
-        Err(ServiceError::Conflict("game_final"))
+        Err(ServiceError::Conflict(ErrorCode::GameFinal))
     }
 }
 

@@ -26,7 +26,12 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
     if let Some(map) = detail.as_object_mut() {
         map.remove("message");
     }
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, refusal.code, message).with_detail(detail)
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        refusal.code.as_str(),
+        message,
+    )
+    .with_detail(detail)
 }
 
 /// `POST /api/v1/games/{id}/record` with the KGN record as the body.

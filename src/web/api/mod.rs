@@ -13,12 +13,14 @@ pub mod games;
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
 
-/// The API's settings: a path that does not parse (`/games/abc`) is a JSON 404. Bodies are
+/// The API's settings: a path that does not parse (`/games/abc`), or none of the API's, is a
+/// JSON 404. Bodies are
 /// read as bytes and parsed by [`json_body`] after the role checks.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::PathConfig::default().error_handler(|err, _| {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string()).into()
-    }));
+    }))
+    .default_service(web::to(not_found));
 }
 
 /// An error of the API, written as JSON.
@@ -91,7 +93,7 @@ impl From<ServiceError> for ApiError {
         } else {
             crate::web::i18n::Lang::En.t(&format!("error-{code}"))
         };
-        let mut error = ApiError::new(status, code, message);
+        let mut error = ApiError::new(status, code.as_str(), message);
         error.retry_after = crate::web::errors::retry_after(&e);
         match &e {
             ServiceError::Invalid(invalid) => {

@@ -1,6 +1,7 @@
 //! Event pages: the list, creating and editing an event, its players and staff, the audit
 //! log, the arbiter's queue and importing a TRF file.
 
+use crate::domain::ErrorCode;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -12,7 +13,7 @@ use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
 use crate::service::players::{self, ImportReport, Player, PlayerInput};
 use crate::service::{App, ServiceError, exports, games, rounds};
 use crate::tournament::standings::Tiebreak;
-use crate::web::context::{Chrome, CsrfForm, FlashLevel, Page, SignedIn};
+use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
 
@@ -90,7 +91,7 @@ fn optional_number<T: std::str::FromStr>(
             .replace(',', ".")
             .parse()
             .map(Some)
-            .map_err(|_| ServiceError::invalid(field, "number_invalid")),
+            .map_err(|_| ServiceError::invalid(field, ErrorCode::NumberInvalid)),
     }
 }
 
@@ -187,16 +188,7 @@ fn variants() -> Vec<&'static str> {
         .collect()
 }
 
-fn require_creator(page: &SignedIn) -> Result<(), WebError> {
-    if page.user.role.can_create_events() {
-        Ok(())
-    } else {
-        Err(WebError::Forbidden)
-    }
-}
-
-pub async fn new_form(page: SignedIn) -> Result<HttpResponse, WebError> {
-    require_creator(&page)?;
+pub async fn new_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
     html(&NewPage {
         c: &page.chrome,
         form: SettingsForm {
@@ -221,11 +213,10 @@ pub async fn new_form(page: SignedIn) -> Result<HttpResponse, WebError> {
 pub async fn create(
     req: HttpRequest,
     app: web::Data<App>,
-    page: SignedIn,
+    page: CreatorPage,
     form: CsrfForm<SettingsForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    require_creator(&page)?;
     let input = form.to_input();
     let user = page.user.clone();
     let app = app.into_inner();
@@ -691,7 +682,7 @@ pub async fn bye(
         .round
         .trim()
         .parse()
-        .map_err(|_| WebError::Invalid("bye_round_invalid"))?;
+        .map_err(|_| WebError::Invalid(ErrorCode::ByeRoundInvalid))?;
     act_and_redirect(
         &req,
         app,
@@ -851,8 +842,7 @@ struct ImportPage<'a> {
     detail: Option<String>,
 }
 
-pub async fn import_form(page: SignedIn) -> Result<HttpResponse, WebError> {
-    require_creator(&page)?;
+pub async fn import_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
     html(&ImportPage {
         c: &page.chrome,
         error: None,
@@ -869,11 +859,10 @@ pub struct TrfForm {
 pub async fn import_trf(
     req: HttpRequest,
     app: web::Data<App>,
-    page: SignedIn,
+    page: CreatorPage,
     form: CsrfForm<TrfForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    require_creator(&page)?;
     let user = page.user.clone();
     let app = app.into_inner();
     match web::block(move || exports::trf_import(&app, &user, &form.trf)).await? {

@@ -2,6 +2,7 @@
 //! entered on the board), confirming, disputing and deciding. Players reach their games
 //! signed in, or through their personal link (`/p/{secret}`), which needs no account.
 
+use crate::domain::ErrorCode;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -15,9 +16,10 @@ use crate::service::board::{self, Claim};
 use crate::service::events::{Access, Event};
 use crate::service::games::{self, Actor, GameView, SubmitError};
 use crate::service::{App, ServiceError, players};
-use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, Page, SignedIn};
+use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
+use crate::web::personal::{PersonalGame, PersonalLink};
 
 /// One hole as drawn.
 pub struct Cell {
@@ -498,7 +500,7 @@ async fn board_page(
         web::block(move || games::view(&service, &access_for_block, game_id, games::Viewer::Party))
             .await??;
     if game.status == GameStatus::Final || game.second.is_none() {
-        return Err(WebError::Conflict("game_final"));
+        return Err(WebError::Conflict(ErrorCode::GameFinal));
     }
     let mut moves = split_moves(&query.moves);
     if !query.play.trim().is_empty() {
@@ -590,7 +592,7 @@ async fn submit_board(
     let claim = claim(&form.claim)?;
     let moves = split_moves(&form.moves);
     let Some(text) = board::record_of(access.event.variant, Side::South, &moves, claim) else {
-        return Err(WebError::Invalid("record_unfinished"));
+        return Err(WebError::Invalid(ErrorCode::RecordUnfinished));
     };
     submit(req, app, chrome, access, game_id, place, text).await
 }
@@ -621,11 +623,6 @@ struct PersonalPage<'a> {
     bound_to_you: bool,
 }
 
-async fn by_secret(app: &web::Data<App>, secret: String) -> Result<(Access, Player), WebError> {
-    let app = app.clone().into_inner();
-    Ok(web::block(move || players::by_secret(&app, &secret)).await??)
-}
-
 /// `POST /p/{secret}/claim`: "this is me", by a signed-in holder of the personal link.
 pub async fn personal_claim(
     req: HttpRequest,
@@ -642,13 +639,13 @@ pub async fn personal_claim(
     redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-claimed")
 }
 
-pub async fn personal(
-    app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
-    let secret = path.into_inner();
-    let (access, player) = by_secret(&app, secret.clone()).await?;
+pub async fn personal(app: web::Data<App>, link: PersonalLink) -> Result<HttpResponse, WebError> {
+    let PersonalLink {
+        chrome: c,
+        access,
+        player,
+        secret,
+    } = link;
     let service = app.into_inner();
     let access_for_block = access.clone();
     let all =
@@ -680,60 +677,25 @@ pub async fn personal(
     })
 }
 
-fn personal_place(secret: &str, player: &Player, game: &Game) -> Result<Place, WebError> {
-    if Some(player.id) != game.first_id && Some(player.id) != game.second_id {
-        return Err(WebError::NotFound);
+/// Where a personal link's game lives, and its player acting.
+fn link_place(game: &PersonalGame) -> Place {
+    Place {
+        base: game.base.clone(),
+        actor: Some(game.actor.clone()),
     }
-    Ok(Place {
-        base: format!("/p/{secret}/games/{}", game.id),
-        actor: Some(Actor::Player {
-            player_id: player.id,
-            user_id: player.user_id,
-        }),
-    })
-}
-
-/// A game reached through a personal link. Whoever holds the link acts as its player, except
-/// the game's other player: signed in as the opponent (or as staff whose address the
-/// opponent's entry carries), nobody confirms their own claim through the other's link.
-async fn personal_game(
-    app: &web::Data<App>,
-    chrome: &Chrome,
-    secret: &str,
-    game_id: GameId,
-) -> Result<(Access, Place), WebError> {
-    let (_, player) = by_secret(app, secret.to_string()).await?;
-    let (access, game, players) = load_game(app, game_id, None).await?;
-    if access.event.id != player.event_id {
-        return Err(WebError::NotFound);
-    }
-    if let Some(user) = &chrome.user {
-        let is_the_opponent = players
-            .iter()
-            .filter(|p| p.id != player.id)
-            .filter(|p| Some(p.id) == game.first_id || Some(p.id) == game.second_id)
-            .any(|p| p.user_id == Some(user.id) || p.email.as_deref() == Some(&user.email));
-        if is_the_opponent {
-            return Err(WebError::NotAllowed("own_game"));
-        }
-    }
-    let place = personal_place(secret, &player, &game)?;
-    Ok((access, place))
 }
 
 pub async fn personal_show(
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
+    let place = link_place(&game);
     render(
         app,
-        &c,
-        access,
-        game_id,
+        &game.chrome,
+        game.access,
+        game.game_id,
         place,
         query.ply,
         no_problem(),
@@ -745,75 +707,98 @@ pub async fn personal_show(
 pub async fn personal_record(
     req: HttpRequest,
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
-    submit(&req, app, &c, access, game_id, place, form.record).await
+    let place = link_place(&game);
+    submit(
+        &req,
+        app,
+        &game.chrome,
+        game.access,
+        game.game_id,
+        place,
+        form.record,
+    )
+    .await
 }
 
 /// `POST /p/{secret}/games/{id}/upload`: the record as a file.
 pub async fn personal_upload(
     req: HttpRequest,
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     upload: CsrfUpload,
 ) -> Result<HttpResponse, WebError> {
-    let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
     let text = upload.text()?;
-    submit(&req, app, &c, access, game_id, place, text).await
+    let place = link_place(&game);
+    submit(
+        &req,
+        app,
+        &game.chrome,
+        game.access,
+        game.game_id,
+        place,
+        text,
+    )
+    .await
 }
 
 pub async fn personal_confirm(
     req: HttpRequest,
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
-    let (secret, game_id) = path.into_inner();
-    let (_, place) = personal_game(&app, &c, &secret, game_id).await?;
-    confirm_as(&req, app, game_id, place).await
+    let place = link_place(&game);
+    confirm_as(&req, app, game.game_id, place).await
 }
 
 pub async fn personal_dispute(
     req: HttpRequest,
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     form: CsrfForm<DisputeForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let (secret, game_id) = path.into_inner();
-    let (_, place) = personal_game(&app, &c, &secret, game_id).await?;
-    dispute_as(&req, app, game_id, place, form.reason).await
+    let place = link_place(&game);
+    dispute_as(&req, app, game.game_id, place, form.reason).await
 }
 
 pub async fn personal_board(
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
-    board_page(app, &c, access, game_id, place, query.into_inner()).await
+    let place = link_place(&game);
+    board_page(
+        app,
+        &game.chrome,
+        game.access,
+        game.game_id,
+        place,
+        query.into_inner(),
+    )
+    .await
 }
 
 pub async fn personal_board_submit(
     req: HttpRequest,
     app: web::Data<App>,
-    Page(c): Page,
-    path: web::Path<(String, GameId)>,
+    game: PersonalGame,
     form: CsrfForm<BoardSubmitForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let (secret, game_id) = path.into_inner();
-    let (access, place) = personal_game(&app, &c, &secret, game_id).await?;
-    submit_board(&req, app, &c, access, game_id, place, form).await
+    let place = link_place(&game);
+    submit_board(
+        &req,
+        app,
+        &game.chrome,
+        game.access,
+        game.game_id,
+        place,
+        form,
+    )
+    .await
 }

@@ -90,7 +90,7 @@ pub fn points_text(tenths: u32) -> String {
 
 /// The message key of an error code.
 #[must_use]
-pub fn error_key(code: &str) -> String {
+pub fn error_key(code: impl std::fmt::Display) -> String {
     format!("error-{code}")
 }
 

@@ -1,6 +1,7 @@
 //! Rounds: the pairings page (with the organiser's review of a draft), pairing, publishing,
 //! the printable pairing sheet, and the standings.
 
+use crate::domain::ErrorCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -194,12 +195,12 @@ pub async fn exchange(
         .a
         .trim()
         .parse()
-        .map_err(|_| WebError::Invalid("player_not_in_round"))?;
+        .map_err(|_| WebError::Invalid(ErrorCode::PlayerNotInRound))?;
     let b: crate::domain::PlayerId = form
         .b
         .trim()
         .parse()
-        .map_err(|_| WebError::Invalid("player_not_in_round"))?;
+        .map_err(|_| WebError::Invalid(ErrorCode::PlayerNotInRound))?;
     act_and_redirect(
         &req,
         app,
@@ -231,7 +232,7 @@ pub async fn set_start(
         "" => None,
         text => {
             let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
-                .map_err(|_| WebError::Invalid("date_invalid"))?;
+                .map_err(|_| WebError::Invalid(ErrorCode::DateInvalid))?;
             Some(local - chrono::TimeDelta::seconds(i64::from(offset.local_minus_utc())))
         }
     };
