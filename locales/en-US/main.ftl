@@ -508,3 +508,4 @@ audit-player_linked = entry linked to an account by the organiser
 audit-player_unlinked = entry unlinked from its account
 audit-link_reissued = new personal link made
 error-own_entry = This is your own entry: another organiser must change its account.
+error-pairing_violates_criteria = The pairing found breaks an absolute criterion, so it was not kept. Please report this to the software's maintainers.

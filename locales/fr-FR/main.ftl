@@ -508,3 +508,4 @@ audit-player_linked = inscription liée à un compte par l'organisateur
 audit-player_unlinked = inscription déliée de son compte
 audit-link_reissued = nouveau lien personnel créé
 error-own_entry = C'est votre propre inscription : un autre organisateur doit changer le compte auquel elle est liée.
+error-pairing_violates_criteria = L'appariement trouvé enfreint un critère absolu et n'a pas été conservé. Signalez le problème aux responsables du logiciel.

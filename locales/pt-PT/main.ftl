@@ -508,3 +508,4 @@ audit-player_linked = inscrição ligada a uma conta pelo organizador
 audit-player_unlinked = inscrição desligada da sua conta
 audit-link_reissued = nova ligação pessoal criada
 error-own_entry = Esta é a sua própria inscrição: outro organizador tem de alterar a conta a que está ligada.
+error-pairing_violates_criteria = O emparelhamento encontrado viola um critério absoluto e não foi guardado. Comunique o problema a quem mantém o programa.

@@ -65,6 +65,7 @@ text_enum! {
         OwnEntry = "own_entry",
         OwnGame = "own_game",
         OwnerIsOrganiser = "owner_is_organiser",
+        PairingViolatesCriteria = "pairing_violates_criteria",
         PasswordTooLong = "password_too_long",
         PasswordTooShort = "password_too_short",
         PasswordWrong = "password_wrong",

@@ -200,8 +200,27 @@ fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Service
         })
         .collect();
     let setup = SwissSetup::new(data, number, histories, to_pair);
-    let pairing = dutch::pair(&setup.input(data))
-        .map_err(|_| ServiceError::Conflict(ErrorCode::NoValidPairing))?;
+    let input = setup.input(data);
+    let pairing =
+        dutch::pair(&input).map_err(|_| ServiceError::Conflict(ErrorCode::NoValidPairing))?;
+    // A pairing that breaks an absolute criterion is never stored: it would be the engine's
+    // fault, and the organiser is told which criterion, not handed a wrong round.
+    let broken = dutch::violations(&input, &pairing);
+    if !broken.is_empty() {
+        let named: Vec<String> = broken
+            .iter()
+            .map(|v| format!("{}: {v}", v.code()))
+            .collect();
+        tracing::error!(
+            "round {number} of event {}: {}",
+            data.event.id,
+            named.join("; ")
+        );
+        return Err(ServiceError::Blocked {
+            code: ErrorCode::PairingViolatesCriteria,
+            detail: named.join("; "),
+        });
+    }
     let id = |i: usize| data.players[i].id;
     let mut games: Vec<PlannedGame> = pairing
         .pairs

@@ -1110,13 +1110,62 @@ fn unaccelerated_worse(ctx: &Context, a: usize, b: usize) -> bool {
     (ctx.states[a].score, ctx.states[b].rank) < (ctx.states[b].score, ctx.states[a].rank)
 }
 
+/// An absolute criterion a pairing breaks (players by index in the input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// The two players have met before.
+    Rematch(usize, usize),
+    /// The player's colour difference would go beyond two.
+    ColourDifference(usize, i64),
+    /// The player would have the same colour three times running.
+    SameColourThrice(usize),
+    /// The player gets the pairing-allocated bye after already scoring a win without playing.
+    SecondBye(usize),
+    /// The player is paired a number of times other than once (or, out of the round, zero).
+    PairedTimes(usize, usize),
+}
+
+impl Violation {
+    /// The stable code of the criterion.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Violation::Rematch(..) => "rematch",
+            Violation::ColourDifference(..) => "colour_difference",
+            Violation::SameColourThrice(_) => "same_colour_thrice",
+            Violation::SecondBye(_) => "second_bye",
+            Violation::PairedTimes(..) => "paired_times",
+        }
+    }
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Violation::Rematch(a, b) => write!(f, "{} and {} meet again", a + 1, b + 1),
+            Violation::ColourDifference(p, d) => {
+                write!(f, "{} gets a colour difference of {d}", p + 1)
+            }
+            Violation::SameColourThrice(p) => {
+                write!(f, "{} gets the same colour three times running", p + 1)
+            }
+            Violation::SecondBye(p) => write!(
+                f,
+                "{} gets a bye after already scoring a win without playing",
+                p + 1
+            ),
+            Violation::PairedTimes(p, n) => write!(f, "{} is paired {n} times", p + 1),
+        }
+    }
+}
+
 /// Checks a pairing against the absolute criteria and returns every violation found: a
 /// rematch of a played game, a second pairing-allocated bye or one for a player who already
 /// scored a win without playing, a player moving first (or second) three times running or
 /// with a difference beyond two (except top-scorers in the last round), and players paired
 /// twice or left out.
 #[must_use]
-pub fn violations(input: &DutchInput<'_>, pairing: &DutchPairing) -> Vec<String> {
+pub fn violations(input: &DutchInput<'_>, pairing: &DutchPairing) -> Vec<Violation> {
     let mut problems = Vec::new();
     let points = &input.points;
     let played_before = |a: usize, b: usize| {
@@ -1133,7 +1182,7 @@ pub fn violations(input: &DutchInput<'_>, pairing: &DutchPairing) -> Vec<String>
         seen[white] += 1;
         seen[black] += 1;
         if played_before(white, black) {
-            problems.push(format!("{} and {} meet again", white + 1, black + 1));
+            problems.push(Violation::Rematch(white, black));
         }
         // In the last round a top-scorer's game may break the colour rules for both players.
         let top_scorer = |p: usize| {
@@ -1155,17 +1204,10 @@ pub fn violations(input: &DutchInput<'_>, pairing: &DutchPairing) -> Vec<String>
             let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
             let blacks = colours.len() as i64 - whites;
             if (whites - blacks).abs() > 2 {
-                problems.push(format!(
-                    "{} gets a colour difference of {}",
-                    player + 1,
-                    whites - blacks
-                ));
+                problems.push(Violation::ColourDifference(player, whites - blacks));
             }
             if colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|&c| c == colour) {
-                problems.push(format!(
-                    "{} gets the same colour three times running",
-                    player + 1
-                ));
+                problems.push(Violation::SameColourThrice(player));
             }
         }
     }
@@ -1177,16 +1219,13 @@ pub fn violations(input: &DutchInput<'_>, pairing: &DutchPairing) -> Vec<String>
             .take(input.played_rounds)
             .any(|e| !e.played() && e.scored_as_win(points));
         if unplayed_win {
-            problems.push(format!(
-                "{} gets a bye after already scoring a win without playing",
-                bye + 1
-            ));
+            problems.push(Violation::SecondBye(bye));
         }
     }
     for (player, &count) in seen.iter().enumerate() {
         let expected = usize::from(input.to_pair.get(player).copied().unwrap_or(false));
         if count != expected {
-            problems.push(format!("{} is paired {count} times", player + 1));
+            problems.push(Violation::PairedTimes(player, count));
         }
     }
     problems

@@ -11,6 +11,7 @@ use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use chrono::Offset;
 use serde::de::DeserializeOwned;
 
 use super::errors::WebError;
@@ -355,6 +356,8 @@ pub struct Chrome {
     pub csrf: String,
     pub flash: Option<Flash>,
     pub path: String,
+    /// Local time's offset from UTC (times are stored in UTC and shown in local time).
+    pub offset: chrono::FixedOffset,
 }
 
 impl Chrome {
@@ -368,6 +371,7 @@ impl Chrome {
             csrf: csrf_token(&app, &ctx.csrf_seed),
             flash: ctx.flash,
             path: req.path().to_string(),
+            offset: app.config.offset(),
         })
     }
 
@@ -376,8 +380,10 @@ impl Chrome {
     pub fn anonymous(req: &HttpRequest) -> Chrome {
         let ctx = request_context(req);
         req.extensions_mut().insert(CsrfUsed);
-        let csrf = app_of(req)
-            .map(|app| csrf_token(&app, &ctx.csrf_seed))
+        let app = app_of(req).ok();
+        let csrf = app
+            .as_ref()
+            .map(|app| csrf_token(app, &ctx.csrf_seed))
             .unwrap_or_default();
         Chrome {
             lang: ctx.lang,
@@ -385,7 +391,29 @@ impl Chrome {
             csrf,
             flash: None,
             path: req.path().to_string(),
+            offset: app.map_or_else(
+                || chrono::FixedOffset::east_opt(0).unwrap_or(chrono::Utc.fix()),
+                |app| app.config.offset(),
+            ),
         }
+    }
+
+    /// A stored (UTC) time as local time, to the minute, with its offset:
+    /// `2026-12-05 09:30 (UTC+01:00)`.
+    #[must_use]
+    pub fn time(&self, at: &chrono::NaiveDateTime) -> String {
+        self.local(at, "%Y-%m-%d %H:%M")
+    }
+
+    /// [`Chrome::time`] to the second (the audit log).
+    #[must_use]
+    pub fn time_s(&self, at: &chrono::NaiveDateTime) -> String {
+        self.local(at, "%Y-%m-%d %H:%M:%S")
+    }
+
+    fn local(&self, at: &chrono::NaiveDateTime, format: &str) -> String {
+        let local = at.and_utc().with_timezone(&self.offset);
+        format!("{} (UTC{})", local.format(format), self.offset)
     }
 
     /// A message in the page's language.

@@ -119,7 +119,7 @@ fn require(page: EventPage, allowed: bool, req: &HttpRequest) -> Result<EventPag
         let next = if req.method() == actix_web::http::Method::GET {
             req.path().to_string()
         } else {
-            format!("/events/{}", page.access.event.slug)
+            super::paths::event(&page.access.event.slug)
         };
         return Err(WebError::LoginRequired(next));
     }

@@ -9,6 +9,7 @@ pub mod event_context;
 pub mod i18n;
 pub mod page_cache;
 pub mod pages;
+pub mod paths;
 pub mod personal;
 pub mod routes;
 

@@ -99,7 +99,7 @@ async fn load_game(req: &HttpRequest) -> Result<PersonalGame, WebError> {
         chrome: link.chrome,
         access,
         game_id,
-        base: format!("/p/{}/games/{game_id}", link.secret),
+        base: super::paths::personal_game(&link.secret, game_id),
         actor: Actor::Player {
             player_id: link.player.id,
             user_id: link.player.user_id,

@@ -12,6 +12,7 @@ use crate::service::events::{self, Access, EventRef, SettingsInput};
 use crate::service::rounds::{self, RoundView};
 use crate::service::{App, ServiceError, exports, players, standings};
 use crate::web::pages::public_url;
+use crate::web::paths;
 
 async fn access(
     app: &web::Data<App>,
@@ -41,7 +42,7 @@ pub async fn create(
     let event = web::block(move || events::create_event(&service, &user, &body)).await??;
     Ok(HttpResponse::Created().json(Created {
         id: event.id,
-        url: public_url(&req, &app, &format!("/events/{}", event.slug)),
+        url: public_url(&req, &app, &paths::event(&event.slug)),
         slug: event.slug,
     }))
 }
@@ -197,7 +198,7 @@ pub async fn personal_link(
     let service = app.clone().into_inner();
     let secret = web::block(move || players::personal_secret(&service, &access, pid)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({
-        "url": public_url(&req, &app, &format!("/p/{secret}"))
+        "url": public_url(&req, &app, &paths::personal(&secret))
     })))
 }
 
@@ -213,7 +214,7 @@ pub async fn reissue_link(
     let service = app.clone().into_inner();
     let secret = web::block(move || players::reissue_link(&service, &access, pid)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({
-        "url": public_url(&req, &app, &format!("/p/{secret}"))
+        "url": public_url(&req, &app, &paths::personal(&secret))
     })))
 }
 

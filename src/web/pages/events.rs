@@ -16,6 +16,7 @@ use crate::tournament::standings::Tiebreak;
 use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
+use crate::web::paths;
 
 #[derive(Template)]
 #[template(path = "events/list.html")]
@@ -227,7 +228,7 @@ pub async fn create(
     match result {
         Ok(event) => redirect_with_flash(
             &req,
-            &format!("/events/{}/manage", event.slug),
+            &paths::manage(&event.slug, None),
             FlashLevel::Success,
             "flash-event-created",
         ),
@@ -422,7 +423,7 @@ pub async fn manage(
 }
 
 fn manage_url(page: &OrganiserPage) -> String {
-    format!("/events/{}/manage", page.access.event.slug)
+    paths::manage(&page.access.event.slug, None)
 }
 
 pub async fn update_settings(
@@ -713,9 +714,9 @@ pub async fn check_in(
     let app = app.into_inner();
     web::block(move || players::check_in(&app, &access, player_id, present)).await??;
     let back = if page.access.is_organiser() {
-        format!("/events/{}/manage#players", page.access.event.slug)
+        paths::manage(&page.access.event.slug, Some("players"))
     } else {
-        format!("/events/{}/queue", page.access.event.slug)
+        paths::queue(&page.access.event.slug)
     };
     Ok(redirect(&back))
 }
@@ -790,7 +791,7 @@ pub async fn register(
     .await??;
     redirect_with_flash(
         &req,
-        &format!("/events/{slug}"),
+        &paths::event(&slug),
         FlashLevel::Success,
         "flash-registered",
     )
@@ -868,7 +869,7 @@ pub async fn import_trf(
     match web::block(move || exports::trf_import(&app, &user, &form.trf)).await? {
         Ok(event) => redirect_with_flash(
             &req,
-            &format!("/events/{}/manage", event.slug),
+            &paths::manage(&event.slug, None),
             FlashLevel::Success,
             "flash-event-imported",
         ),

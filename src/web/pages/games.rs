@@ -19,6 +19,7 @@ use crate::service::{App, ServiceError, players};
 use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
+use crate::web::paths;
 use crate::web::personal::{PersonalGame, PersonalLink};
 
 /// One hole as drawn.
@@ -223,10 +224,7 @@ async fn render_text(
 /// Where a game's party acts: the game's page on the event's site.
 fn party_place(party: &GameActor) -> Place {
     Place {
-        base: format!(
-            "/events/{}/games/{}",
-            party.access.event.slug, party.game.id
-        ),
+        base: paths::game(&party.access.event.slug, party.game.id),
         actor: Some(party.actor.clone()),
     }
 }
@@ -239,7 +237,7 @@ fn party_parts(party: GameActor) -> (Chrome, Access, GameId, Place) {
 
 fn session_place(access: &Access, game: &Game, players: &[Player]) -> Place {
     Place {
-        base: format!("/events/{}/games/{}", access.event.slug, game.id),
+        base: paths::game(&access.event.slug, game.id),
         actor: games::actor_for(access, game, players),
     }
 }
@@ -437,7 +435,7 @@ pub async fn decide(
         .await??;
     redirect_with_flash(
         &req,
-        &format!("/events/{}/games/{game_id}", page.access.event.slug),
+        &paths::game(&page.access.event.slug, game_id),
         FlashLevel::Success,
         "flash-result-final",
     )
@@ -634,7 +632,7 @@ pub async fn personal_claim(
     let secret = path.into_inner();
     let user = signed_in.user.clone();
     let service = app.into_inner();
-    let back = format!("/p/{secret}");
+    let back = paths::personal(&secret);
     web::block(move || players::claim(&service, &secret, &user)).await??;
     redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-claimed")
 }

@@ -15,6 +15,7 @@ use crate::web::api::events::attachment;
 use crate::web::context::Chrome;
 use crate::web::errors::WebError;
 use crate::web::event_context::EventPage;
+use crate::web::paths;
 
 #[derive(Template)]
 #[template(path = "public/crosstable.html")]
@@ -253,7 +254,7 @@ pub async fn game_qr(
     path: web::Path<(String, crate::domain::GameId)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, game_id) = path.into_inner();
-    let url = public_url(&req, &app, &format!("/events/{slug}/games/{game_id}"));
+    let url = public_url(&req, &app, &paths::game(&slug, game_id));
     let _ = page;
     let code = qrcode::QrCode::new(url.as_bytes())
         .map_err(|e| WebError::Internal(format!("QR code: {e}")))?;
@@ -329,7 +330,7 @@ pub async fn calendar(
     page: EventPage,
 ) -> Result<HttpResponse, WebError> {
     let slug = page.access.event.slug.clone();
-    let url = public_url(&req, &app, &format!("/events/{slug}"));
+    let url = public_url(&req, &app, &paths::event(&slug));
     let access = page.access.clone();
     let app = app.into_inner();
     let text = web::block(move || public::calendar(&app, &access, &url)).await??;

@@ -15,6 +15,7 @@ use crate::service::{App, ServiceError};
 use crate::web::context::{Chrome, CsrfForm, FlashLevel};
 use crate::web::errors::WebError;
 use crate::web::event_context::{EventPage, OrganiserPage};
+use crate::web::paths;
 
 #[derive(Template)]
 #[template(path = "rounds/show.html")]
@@ -91,7 +92,7 @@ pub async fn sheet(
 }
 
 fn round_url(page: &OrganiserPage, number: i32) -> String {
-    format!("/events/{}/rounds/{number}", page.access.event.slug)
+    paths::round(&page.access.event.slug, number)
 }
 
 pub async fn pair_next(
@@ -143,7 +144,7 @@ pub async fn discard(
         app,
         &page.access,
         move |app, access| rounds::discard_draft(app, access, number),
-        &format!("/events/{}/manage#rounds", page.access.event.slug),
+        &paths::manage(&page.access.event.slug, Some("rounds")),
         "flash-draft-discarded",
     )
     .await
