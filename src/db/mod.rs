@@ -240,6 +240,37 @@ where
         }
         DbConnection::Postgres(c) => AnsiTransactionManager::begin_transaction(c)?,
     }
+    finish_transaction(conn, work)
+}
+
+/// Runs `work` in a read-only transaction: everything it reads belongs to one moment of the
+/// database (a page built from several reads never mixes two states of an event).
+pub fn read_transaction<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        // A deferred transaction reads one snapshot of the WAL from its first read on.
+        DbConnection::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN")?,
+        DbConnection::Postgres(c) => AnsiTransactionManager::begin_transaction_sql(
+            c,
+            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        )?,
+    }
+    finish_transaction(conn, work)
+}
+
+/// Runs `work` in the transaction just begun, and commits it, or rolls it back on an error.
+fn finish_transaction<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
     // The multi-connection's transaction manager delegates to the inner connection's, which
     // now knows a transaction is open.
     type Manager = <DbConnection as Connection>::TransactionManager;

@@ -436,9 +436,13 @@ pub struct StaffMember {
 }
 
 pub fn staff(app: &App, access: &Access) -> Result<Vec<StaffMember>, ServiceError> {
-    access.require_organiser()?;
     let mut conn = app.conn()?;
-    Ok(q::staff_of_event(&mut conn, access.event.id)?
+    staff_in(&mut conn, access)
+}
+
+fn staff_in(conn: &mut DbConnection, access: &Access) -> Result<Vec<StaffMember>, ServiceError> {
+    access.require_organiser()?;
+    Ok(q::staff_of_event(conn, access.event.id)?
         .into_iter()
         .map(|r| StaffMember {
             user_id: r.user_id,
@@ -528,4 +532,34 @@ mod tests {
         };
         assert!(bad.validate().is_err());
     }
+}
+
+/// What the event's pages show of it at a glance, read at one moment.
+#[derive(Clone, Debug)]
+pub struct Overview {
+    pub players: Vec<super::players::Player>,
+    pub rounds: Vec<super::rounds::RoundView>,
+    pub planned: i32,
+    /// The event's staff (for its organisers; empty for anyone else).
+    pub staff: Vec<StaffMember>,
+}
+
+/// The event's players, visible rounds, planned rounds and (for organisers) staff, in one read
+/// transaction: the parts of a page never mix two states of the event.
+pub fn overview(app: &App, access: &Access) -> Result<Overview, ServiceError> {
+    let mut conn = app.conn()?;
+    db::read_transaction(&mut conn, |conn| {
+        let data = super::event_data::EventData::load(conn, access.event.clone())?;
+        let staff = if access.is_organiser() {
+            staff_in(conn, access)?
+        } else {
+            Vec::new()
+        };
+        Ok(Overview {
+            players: super::players::shown(conn, access, &data.players)?,
+            rounds: super::rounds::visible(&data, access),
+            planned: super::rounds::planned_rounds(&data),
+            staff,
+        })
+    })
 }

@@ -457,6 +457,15 @@ pub fn check_in(
 pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
     let mut conn = app.conn()?;
     let rows = q::players_of_event(&mut conn, access.event.id)?;
+    shown(&mut conn, access, &rows)
+}
+
+/// The entries as `access`'s viewer sees them (inside the caller's transaction).
+pub(crate) fn shown(
+    conn: &mut DbConnection,
+    access: &Access,
+    rows: &[Entry],
+) -> Result<Vec<Player>, ServiceError> {
     let mut players: Vec<Player> = rows
         .iter()
         .map(|p| Player::from_row(p, access.is_organiser()))
@@ -467,8 +476,8 @@ pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
             .filter(|p| p.user_id.is_none())
             .filter_map(|p| p.email.as_deref())
             .collect();
-        let accounts = crate::db::accounts::users_by_emails(&mut conn, &emails)?;
-        for (player, row) in players.iter_mut().zip(&rows) {
+        let accounts = crate::db::accounts::users_by_emails(conn, &emails)?;
+        for (player, row) in players.iter_mut().zip(rows) {
             if row.user_id.is_some() {
                 continue;
             }

@@ -518,12 +518,16 @@ pub fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, Servic
 pub fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
-    Ok(data
-        .rounds
+    Ok(visible(&data, access))
+}
+
+/// The rounds of `data` that the caller may see (drafts for staff only).
+pub(crate) fn visible(data: &EventData, access: &Access) -> Vec<RoundView> {
+    data.rounds
         .iter()
         .filter(|r| r.is_published() || access.is_arbiter())
-        .filter_map(|r| round_view(&data, r.number))
-        .collect())
+        .filter_map(|r| round_view(data, r.number))
+        .collect()
 }
 
 /// How many rounds the caller can see (the API's `rounds_paired`), without building them.

@@ -80,15 +80,24 @@ const RECENT_EVENTS: usize = 1024;
 
 impl RecentEvents {
     fn get(&self, slug: &str, ttl: Duration) -> Option<Access> {
+        self.get_at(slug, ttl, Instant::now())
+    }
+
+    /// The read of `slug` if it is younger than `ttl` at `now`.
+    fn get_at(&self, slug: &str, ttl: Duration, now: Instant) -> Option<Access> {
         if ttl.is_zero() {
             return None;
         }
         let events = self.events.lock().ok()?;
         let (read_at, access) = events.get(slug)?;
-        (read_at.elapsed() < ttl).then(|| access.clone())
+        (now.saturating_duration_since(*read_at) < ttl).then(|| access.clone())
     }
 
     fn put(&self, slug: String, access: &Access, ttl: Duration) {
+        self.put_at(slug, access, ttl, Instant::now());
+    }
+
+    fn put_at(&self, slug: String, access: &Access, ttl: Duration, now: Instant) {
         if ttl.is_zero() || access.user().is_some() {
             return;
         }
@@ -96,7 +105,7 @@ impl RecentEvents {
             if events.len() >= RECENT_EVENTS {
                 events.clear();
             }
-            events.insert(slug, (Instant::now(), access.clone()));
+            events.insert(slug, (now, access.clone()));
         }
     }
 }
@@ -234,5 +243,62 @@ impl FromRequest for GamePlayer {
                 Actor::Staff { .. } => Err(WebError::Forbidden),
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::service::events::Viewer;
+
+    fn access() -> Access {
+        Access {
+            event: crate::domain::Event {
+                id: crate::domain::EventId(1),
+                slug: "open".into(),
+                name: "Open".into(),
+                starts_on: None,
+                ends_on: None,
+                location: String::new(),
+                variant: crate::rules::Variant::Advanced,
+                format: crate::domain::Format::Swiss,
+                rounds: 5,
+                games_per_match: 1,
+                knockout_size: 0,
+                third_place: false,
+                grand_final_reset: false,
+                tiebreaks: Vec::new(),
+                points: crate::tournament::history::PointSystem::default(),
+                initial_colour: crate::tournament::history::Colour::White,
+                accelerated: false,
+                self_registration: false,
+                check_in: false,
+                state: crate::domain::EventState::Running,
+                owner_id: crate::domain::UserId(1),
+                version: 3,
+                updated_at: chrono::NaiveDateTime::default(),
+            },
+            viewer: Viewer::Public,
+        }
+    }
+
+    #[test]
+    fn a_shared_read_lasts_its_delay_and_no_longer() {
+        let recent = RecentEvents::default();
+        let ttl = Duration::from_millis(1000);
+        let t0 = Instant::now();
+        recent.put_at("open".into(), &access(), ttl, t0);
+        let just_before = t0 + Duration::from_millis(999);
+        assert_eq!(
+            recent
+                .get_at("open", ttl, just_before)
+                .map(|a| a.event.version),
+            Some(3)
+        );
+        assert!(recent.get_at("open", ttl, t0 + ttl).is_none());
+        assert!(recent.get_at("other", ttl, t0).is_none());
+        // Without a delay nothing is shared.
+        assert!(recent.get_at("open", Duration::ZERO, t0).is_none());
     }
 }

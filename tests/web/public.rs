@@ -408,10 +408,11 @@ async fn version_and_validators_change_with_results(app: &TestApp) {
     assert_ne!(version_before, version_after);
 }
 
-/// With the shared read on, a new result reaches visitors without an account within the
-/// configured delay, while the signed-in organiser sees it at once.
-async fn public_pages_catch_up_within_the_shared_read_delay(backend: Backend) {
-    let Some(app) = TestApp::spawn_with(backend, |c| c.public_cache_ms = 1500).await else {
+/// With the shared read on, visitors without an account may be shown the read of the event an
+/// app server already has (for as long as the delay; `RecentEvents` has the test of the
+/// delay itself), while the signed-in organiser sees a new result at once.
+async fn public_pages_may_share_a_recent_read(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| c.public_cache_ms = 3_600_000).await else {
         return;
     };
     let client = app.browser();
@@ -427,8 +428,6 @@ async fn public_pages_catch_up_within_the_shared_read_delay(backend: Backend) {
     let game = round["pairings"][0]["game_id"].as_i64().unwrap();
     let spectator = app.browser();
     let path = format!("/events/{slug}/rounds/1?lang=en");
-    // The shared read starts with this first view; staleness is only asserted inside it.
-    let started = std::time::Instant::now();
     let before = spectator.get(&path).await;
     assert!(before.body.contains("to be played"), "{}", before.body);
     let (record, _) = finished_record(
@@ -446,27 +445,22 @@ async fn public_pages_catch_up_within_the_shared_read_delay(backend: Backend) {
         !organiser.get(&path).await.body.contains("to be played"),
         "the organiser sees the result at once"
     );
-    let soon = spectator.get(&path).await;
-    if started.elapsed() < std::time::Duration::from_millis(1200) {
-        assert!(
-            soon.body.contains("to be played"),
-            "within the delay the shared read is reused"
-        );
-    }
-    actix_rt::time::sleep(std::time::Duration::from_millis(1600)).await;
-    let later = spectator.get(&path).await;
-    assert!(!later.body.contains("to be played"), "{}", later.body);
+    let shared = spectator.get(&path).await;
+    assert!(
+        shared.body.contains("to be played"),
+        "within the delay the shared read is reused"
+    );
     app.stop().await;
 }
 
 #[actix_rt::test]
 async fn shared_read_delay_sqlite() {
-    public_pages_catch_up_within_the_shared_read_delay(Backend::Sqlite).await;
+    public_pages_may_share_a_recent_read(Backend::Sqlite).await;
 }
 
 #[actix_rt::test]
 async fn shared_read_delay_postgres() {
-    public_pages_catch_up_within_the_shared_read_delay(Backend::Postgres).await;
+    public_pages_may_share_a_recent_read(Backend::Postgres).await;
 }
 
 async fn knockout_bracket_shows_byes_winners_and_third_place(app: &TestApp) {

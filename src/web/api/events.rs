@@ -72,10 +72,11 @@ pub async fn show(
     let access = access(&app, path.into_inner(), user).await?;
     let service = app.into_inner();
     let json = web::block(move || {
+        let overview = events::overview(&service, &access)?;
         Ok::<_, ServiceError>(EventJson {
-            rounds_planned: rounds::planned(&service, &access)?,
-            rounds_paired: rounds::visible_count(&service, &access)?,
-            players: players::list(&service, &access)?.len(),
+            rounds_planned: overview.planned,
+            rounds_paired: overview.rounds.len(),
+            players: overview.players.len(),
             event: access.event,
         })
     })

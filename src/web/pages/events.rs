@@ -271,14 +271,12 @@ pub async fn show(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let (list, planned, players) = web::block(move || {
-        Ok::<_, ServiceError>((
-            rounds::all(&app, &access)?,
-            rounds::planned(&app, &access)?,
-            players::list(&app, &access)?,
-        ))
-    })
-    .await??;
+    let events::Overview {
+        players,
+        rounds: list,
+        planned,
+        ..
+    } = web::block(move || events::overview(&app, &access)).await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
     let registered = user_id.is_some_and(|id| players.iter().any(|p| p.user_id == Some(id)));
     super::cached_html(
@@ -371,15 +369,12 @@ async fn manage_page(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let (list, staff, all_rounds, planned) = web::block(move || {
-        Ok::<_, ServiceError>((
-            players::list(&service, &access)?,
-            events::staff(&service, &access)?,
-            rounds::all(&service, &access)?,
-            rounds::planned(&service, &access)?,
-        ))
-    })
-    .await??;
+    let events::Overview {
+        players: list,
+        rounds: all_rounds,
+        planned,
+        staff,
+    } = web::block(move || events::overview(&service, &access)).await??;
     let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
     html_with_status(
         status,
