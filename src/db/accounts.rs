@@ -31,7 +31,7 @@ pub struct NewUser<'a> {
 }
 
 /// Inserts a user and returns the new id.
-pub fn insert_user(conn: &mut DbConnection, user: &NewUser<'_>) -> QueryResult<UserId> {
+pub(crate) fn insert_user(conn: &mut DbConnection, user: &NewUser<'_>) -> QueryResult<UserId> {
     diesel::insert_into(users::table)
         .values(user)
         .returning(users::id)
@@ -47,7 +47,10 @@ pub fn user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option
 }
 
 /// The accounts with any of these e-mail addresses.
-pub fn users_by_emails(conn: &mut DbConnection, emails: &[&str]) -> QueryResult<Vec<UserRow>> {
+pub(crate) fn users_by_emails(
+    conn: &mut DbConnection,
+    emails: &[&str],
+) -> QueryResult<Vec<UserRow>> {
     if emails.is_empty() {
         return Ok(Vec::new());
     }
@@ -57,7 +60,7 @@ pub fn users_by_emails(conn: &mut DbConnection, emails: &[&str]) -> QueryResult<
         .load(conn)
 }
 
-pub fn user_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<UserRow>> {
+pub(crate) fn user_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<UserRow>> {
     users::table
         .find(id)
         .select(UserRow::as_select())
@@ -65,7 +68,7 @@ pub fn user_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<Use
         .optional()
 }
 
-pub fn count_users(conn: &mut DbConnection) -> QueryResult<i64> {
+pub(crate) fn count_users(conn: &mut DbConnection) -> QueryResult<i64> {
     users::table.count().get_result(conn)
 }
 
@@ -76,19 +79,23 @@ pub fn list_users(conn: &mut DbConnection) -> QueryResult<Vec<UserRow>> {
         .load(conn)
 }
 
-pub fn set_password_hash(conn: &mut DbConnection, id: UserId, hash: &str) -> QueryResult<usize> {
+pub(crate) fn set_password_hash(
+    conn: &mut DbConnection,
+    id: UserId,
+    hash: &str,
+) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
         .set(users::password_hash.eq(hash))
         .execute(conn)
 }
 
-pub fn set_role(conn: &mut DbConnection, id: UserId, role: Role) -> QueryResult<usize> {
+pub(crate) fn set_role(conn: &mut DbConnection, id: UserId, role: Role) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
         .set(users::role.eq(role))
         .execute(conn)
 }
 
-pub fn insert_session(
+pub(crate) fn insert_session(
     conn: &mut DbConnection,
     token_hash: &str,
     user_id: UserId,
@@ -106,7 +113,7 @@ pub fn insert_session(
 }
 
 /// The user of an unexpired session.
-pub fn session_user(
+pub(crate) fn session_user(
     conn: &mut DbConnection,
     token_hash: &str,
     now: NaiveDateTime,
@@ -120,12 +127,12 @@ pub fn session_user(
         .optional()
 }
 
-pub fn delete_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<usize> {
+pub(crate) fn delete_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<usize> {
     diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash))).execute(conn)
 }
 
 /// Ends every session of a user except the one given (after a password change).
-pub fn delete_other_sessions(
+pub(crate) fn delete_other_sessions(
     conn: &mut DbConnection,
     user_id: UserId,
     keep_hash: &str,
@@ -138,7 +145,10 @@ pub fn delete_other_sessions(
     .execute(conn)
 }
 
-pub fn delete_expired_sessions(conn: &mut DbConnection, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn delete_expired_sessions(
+    conn: &mut DbConnection,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(conn)
 }
 
@@ -155,7 +165,7 @@ pub struct ApiTokenRow {
     pub revoked_at: Option<NaiveDateTime>,
 }
 
-pub fn insert_api_token(
+pub(crate) fn insert_api_token(
     conn: &mut DbConnection,
     user_id: UserId,
     label: &str,
@@ -173,7 +183,10 @@ pub fn insert_api_token(
         .get_result(conn)
 }
 
-pub fn api_tokens_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<ApiTokenRow>> {
+pub(crate) fn api_tokens_of(
+    conn: &mut DbConnection,
+    user_id: UserId,
+) -> QueryResult<Vec<ApiTokenRow>> {
     api_tokens::table
         .filter(api_tokens::user_id.eq(user_id))
         .order(api_tokens::id.desc())
@@ -182,7 +195,7 @@ pub fn api_tokens_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Ve
 }
 
 /// Revokes a token of this user; returns how many rows changed (0: not theirs or revoked).
-pub fn revoke_api_token(
+pub(crate) fn revoke_api_token(
     conn: &mut DbConnection,
     user_id: UserId,
     token_id: TokenId,
@@ -209,7 +222,7 @@ pub fn api_token_user(conn: &mut DbConnection, token_hash: &str) -> QueryResult<
         .optional()
 }
 
-pub fn touch_api_token(
+pub(crate) fn touch_api_token(
     conn: &mut DbConnection,
     token_hash: &str,
     now: NaiveDateTime,
@@ -220,7 +233,7 @@ pub fn touch_api_token(
 }
 
 /// Counts one attempt under a rate-limit key; returns its row id.
-pub fn record_login_failure(
+pub(crate) fn record_login_failure(
     conn: &mut DbConnection,
     key: &str,
     now: NaiveDateTime,
@@ -234,7 +247,7 @@ pub fn record_login_failure(
         .get_result(conn)
 }
 
-pub fn count_login_failures(
+pub(crate) fn count_login_failures(
     conn: &mut DbConnection,
     key: &str,
     since: NaiveDateTime,
@@ -247,7 +260,7 @@ pub fn count_login_failures(
 }
 
 /// The oldest attempt under a key within the window (when the limit lifts again).
-pub fn oldest_login_failure(
+pub(crate) fn oldest_login_failure(
     conn: &mut DbConnection,
     key: &str,
     since: NaiveDateTime,
@@ -259,20 +272,23 @@ pub fn oldest_login_failure(
         .first(conn)
 }
 
-pub fn clear_login_failures(conn: &mut DbConnection, key: &str) -> QueryResult<usize> {
+pub(crate) fn clear_login_failures(conn: &mut DbConnection, key: &str) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::limit_key.eq(key))).execute(conn)
 }
 
-pub fn delete_login_failures(conn: &mut DbConnection, ids: &[i32]) -> QueryResult<usize> {
+pub(crate) fn delete_login_failures(conn: &mut DbConnection, ids: &[i32]) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::id.eq_any(ids))).execute(conn)
 }
 
-pub fn prune_login_failures(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn prune_login_failures(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::failed_at.le(before))).execute(conn)
 }
 
 /// How many accounts have this role.
-pub fn count_role(conn: &mut DbConnection, role: Role) -> QueryResult<i64> {
+pub(crate) fn count_role(conn: &mut DbConnection, role: Role) -> QueryResult<i64> {
     users::table
         .filter(users::role.eq(role))
         .count()
@@ -280,7 +296,7 @@ pub fn count_role(conn: &mut DbConnection, role: Role) -> QueryResult<i64> {
 }
 
 /// Revokes every unrevoked API token of a user.
-pub fn revoke_all_api_tokens(
+pub(crate) fn revoke_all_api_tokens(
     conn: &mut DbConnection,
     user_id: UserId,
     now: NaiveDateTime,

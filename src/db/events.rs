@@ -118,7 +118,7 @@ pub struct EventSettings {
     pub check_in: bool,
 }
 
-pub fn insert_event(
+pub(crate) fn insert_event(
     conn: &mut DbConnection,
     slug: &str,
     settings: &EventSettings,
@@ -137,7 +137,7 @@ pub fn insert_event(
         .get_result(conn)
 }
 
-pub fn update_event(
+pub(crate) fn update_event(
     conn: &mut DbConnection,
     id: EventId,
     settings: &EventSettings,
@@ -152,7 +152,7 @@ pub fn update_event(
         .execute(conn)
 }
 
-pub fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<Option<Event>> {
+pub(crate) fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<Option<Event>> {
     Ok(events::table
         .find(id)
         .select(EventRow::as_select())
@@ -161,7 +161,7 @@ pub fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<Option<E
         .map(Event::from))
 }
 
-pub fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Event>> {
+pub(crate) fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Event>> {
     Ok(events::table
         .filter(events::slug.eq(slug))
         .select(EventRow::as_select())
@@ -170,14 +170,14 @@ pub fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<
         .map(Event::from))
 }
 
-pub fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
+pub(crate) fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         events::table.filter(events::slug.eq(slug)),
     ))
     .get_result(conn)
 }
 
-pub fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
+pub(crate) fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
     Ok(events::table
         .order((events::created_at.desc(), events::id.desc()))
         .select(EventRow::as_select())
@@ -187,7 +187,7 @@ pub fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
         .collect())
 }
 
-pub fn set_event_state(
+pub(crate) fn set_event_state(
     conn: &mut DbConnection,
     id: EventId,
     state: EventState,
@@ -203,7 +203,11 @@ pub fn set_event_state(
 }
 
 /// Marks the event as changed, so cached public pages and standings are renewed.
-pub fn bump_event(conn: &mut DbConnection, id: EventId, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn bump_event(
+    conn: &mut DbConnection,
+    id: EventId,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::update(events::table.find(id))
         .set((
             events::updated_at.eq(now),
@@ -221,7 +225,10 @@ pub struct StaffRow {
     pub email: String,
 }
 
-pub fn staff_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<StaffRow>> {
+pub(crate) fn staff_of_event(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<Vec<StaffRow>> {
     event_staff::table
         .inner_join(users::table)
         .filter(event_staff::event_id.eq(event_id))
@@ -235,7 +242,7 @@ pub fn staff_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult
         .load(conn)
 }
 
-pub fn staff_role(
+pub(crate) fn staff_role(
     conn: &mut DbConnection,
     event_id: EventId,
     user_id: UserId,
@@ -248,7 +255,7 @@ pub fn staff_role(
         .optional()
 }
 
-pub fn set_staff(
+pub(crate) fn set_staff(
     conn: &mut DbConnection,
     event_id: EventId,
     user_id: UserId,
@@ -273,7 +280,7 @@ pub fn set_staff(
         .execute(conn)
 }
 
-pub fn remove_staff(
+pub(crate) fn remove_staff(
     conn: &mut DbConnection,
     event_id: EventId,
     user_id: UserId,
@@ -304,14 +311,17 @@ pub struct NewPlayer<'a> {
     pub created_at: NaiveDateTime,
 }
 
-pub fn insert_player(conn: &mut DbConnection, player: &NewPlayer<'_>) -> QueryResult<PlayerId> {
+pub(crate) fn insert_player(
+    conn: &mut DbConnection,
+    player: &NewPlayer<'_>,
+) -> QueryResult<PlayerId> {
     diesel::insert_into(players::table)
         .values(player)
         .returning(players::id)
         .get_result(conn)
 }
 
-pub fn next_player_number(conn: &mut DbConnection, event_id: EventId) -> QueryResult<i32> {
+pub(crate) fn next_player_number(conn: &mut DbConnection, event_id: EventId) -> QueryResult<i32> {
     let max: Option<i32> = players::table
         .filter(players::event_id.eq(event_id))
         .select(diesel::dsl::max(players::number))
@@ -319,7 +329,10 @@ pub fn next_player_number(conn: &mut DbConnection, event_id: EventId) -> QueryRe
     Ok(max.unwrap_or(0) + 1)
 }
 
-pub fn players_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Player>> {
+pub(crate) fn players_of_event(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<Vec<Player>> {
     players::table
         .filter(players::event_id.eq(event_id))
         .order(players::number)
@@ -327,7 +340,7 @@ pub fn players_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResu
         .load(conn)
 }
 
-pub fn player_by_id(conn: &mut DbConnection, id: PlayerId) -> QueryResult<Option<Player>> {
+pub(crate) fn player_by_id(conn: &mut DbConnection, id: PlayerId) -> QueryResult<Option<Player>> {
     players::table
         .find(id)
         .select(Player::as_select())
@@ -335,7 +348,10 @@ pub fn player_by_id(conn: &mut DbConnection, id: PlayerId) -> QueryResult<Option
         .optional()
 }
 
-pub fn player_by_secret(conn: &mut DbConnection, secret: &str) -> QueryResult<Option<Player>> {
+pub(crate) fn player_by_secret(
+    conn: &mut DbConnection,
+    secret: &str,
+) -> QueryResult<Option<Player>> {
     players::table
         .filter(players::secret.eq(secret))
         .select(Player::as_select())
@@ -344,7 +360,7 @@ pub fn player_by_secret(conn: &mut DbConnection, secret: &str) -> QueryResult<Op
 }
 
 /// Binds an entry to an account (or removes the binding).
-pub fn set_player_user(
+pub(crate) fn set_player_user(
     conn: &mut DbConnection,
     id: PlayerId,
     user_id: Option<UserId>,
@@ -355,7 +371,7 @@ pub fn set_player_user(
 }
 
 /// Binds an entry that is bound to nobody; returns the rows changed (0: someone else was first).
-pub fn bind_player_user(
+pub(crate) fn bind_player_user(
     conn: &mut DbConnection,
     id: PlayerId,
     user_id: UserId,
@@ -366,7 +382,7 @@ pub fn bind_player_user(
 }
 
 /// Replaces an entry's personal-link secret.
-pub fn set_player_secret(
+pub(crate) fn set_player_secret(
     conn: &mut DbConnection,
     id: PlayerId,
     secret: &str,
@@ -376,7 +392,7 @@ pub fn set_player_secret(
         .execute(conn)
 }
 
-pub fn set_player_status(
+pub(crate) fn set_player_status(
     conn: &mut DbConnection,
     id: PlayerId,
     status: PlayerStatus,
@@ -390,7 +406,7 @@ pub fn set_player_status(
         .execute(conn)
 }
 
-pub fn set_checked_in(
+pub(crate) fn set_checked_in(
     conn: &mut DbConnection,
     id: PlayerId,
     checked_in: bool,
@@ -400,13 +416,13 @@ pub fn set_checked_in(
         .execute(conn)
 }
 
-pub fn clear_check_ins(conn: &mut DbConnection, event_id: EventId) -> QueryResult<usize> {
+pub(crate) fn clear_check_ins(conn: &mut DbConnection, event_id: EventId) -> QueryResult<usize> {
     diesel::update(players::table.filter(players::event_id.eq(event_id)))
         .set(players::checked_in.eq(false))
         .execute(conn)
 }
 
-pub fn set_player_seed(
+pub(crate) fn set_player_seed(
     conn: &mut DbConnection,
     id: PlayerId,
     seed: Option<i32>,
@@ -418,7 +434,10 @@ pub fn set_player_seed(
 
 /// Gives players new pairing numbers (id → number), without tripping the uniqueness of
 /// numbers halfway.
-pub fn renumber_players(conn: &mut DbConnection, numbers: &[(PlayerId, i32)]) -> QueryResult<()> {
+pub(crate) fn renumber_players(
+    conn: &mut DbConnection,
+    numbers: &[(PlayerId, i32)],
+) -> QueryResult<()> {
     for &(id, _) in numbers {
         diesel::update(players::table.find(id))
             .set(players::number.eq(-id.0))
@@ -432,7 +451,7 @@ pub fn renumber_players(conn: &mut DbConnection, numbers: &[(PlayerId, i32)]) ->
     Ok(())
 }
 
-pub fn set_bye(
+pub(crate) fn set_bye(
     conn: &mut DbConnection,
     player_id: PlayerId,
     round: i32,
@@ -454,16 +473,7 @@ pub fn set_bye(
     Ok(())
 }
 
-pub fn remove_bye(conn: &mut DbConnection, player_id: PlayerId, round: i32) -> QueryResult<usize> {
-    diesel::delete(
-        player_byes::table
-            .filter(player_byes::player_id.eq(player_id))
-            .filter(player_byes::round.eq(round)),
-    )
-    .execute(conn)
-}
-
-pub fn byes_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Bye>> {
+pub(crate) fn byes_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Bye>> {
     player_byes::table
         .inner_join(players::table)
         .filter(players::event_id.eq(event_id))
@@ -472,7 +482,7 @@ pub fn byes_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<
         .load(conn)
 }
 
-pub fn insert_round(
+pub(crate) fn insert_round(
     conn: &mut DbConnection,
     event_id: EventId,
     number: i32,
@@ -491,7 +501,10 @@ pub fn insert_round(
         .get_result(conn)
 }
 
-pub fn rounds_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<Round>> {
+pub(crate) fn rounds_of_event(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<Vec<Round>> {
     rounds::table
         .filter(rounds::event_id.eq(event_id))
         .order(rounds::number)
@@ -499,7 +512,7 @@ pub fn rounds_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResul
         .load(conn)
 }
 
-pub fn round_by_number(
+pub(crate) fn round_by_number(
     conn: &mut DbConnection,
     event_id: EventId,
     number: i32,
@@ -513,7 +526,7 @@ pub fn round_by_number(
 }
 
 /// Publishes a draft round; 0 rows when it was published already.
-pub fn publish_round(
+pub(crate) fn publish_round(
     conn: &mut DbConnection,
     id: RoundId,
     now: NaiveDateTime,
@@ -530,7 +543,7 @@ pub fn publish_round(
     .execute(conn)
 }
 
-pub fn set_round_start(
+pub(crate) fn set_round_start(
     conn: &mut DbConnection,
     id: RoundId,
     starts_at: Option<NaiveDateTime>,
@@ -540,7 +553,7 @@ pub fn set_round_start(
         .execute(conn)
 }
 
-pub fn delete_round(conn: &mut DbConnection, id: RoundId) -> QueryResult<usize> {
+pub(crate) fn delete_round(conn: &mut DbConnection, id: RoundId) -> QueryResult<usize> {
     diesel::delete(rounds::table.find(id)).execute(conn)
 }
 
@@ -559,14 +572,14 @@ pub struct NewGame<'a> {
     pub updated_at: NaiveDateTime,
 }
 
-pub fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<GameId> {
+pub(crate) fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<GameId> {
     diesel::insert_into(games::table)
         .values(game)
         .returning(games::id)
         .get_result(conn)
 }
 
-pub fn games_of_round(conn: &mut DbConnection, round_id: RoundId) -> QueryResult<Vec<Game>> {
+pub(crate) fn games_of_round(conn: &mut DbConnection, round_id: RoundId) -> QueryResult<Vec<Game>> {
     games::table
         .filter(games::round_id.eq(round_id))
         .order((games::board, games::game_no))
@@ -582,7 +595,7 @@ pub fn games_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult
         .load(conn)
 }
 
-pub fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Game>> {
+pub(crate) fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Game>> {
     games::table
         .find(id)
         .select(Game::as_select())
@@ -604,7 +617,7 @@ pub struct GameOutcome<'a> {
 
 /// Writes a game's new state if nobody changed it since `version` was read; returns the rows
 /// changed (0 means someone else got there first).
-pub fn update_game(
+pub(crate) fn update_game(
     conn: &mut DbConnection,
     id: GameId,
     version: i32,
@@ -620,7 +633,7 @@ pub fn update_game(
         .execute(conn)
 }
 
-pub fn set_game_players(
+pub(crate) fn set_game_players(
     conn: &mut DbConnection,
     id: GameId,
     first: Option<PlayerId>,
@@ -658,7 +671,7 @@ pub struct NewSubmission<'a> {
     pub record_sha256: &'a str,
 }
 
-pub fn insert_submission(
+pub(crate) fn insert_submission(
     conn: &mut DbConnection,
     s: &NewSubmission<'_>,
 ) -> QueryResult<SubmissionId> {
@@ -685,7 +698,7 @@ pub fn submissions_of_game(
 }
 
 /// How many records this player (or, for staff, this account) sent for a game since a time.
-pub fn count_recent_submissions(
+pub(crate) fn count_recent_submissions(
     conn: &mut DbConnection,
     game_id: GameId,
     player_id: Option<PlayerId>,
@@ -710,7 +723,7 @@ pub fn count_recent_submissions(
 }
 
 /// Marks every open (pending) submission of a game with a new status.
-pub fn close_open_submissions(
+pub(crate) fn close_open_submissions(
     conn: &mut DbConnection,
     game_id: GameId,
     status: SubmissionStatus,
@@ -755,7 +768,7 @@ pub struct NewAudit<'a> {
     pub created_at: NaiveDateTime,
 }
 
-pub fn insert_audit(conn: &mut DbConnection, entry: &NewAudit<'_>) -> QueryResult<usize> {
+pub(crate) fn insert_audit(conn: &mut DbConnection, entry: &NewAudit<'_>) -> QueryResult<usize> {
     let detail = super::storable(entry.detail);
     let entry = NewAudit {
         detail: &detail,
@@ -766,7 +779,10 @@ pub fn insert_audit(conn: &mut DbConnection, entry: &NewAudit<'_>) -> QueryResul
         .execute(conn)
 }
 
-pub fn audit_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Vec<AuditRow>> {
+pub(crate) fn audit_of_event(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<Vec<AuditRow>> {
     audit_log::table
         .filter(audit_log::event_id.eq(event_id))
         .order(audit_log::id.desc())
@@ -782,7 +798,7 @@ pub fn audit_of_game(conn: &mut DbConnection, game_id: GameId) -> QueryResult<Ve
         .load(conn)
 }
 
-pub fn cached_standings(
+pub(crate) fn cached_standings(
     conn: &mut DbConnection,
     event_id: EventId,
 ) -> QueryResult<Option<(i32, String)>> {
@@ -793,7 +809,7 @@ pub fn cached_standings(
         .optional()
 }
 
-pub fn store_standings(
+pub(crate) fn store_standings(
     conn: &mut DbConnection,
     event_id: EventId,
     version: i32,

@@ -104,18 +104,18 @@ fn redact(url: &str) -> String {
 impl DatabaseUrl {
     /// The backend.
     #[must_use]
-    pub fn backend(&self) -> Backend {
+    pub(crate) fn backend(&self) -> Backend {
         self.backend
     }
 
     /// What the driver is given: the file path for SQLite, the URL for PostgreSQL.
     #[must_use]
-    pub fn target(&self) -> &str {
+    pub(crate) fn target(&self) -> &str {
         &self.target
     }
 
     /// Opens one connection, with the SQLite settings applied.
-    pub fn connect(&self) -> Result<DbConnection, DbError> {
+    pub(crate) fn connect(&self) -> Result<DbConnection, DbError> {
         match self.backend {
             Backend::Sqlite => {
                 if let Some(parent) = std::path::Path::new(&self.target).parent()
@@ -177,7 +177,7 @@ impl ManageConnection for Manager {
 
 /// Opens the pool. One direct connection is tried first, because the pool would only report
 /// a timeout and hide the real reason (wrong password, no such host, missing folder).
-pub fn open_pool(url: &str, size: u32) -> Result<(Pool, Backend), DbError> {
+pub(crate) fn open_pool(url: &str, size: u32) -> Result<(Pool, Backend), DbError> {
     let url: DatabaseUrl = url.parse()?;
     drop(url.connect()?);
     let backend = url.backend();
@@ -227,7 +227,7 @@ pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
 /// Runs `work` in a write transaction. On SQLite the transaction takes the write lock at
 /// `BEGIN` (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead of failing
 /// halfway with "database is locked" when one upgrades its read lock.
-pub fn write_transaction<T, E>(
+pub(crate) fn write_transaction<T, E>(
     conn: &mut DbConnection,
     work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
 ) -> Result<T, E>
@@ -245,7 +245,7 @@ where
 
 /// Runs `work` in a read-only transaction: everything it reads belongs to one moment of the
 /// database (a page built from several reads never mixes two states of an event).
-pub fn read_transaction<T, E>(
+pub(crate) fn read_transaction<T, E>(
     conn: &mut DbConnection,
     work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
 ) -> Result<T, E>
@@ -298,7 +298,10 @@ where
 /// database's write lock at `BEGIN IMMEDIATE`. Writes that allocate numbers (pairing numbers,
 /// boards, knockout deciders) or read-then-write (set a staff role, a bye) then behave on both
 /// backends alike, instead of failing on a unique key when two requests meet.
-pub fn lock_event(conn: &mut DbConnection, event_id: crate::domain::EventId) -> QueryResult<()> {
+pub(crate) fn lock_event(
+    conn: &mut DbConnection,
+    event_id: crate::domain::EventId,
+) -> QueryResult<()> {
     if let DbConnection::Postgres(c) = conn {
         diesel::sql_query("SELECT pg_advisory_xact_lock(1, $1)")
             .bind::<diesel::sql_types::Integer, _>(event_id.0)
@@ -309,7 +312,7 @@ pub fn lock_event(conn: &mut DbConnection, event_id: crate::domain::EventId) -> 
 
 /// A write transaction of one event, holding the event's lock (see [`lock_event`]) from the
 /// start.
-pub fn event_transaction<T, E>(
+pub(crate) fn event_transaction<T, E>(
     conn: &mut DbConnection,
     event_id: crate::domain::EventId,
     work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
@@ -325,7 +328,7 @@ where
 
 /// Serialises, on PostgreSQL, the transactions that count and add rows under one key (a rate
 /// limit's ledger), for the rest of the transaction; SQLite's write lock already does.
-pub fn lock_key(conn: &mut DbConnection, key: &str) -> QueryResult<()> {
+pub(crate) fn lock_key(conn: &mut DbConnection, key: &str) -> QueryResult<()> {
     if let DbConnection::Postgres(c) = conn {
         diesel::sql_query("SELECT pg_advisory_xact_lock(2, hashtext($1))")
             .bind::<diesel::sql_types::Text, _>(key)
@@ -338,7 +341,7 @@ pub fn lock_key(conn: &mut DbConnection, key: &str) -> QueryResult<()> {
 /// tried again: PostgreSQL's serialisation failures, and SQLite's "database is locked" (a
 /// lock not granted within the busy timeout, which SQLite reports only by its message).
 #[must_use]
-pub fn is_retryable(error: &diesel::result::Error) -> bool {
+pub(crate) fn is_retryable(error: &diesel::result::Error) -> bool {
     use diesel::result::{DatabaseErrorKind, Error};
     match error {
         Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => true,
@@ -349,7 +352,7 @@ pub fn is_retryable(error: &diesel::result::Error) -> bool {
 
 /// Whether an error is a uniqueness violation (a lost race, or a duplicate).
 #[must_use]
-pub fn is_unique_violation(error: &diesel::result::Error) -> bool {
+pub(crate) fn is_unique_violation(error: &diesel::result::Error) -> bool {
     matches!(
         error,
         diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
@@ -359,7 +362,7 @@ pub fn is_unique_violation(error: &diesel::result::Error) -> bool {
 /// Free text as both backends can store it: PostgreSQL text cannot hold NUL, so a record or
 /// note that has one keeps U+FFFD in its place (on SQLite too, so both store the same).
 #[must_use]
-pub fn storable(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn storable(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains('\0') {
         std::borrow::Cow::Owned(text.replace('\0', "\u{fffd}"))
     } else {
@@ -369,7 +372,7 @@ pub fn storable(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The current time, as stored (UTC, microsecond precision so both backends agree).
 #[must_use]
-pub fn now() -> chrono::NaiveDateTime {
+pub(crate) fn now() -> chrono::NaiveDateTime {
     let now = chrono::Utc::now().naive_utc();
     chrono::DurationRound::duration_trunc(now, chrono::TimeDelta::microseconds(1)).unwrap_or(now)
 }

@@ -15,7 +15,11 @@ pub fn get(conn: &mut DbConnection, name: &str) -> QueryResult<Option<String>> {
 
 /// Stores `value` under `name` unless a value is already there, and returns the stored value.
 /// Safe when several app servers start at once: the first insert wins and the others read it.
-pub fn get_or_insert(conn: &mut DbConnection, name: &str, value: &str) -> QueryResult<String> {
+pub(crate) fn get_or_insert(
+    conn: &mut DbConnection,
+    name: &str,
+    value: &str,
+) -> QueryResult<String> {
     if let Some(existing) = get(conn, name)? {
         return Ok(existing);
     }

@@ -22,7 +22,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 
 /// A role given by text (the command line, the administrator's form): case and spaces
 /// do not matter.
-pub fn parse_role(text: &str) -> Result<Role, ServiceError> {
+pub(crate) fn parse_role(text: &str) -> Result<Role, ServiceError> {
     Role::from_code(&text.trim().to_ascii_lowercase())
         .ok_or_else(|| ServiceError::invalid("role", ErrorCode::RoleUnknown))
 }
@@ -32,7 +32,7 @@ pub fn parse_role(text: &str) -> Result<Role, ServiceError> {
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(text: &str) -> Result<Email, ServiceError> {
+    pub(crate) fn parse(text: &str) -> Result<Email, ServiceError> {
         let text = text.trim().to_lowercase();
         let invalid = || ServiceError::invalid("email", ErrorCode::EmailInvalid);
         if text.len() > 254 || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
@@ -49,7 +49,7 @@ impl Email {
     }
 
     #[must_use]
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }
@@ -59,7 +59,7 @@ impl Email {
 pub struct DisplayName(String);
 
 impl DisplayName {
-    pub fn parse(text: &str) -> Result<DisplayName, ServiceError> {
+    pub(crate) fn parse(text: &str) -> Result<DisplayName, ServiceError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
@@ -74,7 +74,7 @@ impl DisplayName {
     }
 
     #[must_use]
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }
@@ -83,7 +83,7 @@ impl DisplayName {
 pub struct NewPassword(String);
 
 impl NewPassword {
-    pub fn parse(text: &str) -> Result<NewPassword, ServiceError> {
+    pub(crate) fn parse(text: &str) -> Result<NewPassword, ServiceError> {
         let chars = text.chars().count();
         if chars < MIN_PASSWORD_CHARS {
             return Err(ServiceError::invalid(
@@ -139,7 +139,7 @@ pub struct Session {
 /// Sign-ups are limited per client address (each costs a password hash). A new account is
 /// never given any player entry: an address typed at sign-up proves nothing, so entries are
 /// bound only through the entry's personal link or by the event's organiser.
-pub fn sign_up(
+pub(crate) fn sign_up(
     app: &App,
     email: &str,
     name: &str,
@@ -258,7 +258,7 @@ fn dummy_hash() -> &'static str {
 /// a burst of simultaneous guesses gets no further than the limit. Past the limit every
 /// attempt, right or wrong, is refused until the window has passed; a successful login clears
 /// the account's count. A login replaces `old_session` (the id is rotated).
-pub fn log_in(
+pub(crate) fn log_in(
     app: &App,
     email: &str,
     password: &str,
@@ -321,13 +321,13 @@ fn release_after(app: &App, reservation: limits::Reservation, error: ServiceErro
 }
 
 /// The user of a session cookie, if it is valid.
-pub fn session_user(app: &App, token: &str) -> Result<Option<User>, ServiceError> {
+pub(crate) fn session_user(app: &App, token: &str) -> Result<Option<User>, ServiceError> {
     let mut conn = app.conn()?;
     Ok(q::session_user(&mut conn, &crypto::token_hash(token), db::now())?.map(User::from_row))
 }
 
 /// Ends a session.
-pub fn log_out(app: &App, token: &str) -> Result<(), ServiceError> {
+pub(crate) fn log_out(app: &App, token: &str) -> Result<(), ServiceError> {
     let mut conn = app.conn()?;
     q::delete_session(&mut conn, &crypto::token_hash(token))?;
     Ok(())
@@ -345,7 +345,7 @@ pub struct PasswordChange<'a> {
 /// Changes a password after checking the current one, and ends the user's other sessions
 /// (and, if asked, revokes the account's API tokens). The check of the current password is
 /// limited like a login, per account and per client address.
-pub fn change_password(
+pub(crate) fn change_password(
     app: &App,
     user_id: UserId,
     session_token: &str,
@@ -402,7 +402,7 @@ pub fn list_users(app: &App) -> Result<Vec<User>, ServiceError> {
 
 /// Sets a user's global role (administrator only; the caller checked). The installation's
 /// last administrator keeps the role: someone must be able to run it.
-pub fn set_role(app: &App, user_id: UserId, role: Role) -> Result<(), ServiceError> {
+pub(crate) fn set_role(app: &App, user_id: UserId, role: Role) -> Result<(), ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         // Two administrators demoting each other at once must not leave none.
@@ -428,7 +428,11 @@ pub struct ApiTokenInfo {
 }
 
 /// Creates an API token; the secret is returned once and only its hash is kept.
-pub fn create_api_token(app: &App, user_id: UserId, label: &str) -> Result<String, ServiceError> {
+pub(crate) fn create_api_token(
+    app: &App,
+    user_id: UserId,
+    label: &str,
+) -> Result<String, ServiceError> {
     let label = label.trim();
     let label = if label.is_empty() { "API" } else { label };
     if label.chars().count() > MAX_NAME_CHARS || label.chars().any(char::is_control) {
@@ -459,7 +463,10 @@ pub fn user_by_email(app: &App, email: &str) -> Result<Option<User>, ServiceErro
     Ok(q::user_by_email(&mut conn, email.as_str())?.map(User::from_row))
 }
 
-pub fn list_api_tokens(app: &App, user_id: UserId) -> Result<Vec<ApiTokenInfo>, ServiceError> {
+pub(crate) fn list_api_tokens(
+    app: &App,
+    user_id: UserId,
+) -> Result<Vec<ApiTokenInfo>, ServiceError> {
     let mut conn = app.conn()?;
     Ok(q::api_tokens_of(&mut conn, user_id)?
         .into_iter()
@@ -473,7 +480,11 @@ pub fn list_api_tokens(app: &App, user_id: UserId) -> Result<Vec<ApiTokenInfo>, 
         .collect())
 }
 
-pub fn revoke_api_token(app: &App, user_id: UserId, token_id: TokenId) -> Result<(), ServiceError> {
+pub(crate) fn revoke_api_token(
+    app: &App,
+    user_id: UserId,
+    token_id: TokenId,
+) -> Result<(), ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         if q::revoke_api_token(conn, user_id, token_id, db::now())? == 0 {

@@ -23,7 +23,11 @@ pub struct Entry {
 
 impl Entry {
     #[must_use]
-    pub fn event(event_id: EventId, actor_user: Option<UserId>, action: AuditAction) -> Entry {
+    pub(crate) fn event(
+        event_id: EventId,
+        actor_user: Option<UserId>,
+        action: AuditAction,
+    ) -> Entry {
         Entry {
             event_id,
             round_id: None,
@@ -38,26 +42,30 @@ impl Entry {
     }
 
     #[must_use]
-    pub fn round(mut self, round_id: RoundId) -> Entry {
+    pub(crate) fn round(mut self, round_id: RoundId) -> Entry {
         self.round_id = Some(round_id);
         self
     }
 
     #[must_use]
-    pub fn game(mut self, game_id: GameId) -> Entry {
+    pub(crate) fn game(mut self, game_id: GameId) -> Entry {
         self.game_id = Some(game_id);
         self
     }
 
     #[must_use]
-    pub fn by_player(mut self, player_id: Option<PlayerId>) -> Entry {
+    pub(crate) fn by_player(mut self, player_id: Option<PlayerId>) -> Entry {
         self.actor_player = player_id;
         self
     }
 
     #[must_use]
     /// The states before and after (their codes).
-    pub fn states(mut self, from: impl std::fmt::Display, to: impl std::fmt::Display) -> Entry {
+    pub(crate) fn states(
+        mut self,
+        from: impl std::fmt::Display,
+        to: impl std::fmt::Display,
+    ) -> Entry {
         self.from_state = Some(from.to_string());
         self.to_state = Some(to.to_string());
         self
@@ -67,7 +75,7 @@ impl Entry {
     /// sent (a dispute's reason, a record's tags), and the log must not grow by what a client
     /// chooses to send.
     #[must_use]
-    pub fn detail(mut self, detail: impl Into<String>) -> Entry {
+    pub(crate) fn detail(mut self, detail: impl Into<String>) -> Entry {
         let detail = detail.into();
         self.detail = if detail.chars().count() > MAX_DETAIL_CHARS {
             let mut cut: String = detail.chars().take(MAX_DETAIL_CHARS).collect();
@@ -84,7 +92,7 @@ impl Entry {
 pub const MAX_DETAIL_CHARS: usize = 1200;
 
 /// Writes an entry (inside the caller's transaction).
-pub fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), ServiceError> {
+pub(crate) fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), ServiceError> {
     q::insert_audit(
         conn,
         &NewAudit {
@@ -141,7 +149,7 @@ pub fn event_log(app: &App, access: &super::events::Access) -> Result<Vec<Shown>
 }
 
 /// A game's log, oldest first.
-pub fn game_log(
+pub(crate) fn game_log(
     app: &App,
     access: &super::events::Access,
     game_id: GameId,

@@ -2,7 +2,7 @@
 //! holes can be played next. Nothing is stored until the finished record is submitted.
 
 use crate::rules::{
-    self, Game, GameResult, Hole, Move, MoveReport, Position, Record, Side, Termination, Variant,
+    Game, GameResult, Hole, Move, MoveReport, Position, Record, Side, Termination, Variant,
 };
 
 /// The board after the moves entered so far.
@@ -25,7 +25,7 @@ pub struct BoardState {
 
 /// Replays `moves` from the start of a game of `variant` where `first` moves first.
 #[must_use]
-pub fn explore(variant: Variant, first: Side, moves: &[String]) -> BoardState {
+pub(crate) fn explore(variant: Variant, first: Side, moves: &[String]) -> BoardState {
     let mut game = Game::start(variant, first);
     let mut played = Vec::new();
     let mut error = None;
@@ -80,7 +80,7 @@ pub enum Claim {
 /// The KGN record of an entered game, ready to submit. `None` when the game is neither over
 /// on the board nor claimed.
 #[must_use]
-pub fn record_of(
+pub(crate) fn record_of(
     variant: Variant,
     first: Side,
     moves: &[String],
@@ -116,7 +116,7 @@ pub fn record_of(
 
 /// A position's holes, rank 4 (North's outer row) first, for drawing.
 #[must_use]
-pub fn rows(position: &Position) -> Vec<Vec<(Hole, u8)>> {
+pub(crate) fn rows(position: &Position) -> Vec<Vec<(Hole, u8)>> {
     (1..=4u8)
         .rev()
         .map(|rank| {
@@ -130,14 +130,8 @@ pub fn rows(position: &Position) -> Vec<Vec<(Hole, u8)>> {
 
 /// Parses a stored record's replay positions back (for drawing a given ply).
 #[must_use]
-pub fn position_of(text: &str) -> Option<Position> {
+pub(crate) fn position_of(text: &str) -> Option<Position> {
     text.parse().ok()
-}
-
-/// The variant of a game: the event's, unless its record says otherwise.
-#[must_use]
-pub fn record_first_side(text: &str) -> Side {
-    rules::parse_record(text).map_or(Side::South, |r| r.header.first)
 }
 
 #[cfg(test)]
@@ -167,7 +161,7 @@ mod tests {
             Some(Claim::Resigned(Side::South)),
         )
         .unwrap();
-        let verdict = rules::Verdict::of(rules::parse_record(&text).as_ref());
-        assert_eq!(verdict.kind(), rules::VerdictKind::ValidClaimed);
+        let verdict = crate::rules::Verdict::of(crate::rules::parse_record(&text).as_ref());
+        assert_eq!(verdict.kind(), crate::rules::VerdictKind::ValidClaimed);
     }
 }

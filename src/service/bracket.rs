@@ -8,7 +8,7 @@ use crate::tournament::knockout::{self, Bracket, Entrant, MatchState, Part, Slot
 
 /// The first event round of the knockout stage.
 #[must_use]
-pub fn first_round(data: &EventData) -> i32 {
+pub(crate) fn first_round(data: &EventData) -> i32 {
     match data.event.format {
         Format::SwissThenKnockout => data.event.rounds + 1,
         _ => 1,
@@ -17,7 +17,7 @@ pub fn first_round(data: &EventData) -> i32 {
 
 /// Player ids in seed order, once the knockout stage is seeded.
 #[must_use]
-pub fn seeds(data: &EventData) -> Vec<PlayerId> {
+pub(crate) fn seeds(data: &EventData) -> Vec<PlayerId> {
     let mut seeded: Vec<(i32, PlayerId)> = data
         .players
         .iter()
@@ -29,7 +29,7 @@ pub fn seeds(data: &EventData) -> Vec<PlayerId> {
 
 /// The bracket's shape for `players` seeds.
 #[must_use]
-pub fn shape(data: &EventData, players: usize) -> Bracket {
+pub(crate) fn shape(data: &EventData, players: usize) -> Bracket {
     match data.event.format {
         Format::DoubleElimination => {
             knockout::double_elimination(players, data.event.grand_final_reset)
@@ -112,7 +112,7 @@ fn match_score(games: &[&Game], slots: [Option<PlayerId>; 2]) -> ([f64; 2], bool
 
 /// Resolves the bracket from the stored games, or `None` before the stage is seeded.
 #[must_use]
-pub fn view(data: &EventData) -> Option<BracketView> {
+pub(crate) fn view(data: &EventData) -> Option<BracketView> {
     let seeds = seeds(data);
     if seeds.len() < 2 {
         return None;

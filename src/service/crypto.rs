@@ -12,7 +12,7 @@ use subtle::ConstantTimeEq;
 pub struct RandomError(String);
 
 /// A new random secret of 32 bytes (256 bits), in hex.
-pub fn random_token() -> Result<String, RandomError> {
+pub(crate) fn random_token() -> Result<String, RandomError> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| RandomError(e.to_string()))?;
     Ok(hex::encode(bytes))
@@ -21,7 +21,7 @@ pub fn random_token() -> Result<String, RandomError> {
 /// The form in which a token is stored: SHA-256, hex. Tokens are random and long, so a fast
 /// hash is enough (no dictionary to attack), and lookups stay a single indexed query.
 #[must_use]
-pub fn token_hash(token: &str) -> String {
+pub(crate) fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
@@ -56,7 +56,7 @@ const MAX_HASH_LANES: u32 = 8;
 
 /// Hashes a password with argon2id and the OWASP parameters (19 MiB, 2 passes, 1 lane),
 /// which are the crate's defaults, as a PHC string, in `memory`.
-pub fn hash_password_in(password: &str, memory: &mut HashMemory) -> Result<String, String> {
+pub(crate) fn hash_password_in(password: &str, memory: &mut HashMemory) -> Result<String, String> {
     let params = Params::default();
     let argon = Argon2::default();
     let mut salt = [0u8; 16];
@@ -81,7 +81,7 @@ pub fn hash_password_in(password: &str, memory: &mut HashMemory) -> Result<Strin
 /// Whether `password` matches the PHC string `hash`, computed in `memory`. A malformed stored
 /// hash never matches.
 #[must_use]
-pub fn verify_password_in(password: &str, hash: &str, memory: &mut HashMemory) -> bool {
+pub(crate) fn verify_password_in(password: &str, hash: &str, memory: &mut HashMemory) -> bool {
     let Ok(parsed) = PasswordHash::new(hash) else {
         return false;
     };
@@ -115,20 +115,22 @@ pub fn verify_password_in(password: &str, hash: &str, memory: &mut HashMemory) -
     computed.is_ok() && bool::from(out.as_slice().ct_eq(expected.as_bytes()))
 }
 
-/// [`hash_password_in`] with memory of its own (tests and one-off commands).
-pub fn hash_password(password: &str) -> Result<String, String> {
+/// [`hash_password_in`] with memory of its own.
+#[cfg(test)]
+pub(crate) fn hash_password(password: &str) -> Result<String, String> {
     hash_password_in(password, &mut HashMemory::default())
 }
 
 /// [`verify_password_in`] with memory of its own.
+#[cfg(test)]
 #[must_use]
-pub fn verify_password(password: &str, hash: &str) -> bool {
+pub(crate) fn verify_password(password: &str, hash: &str) -> bool {
     verify_password_in(password, hash, &mut HashMemory::default())
 }
 
 /// HMAC-SHA256 of `message` under `key`, in hex.
 #[must_use]
-pub fn mac(key: &[u8], message: &str) -> String {
+pub(crate) fn mac(key: &[u8], message: &str) -> String {
     match hmac::Hmac::<Sha256>::new_from_slice(key) {
         Ok(mut m) => {
             m.update(message.as_bytes());
@@ -141,7 +143,7 @@ pub fn mac(key: &[u8], message: &str) -> String {
 
 /// Compares two secrets in constant time.
 #[must_use]
-pub fn same_secret(a: &str, b: &str) -> bool {
+pub(crate) fn same_secret(a: &str, b: &str) -> bool {
     !a.is_empty() && a.as_bytes().ct_eq(b.as_bytes()).into()
 }
 

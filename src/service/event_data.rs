@@ -38,7 +38,7 @@ impl EventData {
 
     /// The event as the public sees it: without draft rounds and their games.
     #[must_use]
-    pub fn without_drafts(mut self) -> EventData {
+    pub(crate) fn without_drafts(mut self) -> EventData {
         self.rounds.retain(Round::is_published);
         let published: std::collections::HashSet<RoundId> =
             self.rounds.iter().map(|r| r.id).collect();
@@ -48,7 +48,7 @@ impl EventData {
 
     /// Index of each player id in pairing-number order.
     #[must_use]
-    pub fn index(&self) -> HashMap<PlayerId, usize> {
+    pub(crate) fn index(&self) -> HashMap<PlayerId, usize> {
         self.players
             .iter()
             .enumerate()
@@ -57,12 +57,12 @@ impl EventData {
     }
 
     #[must_use]
-    pub fn round(&self, number: i32) -> Option<&Round> {
+    pub(crate) fn round(&self, number: i32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
     }
 
     #[must_use]
-    pub fn games_of_round(&self, round_id: RoundId) -> Vec<&Game> {
+    pub(crate) fn games_of_round(&self, round_id: RoundId) -> Vec<&Game> {
         self.games
             .iter()
             .filter(|g| g.round_id == round_id)
@@ -72,7 +72,7 @@ impl EventData {
     /// The published rounds of the Swiss or round-robin stage (those counted in the
     /// standings). A draft round is the organiser's work in progress: it counts nowhere.
     #[must_use]
-    pub fn scored_rounds(&self) -> Vec<&Round> {
+    pub(crate) fn scored_rounds(&self) -> Vec<&Round> {
         self.rounds
             .iter()
             .filter(|r| r.stage != Stage::Knockout && r.is_published())
@@ -81,7 +81,7 @@ impl EventData {
 
     /// The last scored round whose games all have a final result (0 when none).
     #[must_use]
-    pub fn complete_rounds(&self) -> usize {
+    pub(crate) fn complete_rounds(&self) -> usize {
         let mut complete = 0;
         for round in self.scored_rounds() {
             let done =
@@ -97,7 +97,7 @@ impl EventData {
     /// The histories of the first `rounds` rounds, players in pairing-number order. Only
     /// final results count; a game without one is an unplayed round.
     #[must_use]
-    pub fn histories(&self, rounds: usize) -> Vec<PlayerHistory> {
+    pub(crate) fn histories(&self, rounds: usize) -> Vec<PlayerHistory> {
         let index = self.index();
         let round_robin = self.event.format.is_round_robin();
         let mut histories: Vec<PlayerHistory> = self
@@ -170,7 +170,7 @@ impl EventData {
 
     /// Whether the format plays Swiss rounds now (as opposed to the knockout stage).
     #[must_use]
-    pub fn in_swiss_stage(&self, round: i32) -> bool {
+    pub(crate) fn in_swiss_stage(&self, round: i32) -> bool {
         match self.event.format {
             Format::Swiss => true,
             Format::SwissThenKnockout => round <= self.event.rounds,

@@ -92,7 +92,7 @@ fn tenths(value: Option<f64>, default: i32, field: &'static str) -> Result<i32, 
 
 impl SettingsInput {
     /// Checks the settings and fills in the defaults.
-    pub fn validate(&self) -> Result<EventSettings, ServiceError> {
+    pub(crate) fn validate(&self) -> Result<EventSettings, ServiceError> {
         let name = self.name.trim();
         if name.is_empty() {
             return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
@@ -213,7 +213,7 @@ impl SettingsInput {
 
 /// A slug from a name: lower-case ASCII letters and digits separated by dashes.
 #[must_use]
-pub fn slugify(name: &str) -> String {
+pub(crate) fn slugify(name: &str) -> String {
     let mut slug = String::new();
     for c in name.chars() {
         let c = match c {
@@ -244,7 +244,11 @@ pub fn slugify(name: &str) -> String {
 }
 
 /// Creates an event; its creator becomes its organiser.
-pub fn create_event(app: &App, user: &User, input: &SettingsInput) -> Result<Event, ServiceError> {
+pub(crate) fn create_event(
+    app: &App,
+    user: &User,
+    input: &SettingsInput,
+) -> Result<Event, ServiceError> {
     if !user.role.can_create_events() {
         return Err(ServiceError::Forbidden);
     }
@@ -275,7 +279,7 @@ pub(crate) fn insert_event(
 }
 
 /// Edits an event's settings. The format, variant and rounds are fixed once play starts.
-pub fn update_event(
+pub(crate) fn update_event(
     app: &App,
     access: &Access,
     input: &SettingsInput,
@@ -321,7 +325,7 @@ pub struct Access {
 impl Access {
     /// The signed-in user, if any.
     #[must_use]
-    pub fn user(&self) -> Option<&User> {
+    pub(crate) fn user(&self) -> Option<&User> {
         match &self.viewer {
             Viewer::Public => None,
             Viewer::User(user) | Viewer::Staff { user, .. } => Some(user),
@@ -330,7 +334,7 @@ impl Access {
 
     /// The user's role in the event, if any.
     #[must_use]
-    pub fn role(&self) -> Option<StaffRole> {
+    pub(crate) fn role(&self) -> Option<StaffRole> {
         match &self.viewer {
             Viewer::Staff { role, .. } => Some(*role),
             Viewer::Public | Viewer::User(_) => None,
@@ -339,18 +343,18 @@ impl Access {
 
     /// Organiser of the event (its owner, an added organiser, or an administrator).
     #[must_use]
-    pub fn is_organiser(&self) -> bool {
+    pub(crate) fn is_organiser(&self) -> bool {
         self.role() == Some(StaffRole::Organiser)
     }
 
     /// Arbiter or organiser of the event.
     #[must_use]
-    pub fn is_arbiter(&self) -> bool {
+    pub(crate) fn is_arbiter(&self) -> bool {
         self.role().is_some()
     }
 
     /// The acting staff member, or 403.
-    pub fn staff(&self) -> Result<(&User, StaffRole), ServiceError> {
+    pub(crate) fn staff(&self) -> Result<(&User, StaffRole), ServiceError> {
         match &self.viewer {
             Viewer::Staff { user, role } => Ok((user, *role)),
             Viewer::Public | Viewer::User(_) => Err(ServiceError::Forbidden),
@@ -358,24 +362,24 @@ impl Access {
     }
 
     /// The acting organiser, or 403.
-    pub fn organiser(&self) -> Result<&User, ServiceError> {
+    pub(crate) fn organiser(&self) -> Result<&User, ServiceError> {
         match self.staff()? {
             (user, StaffRole::Organiser) => Ok(user),
             (_, StaffRole::Arbiter) => Err(ServiceError::Forbidden),
         }
     }
 
-    pub fn require_organiser(&self) -> Result<(), ServiceError> {
+    pub(crate) fn require_organiser(&self) -> Result<(), ServiceError> {
         self.organiser().map(drop)
     }
 
-    pub fn require_arbiter(&self) -> Result<(), ServiceError> {
+    pub(crate) fn require_arbiter(&self) -> Result<(), ServiceError> {
         self.staff().map(drop)
     }
 
     /// The acting user's id, for the audit log.
     #[must_use]
-    pub fn user_id(&self) -> Option<UserId> {
+    pub(crate) fn user_id(&self) -> Option<UserId> {
         self.user().map(|u| u.id)
     }
 }
@@ -421,7 +425,7 @@ pub fn access(app: &App, event: EventRef<'_>, user: Option<&User>) -> Result<Acc
 }
 
 /// All events, newest first.
-pub fn list_events(app: &App) -> Result<Vec<Event>, ServiceError> {
+pub(crate) fn list_events(app: &App) -> Result<Vec<Event>, ServiceError> {
     let mut conn = app.conn()?;
     Ok(q::list_events(&mut conn)?)
 }
@@ -433,11 +437,6 @@ pub struct StaffMember {
     pub role: StaffRole,
     pub name: String,
     pub email: String,
-}
-
-pub fn staff(app: &App, access: &Access) -> Result<Vec<StaffMember>, ServiceError> {
-    let mut conn = app.conn()?;
-    staff_in(&mut conn, access)
 }
 
 fn staff_in(conn: &mut DbConnection, access: &Access) -> Result<Vec<StaffMember>, ServiceError> {
@@ -474,7 +473,11 @@ pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<
     })
 }
 
-pub fn remove_staff(app: &App, access: &Access, user_id: UserId) -> Result<(), ServiceError> {
+pub(crate) fn remove_staff(
+    app: &App,
+    access: &Access,
+    user_id: UserId,
+) -> Result<(), ServiceError> {
     access.require_organiser()?;
     if user_id == access.event.owner_id {
         return Err(ServiceError::Conflict(ErrorCode::OwnerIsOrganiser));
@@ -546,7 +549,7 @@ pub struct Overview {
 
 /// The event's players, visible rounds, planned rounds and (for organisers) staff, in one read
 /// transaction: the parts of a page never mix two states of the event.
-pub fn overview(app: &App, access: &Access) -> Result<Overview, ServiceError> {
+pub(crate) fn overview(app: &App, access: &Access) -> Result<Overview, ServiceError> {
     let mut conn = app.conn()?;
     db::read_transaction(&mut conn, |conn| {
         let data = super::event_data::EventData::load(conn, access.event.clone())?;

@@ -41,7 +41,7 @@ pub(crate) fn once(
 }
 
 /// The event so far as a TRF-2026 file; the player who moves first is "white".
-pub fn trf_export(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
+pub(crate) fn trf_export(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
     once(app, access, "trf", trf_text)
 }
 
@@ -89,7 +89,7 @@ fn csv_field(text: &str) -> String {
 }
 
 /// The standings as CSV: rank, number, name, rating, club, points, then the tie-breaks.
-pub fn standings_csv(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
+pub(crate) fn standings_csv(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
     let view = standings::get(app, access)?;
     let key = MemoKey {
         event: access.event.id,
@@ -128,7 +128,7 @@ fn csv_text(view: &standings::StandingsView) -> String {
 }
 
 /// All final game records of the event in one KGN file.
-pub fn games_kgn(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
+pub(crate) fn games_kgn(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
     once(app, access, "kgn", kgn_text)
 }
 
@@ -190,7 +190,7 @@ fn kgn_text(data: &EventData) -> String {
 }
 
 /// Creates an event from a TRF file: players, and every round as published with its results.
-pub fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceError> {
+pub(crate) fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceError> {
     if !user.role.can_create_events() {
         return Err(ServiceError::Forbidden);
     }

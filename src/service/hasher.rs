@@ -76,19 +76,19 @@ impl Hasher {
     }
 
     /// One thread per core.
-    pub fn per_core(wait: Duration) -> std::io::Result<Hasher> {
+    pub(crate) fn per_core(wait: Duration) -> std::io::Result<Hasher> {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Hasher::start(cores, wait)
     }
 
     /// Hashes a new password (argon2id, PHC string).
-    pub fn hash(&self, password: &str) -> Result<Result<String, String>, Busy> {
+    pub(crate) fn hash(&self, password: &str) -> Result<Result<String, String>, Busy> {
         let password = password.to_string();
         self.run(move |memory| crypto::hash_password_in(&password, memory))
     }
 
     /// Whether `password` matches the stored PHC string `hash`.
-    pub fn verify(&self, password: &str, hash: &str) -> Result<bool, Busy> {
+    pub(crate) fn verify(&self, password: &str, hash: &str) -> Result<bool, Busy> {
         let (password, hash) = (password.to_string(), hash.to_string());
         self.run(move |memory| crypto::verify_password_in(&password, &hash, memory))
     }

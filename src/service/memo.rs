@@ -37,7 +37,7 @@ struct Slots<V> {
 
 impl<V: Clone> Memo<V> {
     #[must_use]
-    pub fn new(capacity: usize) -> Memo<V> {
+    pub(crate) fn new(capacity: usize) -> Memo<V> {
         Memo {
             slots: Mutex::new(Slots {
                 entries: HashMap::new(),
@@ -49,7 +49,7 @@ impl<V: Clone> Memo<V> {
 
     /// The stored answer for `key`, or the one `compute` gives (stored when it succeeds).
     /// Concurrent callers with the same key wait for one computation.
-    pub fn get_or_try<E>(
+    pub(crate) fn get_or_try<E>(
         &self,
         key: MemoKey,
         compute: impl FnOnce() -> Result<V, E>,

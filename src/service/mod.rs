@@ -109,12 +109,12 @@ impl App {
 
     /// A keyed MAC of `message` under the installation's secret (CSRF tokens).
     #[must_use]
-    pub fn sign(&self, message: &str) -> String {
+    pub(crate) fn sign(&self, message: &str) -> String {
         crypto::mac(&self.secret, message)
     }
 
     /// Checks that the database answers.
-    pub fn health(&self) -> Result<(), ServiceError> {
+    pub(crate) fn health(&self) -> Result<(), ServiceError> {
         use diesel::connection::SimpleConnection;
         let mut conn = self.conn()?;
         conn.batch_execute("SELECT 1")
@@ -206,7 +206,7 @@ impl ServiceError {
 
     /// A rejected field.
     #[must_use]
-    pub fn invalid(field: &'static str, code: ErrorCode) -> ServiceError {
+    pub(crate) fn invalid(field: &'static str, code: ErrorCode) -> ServiceError {
         ServiceError::Invalid(Invalid { field, code })
     }
 }

@@ -56,7 +56,7 @@ fn text_field(value: Option<&str>, field: &'static str) -> Result<String, Servic
 }
 
 impl PlayerInput {
-    pub fn validate(&self) -> Result<ValidPlayer, ServiceError> {
+    pub(crate) fn validate(&self) -> Result<ValidPlayer, ServiceError> {
         let name = self.name.trim();
         if name.is_empty() {
             return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
@@ -126,7 +126,7 @@ pub struct AccountSuggestion {
 
 impl Player {
     #[must_use]
-    pub fn from_row(row: &Entry, staff: bool) -> Player {
+    pub(crate) fn from_row(row: &Entry, staff: bool) -> Player {
         Player {
             id: row.id,
             number: row.number,
@@ -194,7 +194,11 @@ fn insert(
 
 /// Adds a player (organisers). During the event this is a late entry: the rounds already
 /// played count as zero-point byes (or half-point byes, if the organiser says so).
-pub fn add_player(app: &App, access: &Access, input: &PlayerInput) -> Result<Player, ServiceError> {
+pub(crate) fn add_player(
+    app: &App,
+    access: &Access,
+    input: &PlayerInput,
+) -> Result<Player, ServiceError> {
     access.require_organiser()?;
     if access.event.state == EventState::Finished {
         return Err(ServiceError::Conflict(ErrorCode::EventFinished));
@@ -223,7 +227,11 @@ pub struct ImportReport {
 
 /// Reads `name,rating,club,province` lines (a header line is recognised and skipped). Either
 /// every line is imported or none is, with a report of each rejected line.
-pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport, ServiceError> {
+pub(crate) fn import_csv(
+    app: &App,
+    access: &Access,
+    text: &str,
+) -> Result<ImportReport, ServiceError> {
     access.require_organiser()?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -306,7 +314,11 @@ pub fn import_csv(app: &App, access: &Access, text: &str) -> Result<ImportReport
 }
 
 /// A signed-in user enters an event that allows self-registration; the organiser approves.
-pub fn self_register(app: &App, event: EventRef<'_>, user: &User) -> Result<Player, ServiceError> {
+pub(crate) fn self_register(
+    app: &App,
+    event: EventRef<'_>,
+    user: &User,
+) -> Result<Player, ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         let access = load_access(conn, event, Some(user))?;
@@ -356,7 +368,7 @@ fn player_of_event(
 }
 
 /// Approves a self-registration.
-pub fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
+pub(crate) fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -380,7 +392,11 @@ pub fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result<(), Se
 }
 
 /// Withdraws a player: he is not paired any more; his games so far stand.
-pub fn withdraw(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
+pub(crate) fn withdraw(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -408,7 +424,7 @@ pub fn withdraw(app: &App, access: &Access, player_id: PlayerId) -> Result<(), S
 }
 
 /// A requested bye for a round not yet paired: `"half"` or `"zero"` points.
-pub fn request_bye(
+pub(crate) fn request_bye(
     app: &App,
     access: &Access,
     player_id: PlayerId,
@@ -437,7 +453,7 @@ pub fn request_bye(
 }
 
 /// Checks a player in (or out) before the next round.
-pub fn check_in(
+pub(crate) fn check_in(
     app: &App,
     access: &Access,
     player_id: PlayerId,
@@ -454,7 +470,7 @@ pub fn check_in(
 
 /// The players of an event. The organiser also sees, for each entry not linked to an account,
 /// the account that has the entry's e-mail address, if any.
-pub fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
+pub(crate) fn list(app: &App, access: &Access) -> Result<Vec<Player>, ServiceError> {
     let mut conn = app.conn()?;
     let rows = q::players_of_event(&mut conn, access.event.id)?;
     shown(&mut conn, access, &rows)
@@ -531,7 +547,7 @@ fn refuse_own_entry(access: &Access, player: &Entry) -> Result<(), ServiceError>
 
 /// "This is me": the holder of an entry's personal link, signed in, binds the entry to their
 /// account. From then on the account acts for the entry too (pages and API).
-pub fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceError> {
+pub(crate) fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceError> {
     let secret = valid_secret(secret)?;
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
@@ -558,7 +574,7 @@ pub fn claim(app: &App, secret: &str, user: &User) -> Result<Player, ServiceErro
 }
 
 /// The organiser links an entry to the account with this e-mail address.
-pub fn link_account(
+pub(crate) fn link_account(
     app: &App,
     access: &Access,
     player_id: PlayerId,
@@ -591,7 +607,11 @@ pub fn link_account(
 }
 
 /// The organiser removes an entry's link to its account.
-pub fn unlink_account(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
+pub(crate) fn unlink_account(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -619,7 +639,7 @@ pub fn unlink_account(app: &App, access: &Access, player_id: PlayerId) -> Result
 
 /// A new personal link for an entry (a lost or photographed slip): the old one stops working
 /// at once. Returns the new secret.
-pub fn reissue_link(
+pub(crate) fn reissue_link(
     app: &App,
     access: &Access,
     player_id: PlayerId,
@@ -642,7 +662,7 @@ pub fn reissue_link(
 }
 
 /// The personal link's secret of an entry (organisers).
-pub fn personal_secret(
+pub(crate) fn personal_secret(
     app: &App,
     access: &Access,
     player_id: PlayerId,
@@ -661,7 +681,7 @@ fn valid_secret(secret: &str) -> Result<&str, ServiceError> {
 }
 
 /// The entry behind a personal link.
-pub fn by_secret(app: &App, secret: &str) -> Result<(Access, Entry), ServiceError> {
+pub(crate) fn by_secret(app: &App, secret: &str) -> Result<(Access, Entry), ServiceError> {
     let secret = valid_secret(secret)?;
     let mut conn = app.conn()?;
     let player = q::player_by_secret(&mut conn, secret)?.ok_or(ServiceError::NotFound)?;

@@ -48,7 +48,10 @@ fn mark(outcome: Outcome) -> &'static str {
 
 /// The crosstable of the scored (Swiss or round-robin) rounds, built from the same histories
 /// as the standings so both always agree.
-pub fn crosstable(app: &App, access: &Access) -> Result<(Vec<CrossRow>, usize), ServiceError> {
+pub(crate) fn crosstable(
+    app: &App,
+    access: &Access,
+) -> Result<(Vec<CrossRow>, usize), ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
@@ -132,7 +135,11 @@ pub struct PlayerPage {
     pub next_game: Option<PlayerRound>,
 }
 
-pub fn player(app: &App, access: &Access, player_id: PlayerId) -> Result<PlayerPage, ServiceError> {
+pub(crate) fn player(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+) -> Result<PlayerPage, ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
@@ -221,7 +228,7 @@ pub struct BracketPage {
     pub names: HashMap<PlayerId, String>,
 }
 
-pub fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
+pub(crate) fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
     // Until its first round is published, the knockout stage (and its seeding) is the staff's.
@@ -263,7 +270,7 @@ fn ics_escape(text: &str) -> String {
 
 /// An iCalendar file with the start of every published round that has one. One small query:
 /// nothing to keep (and the links in it depend on the address the request came to).
-pub fn calendar(
+pub(crate) fn calendar(
     app: &App,
     access: &Access,
     url: &str,

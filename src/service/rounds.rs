@@ -347,7 +347,7 @@ fn plan_knockout(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Serv
 
 /// How many rounds the event will have (known once the field is fixed).
 #[must_use]
-pub fn planned_rounds(data: &EventData) -> i32 {
+pub(crate) fn planned_rounds(data: &EventData) -> i32 {
     match data.event.format {
         Format::Swiss => data.event.rounds,
         Format::RoundRobin | Format::DoubleRoundRobin => {
@@ -504,7 +504,7 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
 }
 
 /// A round of the event; a draft only for its organisers and arbiters.
-pub fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
+pub(crate) fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
     let round = round_view(&data, number).ok_or(ServiceError::NotFound)?;
@@ -515,7 +515,7 @@ pub fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, Servic
 }
 
 /// Every round visible to the caller, with its boards.
-pub fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
+pub(crate) fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
     let mut conn = app.conn()?;
     let data = EventData::load(&mut conn, access.event.clone())?;
     Ok(visible(&data, access))
@@ -530,18 +530,9 @@ pub(crate) fn visible(data: &EventData, access: &Access) -> Vec<RoundView> {
         .collect()
 }
 
-/// How many rounds the caller can see (the API's `rounds_paired`), without building them.
-pub fn visible_count(app: &App, access: &Access) -> Result<usize, ServiceError> {
-    let mut conn = app.conn()?;
-    Ok(q::rounds_of_event(&mut conn, access.event.id)?
-        .iter()
-        .filter(|r| r.is_published() || access.is_arbiter())
-        .count())
-}
-
 /// Pairs the next round as a draft for review. Refused while the current round is a draft
 /// or has a game without a final result (the message names the boards).
-pub fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
+pub(crate) fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -688,7 +679,7 @@ fn store_round(
 }
 
 /// Publishes a draft round; a round is published once.
-pub fn publish(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
+pub(crate) fn publish(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -728,7 +719,7 @@ fn publish_in(
 }
 
 /// Pairs and publishes the next round in one step (the API's `POST …/rounds`).
-pub fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
+pub(crate) fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -746,7 +737,7 @@ fn draft(conn: &mut DbConnection, access: &Access, number: i32) -> Result<Round,
 }
 
 /// Swaps who moves first in a game of a draft round.
-pub fn swap_first_move(
+pub(crate) fn swap_first_move(
     app: &App,
     access: &Access,
     number: i32,
@@ -779,7 +770,7 @@ pub fn swap_first_move(
 }
 
 /// Exchanges two players' places in a draft round (re-pairing by hand).
-pub fn exchange_players(
+pub(crate) fn exchange_players(
     app: &App,
     access: &Access,
     number: i32,
@@ -839,7 +830,7 @@ pub fn exchange_players(
 }
 
 /// Deletes a draft round so that it can be paired again.
-pub fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), ServiceError> {
+pub(crate) fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
@@ -866,7 +857,7 @@ pub fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(), Serv
 }
 
 /// Sets when a round starts (for calendars and the pairing sheet).
-pub fn set_start(
+pub(crate) fn set_start(
     app: &App,
     access: &Access,
     number: i32,
@@ -881,11 +872,4 @@ pub fn set_start(
         q::bump_event(conn, access.event.id, db::now())?;
         Ok(())
     })
-}
-
-/// Rounds planned, for display.
-pub fn planned(app: &App, access: &Access) -> Result<i32, ServiceError> {
-    let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
-    Ok(planned_rounds(&data))
 }

@@ -115,7 +115,10 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
 /// Computes and stores the standings of the event as `data` holds it (inside the caller's
 /// transaction, which changed it): every change of results, byes, withdrawals or rounds ends
 /// with this, so a page only ever reads the stored table.
-pub fn store(conn: &mut DbConnection, data: &EventData) -> Result<StandingsView, ServiceError> {
+pub(crate) fn store(
+    conn: &mut DbConnection,
+    data: &EventData,
+) -> Result<StandingsView, ServiceError> {
     let view = view_of(data, &compute_from(data));
     let json = serde_json::to_string(&view).map_err(|e| ServiceError::Internal(e.to_string()))?;
     q::store_standings(conn, data.event.id, data.event.version, &json, db::now())?;
@@ -123,7 +126,10 @@ pub fn store(conn: &mut DbConnection, data: &EventData) -> Result<StandingsView,
 }
 
 /// [`store`], reading the event first.
-pub fn refresh(conn: &mut DbConnection, event_id: EventId) -> Result<StandingsView, ServiceError> {
+pub(crate) fn refresh(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> Result<StandingsView, ServiceError> {
     let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
     let data = EventData::load(conn, event)?;
     store(conn, &data)
@@ -146,7 +152,7 @@ pub fn get(app: &App, access: &Access) -> Result<StandingsView, ServiceError> {
 
 /// Marks the event changed (pages and answers are renewed) and stores its standings again,
 /// in the caller's transaction: for every change that can move the standings.
-pub fn changed(conn: &mut DbConnection, event_id: EventId) -> Result<(), ServiceError> {
+pub(crate) fn changed(conn: &mut DbConnection, event_id: EventId) -> Result<(), ServiceError> {
     q::bump_event(conn, event_id, db::now())?;
     refresh(conn, event_id)?;
     Ok(())

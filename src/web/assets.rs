@@ -47,7 +47,7 @@ static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
 });
 
 /// `GET /static/{name}`: the file, with an ETag so browsers revalidate cheaply.
-pub async fn serve(req: HttpRequest, name: web::Path<String>) -> HttpResponse {
+pub(crate) async fn serve(req: HttpRequest, name: web::Path<String>) -> HttpResponse {
     let Some(asset) = ASSETS.iter().find(|a| a.name == name.as_str()) else {
         return HttpResponse::NotFound().finish();
     };

@@ -60,7 +60,7 @@ impl Stream for Deadline {
 }
 
 /// The middleware: wraps every request's body in its deadline.
-pub async fn middleware(
+pub(crate) async fn middleware(
     mut req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {

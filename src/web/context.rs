@@ -70,7 +70,7 @@ impl Flash {
     }
 
     #[must_use]
-    pub fn level_class(&self) -> &'static str {
+    pub(crate) fn level_class(&self) -> &'static str {
         match self.level {
             FlashLevel::Success => "notice-success",
             FlashLevel::Error => "notice-error",
@@ -107,7 +107,7 @@ fn is_token(value: &str) -> bool {
 
 /// Decides the language (`?lang=`, then the cookie, then `Accept-Language`, then Portuguese),
 /// makes sure the visitor has a CSRF seed cookie, and hands the flash message over once.
-pub async fn middleware(
+pub(crate) async fn middleware(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
@@ -183,7 +183,7 @@ struct CsrfUsed;
 
 /// The request's context (the middleware always sets it; a default keeps tests of single
 /// handlers simple).
-pub fn request_context(req: &HttpRequest) -> RequestContext {
+pub(crate) fn request_context(req: &HttpRequest) -> RequestContext {
     req.extensions()
         .get::<RequestContext>()
         .cloned()
@@ -205,7 +205,7 @@ fn csrf_token(app: &App, seed: &str) -> String {
 
 /// A cookie that makes the browser show `flash` on the next page.
 #[must_use]
-pub fn flash_cookie(req: &HttpRequest, level: FlashLevel, key: &str) -> Cookie<'static> {
+pub(crate) fn flash_cookie(req: &HttpRequest, level: FlashLevel, key: &str) -> Cookie<'static> {
     let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
     let flash = Flash {
         level,
@@ -216,7 +216,7 @@ pub fn flash_cookie(req: &HttpRequest, level: FlashLevel, key: &str) -> Cookie<'
 
 /// The session cookie for a new login.
 #[must_use]
-pub fn session_cookie(req: &HttpRequest, token: String) -> Cookie<'static> {
+pub(crate) fn session_cookie(req: &HttpRequest, token: String) -> Cookie<'static> {
     let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
     let mut c = cookie(SESSION_COOKIE, token, secure);
     c.set_max_age(CookieDuration::days(accounts::SESSION_DAYS));
@@ -225,7 +225,7 @@ pub fn session_cookie(req: &HttpRequest, token: String) -> Cookie<'static> {
 
 /// Removes the session cookie.
 #[must_use]
-pub fn session_removal(req: &HttpRequest) -> Cookie<'static> {
+pub(crate) fn session_removal(req: &HttpRequest) -> Cookie<'static> {
     let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
     let mut c = cookie(SESSION_COOKIE, String::new(), secure);
     c.make_removal();
@@ -234,7 +234,7 @@ pub fn session_removal(req: &HttpRequest) -> Cookie<'static> {
 
 /// The session cookie's value, if any.
 #[must_use]
-pub fn session_token(req: &HttpRequest) -> Option<String> {
+pub(crate) fn session_token(req: &HttpRequest) -> Option<String> {
     req.cookie(SESSION_COOKIE)
         .map(|c| c.value().to_string())
         .filter(|v| is_token(v))
@@ -245,7 +245,7 @@ pub fn session_token(req: &HttpRequest) -> Option<String> {
 /// The proxy appends the address it saw to the end of the header; whatever stands before it
 /// was written by the client and proves nothing.
 #[must_use]
-pub fn client_ip(req: &HttpRequest) -> String {
+pub(crate) fn client_ip(req: &HttpRequest) -> String {
     let trust = app_of(req).is_ok_and(|app| app.config.trust_proxy);
     let peer = req.peer_addr().map(|a| a.ip());
     let forwarded = trust
@@ -306,7 +306,7 @@ fn parse_forwarded_addr(text: &str) -> Option<std::net::IpAddr> {
 /// `Host`. Only a plain host name or address (with an optional port) is taken; anything else
 /// (a path, a scheme, spaces, quotes) is not a host and gives `None`.
 #[must_use]
-pub fn request_host(req: &HttpRequest, trust_proxy: bool) -> Option<String> {
+pub(crate) fn request_host(req: &HttpRequest, trust_proxy: bool) -> Option<String> {
     let header = |name: &str| {
         req.headers()
             .get(name)
@@ -377,7 +377,7 @@ impl Chrome {
 
     /// For pages rendered outside a handler (error pages): no user lookup.
     #[must_use]
-    pub fn anonymous(req: &HttpRequest) -> Chrome {
+    pub(crate) fn anonymous(req: &HttpRequest) -> Chrome {
         let ctx = request_context(req);
         req.extensions_mut().insert(CsrfUsed);
         let app = app_of(req).ok();
@@ -401,13 +401,13 @@ impl Chrome {
     /// A stored (UTC) time as local time, to the minute, with its offset:
     /// `2026-12-05 09:30 (UTC+01:00)`.
     #[must_use]
-    pub fn time(&self, at: &chrono::NaiveDateTime) -> String {
+    pub(crate) fn time(&self, at: &chrono::NaiveDateTime) -> String {
         self.local(at, "%Y-%m-%d %H:%M")
     }
 
     /// [`Chrome::time`] to the second (the audit log).
     #[must_use]
-    pub fn time_s(&self, at: &chrono::NaiveDateTime) -> String {
+    pub(crate) fn time_s(&self, at: &chrono::NaiveDateTime) -> String {
         self.local(at, "%Y-%m-%d %H:%M:%S")
     }
 
@@ -424,19 +424,19 @@ impl Chrome {
 
     /// A message whose key is a prefix and a code (`state-` + `running`).
     #[must_use]
-    pub fn tk(&self, prefix: &str, code: &str) -> String {
+    pub(crate) fn tk(&self, prefix: &str, code: &str) -> String {
         self.lang.t(&format!("{prefix}{code}"))
     }
 
     /// A message with one argument.
     #[must_use]
-    pub fn t1(&self, key: &str, name: &'static str, value: &str) -> String {
+    pub(crate) fn t1(&self, key: &str, name: &'static str, value: &str) -> String {
         self.lang.t_args(key, &[(name, value.to_string())])
     }
 
     /// The other languages' links for the switcher: (code, name, is current).
     #[must_use]
-    pub fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {
+    pub(crate) fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {
         Lang::ALL
             .iter()
             .map(|l| (l.code(), l.native_name(), *l == self.lang))
@@ -558,7 +558,7 @@ pub struct CsrfForm<T>(Result<T, WebError>);
 
 impl<T> CsrfForm<T> {
     /// The form's fields, or 400 when they do not parse.
-    pub fn parsed(self) -> Result<T, WebError> {
+    pub(crate) fn parsed(self) -> Result<T, WebError> {
         self.0
     }
 }
@@ -634,7 +634,7 @@ pub struct CsrfUpload(Result<String, WebError>);
 impl CsrfUpload {
     /// The uploaded text, or 400 when the file is missing, not text or too large. Checked in
     /// the handler, after the role extractors.
-    pub fn text(self) -> Result<String, WebError> {
+    pub(crate) fn text(self) -> Result<String, WebError> {
         self.0
     }
 }

@@ -62,7 +62,7 @@ pub enum WebError {
 
 /// The one table from a use case's errors to HTTP, for the pages and the API alike.
 #[must_use]
-pub fn status_of(error: &ServiceError) -> StatusCode {
+pub(crate) fn status_of(error: &ServiceError) -> StatusCode {
     match error {
         ServiceError::NotFound => StatusCode::NOT_FOUND,
         ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
@@ -85,7 +85,7 @@ pub fn status_of(error: &ServiceError) -> StatusCode {
 
 /// Seconds to wait before trying again, for the errors that have them.
 #[must_use]
-pub fn retry_after(error: &ServiceError) -> Option<u64> {
+pub(crate) fn retry_after(error: &ServiceError) -> Option<u64> {
     match error {
         ServiceError::RateLimited { retry_after_secs }
         | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
@@ -113,7 +113,7 @@ impl WebError {
     }
 
     /// A body that could not be read: too large, or broken.
-    pub fn from_payload(error: actix_web::Error) -> WebError {
+    pub(crate) fn from_payload(error: actix_web::Error) -> WebError {
         match error.as_response_error().status_code() {
             StatusCode::PAYLOAD_TOO_LARGE => WebError::PayloadTooLarge,
             _ => WebError::BadRequest,
@@ -209,7 +209,7 @@ impl ResponseError for WebError {
 
 /// Percent-encodes a path for a query parameter.
 #[must_use]
-pub fn urlencode(text: &str) -> String {
+pub(crate) fn urlencode(text: &str) -> String {
     serde_urlencoded::to_string([("x", text)])
         .map(|s| s.trim_start_matches("x=").to_string())
         .unwrap_or_default()
@@ -245,7 +245,7 @@ struct ErrorPage<'a> {
 }
 
 /// Writes the body of every error response that has none yet (see the module comment).
-pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+pub(crate) fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
     if res.response().extensions().get::<Rendered>().is_some() || res.status().is_redirection() {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
@@ -329,7 +329,7 @@ pub fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerRespo
 
 /// Marks a response as complete, so [`render`] leaves its body alone.
 #[must_use]
-pub fn rendered(mut response: HttpResponse) -> HttpResponse {
+pub(crate) fn rendered(mut response: HttpResponse) -> HttpResponse {
     response.extensions_mut().insert(Rendered);
     response
 }

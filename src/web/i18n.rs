@@ -41,21 +41,11 @@ impl Lang {
 
     /// The language's own name, for the switcher.
     #[must_use]
-    pub fn native_name(self) -> &'static str {
+    pub(crate) fn native_name(self) -> &'static str {
         match self {
             Lang::Pt => "Português",
             Lang::En => "English",
             Lang::Fr => "Français",
-        }
-    }
-
-    /// The folder of its messages.
-    #[must_use]
-    pub fn locale_dir(self) -> &'static str {
-        match self {
-            Lang::Pt => "pt-PT",
-            Lang::En => "en-US",
-            Lang::Fr => "fr-FR",
         }
     }
 
@@ -69,7 +59,7 @@ impl Lang {
 
     /// Reads a language tag: `pt`, `pt-AO`, `pt-BR`, `en-GB`, `fr-CA` … (any region).
     #[must_use]
-    pub fn from_tag(tag: &str) -> Option<Lang> {
+    pub(crate) fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
         match primary.as_str() {
             "pt" => Some(Lang::Pt),
@@ -81,7 +71,7 @@ impl Lang {
 
     /// The best language of an `Accept-Language` header, by quality.
     #[must_use]
-    pub fn from_accept_language(header: &str) -> Option<Lang> {
+    pub(crate) fn from_accept_language(header: &str) -> Option<Lang> {
         let mut best: Option<(f32, Lang)> = None;
         for part in header.split(',') {
             let mut pieces = part.split(';');
@@ -124,7 +114,7 @@ impl Lang {
 
     /// Whether the message exists in this language (not counting the fallback).
     #[must_use]
-    pub fn has(self, key: &str) -> bool {
+    pub(crate) fn has(self, key: &str) -> bool {
         message_keys(self).iter().any(|k| k == key)
     }
 }

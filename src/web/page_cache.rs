@@ -57,7 +57,7 @@ impl PageCache {
     }
 
     /// Keeps a rendered page for later visitors.
-    pub fn put(
+    pub(crate) fn put(
         &self,
         event: crate::domain::EventId,
         version: i32,
@@ -95,7 +95,7 @@ impl PageCache {
 }
 
 /// Whether the client takes gzip-compressed bodies.
-pub fn accepts_gzip(req: &actix_web::HttpRequest) -> bool {
+pub(crate) fn accepts_gzip(req: &actix_web::HttpRequest) -> bool {
     req.headers()
         .get(actix_web::http::header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
@@ -115,7 +115,7 @@ pub fn accepts_gzip(req: &actix_web::HttpRequest) -> bool {
 }
 
 /// The gzip form of a body.
-pub fn gzip(data: &[u8]) -> Option<Bytes> {
+pub(crate) fn gzip(data: &[u8]) -> Option<Bytes> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     encoder.write_all(data).ok()?;
     encoder.finish().ok().map(Bytes::from)

@@ -4,13 +4,13 @@ use crate::domain::GameId;
 
 /// `/events/{slug}`.
 #[must_use]
-pub fn event(slug: &str) -> String {
+pub(crate) fn event(slug: &str) -> String {
     format!("/events/{slug}")
 }
 
 /// `/events/{slug}/manage`, at a section (`players`, `rounds`, `staff`) or at the top.
 #[must_use]
-pub fn manage(slug: &str, section: Option<&str>) -> String {
+pub(crate) fn manage(slug: &str, section: Option<&str>) -> String {
     match section {
         Some(section) => format!("/events/{slug}/manage#{section}"),
         None => format!("/events/{slug}/manage"),
@@ -19,30 +19,30 @@ pub fn manage(slug: &str, section: Option<&str>) -> String {
 
 /// `/events/{slug}/queue`.
 #[must_use]
-pub fn queue(slug: &str) -> String {
+pub(crate) fn queue(slug: &str) -> String {
     format!("/events/{slug}/queue")
 }
 
 /// `/events/{slug}/rounds/{n}`.
 #[must_use]
-pub fn round(slug: &str, number: i32) -> String {
+pub(crate) fn round(slug: &str, number: i32) -> String {
     format!("/events/{slug}/rounds/{number}")
 }
 
 /// `/events/{slug}/games/{id}`.
 #[must_use]
-pub fn game(slug: &str, id: GameId) -> String {
+pub(crate) fn game(slug: &str, id: GameId) -> String {
     format!("/events/{slug}/games/{id}")
 }
 
 /// `/p/{secret}`: a player's personal link.
 #[must_use]
-pub fn personal(secret: &str) -> String {
+pub(crate) fn personal(secret: &str) -> String {
     format!("/p/{secret}")
 }
 
 /// `/p/{secret}/games/{id}`.
 #[must_use]
-pub fn personal_game(secret: &str, id: GameId) -> String {
+pub(crate) fn personal_game(secret: &str, id: GameId) -> String {
     format!("/p/{secret}/games/{id}")
 }

@@ -26,7 +26,11 @@ fn reason_of(text: &str) -> Result<&str, ServiceError> {
 }
 
 /// The opponent confirms the pending record (or staff approve it): the game is final with it.
-pub fn confirm(app: &App, game_id: GameId, actor: &Actor) -> Result<SubmitOutcome, ServiceError> {
+pub(crate) fn confirm(
+    app: &App,
+    game_id: GameId,
+    actor: &Actor,
+) -> Result<SubmitOutcome, ServiceError> {
     with_retries(app, |conn| {
         let game = published_game(conn, game_id)?;
         refuse_outsider(actor, &game)?;
@@ -79,7 +83,7 @@ pub fn confirm(app: &App, game_id: GameId, actor: &Actor) -> Result<SubmitOutcom
 }
 
 /// A player disputes the pending result. Staff never dispute: they decide.
-pub fn dispute(
+pub(crate) fn dispute(
     app: &App,
     game_id: GameId,
     actor: &Actor,
@@ -119,7 +123,7 @@ pub fn dispute(
 
 /// A staff decision: a result (`1-0`, `0-1`, `1/2-1/2`) by adjudication, or a forfeit (`+-`,
 /// `-+`, `--`). Final at once; replaces any pending or disputed result.
-pub fn decide(
+pub(crate) fn decide(
     app: &App,
     access: &Access,
     game_id: GameId,

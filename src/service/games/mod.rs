@@ -14,9 +14,11 @@ mod record;
 mod submit;
 mod view;
 
-pub use decide::{confirm, decide, dispute};
-pub use submit::{REJECTED_RECORD_KEPT, Refusal, SubmitError, SubmitOutcome, submit_record};
-pub use view::{GamePlayer, GameView, PendingView, Viewer, queue, submissions, view};
+pub(crate) use decide::{confirm, decide, dispute};
+pub(crate) use submit::submit_record;
+pub use submit::{REJECTED_RECORD_KEPT, Refusal, SubmitError, SubmitOutcome};
+pub use view::{GamePlayer, GameView, PendingView, Viewer};
+pub(crate) use view::{queue, submissions, view};
 
 use super::accounts::User;
 use super::events::{Access, EventRef, load_access};
@@ -78,7 +80,7 @@ impl Actor {
 /// whose e-mail address the entry carries, without being bound to it, is taken for that
 /// player as far as this restriction goes (it only ever removes rights).
 #[must_use]
-pub fn actor_for(access: &Access, game: &Game, players: &[Player]) -> Option<Actor> {
+pub(crate) fn actor_for(access: &Access, game: &Game, players: &[Player]) -> Option<Actor> {
     let user = access.user()?;
     let in_game = |p: &&Player| p.plays_in(game);
     if let Some(p) = players
@@ -104,7 +106,7 @@ pub fn actor_for(access: &Access, game: &Game, players: &[Player]) -> Option<Act
 
 /// [`actor_for`], or why there is none: staff of the event kept off their own game are told so
 /// (`own_game`); anyone else is simply not allowed.
-pub fn actor_or_refusal(
+pub(crate) fn actor_or_refusal(
     access: &Access,
     game: &Game,
     players: &[Player],
@@ -250,7 +252,7 @@ impl Retry for ServiceError {
 }
 
 /// Loads the event of a game, with the user's role in it.
-pub fn access_for_game(
+pub(crate) fn access_for_game(
     app: &App,
     game_id: GameId,
     user: Option<&User>,

@@ -120,7 +120,7 @@ enum Submitted {
 /// Submits a record for a game. A refused record is stored (its start) and logged, and
 /// changes nothing else; a staff member's record is final at once; a player's waits for the
 /// opponent, confirms the opponent's identical record, or disputes a different one.
-pub fn submit_record(
+pub(crate) fn submit_record(
     app: &App,
     game_id: GameId,
     actor: &Actor,

@@ -84,7 +84,7 @@ fn game_player(
 }
 
 /// A game, with its replay when it has a record. Games of draft rounds are for staff only.
-pub fn view(
+pub(crate) fn view(
     app: &App,
     access: &Access,
     game_id: GameId,
@@ -151,7 +151,7 @@ pub fn view(
 }
 
 /// Games waiting for staff: disputed ones first, then pending, oldest first.
-pub fn queue(app: &App, access: &Access) -> Result<Vec<Game>, ServiceError> {
+pub(crate) fn queue(app: &App, access: &Access) -> Result<Vec<Game>, ServiceError> {
     access.require_arbiter()?;
     let mut conn = app.conn()?;
     let mut games: Vec<Game> = q::games_of_event(&mut conn, access.event.id)?
@@ -163,7 +163,7 @@ pub fn queue(app: &App, access: &Access) -> Result<Vec<Game>, ServiceError> {
 }
 
 /// Every submission of a game (for the staff's view).
-pub fn submissions(
+pub(crate) fn submissions(
     app: &App,
     access: &Access,
     game_id: GameId,

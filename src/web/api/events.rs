@@ -31,7 +31,7 @@ struct Created {
 }
 
 /// `POST /api/v1/events` (organisers).
-pub async fn create(
+pub(crate) async fn create(
     req: HttpRequest,
     app: web::Data<App>,
     ApiCreator(user): ApiCreator,
@@ -57,14 +57,14 @@ struct EventJson {
 }
 
 /// `GET /api/v1/events` — every event.
-pub async fn list(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+pub(crate) async fn list(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
     let app = app.into_inner();
     let list = web::block(move || events::list_events(&app)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "events": list })))
 }
 
 /// `GET /api/v1/events/{id}`.
-pub async fn show(
+pub(crate) async fn show(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
@@ -91,7 +91,7 @@ struct PlayerCreated {
 }
 
 /// `POST /api/v1/events/{id}/players` (organisers).
-pub async fn add_player(
+pub(crate) async fn add_player(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
@@ -107,7 +107,7 @@ pub async fn add_player(
 }
 
 /// `GET /api/v1/events/{id}/players`.
-pub async fn list_players(
+pub(crate) async fn list_players(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
@@ -119,7 +119,7 @@ pub async fn list_players(
 }
 
 /// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
-pub async fn withdraw(
+pub(crate) async fn withdraw(
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
     path: web::Path<(EventId, PlayerId)>,
@@ -138,7 +138,7 @@ pub struct ByeBody {
 }
 
 /// `POST /api/v1/events/{id}/players/{pid}/byes` (organisers) `{"round":3,"points":"half"}`.
-pub async fn bye(
+pub(crate) async fn bye(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
@@ -161,7 +161,7 @@ pub struct AccountBody {
 
 /// `PUT /api/v1/events/{id}/players/{pid}/account` (organisers) `{"email":"…"}`: binds the
 /// entry to the account with that address. Never done by the e-mail address alone.
-pub async fn link_account(
+pub(crate) async fn link_account(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
@@ -177,7 +177,7 @@ pub async fn link_account(
 }
 
 /// `DELETE /api/v1/events/{id}/players/{pid}/account` (organisers).
-pub async fn unlink_account(
+pub(crate) async fn unlink_account(
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
     path: web::Path<(EventId, PlayerId)>,
@@ -189,7 +189,7 @@ pub async fn unlink_account(
 }
 
 /// `GET /api/v1/events/{id}/players/{pid}/link` (organisers): the personal link.
-pub async fn personal_link(
+pub(crate) async fn personal_link(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
@@ -205,7 +205,7 @@ pub async fn personal_link(
 
 /// `POST /api/v1/events/{id}/players/{pid}/link` (organisers): a new personal link; the old
 /// one answers 404 from now on.
-pub async fn reissue_link(
+pub(crate) async fn reissue_link(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
@@ -263,7 +263,7 @@ fn pairings(round: &RoundView) -> Vec<PairingJson> {
 }
 
 /// `POST /api/v1/events/{id}/rounds` (organisers): pairs and publishes the next round.
-pub async fn pair(
+pub(crate) async fn pair(
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
 ) -> Result<HttpResponse, ApiError> {
@@ -276,7 +276,7 @@ pub async fn pair(
 }
 
 /// `GET /api/v1/events/{id}/rounds/{n}`.
-pub async fn round(
+pub(crate) async fn round(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<(EventId, i32)>,
@@ -295,7 +295,7 @@ pub async fn round(
 }
 
 /// `GET /api/v1/events/{id}/standings`.
-pub async fn standings(
+pub(crate) async fn standings(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
@@ -332,7 +332,7 @@ pub async fn standings(
 }
 
 /// `GET /api/v1/events/{id}/export.trf`.
-pub async fn export_trf(
+pub(crate) async fn export_trf(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
@@ -349,7 +349,7 @@ pub async fn export_trf(
 }
 
 /// `GET /api/v1/events/{id}/export.csv`.
-pub async fn export_csv(
+pub(crate) async fn export_csv(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
@@ -367,7 +367,7 @@ pub async fn export_csv(
 
 /// A downloadable file, sent from the shared copy the service keeps (never copied).
 #[must_use]
-pub fn attachment(body: Arc<String>, content_type: &str, filename: &str) -> HttpResponse {
+pub(crate) fn attachment(body: Arc<String>, content_type: &str, filename: &str) -> HttpResponse {
     HttpResponse::build(StatusCode::OK)
         .content_type(content_type.to_string())
         .insert_header((

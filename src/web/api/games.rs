@@ -35,7 +35,7 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
 }
 
 /// `POST /api/v1/games/{id}/record` with the KGN record as the body.
-pub async fn record(
+pub(crate) async fn record(
     app: web::Data<App>,
     party: ApiGameActor,
     body: web::Bytes,
@@ -57,7 +57,10 @@ pub async fn record(
 }
 
 /// `POST /api/v1/games/{id}/confirm` (the opponent, or an arbiter approving).
-pub async fn confirm(app: web::Data<App>, party: ApiGameActor) -> Result<HttpResponse, ApiError> {
+pub(crate) async fn confirm(
+    app: web::Data<App>,
+    party: ApiGameActor,
+) -> Result<HttpResponse, ApiError> {
     let ApiGameActor { game_id, actor, .. } = party;
     let app = app.into_inner();
     let outcome = web::block(move || games::confirm(&app, game_id, &actor)).await??;
@@ -71,7 +74,7 @@ pub struct DisputeBody {
 }
 
 /// `POST /api/v1/games/{id}/dispute` `{"reason":"…"}` (either player).
-pub async fn dispute(
+pub(crate) async fn dispute(
     req: HttpRequest,
     app: web::Data<App>,
     ApiGamePlayer(party): ApiGamePlayer,
@@ -98,7 +101,7 @@ pub struct DecisionBody {
 }
 
 /// `POST /api/v1/games/{id}/decision` (arbiters) `{"result":"1-0"|…|"+-"|"-+"|"--"}`.
-pub async fn decision(
+pub(crate) async fn decision(
     req: HttpRequest,
     app: web::Data<App>,
     ApiGameArbiter(party): ApiGameArbiter,
@@ -117,7 +120,7 @@ pub async fn decision(
 }
 
 /// `GET /api/v1/games/{id}`.
-pub async fn show(
+pub(crate) async fn show(
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<crate::domain::GameId>,

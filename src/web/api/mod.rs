@@ -16,7 +16,7 @@ use crate::service::{App, ServiceError};
 /// The API's settings: a path that does not parse (`/games/abc`), or none of the API's, is a
 /// JSON 404. Bodies are
 /// read as bytes and parsed by [`json_body`] after the role checks.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::PathConfig::default().error_handler(|err, _| {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string()).into()
     }))
@@ -44,7 +44,7 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             code: code.to_string(),
@@ -56,7 +56,7 @@ impl ApiError {
 
     /// Adds fields next to `code` and `message` (e.g. a verification error's ply).
     #[must_use]
-    pub fn with_detail(mut self, detail: serde_json::Value) -> ApiError {
+    pub(crate) fn with_detail(mut self, detail: serde_json::Value) -> ApiError {
         self.detail = Some(detail);
         self
     }
@@ -180,7 +180,7 @@ impl FromRequest for MaybeApiUser {
 }
 
 /// A route the API does not have.
-pub async fn not_found() -> Result<HttpResponse, ApiError> {
+pub(crate) async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::new(
         StatusCode::NOT_FOUND,
         "not_found",
@@ -192,7 +192,7 @@ pub async fn not_found() -> Result<HttpResponse, ApiError> {
 const OPENAPI: &str = include_str!("openapi.json");
 
 /// `GET /api/v1/openapi.json`.
-pub async fn openapi() -> HttpResponse {
+pub(crate) async fn openapi() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
         .insert_header((
@@ -205,7 +205,7 @@ pub async fn openapi() -> HttpResponse {
 /// A JSON body, read after the role extractors succeeded (so an unauthorised caller is told
 /// 401/403, never how the body should look): 415 without `Content-Type: application/json`,
 /// 400 when it does not parse into `T`.
-pub fn json_body<T: serde::de::DeserializeOwned>(
+pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     req: &HttpRequest,
     body: &web::Bytes,
 ) -> Result<T, ApiError> {

@@ -90,7 +90,7 @@ pub struct TokenForm {
 #[derive(Deserialize)]
 pub struct Empty {}
 
-pub async fn signup_form(Page(c): Page) -> Result<HttpResponse, WebError> {
+pub(crate) async fn signup_form(Page(c): Page) -> Result<HttpResponse, WebError> {
     html(&SignupPage {
         c: &c,
         name: "",
@@ -99,7 +99,7 @@ pub async fn signup_form(Page(c): Page) -> Result<HttpResponse, WebError> {
     })
 }
 
-pub async fn signup(
+pub(crate) async fn signup(
     req: HttpRequest,
     Page(c): Page,
     app: web::Data<App>,
@@ -129,7 +129,7 @@ pub async fn signup(
     }
 }
 
-pub async fn login_form(
+pub(crate) async fn login_form(
     Page(c): Page,
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, WebError> {
@@ -141,7 +141,7 @@ pub async fn login_form(
     })
 }
 
-pub async fn login(
+pub(crate) async fn login(
     req: HttpRequest,
     Page(c): Page,
     app: web::Data<App>,
@@ -174,7 +174,7 @@ pub async fn login(
     }
 }
 
-pub async fn logout(
+pub(crate) async fn logout(
     req: HttpRequest,
     app: web::Data<App>,
     _csrf: CsrfForm<Empty>,
@@ -211,11 +211,11 @@ async fn account_page(
     )
 }
 
-pub async fn account(app: web::Data<App>, page: SignedIn) -> Result<HttpResponse, WebError> {
+pub(crate) async fn account(app: web::Data<App>, page: SignedIn) -> Result<HttpResponse, WebError> {
     account_page(app, &page, None, None, StatusCode::OK).await
 }
 
-pub async fn change_password(
+pub(crate) async fn change_password(
     req: HttpRequest,
     app: web::Data<App>,
     page: SignedIn,
@@ -256,7 +256,7 @@ pub async fn change_password(
     }
 }
 
-pub async fn create_token(
+pub(crate) async fn create_token(
     app: web::Data<App>,
     page: SignedIn,
     form: CsrfForm<TokenForm>,
@@ -269,7 +269,7 @@ pub async fn create_token(
     account_page(app, &page, Some(token), None, StatusCode::OK).await
 }
 
-pub async fn revoke_token(
+pub(crate) async fn revoke_token(
     req: HttpRequest,
     app: web::Data<App>,
     page: SignedIn,

@@ -24,7 +24,7 @@ pub struct RoleForm {
     role: String,
 }
 
-pub async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
     let users = web::block(move || accounts::list_users(&app)).await??;
     let roles = Role::ALL
@@ -38,7 +38,7 @@ pub async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse,
     })
 }
 
-pub async fn set_role(
+pub(crate) async fn set_role(
     req: HttpRequest,
     app: web::Data<App>,
     _admin: AdminPage,

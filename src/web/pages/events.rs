@@ -26,7 +26,7 @@ struct ListPage<'a> {
     can_create: bool,
 }
 
-pub async fn list(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
+pub(crate) async fn list(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
     let events = web::block(move || events::list_events(&app)).await??;
     let can_create = c.user.as_ref().is_some_and(|u| u.role.can_create_events());
@@ -189,7 +189,7 @@ fn variants() -> Vec<&'static str> {
         .collect()
 }
 
-pub async fn new_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn new_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
     html(&NewPage {
         c: &page.chrome,
         form: SettingsForm {
@@ -211,7 +211,7 @@ pub async fn new_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
     })
 }
 
-pub async fn create(
+pub(crate) async fn create(
     req: HttpRequest,
     app: web::Data<App>,
     page: CreatorPage,
@@ -261,7 +261,7 @@ struct ShowPage<'a> {
     can_register: bool,
 }
 
-pub async fn show(
+pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -308,7 +308,7 @@ struct PlayersPage<'a> {
     players: Vec<Player>,
 }
 
-pub async fn players_page(
+pub(crate) async fn players_page(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -409,7 +409,7 @@ fn no_extras() -> ManageExtras {
     }
 }
 
-pub async fn manage(
+pub(crate) async fn manage(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -421,7 +421,7 @@ fn manage_url(page: &OrganiserPage) -> String {
     paths::manage(&page.access.event.slug, None)
 }
 
-pub async fn update_settings(
+pub(crate) async fn update_settings(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -472,7 +472,7 @@ pub struct PlayerForm {
     missed_points: String,
 }
 
-pub async fn add_player(
+pub(crate) async fn add_player(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -517,7 +517,7 @@ pub struct ImportForm {
     csv: String,
 }
 
-pub async fn import_players(
+pub(crate) async fn import_players(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -546,7 +546,7 @@ pub async fn import_players(
 #[derive(Deserialize)]
 pub struct Empty {}
 
-pub async fn withdraw(
+pub(crate) async fn withdraw(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -565,7 +565,7 @@ pub async fn withdraw(
     .await
 }
 
-pub async fn approve(
+pub(crate) async fn approve(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -591,7 +591,7 @@ pub struct LinkForm {
 }
 
 /// `POST /events/{slug}/players/{pid}/link`: the organiser binds an entry to an account.
-pub async fn link_account(
+pub(crate) async fn link_account(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -618,7 +618,7 @@ pub async fn link_account(
 }
 
 /// `POST /events/{slug}/players/{pid}/unlink`.
-pub async fn unlink_account(
+pub(crate) async fn unlink_account(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -638,7 +638,7 @@ pub async fn unlink_account(
 }
 
 /// `POST /events/{slug}/players/{pid}/reissue`: a new personal link; the old one is dead.
-pub async fn reissue_link(
+pub(crate) async fn reissue_link(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -665,7 +665,7 @@ pub struct ByeForm {
     points: String,
 }
 
-pub async fn bye(
+pub(crate) async fn bye(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -696,7 +696,7 @@ pub struct CheckInForm {
     present: String,
 }
 
-pub async fn check_in(
+pub(crate) async fn check_in(
     app: web::Data<App>,
     page: ArbiterPage,
     path: web::Path<(String, crate::domain::PlayerId)>,
@@ -750,7 +750,7 @@ pub async fn add_staff(
     }
 }
 
-pub async fn remove_staff(
+pub(crate) async fn remove_staff(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -769,7 +769,7 @@ pub async fn remove_staff(
     .await
 }
 
-pub async fn register(
+pub(crate) async fn register(
     req: HttpRequest,
     app: web::Data<App>,
     signed_in: SignedIn,
@@ -800,7 +800,10 @@ struct AuditPage<'a> {
     entries: Vec<Shown>,
 }
 
-pub async fn audit_log(app: web::Data<App>, page: ArbiterPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn audit_log(
+    app: web::Data<App>,
+    page: ArbiterPage,
+) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
     let entries = web::block(move || audit::event_log(&app, &access)).await??;
@@ -819,7 +822,10 @@ struct QueuePage<'a> {
     games: Vec<crate::domain::Game>,
 }
 
-pub async fn queue(app: web::Data<App>, page: ArbiterPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn queue(
+    app: web::Data<App>,
+    page: ArbiterPage,
+) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
     let list = web::block(move || games::queue(&app, &access)).await??;
@@ -838,7 +844,7 @@ struct ImportPage<'a> {
     detail: Option<String>,
 }
 
-pub async fn import_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn import_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
     html(&ImportPage {
         c: &page.chrome,
         error: None,
@@ -852,7 +858,7 @@ pub struct TrfForm {
     trf: String,
 }
 
-pub async fn import_trf(
+pub(crate) async fn import_trf(
     req: HttpRequest,
     app: web::Data<App>,
     page: CreatorPage,

@@ -64,7 +64,7 @@ impl BoardHtml {
     }
 
     #[must_use]
-    pub fn to_move_is_south(&self) -> bool {
+    pub(crate) fn to_move_is_south(&self) -> bool {
         self.to_move == Side::South
     }
 }
@@ -251,7 +251,7 @@ async fn load_game(
     Ok(web::block(move || games::access_for_game(&app, game_id, user.as_ref())).await??)
 }
 
-pub async fn show(
+pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -332,7 +332,7 @@ async fn submit(
     }
 }
 
-pub async fn submit_record(
+pub(crate) async fn submit_record(
     req: HttpRequest,
     app: web::Data<App>,
     party: GameActor,
@@ -344,7 +344,7 @@ pub async fn submit_record(
 }
 
 /// `POST /events/{slug}/games/{id}/upload`: the record as a file, without JavaScript.
-pub async fn upload_record(
+pub(crate) async fn upload_record(
     req: HttpRequest,
     app: web::Data<App>,
     party: GameActor,
@@ -367,7 +367,7 @@ async fn confirm_as(
     redirect_with_flash(req, &place.base, FlashLevel::Success, "flash-result-final")
 }
 
-pub async fn confirm(
+pub(crate) async fn confirm(
     req: HttpRequest,
     app: web::Data<App>,
     party: GameActor,
@@ -401,7 +401,7 @@ async fn dispute_as(
     )
 }
 
-pub async fn dispute(
+pub(crate) async fn dispute(
     req: HttpRequest,
     app: web::Data<App>,
     GamePlayer(party): GamePlayer,
@@ -420,7 +420,7 @@ pub struct DecisionForm {
     reason: String,
 }
 
-pub async fn decide(
+pub(crate) async fn decide(
     req: HttpRequest,
     app: web::Data<App>,
     page: ArbiterPage,
@@ -547,7 +547,7 @@ async fn board_page(
     })
 }
 
-pub async fn board(
+pub(crate) async fn board(
     app: web::Data<App>,
     party: GameActor,
     query: web::Query<BoardQuery>,
@@ -595,7 +595,7 @@ async fn submit_board(
     submit(req, app, chrome, access, game_id, place, text).await
 }
 
-pub async fn board_submit(
+pub(crate) async fn board_submit(
     req: HttpRequest,
     app: web::Data<App>,
     party: GameActor,
@@ -622,7 +622,7 @@ struct PersonalPage<'a> {
 }
 
 /// `POST /p/{secret}/claim`: "this is me", by a signed-in holder of the personal link.
-pub async fn personal_claim(
+pub(crate) async fn personal_claim(
     req: HttpRequest,
     app: web::Data<App>,
     signed_in: SignedIn,
@@ -637,7 +637,10 @@ pub async fn personal_claim(
     redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-claimed")
 }
 
-pub async fn personal(app: web::Data<App>, link: PersonalLink) -> Result<HttpResponse, WebError> {
+pub(crate) async fn personal(
+    app: web::Data<App>,
+    link: PersonalLink,
+) -> Result<HttpResponse, WebError> {
     let PersonalLink {
         chrome: c,
         access,
@@ -683,7 +686,7 @@ fn link_place(game: &PersonalGame) -> Place {
     }
 }
 
-pub async fn personal_show(
+pub(crate) async fn personal_show(
     app: web::Data<App>,
     game: PersonalGame,
     query: web::Query<PlyQuery>,
@@ -702,7 +705,7 @@ pub async fn personal_show(
     .await
 }
 
-pub async fn personal_record(
+pub(crate) async fn personal_record(
     req: HttpRequest,
     app: web::Data<App>,
     game: PersonalGame,
@@ -723,7 +726,7 @@ pub async fn personal_record(
 }
 
 /// `POST /p/{secret}/games/{id}/upload`: the record as a file.
-pub async fn personal_upload(
+pub(crate) async fn personal_upload(
     req: HttpRequest,
     app: web::Data<App>,
     game: PersonalGame,
@@ -743,7 +746,7 @@ pub async fn personal_upload(
     .await
 }
 
-pub async fn personal_confirm(
+pub(crate) async fn personal_confirm(
     req: HttpRequest,
     app: web::Data<App>,
     game: PersonalGame,
@@ -753,7 +756,7 @@ pub async fn personal_confirm(
     confirm_as(&req, app, game.game_id, place).await
 }
 
-pub async fn personal_dispute(
+pub(crate) async fn personal_dispute(
     req: HttpRequest,
     app: web::Data<App>,
     game: PersonalGame,
@@ -764,7 +767,7 @@ pub async fn personal_dispute(
     dispute_as(&req, app, game.game_id, place, form.reason).await
 }
 
-pub async fn personal_board(
+pub(crate) async fn personal_board(
     app: web::Data<App>,
     game: PersonalGame,
     query: web::Query<BoardQuery>,
@@ -781,7 +784,7 @@ pub async fn personal_board(
     .await
 }
 
-pub async fn personal_board_submit(
+pub(crate) async fn personal_board_submit(
     req: HttpRequest,
     app: web::Data<App>,
     game: PersonalGame,

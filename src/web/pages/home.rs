@@ -14,12 +14,12 @@ struct HomePage<'a> {
     c: &'a Chrome,
 }
 
-pub async fn home(Page(c): Page) -> Result<HttpResponse, WebError> {
+pub(crate) async fn home(Page(c): Page) -> Result<HttpResponse, WebError> {
     html(&HomePage { c: &c })
 }
 
 /// `GET /healthz`: 200 when the database answers, 503 otherwise.
-pub async fn healthz(app: web::Data<App>) -> HttpResponse {
+pub(crate) async fn healthz(app: web::Data<App>) -> HttpResponse {
     let backend = format!("{:?}", app.backend).to_lowercase();
     let app = app.into_inner();
     match web::block(move || app.health()).await {

@@ -19,14 +19,14 @@ use super::errors::{WebError, rendered};
 use super::page_cache::PageCache;
 
 /// A rendered page.
-pub fn html(page: &impl Template) -> Result<HttpResponse, WebError> {
+pub(crate) fn html(page: &impl Template) -> Result<HttpResponse, WebError> {
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .body(page.render()?))
 }
 
 /// A page shown with an error status, such as a form re-rendered with its errors.
-pub fn html_with_status(
+pub(crate) fn html_with_status(
     status: actix_web::http::StatusCode,
     page: &impl Template,
 ) -> Result<HttpResponse, WebError> {
@@ -39,14 +39,14 @@ pub fn html_with_status(
 
 /// 303 See Other to `location`.
 #[must_use]
-pub fn redirect(location: &str) -> HttpResponse {
+pub(crate) fn redirect(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location.to_string()))
         .finish()
 }
 
 /// 303 See Other with a message for the next page.
-pub fn redirect_with_flash(
+pub(crate) fn redirect_with_flash(
     req: &HttpRequest,
     location: &str,
     level: FlashLevel,
@@ -59,7 +59,7 @@ pub fn redirect_with_flash(
 
 /// A staff form's use case: runs `action` on the blocking pool for the event, then answers
 /// 303 to `location` with the success message `key`. Errors become their pages.
-pub async fn act_and_redirect<T: Send + 'static>(
+pub(crate) async fn act_and_redirect<T: Send + 'static>(
     req: &HttpRequest,
     app: web::Data<crate::service::App>,
     access: &crate::service::events::Access,
@@ -80,7 +80,7 @@ pub async fn act_and_redirect<T: Send + 'static>(
 
 /// Points kept in tenths, as pages show them: `2`, `1.5`.
 #[must_use]
-pub fn points_text(tenths: u32) -> String {
+pub(crate) fn points_text(tenths: u32) -> String {
     if tenths.is_multiple_of(10) {
         (tenths / 10).to_string()
     } else {
@@ -90,13 +90,13 @@ pub fn points_text(tenths: u32) -> String {
 
 /// The message key of an error code.
 #[must_use]
-pub fn error_key(code: impl std::fmt::Display) -> String {
+pub(crate) fn error_key(code: impl std::fmt::Display) -> String {
     format!("error-{code}")
 }
 
 /// A local path to return to after login; anything else (another site) becomes `/`.
 #[must_use]
-pub fn safe_next(next: &str) -> String {
+pub(crate) fn safe_next(next: &str) -> String {
     let local = next.starts_with('/')
         && !next.starts_with("//")
         && !next.starts_with("/\\")
@@ -113,7 +113,7 @@ pub fn safe_next(next: &str) -> String {
 /// `trust_proxy` the proxy's `X-Forwarded-Host` and `X-Forwarded-Proto`. The scheme is only
 /// ever `http` or `https`, and a host that is not a plain host name or address is not used.
 #[must_use]
-pub fn public_url(req: &HttpRequest, app: &crate::service::App, path: &str) -> String {
+pub(crate) fn public_url(req: &HttpRequest, app: &crate::service::App, path: &str) -> String {
     if let Some(base) = &app.config.base_url {
         return format!("{}{path}", base.trim_end_matches('/'));
     }
@@ -147,7 +147,10 @@ fn first_header_value<'r>(req: &'r HttpRequest, name: &str) -> Option<&'r str> {
 /// The validator of an event page as this visitor sees it: the event's version, the language,
 /// the visitor, the address. `None` when the page shows a one-time message.
 #[must_use]
-pub fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage) -> Option<String> {
+pub(crate) fn page_etag(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+) -> Option<String> {
     use sha2::{Digest, Sha256};
     if page.chrome.flash.is_some() {
         return None;
@@ -171,7 +174,7 @@ pub fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage)
 /// The answer to a repeated visit: 304 Not Modified when the visitor already has this version
 /// of the page, or the stored rendering of it when another visitor without an account saw it.
 #[must_use]
-pub fn not_modified(
+pub(crate) fn not_modified(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
 ) -> Option<HttpResponse> {
@@ -265,7 +268,7 @@ fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &
 
 /// A rendered event page with its validators, so the next visit can be a 304; shared with
 /// later visitors when nothing in it is personal.
-pub fn cached_html(
+pub(crate) fn cached_html(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
     template: &impl Template,
@@ -274,7 +277,7 @@ pub fn cached_html(
 }
 
 /// An event page already rendered to text, answered as [`cached_html`] does.
-pub fn cached_text(
+pub(crate) fn cached_text(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
     text: String,

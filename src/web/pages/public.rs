@@ -26,7 +26,7 @@ struct CrosstablePage<'a> {
     rounds: Vec<usize>,
 }
 
-pub async fn crosstable(
+pub(crate) async fn crosstable(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -58,7 +58,7 @@ struct PlayerTemplate<'a> {
     codes: Vec<&'static str>,
 }
 
-pub async fn player(
+pub(crate) async fn player(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -183,7 +183,7 @@ fn fmt_score(v: f64) -> String {
     }
 }
 
-pub async fn bracket(
+pub(crate) async fn bracket(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -220,7 +220,7 @@ struct ScoresheetsPage<'a> {
     lines: Vec<usize>,
 }
 
-pub async fn scoresheets(
+pub(crate) async fn scoresheets(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -247,7 +247,7 @@ pub async fn scoresheets(
 
 /// `GET /events/{slug}/games/{id}/qr.svg`: a QR code that opens the game's page (where its
 /// players submit the result).
-pub async fn game_qr(
+pub(crate) async fn game_qr(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -270,7 +270,7 @@ pub async fn game_qr(
 }
 
 /// `GET /events/{slug}/version`: a tiny answer that open pages poll to know when to reload.
-pub async fn version(page: EventPage) -> HttpResponse {
+pub(crate) async fn version(page: EventPage) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .json(serde_json::json!({
@@ -297,7 +297,10 @@ async fn export(
     Ok(attachment(text, content_type, &name))
 }
 
-pub async fn export_kgn(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn export_kgn(
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
     export(
         app,
         page,
@@ -308,7 +311,10 @@ pub async fn export_kgn(app: web::Data<App>, page: EventPage) -> Result<HttpResp
     .await
 }
 
-pub async fn export_trf(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn export_trf(
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
     export(
         app,
         page,
@@ -319,12 +325,15 @@ pub async fn export_trf(app: web::Data<App>, page: EventPage) -> Result<HttpResp
     .await
 }
 
-pub async fn export_csv(app: web::Data<App>, page: EventPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn export_csv(
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
     let csv = exports::standings_csv;
     export(app, page, "text/csv; charset=utf-8", "-standings.csv", csv).await
 }
 
-pub async fn calendar(
+pub(crate) async fn calendar(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,

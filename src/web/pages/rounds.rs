@@ -27,7 +27,7 @@ struct RoundPage<'a> {
     numbers: Vec<i32>,
 }
 
-pub async fn show(
+pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -67,7 +67,7 @@ struct SheetPage<'a> {
     round: RoundView,
 }
 
-pub async fn sheet(
+pub(crate) async fn sheet(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
@@ -95,7 +95,7 @@ fn round_url(page: &OrganiserPage, number: i32) -> String {
     paths::round(&page.access.event.slug, number)
 }
 
-pub async fn pair_next(
+pub(crate) async fn pair_next(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -112,7 +112,7 @@ pub async fn pair_next(
     )
 }
 
-pub async fn publish(
+pub(crate) async fn publish(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -131,7 +131,7 @@ pub async fn publish(
     .await
 }
 
-pub async fn discard(
+pub(crate) async fn discard(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -155,7 +155,7 @@ pub struct SwapForm {
     game: crate::domain::GameId,
 }
 
-pub async fn swap(
+pub(crate) async fn swap(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -183,7 +183,7 @@ pub struct ExchangeForm {
     b: String,
 }
 
-pub async fn exchange(
+pub(crate) async fn exchange(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -219,7 +219,7 @@ pub struct StartForm {
     starts_at: String,
 }
 
-pub async fn set_start(
+pub(crate) async fn set_start(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
@@ -264,7 +264,7 @@ pub struct StandingsQuery {
     print: Option<String>,
 }
 
-pub async fn standings_page(
+pub(crate) async fn standings_page(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,

@@ -188,7 +188,7 @@ impl Sentences<'_> {
 }
 
 /// `GET /events/{slug}/rounds/{n}/why`.
-pub async fn show(
+pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
