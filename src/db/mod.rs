@@ -210,7 +210,7 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
     Ok(applied)
 }
 
-/// Reverts every migration (used by tests and by `kiela migrate --revert-all`).
+/// Reverts every migration (the migration tests go down and up again).
 pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
     match conn {
         DbConnection::Sqlite(c) => c

@@ -86,9 +86,9 @@ macro_rules! text_sql {
         {
             fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
                 let text = <String as diesel::deserialize::FromSql<
-                                                                    diesel::sql_types::Text,
-                                                                    DB,
-                                                                >>::from_sql(bytes)?;
+                                                                            diesel::sql_types::Text,
+                                                                            DB,
+                                                                        >>::from_sql(bytes)?;
                 let parse: fn(&str) -> Option<$name> = $parse;
                 parse(&text)
                     .ok_or_else(|| format!("`{text}` is not a {}", stringify!($name)).into())
