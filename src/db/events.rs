@@ -482,13 +482,14 @@ pub(crate) fn byes_of_event(conn: &mut DbConnection, event_id: EventId) -> Query
         .load(conn)
 }
 
+/// Adds a draft round; the round as stored.
 pub(crate) fn insert_round(
     conn: &mut DbConnection,
     event_id: EventId,
     number: i32,
     stage: Stage,
     now: NaiveDateTime,
-) -> QueryResult<RoundId> {
+) -> QueryResult<Round> {
     diesel::insert_into(rounds::table)
         .values((
             rounds::event_id.eq(event_id),
@@ -498,7 +499,13 @@ pub(crate) fn insert_round(
             rounds::created_at.eq(now),
         ))
         .returning(rounds::id)
-        .get_result(conn)
+        .get_result::<RoundId>(conn)
+        .and_then(|id| {
+            rounds::table
+                .find(id)
+                .select(Round::as_select())
+                .first(conn)
+        })
 }
 
 pub(crate) fn rounds_of_event(
@@ -572,11 +579,13 @@ pub struct NewGame<'a> {
     pub updated_at: NaiveDateTime,
 }
 
-pub(crate) fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<GameId> {
+/// Adds a game; the game as stored.
+pub(crate) fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<Game> {
     diesel::insert_into(games::table)
         .values(game)
         .returning(games::id)
-        .get_result(conn)
+        .get_result::<GameId>(conn)
+        .and_then(|id| games::table.find(id).select(Game::as_select()).first(conn))
 }
 
 pub(crate) fn games_of_round(conn: &mut DbConnection, round_id: RoundId) -> QueryResult<Vec<Game>> {

@@ -36,6 +36,12 @@ impl EventData {
         })
     }
 
+    /// Holds games just stored, in the order they are read (round, board, game).
+    pub(crate) fn add_games(&mut self, games: impl IntoIterator<Item = Game>) {
+        self.games.extend(games);
+        self.games.sort_by_key(|g| (g.round_id, g.board, g.game_no));
+    }
+
     /// The event as the public sees it: without draft rounds and their games.
     #[must_use]
     pub(crate) fn without_drafts(mut self) -> EventData {

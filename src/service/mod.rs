@@ -18,6 +18,7 @@ pub mod players;
 pub mod public;
 pub mod rounds;
 pub mod standings;
+pub mod trf_import;
 
 use std::sync::Arc;
 

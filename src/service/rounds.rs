@@ -374,7 +374,8 @@ pub(crate) fn planned_rounds(data: &EventData) -> i32 {
 
 /// Seeds the knockout stage: by pairing number for a pure knockout, by the standings after
 /// the Swiss rounds for Swiss-then-knockout.
-fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+/// Seeds the knockout stage (`data` follows).
+fn seed_knockout(conn: &mut DbConnection, data: &mut EventData) -> Result<(), ServiceError> {
     let seeded: Vec<PlayerId> = match data.event.format {
         Format::SwissThenKnockout => {
             let table = standings::compute_from(data);
@@ -400,14 +401,19 @@ fn seed_knockout(conn: &mut DbConnection, data: &EventData) -> Result<(), Servic
     if seeded.len() < 2 {
         return Err(ServiceError::Conflict(ErrorCode::NotEnoughPlayers));
     }
-    for (i, id) in seeded.iter().enumerate() {
-        q::set_player_seed(conn, *id, Some(i as i32 + 1))?;
+    for (i, &id) in seeded.iter().enumerate() {
+        let seed = Some(i as i32 + 1);
+        q::set_player_seed(conn, id, seed)?;
+        if let Some(player) = data.players.iter_mut().find(|p| p.id == id) {
+            player.seed = seed;
+        }
     }
     Ok(())
 }
 
-/// Pairing numbers in rating order (highest first), fixed when the first round is paired.
-fn number_by_rating(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+/// Pairing numbers in rating order (highest first), fixed when the first round is paired
+/// (`data` follows, its players in their new order).
+fn number_by_rating(conn: &mut DbConnection, data: &mut EventData) -> Result<(), ServiceError> {
     let mut order: Vec<&crate::domain::Player> = data.players.iter().collect();
     order.sort_by(|a, b| {
         let pending = |p: &crate::domain::Player| p.status == PlayerStatus::Pending;
@@ -423,6 +429,12 @@ fn number_by_rating(conn: &mut DbConnection, data: &EventData) -> Result<(), Ser
         .map(|(i, p)| (p.id, i as i32 + 1))
         .collect();
     q::renumber_players(conn, &numbers)?;
+    for player in &mut data.players {
+        if let Some(&(_, number)) = numbers.iter().find(|(id, _)| *id == player.id) {
+            player.number = number;
+        }
+    }
+    data.players.sort_by_key(|p| p.number);
     Ok(())
 }
 
@@ -545,13 +557,11 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
     ready_for_next_round(&data)?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
     if number == 1 {
-        start_event(conn, &data)?;
-        data = EventData::load(conn, access.event.clone())?;
+        start_event(conn, &mut data)?;
     }
     let stage = stage_of(&data, number);
     if stage == Stage::Knockout && number == bracket::first_round(&data) {
-        seed_knockout(conn, &data)?;
-        data = EventData::load(conn, access.event.clone())?;
+        seed_knockout(conn, &mut data)?;
     }
     if number > planned_rounds(&data) {
         return Err(ServiceError::Conflict(ErrorCode::NoMoreRounds));
@@ -564,14 +574,13 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
     if games.is_empty() {
         return Err(ServiceError::Conflict(ErrorCode::NoMoreRounds));
     }
-    let round_id = store_round(conn, &data, number, stage, &games)?;
+    let round_id = store_round(conn, &mut data, number, stage, &games)?;
     audit::record(
         conn,
         audit::Entry::event(data.event.id, access.user_id(), AuditAction::RoundPaired)
             .round(round_id)
             .detail(format!("round {number}: {} games", games.len())),
     )?;
-    let data = EventData::load(conn, access.event.clone())?;
     standings::store(conn, &data)?;
     round_view(&data, number).ok_or(ServiceError::NotFound)
 }
@@ -611,7 +620,7 @@ fn ready_for_next_round(data: &EventData) -> Result<(), ServiceError> {
 }
 
 /// Before the first round: enough players, pairing numbers by rating, the event running.
-fn start_event(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+fn start_event(conn: &mut DbConnection, data: &mut EventData) -> Result<(), ServiceError> {
     let active = data
         .players
         .iter()
@@ -622,6 +631,7 @@ fn start_event(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceE
     }
     number_by_rating(conn, data)?;
     q::set_event_state(conn, data.event.id, EventState::Running, db::now())?;
+    data.event.state = EventState::Running;
     Ok(())
 }
 
@@ -637,16 +647,20 @@ fn stage_of(data: &EventData, number: i32) -> Stage {
 }
 
 /// Stores a planned round as a draft (games decided at pairing, a bye or a forfeit against a
-/// withdrawn player, are final at once).
+/// withdrawn player, are final at once); `data` then holds it.
 fn store_round(
     conn: &mut DbConnection,
-    data: &EventData,
+    data: &mut EventData,
     number: i32,
     stage: Stage,
     games: &[PlannedGame],
 ) -> Result<RoundId, ServiceError> {
     let round_id = match q::insert_round(conn, data.event.id, number, stage, db::now()) {
-        Ok(id) => id,
+        Ok(round) => {
+            let id = round.id;
+            data.rounds.push(round);
+            id
+        }
         Err(e) if is_unique_violation(&e) => {
             return Err(ServiceError::Conflict(ErrorCode::RoundExists));
         }
@@ -658,7 +672,7 @@ fn store_round(
         } else {
             GameStatus::Scheduled
         };
-        q::insert_game(
+        let game = q::insert_game(
             conn,
             &NewGame {
                 event_id: data.event.id,
@@ -673,6 +687,7 @@ fn store_round(
                 updated_at: db::now(),
             },
         )?;
+        data.add_games([game]);
     }
     q::bump_event(conn, data.event.id, db::now())?;
     Ok(round_id)

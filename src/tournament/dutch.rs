@@ -695,6 +695,45 @@ impl<'a, const L: usize> Procedure<'a, L> {
 
     #[allow(clippy::too_many_lines)]
     fn run(&self) -> Result<Vec<Option<usize>>, NoValidPairing> {
+        let count = self.sorted.len();
+        let mut run = self.first_matching()?;
+        let top_score = self.score(0);
+        let mut next_group = 0;
+        let mut carried = Vec::new();
+        while next_group < count && self.score(next_group) >= top_score {
+            carried.push(next_group);
+            next_group += 1;
+        }
+        let mut moved_down = 0;
+        let mut begin_vertex = 0;
+        while carried.len() > 1 || next_group < count {
+            let group_start = next_group;
+            let mut bracket = Bracket::open(carried, moved_down, begin_vertex);
+            while next_group < count && self.score(next_group) >= self.score(group_start) {
+                bracket.vertices.push(next_group);
+                next_group += 1;
+            }
+            self.set_base_weights(&mut run, &mut bracket);
+            run.recompute()?;
+            self.pair_moved_down(&mut run, &bracket)?;
+            self.pair_moved_down_opponents(&mut run, &bracket)?;
+            let remainder = self.remainder(&mut run, &bracket)?;
+            let exchanges = remainder.exchanges(&run.stable, &bracket);
+            self.exchange_from_s1(&mut run, &mut bracket, &remainder, exchanges)?;
+            self.exchange_from_s2(&mut run, &mut bracket, &remainder, exchanges)?;
+            self.fix_exchanges(&mut run, &mut bracket, &remainder);
+            self.pair_s1(&mut run, &bracket, &remainder)?;
+            run.single_is_bye =
+                count % 2 == 1 && group_start < count && run.bye_score >= self.score(group_start);
+            (carried, moved_down) = self.move_down(&mut run, &bracket, group_start);
+            begin_vertex = bracket.next_begin_vertex;
+        }
+        Ok(run.result)
+    }
+
+    /// First: can the round be paired at all, and who would get the bye? The weights it leaves
+    /// in the matching are those every bracket starts from.
+    fn first_matching(&self) -> Result<Run<L>, NoValidPairing> {
         let ctx = self.ctx;
         let sorted = self.sorted;
         let count = sorted.len();
@@ -702,7 +741,6 @@ impl<'a, const L: usize> Procedure<'a, L> {
         let mut computer = Computer::<L>::new(count, &eligible);
         let empty_ranks: HashMap<u32, u64> = HashMap::new();
         let top_score = self.score(0);
-        // First: can the round be paired at all, and who would get the bye?
         for pi in 0..count {
             for oi in 0..pi {
                 let weight = if count % 2 == 1 {
@@ -761,312 +799,464 @@ impl<'a, const L: usize> Procedure<'a, L> {
                 }
             }
         }
+        Ok(Run {
+            computer,
+            stable: initial,
+            matched: vec![false; count],
+            result: vec![None; ctx.states.len()],
+            bye_score,
+            single_is_bye,
+            unplayed_ranks,
+        })
+    }
 
-        let mut result: Vec<Option<usize>> = vec![None; ctx.states.len()];
-        // The players of the current bracket followed by those of the next score group, as
-        // vertices (positions in `sorted`).
-        let mut bracket: Vec<usize> = Vec::new();
-        let mut next_group = 0;
-        while next_group < count && self.score(next_group) >= top_score {
-            bracket.push(next_group);
-            next_group += 1;
+    /// The weights of the bracket's pairs, before any bit that decides between them.
+    fn set_base_weights(&self, run: &mut Run<L>, bracket: &mut Bracket<L>) {
+        let vertices = &bracket.vertices;
+        let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); vertices.len()];
+        for larger in bracket.moved_down..vertices.len() {
+            base[larger] = (0..larger)
+                .map(|smaller| {
+                    self.edge_weight(
+                        self.player(vertices[smaller]),
+                        self.player(vertices[larger]),
+                        larger < bracket.next_begin,
+                        larger >= bracket.next_begin,
+                        run.bye_score,
+                        run.single_is_bye,
+                        &run.unplayed_ranks,
+                    )
+                })
+                .collect();
         }
-        let mut matched = vec![false; count];
-        // Moved-down players at the front of the bracket.
-        let mut moved_down = 0usize;
-        let mut group_begin_vertex = 0usize;
-
-        while bracket.len() > 1 || next_group < count {
-            let next_begin = bracket.len();
-            let next_begin_vertex = group_begin_vertex + (next_begin - moved_down);
-            let group_start = next_group;
-            while next_group < count && self.score(next_group) >= self.score(group_start) {
-                bracket.push(next_group);
-                next_group += 1;
+        for larger in 0..vertices.len() {
+            for smaller in 0..base[larger].len() {
+                run.computer
+                    .set(vertices[larger], vertices[smaller], base[larger][smaller]);
             }
-            let in_bracket = |v: usize| v >= group_begin_vertex && v < next_begin_vertex;
+        }
+        bracket.base = base;
+    }
 
-            // base[larger][smaller], for larger >= moved_down.
-            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
-            for larger in moved_down..bracket.len() {
-                base[larger] = (0..larger)
-                    .map(|smaller| {
-                        self.edge_weight(
-                            self.player(bracket[smaller]),
-                            self.player(bracket[larger]),
-                            larger < next_begin,
-                            larger >= next_begin,
-                            bye_score,
-                            single_is_bye,
-                            &unplayed_ranks,
-                        )
-                    })
-                    .collect();
-            }
-            for larger in 0..bracket.len() {
-                for smaller in 0..base[larger].len() {
-                    computer.set(bracket[larger], bracket[smaller], base[larger][smaller]);
+    /// Which moved-down players are paired in this bracket: as many as possible, highest first
+    /// within each score.
+    fn pair_moved_down(
+        &self,
+        run: &mut Run<L>,
+        bracket: &Bracket<L>,
+    ) -> Result<(), NoValidPairing> {
+        let vertices = &bracket.vertices;
+        let mut md_score = 0;
+        let mut md_remaining = 0usize;
+        let mut md_remaining_matched = 0usize;
+        for pi in 0..bracket.moved_down {
+            if pi == 0 || self.score(vertices[pi]) < md_score {
+                md_score = self.score(vertices[pi]);
+                md_remaining = 0;
+                md_remaining_matched = 0;
+                let mut j = pi;
+                while j < vertices.len() && self.score(vertices[j]) >= md_score {
+                    md_remaining += 1;
+                    if bracket.contains(run.stable[vertices[j]]) {
+                        md_remaining_matched += 1;
+                    }
+                    j += 1;
                 }
             }
-            let s = self.layout.group_bits;
-            let exchange_weight = |base: &Vec<Vec<Wide<L>>>,
-                                   smaller: usize,
-                                   larger: usize,
-                                   smaller_remainder_index: usize,
-                                   remainder_pairs: usize|
-             -> Wide<L> {
-                let result = base[larger][smaller];
-                if result.is_zero() {
-                    return result;
-                }
-                let mut addend = bit::<L>(smaller_remainder_index < remainder_pairs);
-                addend = addend.shl(s).shl(s);
-                addend -= Wide::from_u64(smaller_remainder_index as u64);
-                addend = addend.shl(1);
-                result + addend
-            };
-
-            let mut stable = computer.compute()?;
-
-            // Which moved-down players are paired in this bracket.
-            let mut md_score = 0;
-            let mut md_remaining = 0usize;
-            let mut md_remaining_matched = 0usize;
-            for pi in 0..moved_down {
-                if pi == 0 || self.score(bracket[pi]) < md_score {
-                    md_score = self.score(bracket[pi]);
-                    md_remaining = 0;
-                    md_remaining_matched = 0;
-                    let mut j = pi;
-                    while j < bracket.len() && self.score(bracket[j]) >= md_score {
-                        md_remaining += 1;
-                        if in_bracket(stable[bracket[j]]) {
-                            md_remaining_matched += 1;
-                        }
-                        j += 1;
-                    }
-                }
-                if md_remaining_matched == 0 {
-                    continue;
-                }
-                let vertex = bracket[pi];
-                if md_remaining <= md_remaining_matched {
-                    matched[vertex] = true;
-                    continue;
-                }
-                md_remaining -= 1;
-                if !in_bracket(stable[vertex]) {
-                    for oi in moved_down..next_begin {
-                        let w = base[oi][pi];
-                        if !w.is_zero() {
-                            computer.set(vertex, bracket[oi], w.or_u64(1));
-                        }
-                    }
-                    stable = computer.compute()?;
-                }
-                if in_bracket(stable[vertex]) {
-                    matched[vertex] = true;
-                    md_remaining_matched -= 1;
-                    for oi in moved_down..next_begin {
-                        let w = base[oi][pi];
-                        if !w.is_zero() {
-                            let w = w.or_u64((next_begin - moved_down) as u64) + one();
-                            computer.set(vertex, bracket[oi], w);
-                        }
-                    }
-                }
+            if md_remaining_matched == 0 {
+                continue;
             }
-
-            // Their opponents.
-            for pi in 0..moved_down {
-                let vertex = bracket[pi];
-                if !matched[vertex] {
-                    continue;
-                }
-                let mut addend = bracket.len() as u64;
-                for oi in (moved_down..next_begin).rev() {
-                    let ov = bracket[oi];
-                    if matched[ov] {
-                        continue;
-                    }
-                    let w = base[oi][pi];
+            let vertex = vertices[pi];
+            if md_remaining <= md_remaining_matched {
+                run.matched[vertex] = true;
+                continue;
+            }
+            md_remaining -= 1;
+            if !bracket.contains(run.stable[vertex]) {
+                for oi in bracket.moved_down..bracket.next_begin {
+                    let w = bracket.base[oi][pi];
                     if !w.is_zero() {
-                        computer.set(vertex, ov, w + Wide::from_u64(addend));
-                        addend += 1;
+                        run.computer.set(vertex, vertices[oi], w.or_u64(1));
                     }
                 }
-                stable = computer.compute()?;
-                let mate = stable[vertex];
-                matched[mate] = true;
-                computer.finalize(vertex, mate, self.max_weight);
+                run.recompute()?;
             }
-
-            // The remainder: residents of the bracket paired among themselves.
-            let mut remainder: Vec<usize> = Vec::new();
-            let mut remainder_pairs = 0usize;
-            for pi in moved_down..next_begin {
-                let vertex = bracket[pi];
-                if stable[vertex] < group_begin_vertex {
-                    continue;
-                }
-                remainder.push(pi);
-                if stable[vertex] < vertex {
-                    remainder_pairs += 1;
-                }
-            }
-            let first_group_end = remainder_pairs.min(remainder.len());
-            for (oi_pos, &oi) in remainder.iter().enumerate() {
-                let ov = bracket[oi];
-                for (pr_index, &pi) in remainder.iter().enumerate().take(oi_pos) {
-                    let w = exchange_weight(&base, pi, oi, pr_index, remainder_pairs);
-                    computer.set(bracket[pi], ov, w);
-                }
-            }
-            stable = computer.compute()?;
-            let mut exchanges = 0usize;
-            for &pi in remainder.iter().take(first_group_end) {
-                let v = bracket[pi];
-                if stable[v] <= v || stable[v] >= next_begin_vertex {
-                    exchanges += 1;
-                }
-            }
-
-            // Lower players of S1 to exchange, where possible.
-            let mut exchanges_left = exchanges;
-            let mut player_remainder_index = remainder_pairs;
-            let mut pos = first_group_end;
-            while pos > 0 && exchanges_left > 0 {
-                let opponent_start = pos;
-                player_remainder_index -= 1;
-                pos -= 1;
-                let pi = remainder[pos];
-                let v = bracket[pi];
-                if stable[v] > v && stable[v] < next_begin_vertex {
-                    for &oi in &remainder[opponent_start..] {
-                        let w =
-                            exchange_weight(&base, pi, oi, player_remainder_index, remainder_pairs);
-                        if !w.is_zero() {
-                            computer.set(v, bracket[oi], w - one());
-                        }
-                    }
-                    stable = computer.compute()?;
-                }
-                let exchange = stable[v] <= v || stable[v] >= next_begin_vertex;
-                if exchange {
-                    exchanges_left -= 1;
-                }
-                for &oi in &remainder[pos + 1..] {
-                    if exchange {
-                        base[oi][pi] = Wide::ZERO;
-                    }
-                    let w = exchange_weight(&base, pi, oi, player_remainder_index, remainder_pairs);
-                    computer.set(v, bracket[oi], w);
-                }
-            }
-
-            // Higher players of S2 to exchange, where possible.
-            let mut exchanges_left = exchanges;
-            let mut remainder_index = remainder_pairs;
-            let mut pos = first_group_end;
-            while pos < remainder.len() && exchanges_left > 1 {
-                let pi = remainder[pos];
-                let v = bracket[pi];
-                let already = stable[v] > v && stable[v] < next_begin_vertex;
-                if !already {
-                    for &oi in &remainder[pos + 1..] {
-                        let w = exchange_weight(&base, pi, oi, remainder_index, remainder_pairs);
-                        if !w.is_zero() {
-                            computer.set(v, bracket[oi], w + one());
-                        }
-                    }
-                    stable = computer.compute()?;
-                }
-                let exchange = stable[v] > v && stable[v] < next_begin_vertex;
-                if exchange {
-                    exchanges_left -= 1;
-                    for &oi in &remainder[..pos] {
-                        base[pi][oi] = Wide::ZERO;
-                        computer.set(v, bracket[oi], Wide::ZERO);
-                    }
-                    for oi in next_begin..bracket.len() {
-                        base[oi][pi] = Wide::ZERO;
-                        computer.set(v, bracket[oi], Wide::ZERO);
-                    }
-                }
-                if !already {
-                    for &oi in &remainder[pos + 1..] {
-                        let w = exchange_weight(&base, pi, oi, remainder_index, remainder_pairs);
-                        computer.set(v, bracket[oi], w);
-                    }
-                }
-                remainder_index += 1;
-                pos += 1;
-            }
-
-            // Fix the exchanges and clear the bits used to find them.
-            for (a_pos, &pi) in remainder.iter().enumerate() {
-                let v = bracket[pi];
-                for &oi in &remainder[a_pos + 1..] {
-                    let ov = bracket[oi];
-                    let v_not_s1 = stable[v] <= v || stable[v] >= next_begin_vertex;
-                    let o_in_s1 = stable[ov] > ov && stable[ov] < next_begin_vertex;
-                    if v_not_s1 || o_in_s1 {
-                        base[oi][pi] = Wide::ZERO;
-                    }
-                    computer.set(v, ov, base[oi][pi]);
-                }
-            }
-
-            // The opponents of S1, highest first.
-            for &pi in &remainder {
-                let v = bracket[pi];
-                if !(stable[v] > v && stable[v] < next_begin_vertex) {
-                    continue;
-                }
-                let mut addend = 0u64;
-                for &oi in remainder.iter().rev() {
-                    let ov = bracket[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
-                    }
-                    let w = base[oi][pi];
+            if bracket.contains(run.stable[vertex]) {
+                run.matched[vertex] = true;
+                md_remaining_matched -= 1;
+                for oi in bracket.moved_down..bracket.next_begin {
+                    let w = bracket.base[oi][pi];
                     if !w.is_zero() {
-                        computer.set(v, ov, w + Wide::from_u64(addend));
+                        let w = w.or_u64((bracket.next_begin - bracket.moved_down) as u64) + one();
+                        run.computer.set(vertex, vertices[oi], w);
                     }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The opponents of the moved-down players paired here, fixed one by one.
+    fn pair_moved_down_opponents(
+        &self,
+        run: &mut Run<L>,
+        bracket: &Bracket<L>,
+    ) -> Result<(), NoValidPairing> {
+        let vertices = &bracket.vertices;
+        for pi in 0..bracket.moved_down {
+            let vertex = vertices[pi];
+            if !run.matched[vertex] {
+                continue;
+            }
+            let mut addend = vertices.len() as u64;
+            for oi in (bracket.moved_down..bracket.next_begin).rev() {
+                let ov = vertices[oi];
+                if run.matched[ov] {
+                    continue;
+                }
+                let w = bracket.base[oi][pi];
+                if !w.is_zero() {
+                    run.computer.set(vertex, ov, w + Wide::from_u64(addend));
                     addend += 1;
                 }
-                stable = computer.compute()?;
-                let mate = stable[v];
-                matched[v] = true;
-                matched[mate] = true;
-                computer.finalize(v, mate, self.max_weight);
             }
+            run.recompute()?;
+            let mate = run.stable[vertex];
+            run.matched[mate] = true;
+            run.computer.finalize(vertex, mate, self.max_weight);
+        }
+        Ok(())
+    }
 
-            // Everyone not paired moves down to the next bracket.
-            let mut next_bracket = Vec::new();
-            let mut next_moved_down = 0;
-            single_is_bye =
-                count % 2 == 1 && group_start < count && bye_score >= self.score(group_start);
-            for (pi, &v) in bracket.iter().enumerate() {
-                if pi < next_begin && matched[v] {
-                    let mate = stable[v];
-                    result[self.player(v)] = Some(self.player(mate));
-                    result[self.player(mate)] = Some(self.player(v));
-                } else {
-                    next_bracket.push(v);
-                    if pi < next_begin {
-                        next_moved_down += 1;
-                    }
-                    if single_is_bye && self.score(stable[v]) < self.score(group_start) {
-                        single_is_bye = false;
+    /// The remainder: residents of the bracket paired among themselves, weighted so that the
+    /// matching prefers the fewest and smallest exchanges between S1 and S2.
+    fn remainder(
+        &self,
+        run: &mut Run<L>,
+        bracket: &Bracket<L>,
+    ) -> Result<Remainder, NoValidPairing> {
+        let mut members: Vec<usize> = Vec::new();
+        let mut pairs = 0usize;
+        for pi in bracket.moved_down..bracket.next_begin {
+            let vertex = bracket.vertices[pi];
+            if run.stable[vertex] < bracket.begin_vertex {
+                continue;
+            }
+            members.push(pi);
+            if run.stable[vertex] < vertex {
+                pairs += 1;
+            }
+        }
+        let remainder = Remainder { members, pairs };
+        for (oi_pos, &oi) in remainder.members.iter().enumerate() {
+            let ov = bracket.vertices[oi];
+            for (pr_index, &pi) in remainder.members.iter().enumerate().take(oi_pos) {
+                let w = self.exchange_weight(&bracket.base, pi, oi, pr_index, pairs);
+                run.computer.set(bracket.vertices[pi], ov, w);
+            }
+        }
+        run.recompute()?;
+        Ok(remainder)
+    }
+
+    /// The base weight of a remainder pair, plus the bits that rank exchanges: a member of S1
+    /// that stays in S1, and a lower one before a higher one.
+    fn exchange_weight(
+        &self,
+        base: &[Vec<Wide<L>>],
+        smaller: usize,
+        larger: usize,
+        smaller_remainder_index: usize,
+        remainder_pairs: usize,
+    ) -> Wide<L> {
+        let result = base[larger][smaller];
+        if result.is_zero() {
+            return result;
+        }
+        let s = self.layout.group_bits;
+        let mut addend = bit::<L>(smaller_remainder_index < remainder_pairs);
+        addend = addend.shl(s).shl(s);
+        addend -= Wide::from_u64(smaller_remainder_index as u64);
+        addend = addend.shl(1);
+        result + addend
+    }
+
+    /// Lower players of S1 to exchange, where possible.
+    fn exchange_from_s1(
+        &self,
+        run: &mut Run<L>,
+        bracket: &mut Bracket<L>,
+        remainder: &Remainder,
+        exchanges: usize,
+    ) -> Result<(), NoValidPairing> {
+        let members = &remainder.members;
+        let mut exchanges_left = exchanges;
+        let mut player_remainder_index = remainder.pairs;
+        let mut pos = remainder.first_group_end();
+        while pos > 0 && exchanges_left > 0 {
+            let opponent_start = pos;
+            player_remainder_index -= 1;
+            pos -= 1;
+            let pi = members[pos];
+            let v = bracket.vertices[pi];
+            if bracket.in_s1(&run.stable, v) {
+                for &oi in &members[opponent_start..] {
+                    let w = self.exchange_weight(
+                        &bracket.base,
+                        pi,
+                        oi,
+                        player_remainder_index,
+                        remainder.pairs,
+                    );
+                    if !w.is_zero() {
+                        run.computer.set(v, bracket.vertices[oi], w - one());
                     }
                 }
+                run.recompute()?;
             }
-            bracket = next_bracket;
-            moved_down = next_moved_down;
-            group_begin_vertex = next_begin_vertex;
+            let exchange = !bracket.in_s1(&run.stable, v);
+            if exchange {
+                exchanges_left -= 1;
+            }
+            for &oi in &members[pos + 1..] {
+                if exchange {
+                    bracket.base[oi][pi] = Wide::ZERO;
+                }
+                let w = self.exchange_weight(
+                    &bracket.base,
+                    pi,
+                    oi,
+                    player_remainder_index,
+                    remainder.pairs,
+                );
+                run.computer.set(v, bracket.vertices[oi], w);
+            }
         }
-        Ok(result)
+        Ok(())
+    }
+
+    /// Higher players of S2 to exchange, where possible.
+    fn exchange_from_s2(
+        &self,
+        run: &mut Run<L>,
+        bracket: &mut Bracket<L>,
+        remainder: &Remainder,
+        exchanges: usize,
+    ) -> Result<(), NoValidPairing> {
+        let members = &remainder.members;
+        let mut exchanges_left = exchanges;
+        let mut remainder_index = remainder.pairs;
+        let mut pos = remainder.first_group_end();
+        while pos < members.len() && exchanges_left > 1 {
+            let pi = members[pos];
+            let v = bracket.vertices[pi];
+            let already = bracket.in_s1(&run.stable, v);
+            if !already {
+                for &oi in &members[pos + 1..] {
+                    let w = self.exchange_weight(
+                        &bracket.base,
+                        pi,
+                        oi,
+                        remainder_index,
+                        remainder.pairs,
+                    );
+                    if !w.is_zero() {
+                        run.computer.set(v, bracket.vertices[oi], w + one());
+                    }
+                }
+                run.recompute()?;
+            }
+            if bracket.in_s1(&run.stable, v) {
+                exchanges_left -= 1;
+                for &oi in &members[..pos] {
+                    bracket.base[pi][oi] = Wide::ZERO;
+                    run.computer.set(v, bracket.vertices[oi], Wide::ZERO);
+                }
+                for oi in bracket.next_begin..bracket.vertices.len() {
+                    bracket.base[oi][pi] = Wide::ZERO;
+                    run.computer.set(v, bracket.vertices[oi], Wide::ZERO);
+                }
+            }
+            if !already {
+                for &oi in &members[pos + 1..] {
+                    let w = self.exchange_weight(
+                        &bracket.base,
+                        pi,
+                        oi,
+                        remainder_index,
+                        remainder.pairs,
+                    );
+                    run.computer.set(v, bracket.vertices[oi], w);
+                }
+            }
+            remainder_index += 1;
+            pos += 1;
+        }
+        Ok(())
+    }
+
+    /// Fix the exchanges and clear the bits used to find them.
+    fn fix_exchanges(&self, run: &mut Run<L>, bracket: &mut Bracket<L>, remainder: &Remainder) {
+        let members = &remainder.members;
+        for (a_pos, &pi) in members.iter().enumerate() {
+            let v = bracket.vertices[pi];
+            for &oi in &members[a_pos + 1..] {
+                let ov = bracket.vertices[oi];
+                if !bracket.in_s1(&run.stable, v) || bracket.in_s1(&run.stable, ov) {
+                    bracket.base[oi][pi] = Wide::ZERO;
+                }
+                run.computer.set(v, ov, bracket.base[oi][pi]);
+            }
+        }
+    }
+
+    /// The opponents of S1, highest first, fixed one by one.
+    fn pair_s1(
+        &self,
+        run: &mut Run<L>,
+        bracket: &Bracket<L>,
+        remainder: &Remainder,
+    ) -> Result<(), NoValidPairing> {
+        let members = &remainder.members;
+        for &pi in members {
+            let v = bracket.vertices[pi];
+            if !bracket.in_s1(&run.stable, v) {
+                continue;
+            }
+            let mut addend = 0u64;
+            for &oi in members.iter().rev() {
+                let ov = bracket.vertices[oi];
+                if oi <= pi || run.matched[ov] {
+                    continue;
+                }
+                let w = bracket.base[oi][pi];
+                if !w.is_zero() {
+                    run.computer.set(v, ov, w + Wide::from_u64(addend));
+                }
+                addend += 1;
+            }
+            run.recompute()?;
+            let mate = run.stable[v];
+            run.matched[v] = true;
+            run.matched[mate] = true;
+            run.computer.finalize(v, mate, self.max_weight);
+        }
+        Ok(())
+    }
+
+    /// Records the bracket's pairs; everyone not paired moves down to the next bracket, which
+    /// is returned with the number of them moved down from this one's residents.
+    fn move_down(
+        &self,
+        run: &mut Run<L>,
+        bracket: &Bracket<L>,
+        group_start: usize,
+    ) -> (Vec<usize>, usize) {
+        let mut next_bracket = Vec::new();
+        let mut next_moved_down = 0;
+        for (pi, &v) in bracket.vertices.iter().enumerate() {
+            if pi < bracket.next_begin && run.matched[v] {
+                let mate = run.stable[v];
+                run.result[self.player(v)] = Some(self.player(mate));
+                run.result[self.player(mate)] = Some(self.player(v));
+            } else {
+                next_bracket.push(v);
+                if pi < bracket.next_begin {
+                    next_moved_down += 1;
+                }
+                if run.single_is_bye && self.score(run.stable[v]) < self.score(group_start) {
+                    run.single_is_bye = false;
+                }
+            }
+        }
+        (next_bracket, next_moved_down)
+    }
+}
+
+/// The working state of one run of the procedure, carried from bracket to bracket.
+struct Run<const L: usize> {
+    computer: Computer<L>,
+    /// The latest maximum matching: each vertex's mate (itself when unmatched).
+    stable: Vec<usize>,
+    /// Vertices whose pair is fixed.
+    matched: Vec<bool>,
+    /// Each player's opponent, as brackets are paired.
+    result: Vec<Option<usize>>,
+    /// The score of the player the first matching gave the bye (0 when the field is even).
+    bye_score: u32,
+    /// Whether the bye still falls to the bracket being paired.
+    single_is_bye: bool,
+    /// Among players of the bye's score, the rank of each number of games played.
+    unplayed_ranks: HashMap<u32, u64>,
+}
+
+impl<const L: usize> Run<L> {
+    fn recompute(&mut self) -> Result<(), NoValidPairing> {
+        self.stable = self.computer.compute()?;
+        Ok(())
+    }
+}
+
+/// The bracket being paired: the players moved down to it, its residents, then the next score
+/// group, as vertices (positions in `sorted`).
+struct Bracket<const L: usize> {
+    vertices: Vec<usize>,
+    /// How many vertices at the front were moved down from above.
+    moved_down: usize,
+    /// Where the next score group begins in `vertices`.
+    next_begin: usize,
+    /// The first vertex of the residents, and of the next score group.
+    begin_vertex: usize,
+    next_begin_vertex: usize,
+    /// The base weight of each pair: `base[larger][smaller]`, for `larger >= moved_down`.
+    base: Vec<Vec<Wide<L>>>,
+}
+
+impl<const L: usize> Bracket<L> {
+    /// A bracket of the players carried down; the next score group is pushed after them.
+    fn open(carried: Vec<usize>, moved_down: usize, begin_vertex: usize) -> Self {
+        let next_begin = carried.len();
+        Bracket {
+            next_begin_vertex: begin_vertex + (next_begin - moved_down),
+            vertices: carried,
+            moved_down,
+            next_begin,
+            begin_vertex,
+            base: Vec::new(),
+        }
+    }
+
+    /// Whether a vertex is one of the bracket's residents.
+    fn contains(&self, vertex: usize) -> bool {
+        vertex >= self.begin_vertex && vertex < self.next_begin_vertex
+    }
+
+    /// Whether `vertex` is, in the matching, paired with a lower resident: it is in S1.
+    fn in_s1(&self, stable: &[usize], vertex: usize) -> bool {
+        stable[vertex] > vertex && stable[vertex] < self.next_begin_vertex
+    }
+}
+
+/// The residents paired among themselves (positions in the bracket) and how many pairs they
+/// make.
+struct Remainder {
+    members: Vec<usize>,
+    pairs: usize,
+}
+
+impl Remainder {
+    /// The end of S1 in `members`.
+    fn first_group_end(&self) -> usize {
+        self.pairs.min(self.members.len())
+    }
+
+    /// How many members of S1 the matching moved out of it.
+    fn exchanges<const L: usize>(&self, stable: &[usize], bracket: &Bracket<L>) -> usize {
+        self.members
+            .iter()
+            .take(self.first_group_end())
+            .filter(|&&pi| !bracket.in_s1(stable, bracket.vertices[pi]))
+            .count()
     }
 }
 

@@ -64,15 +64,15 @@ pub(super) fn make_final(
     Ok(())
 }
 
-/// Adds a decider game to every knockout match whose games are all final and level; returns
-/// the event as it then stands.
+/// Reads the event once, and adds a decider game to every knockout match whose games are all
+/// final and level; returns the event as it then stands.
 fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData, ServiceError> {
     let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
-    let data = EventData::load(conn, event)?;
+    let mut data = EventData::load(conn, event)?;
     let Some(view) = bracket::view(&data) else {
         return Ok(data);
     };
-    let mut added = false;
+    let mut added = Vec::new();
     for m in view.matches.iter().filter(|m| m.needs_decider) {
         let last = data
             .games
@@ -85,7 +85,7 @@ fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData,
         let next = last.game_no + 1;
         // The first move alternates within a match.
         let (first, second) = if next % 2 == 1 { (a, b) } else { (b, a) };
-        q::insert_game(
+        let decider = q::insert_game(
             conn,
             &NewGame {
                 event_id,
@@ -106,11 +106,9 @@ fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData,
                 .round(last.round_id)
                 .detail(format!("{}: game {next}", m.code)),
         )?;
-        added = true;
+        added.push(decider);
     }
-    if added {
-        return EventData::load(conn, data.event);
-    }
+    data.add_games(added);
     Ok(data)
 }
 

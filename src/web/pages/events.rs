@@ -11,7 +11,7 @@ use super::{act_and_redirect, error_key, html, html_with_status, redirect, redir
 use crate::service::audit::{self, Shown};
 use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
 use crate::service::players::{self, ImportReport, Player, PlayerInput};
-use crate::service::{App, ServiceError, exports, games, rounds};
+use crate::service::{App, ServiceError, games, rounds, trf_import};
 use crate::tournament::standings::Tiebreak;
 use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page, SignedIn};
 use crate::web::errors::WebError;
@@ -867,7 +867,7 @@ pub(crate) async fn import_trf(
     let form = form.parsed()?;
     let user = page.user.clone();
     let app = app.into_inner();
-    match web::block(move || exports::trf_import(&app, &user, &form.trf)).await? {
+    match web::block(move || trf_import::trf_import(&app, &user, &form.trf)).await? {
         Ok(event) => redirect_with_flash(
             &req,
             &paths::manage(&event.slug, None),
