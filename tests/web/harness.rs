@@ -15,6 +15,7 @@ use diesel::connection::SimpleConnection;
 use diesel::{Connection, PgConnection};
 use kiela::config::Config;
 use kiela::service::App;
+use serde_json::Value;
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
@@ -331,10 +332,7 @@ impl Browser<'_> {
 
     /// Posts a form with this browser's CSRF token, as a page of the site would.
     pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Resp {
-        let token = self.csrf().await;
-        let mut all: Vec<(&str, &str)> = vec![("csrf", token.as_str())];
-        all.extend_from_slice(fields);
-        self.post_raw(path, &all).await
+        self.send(Req::post(path).form(fields)).await
     }
 
     pub async fn sign_up(&self, name: &str, email: &str, password: &str) -> Resp {
@@ -387,6 +385,218 @@ impl Browser<'_> {
         )
         .await
     }
+}
+
+/// A request to send with [`Browser::send`]: the method, the path, and what goes with it.
+pub struct Req {
+    method: &'static str,
+    path: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    csrf: bool,
+    form: Vec<(String, String)>,
+}
+
+impl Req {
+    fn new(method: &'static str, path: impl Into<String>) -> Req {
+        Req {
+            method,
+            path: path.into(),
+            headers: Vec::new(),
+            body: Vec::new(),
+            csrf: false,
+            form: Vec::new(),
+        }
+    }
+
+    pub fn get(path: impl Into<String>) -> Req {
+        Req::new("GET", path)
+    }
+
+    pub fn post(path: impl Into<String>) -> Req {
+        Req::new("POST", path)
+    }
+
+    pub fn put(path: impl Into<String>) -> Req {
+        Req::new("PUT", path)
+    }
+
+    pub fn header(mut self, name: &str, value: &str) -> Req {
+        self.headers.push((name.to_string(), value.to_string()));
+        self
+    }
+
+    /// Authenticated as an API client with this bearer token.
+    pub fn bearer(self, token: &str) -> Req {
+        self.header("authorization", &format!("Bearer {token}"))
+    }
+
+    /// A JSON body.
+    pub fn json(mut self, value: serde_json::Value) -> Req {
+        self.body = serde_json::to_vec(&value).unwrap();
+        self.header("content-type", "application/json")
+    }
+
+    /// A plain-text body (a game record).
+    pub fn text(mut self, text: &str) -> Req {
+        self.body = text.as_bytes().to_vec();
+        self.header("content-type", "text/plain")
+    }
+
+    /// Form fields, sent with the browser's CSRF token as a page of the site would.
+    pub fn form(mut self, fields: &[(&str, &str)]) -> Req {
+        self.csrf = true;
+        self.form
+            .extend(fields.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        self
+    }
+}
+
+impl Browser<'_> {
+    /// Sends a request built with [`Req`].
+    pub async fn send(&self, req: Req) -> Resp {
+        let mut req = req;
+        if req.csrf {
+            let token = self.csrf().await;
+            let mut fields = vec![("csrf".to_string(), token)];
+            fields.append(&mut req.form);
+            req.body = serde_urlencoded::to_string(&fields).unwrap().into_bytes();
+            req.headers.push((
+                "content-type".to_string(),
+                "application/x-www-form-urlencoded".to_string(),
+            ));
+        }
+        let headers: Vec<(&str, &str)> = req
+            .headers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        self.request(req.method, &req.path, &headers, req.body)
+            .await
+    }
+}
+
+impl Resp {
+    /// This response, after checking its status (the body is shown when it differs).
+    #[track_caller]
+    pub fn expect(self, status: u16) -> Resp {
+        assert_eq!(self.status, status, "{}", self.body);
+        self
+    }
+}
+
+// What varies from run to run, replaced before a snapshot is compared.
+
+/// Replaces what differs between runs in a JSON value: timestamps and personal links.
+pub fn redact(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map.iter_mut() {
+                let moment = key.ends_with("_at") || key == "date" || key == "updated";
+                if moment && !field.is_null() {
+                    *field = Value::String(format!("[{key}]"));
+                } else if let Some(link) = field.as_str().filter(|_| key == "url") {
+                    // The test server's port and the link's secret vary; its shape does not.
+                    let path = link.find("/p/").map_or("", |at| &link[at..at + 3]);
+                    *field = Value::String(format!("[base]{path}[secret]"));
+                } else {
+                    redact(field);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(redact),
+        _ => {}
+    }
+}
+
+/// The main content of a page (the header and footer are the same on every page), with what
+/// varies between runs replaced: the CSRF token, times of day and dates.
+pub fn page_main(html: &str) -> String {
+    let start = html.find("<main").expect("a <main> element");
+    let end = html.rfind("</main>").expect("the end of <main>") + "</main>".len();
+    let main = &html[start..end];
+    let mut out = String::with_capacity(main.len());
+    let mut rest = main;
+    while let Some(at) = rest.find("name=\"csrf\" value=\"") {
+        let value_start = at + "name=\"csrf\" value=\"".len();
+        out.push_str(&rest[..value_start]);
+        out.push_str("[csrf]");
+        let value_len = rest[value_start..].find('"').expect("the end of the token");
+        rest = &rest[value_start + value_len..];
+    }
+    out.push_str(rest);
+    let out = redact_links(&out);
+    let lines: Vec<String> = out
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(redact_moments)
+        .collect();
+    lines.join("\n")
+}
+
+/// Replaces the test server's address (its port varies) and the secret of personal links.
+fn redact_links(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("http://127.0.0.1:") {
+        out.push_str(&rest[..at]);
+        out.push_str("[base]");
+        rest =
+            rest[at + "http://127.0.0.1:".len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    out.push_str(rest);
+    let mut redacted = String::with_capacity(out.len());
+    let mut rest = out.as_str();
+    while let Some(at) = rest.find("/p/") {
+        redacted.push_str(&rest[..at + 3]);
+        let after = &rest[at + 3..];
+        let secret = after.len()
+            - after
+                .trim_start_matches(|c: char| c.is_ascii_hexdigit())
+                .len();
+        if secret >= 32 {
+            redacted.push_str("[secret]");
+        }
+        rest = &after[if secret >= 32 { secret } else { 0 }..];
+    }
+    redacted.push_str(rest);
+    redacted
+}
+
+/// Replaces dates (`2026-12-01`) and times of day (`14:05`, `14:05:09`) in a line of text; a
+/// UTC offset (`+01:00`) is kept, since it says which clock the page uses.
+pub fn redact_moments(line: &str) -> String {
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut i = 0;
+    let digits = |from: usize, n: usize| {
+        from + n <= bytes.len() && bytes[from..from + n].iter().all(u8::is_ascii_digit)
+    };
+    while i < bytes.len() {
+        let boundary = i == 0 || !matches!(bytes[i - 1], b'0'..=b'9' | b'+' | b'-');
+        if boundary
+            && digits(i, 4)
+            && bytes.get(i + 4) == Some(&b'-')
+            && digits(i + 5, 2)
+            && bytes.get(i + 7) == Some(&b'-')
+            && digits(i + 8, 2)
+        {
+            out.push_str("[date]");
+            i += 10;
+        } else if boundary && digits(i, 2) && bytes.get(i + 2) == Some(&b':') && digits(i + 3, 2) {
+            out.push_str("[time]");
+            i += 5;
+            if bytes.get(i) == Some(&b':') && digits(i + 1, 2) {
+                i += 3;
+            }
+        } else {
+            let ch = line[i..].chars().next().expect("a character");
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
 }
 
 /// The value of the first `name="csrf"` hidden field of a page.
@@ -449,51 +659,44 @@ pub async fn event_with_players(
     names: &[&str],
 ) -> (i64, String) {
     let created = client
-        .api("POST", "/api/v1/events", Some(token), Some(settings))
-        .await;
-    assert_eq!(created.status, 201, "{}", created.body);
-    let created = created.json();
+        .send(Req::post("/api/v1/events").bearer(token).json(settings))
+        .await
+        .expect(201)
+        .json();
     let id = created["id"].as_i64().unwrap();
     for (i, name) in names.iter().enumerate() {
-        let added = client
-            .api(
-                "POST",
-                &format!("/api/v1/events/{id}/players"),
-                Some(token),
-                Some(serde_json::json!({"name": name, "rating": 2000 - 10 * i as i64})),
-            )
-            .await;
-        assert_eq!(added.status, 201, "{}", added.body);
+        let rating = 2000 - 10 * i as i64;
+        add_player(
+            client,
+            token,
+            id,
+            serde_json::json!({"name": name, "rating": rating}),
+        )
+        .await;
     }
     (id, created["slug"].as_str().unwrap().to_string())
 }
 
 /// Pairs and publishes the next round through the API; the round as the API shows it.
 pub async fn pair_round(client: &Browser<'_>, token: &str, event: i64) -> serde_json::Value {
-    let round = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{event}/rounds"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(round.status, 201, "{}", round.body);
-    round.json()
+    client
+        .send(Req::post(format!("/api/v1/events/{event}/rounds")).bearer(token))
+        .await
+        .expect(201)
+        .json()
 }
 
 /// Links a player entry to the account with `email`, as the organiser does explicitly (an entry
 /// is never bound by its e-mail address alone).
 pub async fn link_account(client: &Browser<'_>, token: &str, event: i64, player: i64, email: &str) {
-    let linked = client
-        .api(
-            "PUT",
-            &format!("/api/v1/events/{event}/players/{player}/account"),
-            Some(token),
-            Some(serde_json::json!({ "email": email })),
+    client
+        .send(
+            Req::put(format!("/api/v1/events/{event}/players/{player}/account"))
+                .bearer(token)
+                .json(serde_json::json!({ "email": email })),
         )
-        .await;
-    assert_eq!(linked.status, 200, "{}", linked.body);
+        .await
+        .expect(200);
 }
 
 /// Runs one async test body on SQLite and on PostgreSQL, with the configuration adjusted.
@@ -533,29 +736,26 @@ pub async fn add_player(
     event: i64,
     body: serde_json::Value,
 ) -> i64 {
-    let added = client
-        .api(
-            "POST",
-            &format!("/api/v1/events/{event}/players"),
-            Some(token),
-            Some(body),
+    client
+        .send(
+            Req::post(format!("/api/v1/events/{event}/players"))
+                .bearer(token)
+                .json(body),
         )
-        .await;
-    assert_eq!(added.status, 201, "{}", added.body);
-    added.json()["id"].as_i64().unwrap()
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap()
 }
 
 /// The personal link of an entry, as a path (`/p/…`), read through the organiser's API.
 pub async fn personal_path(client: &Browser<'_>, token: &str, event: i64, player: i64) -> String {
     let link = client
-        .api(
-            "GET",
-            &format!("/api/v1/events/{event}/players/{player}/link"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(link.status, 200, "{}", link.body);
-    let url = link.json()["url"].as_str().unwrap().to_string();
+        .send(Req::get(format!("/api/v1/events/{event}/players/{player}/link")).bearer(token))
+        .await
+        .expect(200)
+        .json();
+    let url = link["url"].as_str().unwrap();
     url[url.find("/p/").unwrap()..].to_string()
 }

@@ -19,6 +19,7 @@ mod formats;
 mod public;
 mod security;
 mod site;
+mod snapshots;
 mod trust;
 mod upload;
 mod why;
