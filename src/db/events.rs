@@ -311,6 +311,39 @@ pub struct NewPlayer<'a> {
     pub created_at: NaiveDateTime,
 }
 
+/// The details of an entry an organiser may change.
+#[derive(Clone, Debug, AsChangeset)]
+#[diesel(table_name = players, treat_none_as_null = true)]
+pub struct PlayerChange {
+    pub name: String,
+    pub rating: i32,
+    pub club: String,
+    pub province: String,
+    pub email: Option<String>,
+}
+
+pub(crate) fn update_player(
+    conn: &mut DbConnection,
+    id: PlayerId,
+    change: &PlayerChange,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(change)
+        .execute(conn)
+}
+
+/// Whether the entry is on any board of any round (drafts included).
+pub(crate) fn player_has_games(conn: &mut DbConnection, id: PlayerId) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        games::table.filter(games::first_id.eq(id).or(games::second_id.eq(id))),
+    ))
+    .get_result(conn)
+}
+
+pub(crate) fn delete_player(conn: &mut DbConnection, id: PlayerId) -> QueryResult<usize> {
+    diesel::delete(players::table.find(id)).execute(conn)
+}
+
 pub(crate) fn insert_player(
     conn: &mut DbConnection,
     player: &NewPlayer<'_>,
@@ -346,6 +379,15 @@ pub(crate) fn player_by_id(conn: &mut DbConnection, id: PlayerId) -> QueryResult
         .select(Player::as_select())
         .first(conn)
         .optional()
+}
+
+/// The entries bound to an account, newest event first.
+pub(crate) fn entries_of_user(conn: &mut DbConnection, user: UserId) -> QueryResult<Vec<Player>> {
+    players::table
+        .filter(players::user_id.eq(user))
+        .order(players::event_id.desc())
+        .select(Player::as_select())
+        .load(conn)
 }
 
 pub(crate) fn player_by_secret(
@@ -550,6 +592,20 @@ pub(crate) fn publish_round(
     .execute(conn)
 }
 
+/// A published round back to a draft.
+pub(crate) fn unpublish_round(conn: &mut DbConnection, id: RoundId) -> QueryResult<usize> {
+    diesel::update(
+        rounds::table
+            .find(id)
+            .filter(rounds::state.eq(RoundState::Published)),
+    )
+    .set((
+        rounds::state.eq(RoundState::Draft),
+        rounds::published_at.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)
+}
+
 pub(crate) fn set_round_start(
     conn: &mut DbConnection,
     id: RoundId,
@@ -743,6 +799,32 @@ pub(crate) fn close_open_submissions(
             .filter(submissions::status.eq(SubmissionStatus::Pending)),
     )
     .set(submissions::status.eq(status))
+    .execute(conn)
+}
+
+/// Settles every open (pending or disputed) submission of a game: `accepted`, if any, stood
+/// behind by staff; the others superseded.
+pub(crate) fn settle_submissions(
+    conn: &mut DbConnection,
+    game_id: GameId,
+    accepted: Option<SubmissionId>,
+) -> QueryResult<usize> {
+    let open = [SubmissionStatus::Pending, SubmissionStatus::Disputed];
+    if let Some(id) = accepted {
+        diesel::update(
+            submissions::table
+                .find(id)
+                .filter(submissions::game_id.eq(game_id)),
+        )
+        .set(submissions::status.eq(SubmissionStatus::Confirmed))
+        .execute(conn)?;
+    }
+    diesel::update(
+        submissions::table
+            .filter(submissions::game_id.eq(game_id))
+            .filter(submissions::status.eq_any(open)),
+    )
+    .set(submissions::status.eq(SubmissionStatus::Superseded))
     .execute(conn)
 }
 

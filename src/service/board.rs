@@ -77,8 +77,9 @@ pub enum Claim {
     Draw,
 }
 
-/// The KGN record of an entered game, ready to submit. `None` when the game is neither over
-/// on the board nor claimed.
+/// The KGN record of an entered game, ready to submit. A game neither over on the board nor
+/// claimed is recorded as unfinished (`*`): submitted, it is refused as such and the moves
+/// are kept for the player to finish.
 #[must_use]
 pub(crate) fn record_of(
     variant: Variant,
@@ -99,7 +100,15 @@ pub(crate) fn record_of(
             Some(Termination::TimeForfeit),
         ),
         (None, Some(Claim::Draw)) => (GameResult::Draw, Some(Termination::Agreement)),
-        (None, None) => return None,
+        (None, None) => {
+            let tags = vec![
+                ("Variant".to_string(), variant.as_str().to_string()),
+                ("First".to_string(), first.letter().to_string()),
+            ];
+            return Record::from_parts(tags, parsed, None)
+                .ok()
+                .map(|r| r.to_string());
+        }
     };
     let mut tags = vec![
         ("Variant".to_string(), variant.as_str().to_string()),
@@ -112,6 +121,21 @@ pub(crate) fn record_of(
     Record::from_parts(tags, parsed, Some(result))
         .ok()
         .map(|r| r.to_string())
+}
+
+/// The moves of a record before ply `ply` (from 1), as the board page takes them: where a
+/// refused record can be taken up again. `None` when the text is no record at all.
+#[must_use]
+pub(crate) fn moves_before(text: &str, ply: usize) -> Option<Vec<String>> {
+    let record = crate::rules::parse_record(text).ok()?;
+    Some(
+        record
+            .moves
+            .iter()
+            .take(ply.saturating_sub(1))
+            .map(crate::rules::PlyToken::text)
+            .collect(),
+    )
 }
 
 /// A position's holes, rank 4 (North's outer row) first, for drawing.
@@ -153,7 +177,10 @@ mod tests {
     #[test]
     fn a_claimed_resignation_makes_a_valid_record() {
         let moves: Vec<String> = ["j2", "a3"].iter().map(|s| s.to_string()).collect();
-        assert!(record_of(Variant::Advanced, Side::South, &moves, None).is_none());
+        // Without a claim the moves are recorded as an unfinished game.
+        let open = record_of(Variant::Advanced, Side::South, &moves, None).unwrap();
+        let verdict = crate::rules::Verdict::of(crate::rules::parse_record(&open).as_ref());
+        assert_eq!(verdict.kind(), crate::rules::VerdictKind::ValidUnfinished);
         let text = record_of(
             Variant::Advanced,
             Side::South,

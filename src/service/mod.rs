@@ -14,6 +14,8 @@ pub mod games;
 pub mod hasher;
 pub mod limits;
 pub mod memo;
+pub mod my_games;
+pub mod player_edit;
 pub mod players;
 pub mod public;
 pub mod rounds;

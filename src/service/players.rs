@@ -198,7 +198,7 @@ pub(crate) fn add_player(
     app: &App,
     access: &Access,
     input: &PlayerInput,
-) -> Result<Player, ServiceError> {
+) -> Result<(Player, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
     access.require_organiser()?;
     if access.event.state == EventState::Finished {
         return Err(ServiceError::Conflict(ErrorCode::EventFinished));
@@ -206,13 +206,15 @@ pub(crate) fn add_player(
     let player = input.validate()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
+        let existing = q::players_of_event(conn, access.event.id)?;
+        let duplicates = super::player_edit::duplicates_of(&player, &existing);
         let row = insert(conn, access, &player, PlayerStatus::Active, None)?;
         audit::record(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded)
                 .detail(format!("{} ({})", row.name, row.number)),
         )?;
-        Ok(Player::from_row(&row, true))
+        Ok((Player::from_row(&row, true), duplicates))
     })
 }
 
@@ -223,6 +225,9 @@ pub struct ImportReport {
     /// (line number, message key) for every rejected line; when there are any, nothing was
     /// imported.
     pub rejected: Vec<(usize, ErrorCode)>,
+    /// Imported lines that look like an entry already there or an earlier line (same name
+    /// and club): (line number, the name it looks like).
+    pub duplicates: Vec<(usize, String)>,
 }
 
 /// Reads `name,rating,club,province` lines (a header line is recognised and skipped). Either
@@ -283,7 +288,7 @@ pub(crate) fn import_csv(
             missed_points: None,
         };
         match input.validate() {
-            Ok(p) => players.push(p),
+            Ok(p) => players.push((line, p)),
             Err(e) => report.rejected.push((line, e.code())),
         }
     }
@@ -293,9 +298,19 @@ pub(crate) fn import_csv(
         }
         return Ok(report);
     }
+    let lines: Vec<ValidPlayer> = players.iter().map(|(_, p)| p.clone()).collect();
+    for (later, earlier) in super::player_edit::duplicates_within(&lines) {
+        report
+            .duplicates
+            .push((players[later].0, players[earlier].1.name.clone()));
+    }
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
-        for p in &players {
+        let existing = q::players_of_event(conn, access.event.id)?;
+        for (line, p) in &players {
+            if let Some(d) = super::player_edit::duplicates_of(p, &existing).first() {
+                report.duplicates.push((*line, d.name.clone()));
+            }
             insert(conn, access, p, PlayerStatus::Active, None)?;
         }
         audit::record(

@@ -214,6 +214,27 @@ pub(crate) fn flash_cookie(req: &HttpRequest, level: FlashLevel, key: &str) -> C
     cookie(FLASH_COOKIE, flash.encode(), secure)
 }
 
+/// The cookie that remembers, on this device, the personal link last opened: a scoresheet's
+/// QR code then leads its holder straight to where the result is entered.
+pub const LINK_COOKIE: &str = "kiela_link";
+
+/// The remembered personal link for a response that opened it.
+#[must_use]
+pub(crate) fn link_cookie(req: &HttpRequest, secret: &str) -> Cookie<'static> {
+    let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
+    let mut c = cookie(LINK_COOKIE, secret.to_string(), secure);
+    c.set_max_age(actix_web::cookie::time::Duration::days(30));
+    c
+}
+
+/// The personal link this device remembers, if it looks like one.
+#[must_use]
+pub(crate) fn remembered_link(req: &HttpRequest) -> Option<String> {
+    req.cookie(LINK_COOKIE)
+        .map(|c| c.value().to_string())
+        .filter(|v| is_token(v))
+}
+
 /// The session cookie for a new login.
 #[must_use]
 pub(crate) fn session_cookie(req: &HttpRequest, token: String) -> Cookie<'static> {
@@ -377,6 +398,14 @@ impl Chrome {
 
     /// For pages rendered outside a handler (error pages): no user lookup.
     #[must_use]
+    /// The frame of an error page: the visitor's own (signed in or not), whatever failed.
+    pub(crate) async fn for_error(req: &HttpRequest) -> Chrome {
+        let user = current_user(req).await.ok().flatten();
+        let mut chrome = Chrome::anonymous(req);
+        chrome.user = user;
+        chrome
+    }
+
     pub(crate) fn anonymous(req: &HttpRequest) -> Chrome {
         let ctx = request_context(req);
         req.extensions_mut().insert(CsrfUsed);

@@ -242,10 +242,14 @@ struct ErrorPage<'a> {
     title: String,
     message: String,
     detail: Option<String>,
+    /// The page the visitor came from on this site.
+    back: Option<String>,
 }
 
 /// Writes the body of every error response that has none yet (see the module comment).
-pub(crate) fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+pub(crate) fn render<B: 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
     if res.response().extensions().get::<Rendered>().is_some() || res.status().is_redirection() {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
@@ -262,7 +266,7 @@ pub(crate) fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandl
         .map(|d| d.0.clone());
     let is_api = res.request().path().starts_with("/api/");
     let (req, old) = res.into_parts();
-    let mut new = if is_api {
+    if is_api {
         if old
             .headers()
             .get(header::CONTENT_TYPE)
@@ -272,59 +276,98 @@ pub(crate) fn render<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandl
                 ServiceResponse::new(req, old).map_into_left_body(),
             ));
         }
-        let message = Lang::En.t(&format!("error-{code}"));
-        let message = if message.starts_with("error-") {
-            status.canonical_reason().unwrap_or("error").to_string()
-        } else {
-            message
-        };
-        let mut error = serde_json::json!({"code": code, "message": message});
-        if let Some(detail) = &detail {
-            error["detail"] = serde_json::Value::String(detail.clone());
-        }
-        HttpResponse::build(status).json(serde_json::json!({ "error": error }))
+        let new = api_error_body(status, code, detail.as_deref());
+        return Ok(ErrorHandlerResponse::Response(with_headers(req, &old, new)));
+    }
+    // A page: in the visitor's language, with their own header (signed in or not), which may
+    // need the session looked up.
+    Ok(ErrorHandlerResponse::Future(Box::pin(async move {
+        let chrome = Chrome::for_error(&req).await;
+        let new = error_page(&req, &chrome, status, code, detail);
+        Ok(with_headers(req, &old, new))
+    })))
+}
+
+fn api_error_body(status: StatusCode, code: ErrorCode, detail: Option<&str>) -> HttpResponse {
+    let message = Lang::En.t(&format!("error-{code}"));
+    let message = if message.starts_with("error-") {
+        status.canonical_reason().unwrap_or("error").to_string()
     } else {
-        let chrome = Chrome::anonymous(&req);
-        let lang = chrome.lang;
-        let title_key = format!("error-title-{}", status.as_u16());
-        let title = if lang.has(&title_key) {
-            lang.t(&title_key)
-        } else {
-            status.canonical_reason().unwrap_or("Error").to_string()
-        };
-        let message_key = format!("error-{code}");
-        let message = if lang.has(&message_key) {
-            lang.t(&message_key)
-        } else {
-            lang.t(&format!("error-{}", default_code(status)))
-        };
-        let page = ErrorPage {
-            c: &chrome,
-            status: status.as_u16(),
-            title,
-            message,
-            detail,
-        };
-        let body = page.render().unwrap_or_else(|e| {
-            tracing::error!("error page template: {e}");
-            format!(
-                "{} {}",
-                status.as_u16(),
-                status.canonical_reason().unwrap_or("")
-            )
-        });
-        HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .body(body)
+        message
     };
+    let mut error = serde_json::json!({"code": code, "message": message});
+    if let Some(detail) = detail {
+        error["detail"] = serde_json::Value::String(detail.to_string());
+    }
+    HttpResponse::build(status).json(serde_json::json!({ "error": error }))
+}
+
+/// Where the visitor came from on this site, to offer the way back (the `Referer` a browser
+/// sends within the site; another site's is ignored).
+fn way_back(req: &actix_web::HttpRequest) -> Option<String> {
+    let referer = req.headers().get(header::REFERER)?.to_str().ok()?;
+    let host = req.connection_info().host().to_string();
+    let rest = referer
+        .strip_prefix("https://")
+        .or_else(|| referer.strip_prefix("http://"))?;
+    let path = rest.strip_prefix(host.as_str())?;
+    let path = super::pages::safe_next(path);
+    (path != req.path()).then_some(path)
+}
+
+fn error_page(
+    req: &actix_web::HttpRequest,
+    chrome: &Chrome,
+    status: StatusCode,
+    code: ErrorCode,
+    detail: Option<String>,
+) -> HttpResponse {
+    let lang = chrome.lang;
+    let title_key = format!("error-title-{}", status.as_u16());
+    let title = if lang.has(&title_key) {
+        lang.t(&title_key)
+    } else {
+        status.canonical_reason().unwrap_or("Error").to_string()
+    };
+    let message_key = format!("error-{code}");
+    let message = if lang.has(&message_key) {
+        lang.t(&message_key)
+    } else {
+        lang.t(&format!("error-{}", default_code(status)))
+    };
+    let page = ErrorPage {
+        c: chrome,
+        status: status.as_u16(),
+        title,
+        message,
+        detail,
+        back: way_back(req),
+    };
+    let body = page.render().unwrap_or_else(|e| {
+        tracing::error!("error page template: {e}");
+        format!(
+            "{} {}",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or("")
+        )
+    });
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(body)
+}
+
+/// The new body with the old response's headers (cookies, `Retry-After`, `Allow`, ...).
+fn with_headers<B>(
+    req: actix_web::HttpRequest,
+    old: &HttpResponse<B>,
+    mut new: HttpResponse,
+) -> ServiceResponse<actix_web::body::EitherBody<B>> {
     for (name, value) in old.headers() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             new.headers_mut().append(name.clone(), value.clone());
         }
     }
-    Ok(ErrorHandlerResponse::Response(
-        ServiceResponse::new(req, new).map_into_right_body(),
-    ))
+    ServiceResponse::new(req, new).map_into_right_body()
 }
 
 /// Marks a response as complete, so [`render`] leaves its body alone.

@@ -41,6 +41,12 @@ pub(crate) fn personal(secret: &str) -> String {
     format!("/p/{secret}")
 }
 
+/// `/events/{slug}/games/{id}/enter`: where a scoresheet's QR code leads.
+#[must_use]
+pub(crate) fn game_entry(slug: &str, id: GameId) -> String {
+    format!("/events/{slug}/games/{id}/enter")
+}
+
 /// `/p/{secret}/games/{id}`.
 #[must_use]
 pub(crate) fn personal_game(secret: &str, id: GameId) -> String {

@@ -28,7 +28,9 @@ macro_rules! table {
     ) => {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
-            use pages::{accounts, admin, events, games, home, public, rounds, why};
+            use pages::{
+                accounts, admin, entries, events, games, home, me, public, rounds, venue, why,
+            };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
             $(
                 let scope = web::scope($prefix)
@@ -65,6 +67,9 @@ macro_rules! method_name {
     (delete) => {
         "DELETE"
     };
+    (patch) => {
+        "PATCH"
+    };
 }
 
 table! {
@@ -78,6 +83,7 @@ table! {
         post "/login" => accounts::login;
         post "/logout" => accounts::logout;
         get "/account" => accounts::account;
+        get "/me" => me::my_games;
         post "/account/password" => accounts::change_password;
         post "/account/tokens" => accounts::create_token;
         post "/account/tokens/{id}/revoke" => accounts::revoke_token;
@@ -107,10 +113,15 @@ table! {
         get "/rounds/{n}/why" => why::show;
         get "/rounds/{n}/scoresheets" => public::scoresheets;
         get "/games/{id}/qr.svg" => public::game_qr;
+        get "/games/{id}/enter" => venue::enter;
+        get "/slips" => venue::slips;
         post "/players" => events::add_player;
         post "/players/import" => events::import_players;
         post "/players/{pid}/withdraw" => events::withdraw;
         post "/players/{pid}/approve" => events::approve;
+        post "/players/{pid}/reject" => entries::reject;
+        post "/players/{pid}/edit" => entries::edit;
+        post "/players/{pid}/remove" => entries::remove;
         post "/players/{pid}/link" => events::link_account;
         post "/players/{pid}/unlink" => events::unlink_account;
         post "/players/{pid}/reissue" => events::reissue_link;
@@ -127,6 +138,9 @@ table! {
         get "/rounds/{n}/sheet" => rounds::sheet;
         post "/rounds/{n}/publish" => rounds::publish;
         post "/rounds/{n}/discard" => rounds::discard;
+        post "/rounds/{n}/withdraw" => rounds::withdraw;
+        post "/rounds/{n}/repair" => rounds::pair_again;
+        post "/rounds/{n}/pairings" => rounds::pair_by_hand;
         post "/rounds/{n}/swap" => rounds::swap;
         post "/rounds/{n}/exchange" => rounds::exchange;
         post "/rounds/{n}/start" => rounds::set_start;
@@ -135,12 +149,16 @@ table! {
         post "/games/{id}/confirm" => games::confirm;
         post "/games/{id}/dispute" => games::dispute;
         post "/games/{id}/decide" => games::decide;
+        post "/games/{id}/correct" => games::correct;
+        post "/games/{id}/accept" => games::accept;
         get "/games/{id}/board" => games::board;
         post "/games/{id}/board" => games::board_submit;
     }
     scope "/p/{secret}" {
         get "" => games::personal;
+        get "/games.json" => crate::web::api::me::personal_games;
         post "/claim" => games::personal_claim;
+        get "/slip" => venue::own_slip;
         get "/games/{id}" => games::personal_show;
         post "/games/{id}/record" => games::personal_record;
         post "/games/{id}/upload" => games::personal_upload;
@@ -160,17 +178,25 @@ table! {
         post "/events/{id}/players/{pid}/byes" => api::events::bye;
         put "/events/{id}/players/{pid}/account" => api::events::link_account;
         delete "/events/{id}/players/{pid}/account" => api::events::unlink_account;
+        patch "/events/{id}/players/{pid}" => api::edits::edit_player;
+        delete "/events/{id}/players/{pid}" => api::edits::remove_player;
         get "/events/{id}/players/{pid}/link" => api::events::personal_link;
         post "/events/{id}/players/{pid}/link" => api::events::reissue_link;
         post "/events/{id}/rounds" => api::events::pair;
         get "/events/{id}/rounds/{n}" => api::events::round;
+        delete "/events/{id}/rounds/{n}" => api::edits::withdraw_round;
+        put "/events/{id}/rounds/{n}/pairings" => api::edits::set_pairings;
         get "/events/{id}/standings" => api::events::standings;
         get "/events/{id}/export.trf" => api::events::export_trf;
         get "/events/{id}/export.csv" => api::events::export_csv;
+        get "/me/games" => api::me::games;
         get "/games/{id}" => api::games::show;
+        get "/games/{id}/submissions" => api::games::submissions;
+        post "/games/{id}/submissions/{sid}/accept" => api::games::accept;
         post "/games/{id}/record" => api::games::record;
         post "/games/{id}/confirm" => api::games::confirm;
         post "/games/{id}/dispute" => api::games::dispute;
         post "/games/{id}/decision" => api::games::decision;
+        post "/games/{id}/correction" => api::games::correction;
     }
 }

@@ -89,6 +89,7 @@ pub const TABLE: &[(&str, Who)] = &[
     // Logging out without a session is harmless and answers like a logout.
     ("POST /logout", Who::Any),
     ("GET /account", Who::Signed),
+    ("GET /me", Who::Signed),
     ("POST /account/password", Who::Signed),
     ("POST /account/tokens", Who::Signed),
     ("POST /account/tokens/{id}/revoke", Who::Signed),
@@ -115,6 +116,9 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/{slug}/rounds/{n}/why", Who::Any),
     ("GET /events/{slug}/rounds/{n}/scoresheets", Who::Any),
     ("GET /events/{slug}/games/{id}/qr.svg", Who::Any),
+    // Where a scoresheet's QR code leads: it sends the game's players on, tells anyone else.
+    ("GET /events/{slug}/games/{id}/enter", Who::Any),
+    ("GET /events/{slug}/slips", Who::EventOrganiser),
     ("POST /events/{slug}/players", Who::EventOrganiser),
     ("POST /events/{slug}/players/import", Who::EventOrganiser),
     (
@@ -123,6 +127,18 @@ pub const TABLE: &[(&str, Who)] = &[
     ),
     (
         "POST /events/{slug}/players/{pid}/approve",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/players/{pid}/reject",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/players/{pid}/edit",
+        Who::EventOrganiser,
+    ),
+    (
+        "POST /events/{slug}/players/{pid}/remove",
         Who::EventOrganiser,
     ),
     ("POST /events/{slug}/players/{pid}/bye", Who::EventOrganiser),
@@ -163,6 +179,15 @@ pub const TABLE: &[(&str, Who)] = &[
         "POST /events/{slug}/rounds/{n}/discard",
         Who::EventOrganiser,
     ),
+    (
+        "POST /events/{slug}/rounds/{n}/withdraw",
+        Who::EventOrganiser,
+    ),
+    ("POST /events/{slug}/rounds/{n}/repair", Who::EventOrganiser),
+    (
+        "POST /events/{slug}/rounds/{n}/pairings",
+        Who::EventOrganiser,
+    ),
     ("POST /events/{slug}/rounds/{n}/swap", Who::EventOrganiser),
     (
         "POST /events/{slug}/rounds/{n}/exchange",
@@ -174,9 +199,13 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /events/{slug}/games/{id}/confirm", Who::GameParty),
     ("POST /events/{slug}/games/{id}/dispute", Who::GamePlayers),
     ("POST /events/{slug}/games/{id}/decide", Who::EventArbiter),
+    ("POST /events/{slug}/games/{id}/correct", Who::EventArbiter),
+    ("POST /events/{slug}/games/{id}/accept", Who::EventArbiter),
     ("GET /events/{slug}/games/{id}/board", Who::GameParty),
     ("POST /events/{slug}/games/{id}/board", Who::GameParty),
     ("GET /p/{secret}", Who::Secret),
+    ("GET /p/{secret}/games.json", Who::Secret),
+    ("GET /p/{secret}/slip", Who::Secret),
     ("POST /p/{secret}/claim", Who::SecretSigned),
     ("GET /p/{secret}/games/{id}", Who::SecretNotOpponent),
     ("POST /p/{secret}/games/{id}/record", Who::SecretNotOpponent),
@@ -231,6 +260,38 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /api/v1/games/{id}/confirm", Who::GameParty),
     ("POST /api/v1/games/{id}/dispute", Who::GamePlayers),
     ("POST /api/v1/games/{id}/decision", Who::EventArbiter),
+    ("POST /api/v1/games/{id}/correction", Who::EventArbiter),
+    ("GET /api/v1/games/{id}/submissions", Who::EventArbiter),
+    (
+        "POST /api/v1/games/{id}/submissions/{sid}/accept",
+        Who::EventArbiter,
+    ),
+    (
+        "PATCH /api/v1/events/{id}/players/{pid}",
+        Who::EventOrganiser,
+    ),
+    (
+        "DELETE /api/v1/events/{id}/players/{pid}",
+        Who::EventOrganiser,
+    ),
+    ("DELETE /api/v1/events/{id}/rounds/{n}", Who::EventOrganiser),
+    (
+        "PUT /api/v1/events/{id}/rounds/{n}/pairings",
+        Who::EventOrganiser,
+    ),
+    ("GET /api/v1/me/games", Who::Signed),
+];
+
+/// Routes that change the fixture for the calls after them, in the order they run, last.
+const LAST: &[&str] = &[
+    "PUT /api/v1/events/{id}/rounds/{n}/pairings",
+    "POST /events/{slug}/rounds/{n}/pairings",
+    "POST /events/{slug}/rounds/{n}/repair",
+    "DELETE /api/v1/events/{id}/rounds/{n}",
+    "POST /events/{slug}/rounds/{n}/withdraw",
+    "DELETE /api/v1/events/{id}/players/{pid}",
+    "POST /events/{slug}/players/{pid}/remove",
+    "POST /logout",
 ];
 
 /// Every route the server serves, as "METHOD /full/path", from the route table itself.
@@ -388,6 +449,7 @@ pub fn fill(path: &str, w: &World) -> String {
         .replace("{n}", "1")
         .replace("{pid}", &w.other_player.to_string())
         .replace("{uid}", "999999")
+        .replace("{sid}", "999999")
         .replace("{secret}", &w.secret)
         .replace(
             "{id}",
@@ -408,7 +470,12 @@ async fn call(w: &World, role: Role, method: &str, path: &str) -> Resp {
     if path.starts_with("/api/") {
         let token = w.tokens.get(&role).map(String::as_str);
         return browser
-            .api(method, path, token, (method == "POST").then(|| json!({})))
+            .api(
+                method,
+                path,
+                token,
+                matches!(method, "POST" | "PUT" | "PATCH").then(|| json!({})),
+            )
             .await;
     }
     if method == "GET" {
@@ -449,9 +516,16 @@ async fn every_route_answers_every_role_as_the_table_says() {
     let w = world(&app).await;
     let mut failures = Vec::new();
     let mut calls = 0;
-    // Logging out ends the session the other calls need: it goes last.
-    let mut ordered: Vec<&String> = routes.iter().filter(|r| *r != "POST /logout").collect();
-    ordered.push(routes.iter().find(|r| *r == "POST /logout").unwrap());
+    // Routes that undo the fixture (withdrawing or re-pairing its round, removing entries) go
+    // after the others, and logging out, which ends the sessions, last of all.
+    let mut ordered: Vec<&String> = routes
+        .iter()
+        .filter(|r| !LAST.contains(&r.as_str()))
+        .collect();
+    ordered.extend(
+        LAST.iter()
+            .map(|last| routes.iter().find(|r| r == last).unwrap()),
+    );
     for route in ordered {
         let (method, pattern) = route.split_once(' ').unwrap();
         let who = table[route.as_str()];

@@ -17,7 +17,10 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use kiela::web::i18n::Lang;
 use serde_json::json;
 
-use crate::harness::{Backend, TestApp, account_with_token};
+use crate::harness::{
+    Backend, TestApp, account_with_token, event_with_players, finished_record, link_account,
+    pair_round,
+};
 
 /// A ChromeDriver process that is killed when the test ends.
 struct Driver {
@@ -291,7 +294,7 @@ async fn journey(lang: Lang) {
         .unwrap();
     j.shot("personal").await;
     j.client
-        .find(Locator::Css("main li a"))
+        .find(Locator::Css("main .next-game a.button"))
         .await
         .unwrap()
         .click()
@@ -358,7 +361,7 @@ async fn journey(lang: Lang) {
         .await
         .unwrap();
     j.client
-        .find(Locator::Css("main li a"))
+        .find(Locator::Css("main .next-game a.button"))
         .await
         .unwrap()
         .click()
@@ -428,6 +431,222 @@ async fn journey(lang: Lang) {
 
     client.close().await.unwrap();
     app.stop().await;
+}
+
+/// An arbiter's day: a player finds the next game from "my games" and sends a record, the
+/// opponent sends a different one, the arbiter compares them from the queue and accepts one,
+/// then corrects the final result, and the standings follow.
+async fn arbiter_journey(lang: Lang) {
+    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
+        return;
+    };
+    let Some((_driver, client)) = start_browser().await else {
+        return;
+    };
+    let api = app.browser();
+    let token = account_with_token(&app, "arbitro@example.ao", "Árbitro", "organiser");
+    let (event, slug) = event_with_players(
+        &api,
+        &token,
+        json!({"name": "Prémio de Luanda", "rounds": 3}),
+        &["Ana Kiala", "Bento Lunda", "Carla Muxima", "Domingos Neto"],
+    )
+    .await;
+    let round = pair_round(&api, &token, event).await;
+    let board = &round["pairings"][0];
+    let game = board["game_id"].as_i64().unwrap();
+    let (first, second) = (&board["first"], &board["second"]);
+    account_with_token(&app, "ana@example.ao", "Ana", "player");
+    let opponent_token = account_with_token(&app, "op@example.ao", "Opponent", "player");
+    link_account(
+        &api,
+        &token,
+        event,
+        first["id"].as_i64().unwrap(),
+        "ana@example.ao",
+    )
+    .await;
+    link_account(
+        &api,
+        &token,
+        event,
+        second["id"].as_i64().unwrap(),
+        "op@example.ao",
+    )
+    .await;
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let mut j = Journey {
+        client: &client,
+        base: &app.base,
+        lang,
+        artifacts,
+        shots: 100,
+    };
+    let code = lang.code();
+
+    // The first player signs in and finds the game from "my games".
+    j.open(&format!("/login?lang={code}")).await;
+    j.fill("input[name=email]", "ana@example.ao").await;
+    j.fill("input[name=password]", "a-long-password").await;
+    j.press("login-submit").await;
+    j.wait_for_path(|p| p != "/login" && !p.starts_with("/login?"))
+        .await;
+    j.open("/me").await;
+    j.shot("my-games").await;
+    j.client
+        .find(Locator::Css("main .next-game a.button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let game_path = j
+        .wait_for_path(|p| p.ends_with(&format!("/games/{game}")))
+        .await;
+    assert_eq!(game_path, format!("/events/{slug}/games/{game}"));
+    let (mine, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        41,
+    );
+    j.fill("textarea[name=record]", &mine).await;
+    j.press("game-submit").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !j.source().await.contains(&j.t("flash-result-pending")) {
+        assert!(Instant::now() < deadline, "the record was not sent");
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    j.shot("record-sent").await;
+
+    // The opponent sends another record of the game: the result is disputed.
+    let (theirs, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        42,
+    );
+    let sent = api
+        .api_text(
+            &format!("/api/v1/games/{game}/record"),
+            &opponent_token,
+            &theirs,
+        )
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    assert_eq!(sent.json()["status"], "disputed");
+
+    // The arbiter opens the queue, compares the two records and accepts the first.
+    j.client.delete_all_cookies().await.unwrap();
+    j.open(&format!("/login?lang={code}")).await;
+    j.fill("input[name=email]", "arbitro@example.ao").await;
+    j.fill("input[name=password]", "a-long-password").await;
+    j.press("login-submit").await;
+    j.wait_for_path(|p| p != "/login" && !p.starts_with("/login?"))
+        .await;
+    j.open(&format!("/events/{slug}/queue")).await;
+    j.shot("queue").await;
+    j.client
+        .find(Locator::Css("ul.queue a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    j.wait_for_path(|p| p.contains(&format!("/games/{game}")))
+        .await;
+    let desk = j.source().await;
+    assert_eq!(
+        desk.matches("<article").count(),
+        2,
+        "both records side by side"
+    );
+    let compared = api
+        .api(
+            "GET",
+            &format!("/api/v1/games/{game}/submissions"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    let ply = compared["first_difference"]["ply"].as_u64().unwrap();
+    let parted = j
+        .client
+        .find(Locator::Css(".desk .notice-dispute"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let expected = lang.t_args("game-records-part", &[("ply", ply.to_string())]);
+    assert!(parted.contains(&expected), "{parted}");
+    j.shot("compare").await;
+    j.press("game-accept-record").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !j.source().await.contains(&j.t("flash-result-final")) {
+        assert!(Instant::now() < deadline, "the record was not accepted");
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    j.shot("accepted").await;
+    let accepted = api
+        .api("GET", &format!("/api/v1/games/{game}"), None, None)
+        .await
+        .json();
+    // A browser sends a textarea's lines ending in CR LF.
+    let stood = accepted["record"].as_str().unwrap().replace("\r\n", "\n");
+    assert_eq!(stood.trim(), mine.trim(), "the accepted record stands");
+    let result = accepted["result"].as_str().unwrap().to_string();
+
+    // The arbiter corrects the final result; the standings follow.
+    let corrected = if result == "1-0" { "0-1" } else { "1-0" };
+    let winner = if corrected == "1-0" { first } else { second };
+    j.client
+        .find(Locator::Css("form[action$='/correct'] select[name=result]"))
+        .await
+        .unwrap()
+        .select_by_value(corrected)
+        .await
+        .unwrap();
+    j.fill(
+        "form[action$='/correct'] input[name=reason]",
+        "scoresheet signed by both",
+    )
+    .await;
+    j.press("game-correct").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !j.source().await.contains(&j.t("flash-result-corrected")) {
+        assert!(Instant::now() < deadline, "the result was not corrected");
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    j.shot("corrected").await;
+    j.open(&format!("/events/{slug}/standings")).await;
+    let leader = j
+        .client
+        .find(Locator::Css("table tbody tr"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let winner = winner["name"].as_str().unwrap();
+    assert!(
+        leader.contains(winner),
+        "{winner} leads after the correction: {leader}"
+    );
+    j.shot("standings-corrected").await;
+
+    client.close().await.unwrap();
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn arbiter_journey_in_english() {
+    arbiter_journey(Lang::En).await;
+}
+
+#[actix_rt::test]
+async fn arbiter_journey_in_portuguese() {
+    arbiter_journey(Lang::Pt).await;
 }
 
 #[actix_rt::test]

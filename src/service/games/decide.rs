@@ -9,7 +9,9 @@ use super::{
 };
 use crate::db::events as q;
 use crate::domain::ErrorCode;
-use crate::domain::{AuditAction, GameId, GameStatus, StoredResult, SubmissionStatus};
+use crate::domain::{
+    AuditAction, GameId, GameStatus, StoredResult, SubmissionId, SubmissionStatus,
+};
 use crate::rules::Termination;
 use crate::service::events::Access;
 use crate::service::{App, ServiceError, audit};
@@ -17,7 +19,7 @@ use crate::service::{App, ServiceError, audit};
 /// Longest reason of a dispute or a decision.
 const MAX_REASON_CHARS: usize = 1000;
 
-fn reason_of(text: &str) -> Result<&str, ServiceError> {
+pub(super) fn reason_of(text: &str) -> Result<&str, ServiceError> {
     let reason = text.trim();
     if reason.chars().count() > MAX_REASON_CHARS {
         return Err(ServiceError::invalid("reason", ErrorCode::ReasonTooLong));
@@ -122,7 +124,8 @@ pub(crate) fn dispute(
 }
 
 /// A staff decision: a result (`1-0`, `0-1`, `1/2-1/2`) by adjudication, or a forfeit (`+-`,
-/// `-+`, `--`). Final at once; replaces any pending or disputed result.
+/// `-+`, `--`). Final at once; replaces any pending or disputed result. A final game is
+/// refused (`game_final`): see [`super::correct`].
 pub(crate) fn decide(
     app: &App,
     access: &Access,
@@ -149,8 +152,9 @@ pub(crate) fn decide(
         }
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
-        if game.final_result() == Some(decided) {
-            return Ok(());
+        // A final result changes only through a correction, which needs its reason.
+        if game.is_final() {
+            return Err(ServiceError::Conflict(ErrorCode::GameFinal));
         }
         q::close_open_submissions(conn, game.id, SubmissionStatus::Superseded)?;
         make_final(
@@ -171,5 +175,111 @@ pub(crate) fn decide(
                 format!("{}: {reason}", decided.as_str())
             },
         )
+    })
+}
+
+/// Staff accept one of a game's submitted records (after comparing them): the game is final
+/// with it, the other open submissions superseded.
+pub(crate) fn accept_submission(
+    app: &App,
+    access: &Access,
+    game_id: GameId,
+    submission_id: SubmissionId,
+    reason: &str,
+) -> Result<SubmitOutcome, ServiceError> {
+    let (user, role) = access.staff()?;
+    let reason = reason_of(reason)?;
+    let actor = Actor::Staff {
+        user_id: user.id,
+        role,
+    };
+    with_retries(app, |conn| {
+        let game = published_game(conn, game_id)?;
+        if game.event_id != access.event.id {
+            return Err(ServiceError::NotFound);
+        }
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, &actor, &first, &second)?;
+        if game.is_final() {
+            return Err(ServiceError::Conflict(ErrorCode::GameFinal));
+        }
+        let chosen = q::submissions_of_game(conn, game.id)?
+            .into_iter()
+            .find(|s| s.id == submission_id)
+            .ok_or(ServiceError::NotFound)?;
+        let checked = check_record(&chosen.record, &access.event, &first, &second)
+            .map_err(|r| ServiceError::invalid("submission", r.code))?;
+        q::settle_submissions(conn, game.id, Some(chosen.id))?;
+        let detail = match reason {
+            "" => format!("{} (#{})", checked.result.as_str(), chosen.id),
+            reason => format!("{} (#{}): {reason}", checked.result.as_str(), chosen.id),
+        };
+        make_final(
+            conn,
+            &game,
+            &FinalResult {
+                result: checked.result,
+                termination: checked.termination,
+                plies: Some(checked.plies as i32),
+                record: Some(&chosen.record),
+                final_position: Some(checked.final_position.to_string()),
+            },
+            &actor,
+            AuditAction::RecordAccepted,
+            detail,
+        )?;
+        Ok(SubmitOutcome {
+            game_id: game.id,
+            status: GameStatus::Final,
+            verdict: checked.verdict,
+            result: checked.result,
+            termination: checked.termination,
+            plies: checked.plies,
+        })
+    })
+}
+
+/// Staff order a game replayed: it is scheduled again, every open submission superseded; the
+/// reason is required.
+pub(crate) fn order_replay(
+    app: &App,
+    access: &Access,
+    game_id: GameId,
+    reason: &str,
+) -> Result<(), ServiceError> {
+    let (user, role) = access.staff()?;
+    let reason = reason_of(reason)?;
+    if reason.is_empty() {
+        return Err(ServiceError::invalid("reason", ErrorCode::ReasonRequired));
+    }
+    let actor = Actor::Staff {
+        user_id: user.id,
+        role,
+    };
+    with_retries(app, |conn| {
+        let game = published_game(conn, game_id)?;
+        if game.event_id != access.event.id {
+            return Err(ServiceError::NotFound);
+        }
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, &actor, &first, &second)?;
+        if game.is_final() {
+            return Err(ServiceError::Conflict(ErrorCode::GameFinal));
+        }
+        q::settle_submissions(conn, game.id, None)?;
+        set_status(
+            conn,
+            &game,
+            GameStatus::Scheduled,
+            &actor,
+            AuditAction::ReplayOrdered,
+        )?;
+        audit::record(
+            conn,
+            actor
+                .entry(&game, AuditAction::DecisionReason)
+                .detail(reason),
+        )?;
+        Ok(())
     })
 }

@@ -56,12 +56,22 @@ pub(super) fn make_final(
             .detail(detail),
     )?;
     q::bump_event(conn, game.event_id, db::now())?;
-    let mut data = add_deciders(conn, game.event_id)?;
+    follow_results(conn, game.event_id)?;
+    Ok(())
+}
+
+/// What follows from a changed final result: deciders for level knockout matches, the end of
+/// the event, the standings. Returns the event as it then stands.
+pub(super) fn follow_results(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> Result<EventData, ServiceError> {
+    let mut data = add_deciders(conn, event_id)?;
     if finish_when_done(conn, &data)? {
-        data.event = q::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+        data.event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
     }
     standings::store(conn, &data)?;
-    Ok(())
+    Ok(data)
 }
 
 /// Reads the event once, and adds a decider game to every knockout match whose games are all

@@ -8,16 +8,22 @@
 //! arbiter's submission or decision is final at once. Every change is written to the audit
 //! log.
 
+mod correct;
 mod decide;
 mod finalise;
 mod record;
 mod submit;
 mod view;
 
-pub(crate) use decide::{confirm, decide, dispute};
+pub(crate) use correct::correct;
+pub use correct::{Correction, LaterRound};
+pub(crate) use decide::{accept_submission, confirm, decide, dispute, order_replay};
 pub(crate) use submit::submit_record;
 pub use submit::{REJECTED_RECORD_KEPT, Refusal, SubmitError, SubmitOutcome};
-pub use view::{GamePlayer, GameView, PendingView, Viewer};
+pub use view::{
+    FirstDifference, GamePlayer, GameSubmissions, GameView, PendingView, QueueAsk, QueueItem,
+    Replay, SubmissionView, Viewer,
+};
 pub(crate) use view::{queue, submissions, view};
 
 use super::accounts::User;

@@ -7,9 +7,10 @@ use super::record::replay;
 use crate::db::DbConnection;
 use crate::db::events as q;
 use crate::domain::{
-    EventId, Game, GameId, GameStatus, PlayerId, StoredResult, Submission, SubmissionStatus,
+    EventId, Game, GameId, GameStatus, PlayerId, StoredResult, SubmissionId, SubmissionStatus,
+    SubmitterRole,
 };
-use crate::rules::{Termination, Variant};
+use crate::rules::{Termination, Variant, VerdictKind};
 use crate::service::events::Access;
 use crate::service::{App, ServiceError};
 
@@ -42,6 +43,9 @@ pub struct GameView {
     pub first_side: String,
     /// The last pending submission (its result and who sent it), if any.
     pub pending: Option<PendingView>,
+    /// The pending record's replay, for the game's parties (not part of the API's answer).
+    #[serde(skip)]
+    pub pending_replay: Option<Replay>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -55,6 +59,8 @@ pub struct GamePlayer {
 #[derive(Clone, Debug, Serialize)]
 pub struct PendingView {
     pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
+    pub plies: Option<i32>,
     pub player_id: Option<PlayerId>,
     pub by_staff: bool,
     /// The record itself, for the game's parties only (absent from the JSON for others).
@@ -108,6 +114,8 @@ pub(crate) fn view(
         .rfind(|s| s.status == SubmissionStatus::Pending)
         .map(|s| PendingView {
             result: s.result,
+            termination: s.termination,
+            plies: s.plies,
             player_id: s.player_id,
             by_staff: s.player_id.is_none(),
             record: (viewer == Viewer::Party).then_some(s.record),
@@ -116,6 +124,17 @@ pub(crate) fn view(
         .record
         .as_deref()
         .and_then(|text| replay(text, &access.event));
+    // Before the game is final, its parties replay the record waiting for confirmation (what
+    // the opponent is asked to stand behind).
+    let pending_replay = pending
+        .as_ref()
+        .and_then(|p| p.record.as_deref())
+        .and_then(|text| replay(text, &access.event))
+        .map(|r| Replay {
+            positions: r.positions,
+            moves: r.moves,
+            captured: r.captured,
+        });
     let (positions, moves, captured, first_side) = match replayed {
         Some(r) => (
             r.positions,
@@ -147,31 +166,262 @@ pub(crate) fn view(
         captured,
         first_side,
         pending,
+        pending_replay,
     })
 }
 
-/// Games waiting for staff: disputed ones first, then pending, oldest first.
-pub(crate) fn queue(app: &App, access: &Access) -> Result<Vec<Game>, ServiceError> {
-    access.require_arbiter()?;
-    let mut conn = app.conn()?;
-    let mut games: Vec<Game> = q::games_of_event(&mut conn, access.event.id)?
-        .into_iter()
-        .filter(|g| matches!(g.status, GameStatus::Pending | GameStatus::Disputed))
-        .collect();
-    games.sort_by_key(|g| (g.status != GameStatus::Disputed, g.updated_at));
-    Ok(games)
+/// What a game in the staff's queue asks of them.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum QueueAsk {
+    /// The result is disputed: compare the records and decide.
+    Dispute,
+    /// A record waits for the opponent longer than [`PENDING_TOO_LONG_MINUTES`]: approve it
+    /// (or chase the opponent).
+    PendingTooLong,
+    /// A record waits for the opponent's confirmation.
+    Pending,
+    /// One of the players is withdrawn: decide the forfeit.
+    Forfeit,
+    /// Every other game of the round is final: the round waits for this one.
+    Unfinished,
 }
 
-/// Every submission of a game (for the staff's view).
+impl QueueAsk {
+    /// The stable code, which keys its message.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QueueAsk::Dispute => "dispute",
+            QueueAsk::PendingTooLong => "pending_too_long",
+            QueueAsk::Pending => "pending",
+            QueueAsk::Forfeit => "forfeit",
+            QueueAsk::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// How long a record may wait for the opponent before the staff are asked to step in.
+pub const PENDING_TOO_LONG_MINUTES: i64 = 20;
+
+/// A game in the staff's queue.
+#[derive(Clone, Debug, Serialize)]
+pub struct QueueItem {
+    pub game_id: GameId,
+    pub round: i32,
+    pub board: i32,
+    pub game_no: i32,
+    pub first: String,
+    pub second: String,
+    pub status: GameStatus,
+    pub ask: QueueAsk,
+    /// Since when the game has needed the staff.
+    pub since: chrono::NaiveDateTime,
+}
+
+/// Every game that needs the staff (disputed, waiting too long for confirmation, a forfeit to
+/// decide, the last unfinished games of a round), the newest problem first.
+pub(crate) fn queue(app: &App, access: &Access) -> Result<Vec<QueueItem>, ServiceError> {
+    access.require_arbiter()?;
+    let mut conn = app.conn()?;
+    crate::db::read_transaction(&mut conn, |conn| {
+        let rounds: Vec<_> = q::rounds_of_event(conn, access.event.id)?
+            .into_iter()
+            .filter(crate::domain::Round::is_published)
+            .collect();
+        let players = q::players_of_event(conn, access.event.id)?;
+        let games = q::games_of_event(conn, access.event.id)?;
+        let now = crate::db::now();
+        let name = |id: Option<PlayerId>| {
+            id.and_then(|id| players.iter().find(|p| p.id == id))
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        let withdrawn = |id: Option<PlayerId>| {
+            id.and_then(|id| players.iter().find(|p| p.id == id))
+                .is_some_and(|p| p.status == crate::domain::PlayerStatus::Withdrawn)
+        };
+        let mut items = Vec::new();
+        for round in &rounds {
+            let of_round: Vec<&Game> = games.iter().filter(|g| g.round_id == round.id).collect();
+            let open = of_round.iter().filter(|g| !g.is_final()).count();
+            for game in of_round
+                .iter()
+                .filter(|g| !g.is_final() && g.second_id.is_some())
+            {
+                let (ask, since) = match game.status {
+                    GameStatus::Disputed => (QueueAsk::Dispute, game.updated_at),
+                    GameStatus::Pending => {
+                        let sent = q::submissions_of_game(conn, game.id)?
+                            .into_iter()
+                            .rfind(|s| s.status == SubmissionStatus::Pending)
+                            .map_or(game.updated_at, |s| s.created_at);
+                        let late = now - sent > chrono::Duration::minutes(PENDING_TOO_LONG_MINUTES);
+                        let ask = if late {
+                            QueueAsk::PendingTooLong
+                        } else {
+                            QueueAsk::Pending
+                        };
+                        (ask, sent)
+                    }
+                    GameStatus::Scheduled
+                        if withdrawn(game.first_id) || withdrawn(game.second_id) =>
+                    {
+                        (QueueAsk::Forfeit, game.updated_at)
+                    }
+                    GameStatus::Scheduled if open * 4 <= of_round.len() || open == 1 => (
+                        QueueAsk::Unfinished,
+                        round.published_at.unwrap_or(round.created_at),
+                    ),
+                    GameStatus::Scheduled | GameStatus::Final => continue,
+                };
+                items.push(QueueItem {
+                    game_id: game.id,
+                    round: round.number,
+                    board: game.board,
+                    game_no: game.game_no,
+                    first: name(game.first_id),
+                    second: name(game.second_id),
+                    status: game.status,
+                    ask,
+                    since,
+                });
+            }
+        }
+        items.sort_by_key(|i| std::cmp::Reverse(i.since));
+        Ok(items)
+    })
+}
+
+/// A submission as the staff see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubmissionView {
+    pub id: SubmissionId,
+    pub player_id: Option<PlayerId>,
+    /// Who sent it: the player's name, or the staff member's account name.
+    pub name: String,
+    pub role: SubmitterRole,
+    pub submitted_at: chrono::DateTime<chrono::Utc>,
+    pub status: SubmissionStatus,
+    pub verdict: VerdictKind,
+    /// Why it was refused.
+    pub reason: Option<String>,
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
+    pub plies: Option<i32>,
+    pub record: String,
+    /// Its replay (valid records only; not part of the API's answer).
+    #[serde(skip)]
+    pub replay: Option<Replay>,
+}
+
+/// A record's replay: the start, then the position after each ply, with each move.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub positions: Vec<String>,
+    pub moves: Vec<String>,
+    pub captured: Vec<u32>,
+}
+
+/// Where two records of one game part: the first ply (from 1) whose moves differ, the position
+/// before it, and each record's move there (`None`: that record has ended).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct FirstDifference {
+    pub ply: usize,
+    pub moves: [Option<String>; 2],
+    pub position_before: String,
+    /// The submissions compared, older first.
+    pub submissions: [SubmissionId; 2],
+}
+
+/// Every submission of a game, oldest first, and where its two latest valid records part.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSubmissions {
+    pub submissions: Vec<SubmissionView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<FirstDifference>,
+}
+
+/// Where two move lists part, if they do (see [`FirstDifference`]).
+#[must_use]
+pub(crate) fn first_difference(
+    older: (SubmissionId, &Replay),
+    newer: (SubmissionId, &Replay),
+) -> Option<FirstDifference> {
+    let (a, b) = (&older.1.moves, &newer.1.moves);
+    let at = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    Some(FirstDifference {
+        ply: at + 1,
+        moves: [a.get(at).cloned(), b.get(at).cloned()],
+        position_before: older.1.positions.get(at).cloned().unwrap_or_default(),
+        submissions: [older.0, newer.0],
+    })
+}
+
+/// Every submission of a game (for the staff's view), with the first difference of its two
+/// latest valid records.
 pub(crate) fn submissions(
     app: &App,
     access: &Access,
     game_id: GameId,
-) -> Result<Vec<Submission>, ServiceError> {
+) -> Result<GameSubmissions, ServiceError> {
     access.require_arbiter()?;
     let mut conn = app.conn()?;
-    let game = q::game_by_id(&mut conn, game_id)?
-        .filter(|g| g.event_id == access.event.id)
-        .ok_or(ServiceError::NotFound)?;
-    Ok(q::submissions_of_game(&mut conn, game.id)?)
+    crate::db::read_transaction(&mut conn, |conn| {
+        let game = q::game_by_id(conn, game_id)?
+            .filter(|g| g.event_id == access.event.id)
+            .ok_or(ServiceError::NotFound)?;
+        let players = q::players_of_event(conn, game.event_id)?;
+        let mut shown = Vec::new();
+        for s in q::submissions_of_game(conn, game.id)? {
+            let name = match s.player_id {
+                Some(id) => players
+                    .iter()
+                    .find(|p| p.id == id)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                None => match s.user_id {
+                    Some(uid) => crate::db::accounts::user_by_id(conn, uid)?
+                        .map(|u| u.display_name)
+                        .unwrap_or_default(),
+                    None => String::new(),
+                },
+            };
+            let replay = (s.verdict != VerdictKind::Invalid)
+                .then(|| replay(&s.record, &access.event))
+                .flatten()
+                .map(|r| Replay {
+                    positions: r.positions,
+                    moves: r.moves,
+                    captured: r.captured,
+                });
+            shown.push(SubmissionView {
+                id: s.id,
+                player_id: s.player_id,
+                name,
+                role: s.role,
+                submitted_at: s.created_at.and_utc(),
+                status: s.status,
+                verdict: s.verdict,
+                reason: s.reason,
+                result: s.result,
+                termination: s.termination,
+                plies: s.plies,
+                record: s.record,
+                replay,
+            });
+        }
+        let mut valid = shown
+            .iter()
+            .rev()
+            .filter_map(|s| Some((s.id, s.replay.as_ref()?)));
+        let first_difference = match (valid.next(), valid.next()) {
+            (Some(newer), Some(older)) => first_difference(older, newer),
+            _ => None,
+        };
+        Ok(GameSubmissions {
+            submissions: shown,
+            first_difference,
+        })
+    })
 }

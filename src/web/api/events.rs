@@ -88,6 +88,9 @@ pub(crate) async fn show(
 struct PlayerCreated {
     id: PlayerId,
     pairing_number: i32,
+    /// Entries this one looks like (same name and club, or same e-mail address).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<crate::service::player_edit::DuplicateWarning>,
 }
 
 /// `POST /api/v1/events/{id}/players` (organisers).
@@ -99,10 +102,12 @@ pub(crate) async fn add_player(
 ) -> Result<HttpResponse, ApiError> {
     let body: players::PlayerInput = json_body(&req, &body)?;
     let app = app.into_inner();
-    let player = web::block(move || players::add_player(&app, &access, &body)).await??;
+    let (player, warnings) =
+        web::block(move || players::add_player(&app, &access, &body)).await??;
     Ok(HttpResponse::Created().json(PlayerCreated {
         id: player.id,
         pairing_number: player.number,
+        warnings,
     }))
 }
 

@@ -113,10 +113,90 @@ pub(crate) async fn decision(
     } = party;
     let app = app.into_inner();
     let shown = result.clone();
-    web::block(move || games::decide(&app, &access, game_id, &result, &reason)).await??;
+    // `replay`: the game is to be played again (it is scheduled, its records set aside).
+    let replay = result.trim() == "replay";
+    web::block(move || {
+        if replay {
+            games::order_replay(&app, &access, game_id, &reason)
+        } else {
+            games::decide(&app, &access, game_id, &result, &reason)
+        }
+    })
+    .await??;
+    let status = if replay {
+        GameStatus::Scheduled
+    } else {
+        GameStatus::Final
+    };
     Ok(HttpResponse::Ok().json(serde_json::json!({
-        "game_id": game_id, "status": GameStatus::Final, "result": shown
+        "game_id": game_id, "status": status, "result": shown
     })))
+}
+
+#[derive(Deserialize)]
+pub struct AcceptBody {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /api/v1/games/{id}/submissions/{sid}/accept` (arbiters) `{"reason":"…"}` (optional):
+/// the game is final with that submission's record.
+pub(crate) async fn accept(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiGameArbiter(party): ApiGameArbiter,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let submission: crate::domain::SubmissionId = req
+        .match_info()
+        .get("sid")
+        .and_then(|s| s.parse().ok())
+        .ok_or(crate::service::ServiceError::NotFound)?;
+    let reason = if body.is_empty() {
+        String::new()
+    } else {
+        json_body::<AcceptBody>(&req, &body)?.reason
+    };
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
+    let app = app.into_inner();
+    let outcome =
+        web::block(move || games::accept_submission(&app, &access, game_id, submission, &reason))
+            .await??;
+    Ok(HttpResponse::Ok().json(outcome))
+}
+
+/// `POST /api/v1/games/{id}/correction` (arbiters) `{"result":"1-0"|…, "reason":"…"}`: the
+/// result of a final game corrected, with the later boards that would have paired otherwise.
+pub(crate) async fn correction(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiGameArbiter(party): ApiGameArbiter,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let DecisionBody { result, reason } = json_body(&req, &body)?;
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
+    let app = app.into_inner();
+    let corrected =
+        web::block(move || games::correct(&app, &access, game_id, &result, &reason)).await??;
+    Ok(HttpResponse::Ok().json(corrected))
+}
+
+/// `GET /api/v1/games/{id}/submissions` (the event's staff): every submission, oldest first,
+/// and where the two latest valid records part.
+pub(crate) async fn submissions(
+    app: web::Data<App>,
+    ApiGameArbiter(party): ApiGameArbiter,
+) -> Result<HttpResponse, ApiError> {
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
+    let app = app.into_inner();
+    let shown = web::block(move || games::submissions(&app, &access, game_id)).await??;
+    Ok(HttpResponse::Ok().json(shown))
 }
 
 /// `GET /api/v1/games/{id}`.

@@ -7,8 +7,10 @@ use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
+pub(crate) mod edits;
 pub mod events;
 pub mod games;
+pub(crate) mod me;
 
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};

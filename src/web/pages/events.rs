@@ -257,7 +257,8 @@ struct ShowPage<'a> {
     players: usize,
     is_organiser: bool,
     is_arbiter: bool,
-    registered: bool,
+    /// The signed-in visitor's own entry, if any: its status and check-in.
+    mine: Option<(crate::domain::PlayerStatus, bool)>,
     can_register: bool,
 }
 
@@ -278,7 +279,12 @@ pub(crate) async fn show(
         ..
     } = web::block(move || events::overview(&app, &access)).await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
-    let registered = user_id.is_some_and(|id| players.iter().any(|p| p.user_id == Some(id)));
+    let mine = user_id.and_then(|id| {
+        players
+            .iter()
+            .find(|p| p.user_id == Some(id))
+            .map(|p| (p.status, p.checked_in))
+    });
     super::cached_html(
         &req,
         &page,
@@ -293,7 +299,7 @@ pub(crate) async fn show(
                 .count(),
             is_organiser: page.access.is_organiser(),
             is_arbiter: page.access.is_arbiter(),
-            registered,
+            mine,
             can_register: page.access.event.self_registration
                 && page.access.event.state != events::EventState::Finished,
         },
@@ -494,11 +500,15 @@ pub(crate) async fn add_player(
         Err(e) => Err(e),
     };
     match result {
-        Ok(_) => redirect_with_flash(
+        Ok((_, duplicates)) => redirect_with_flash(
             &req,
             &format!("{}#players", manage_url(&page)),
             FlashLevel::Success,
-            "flash-player-added",
+            if duplicates.is_empty() {
+                "flash-player-added"
+            } else {
+                "flash-player-added-duplicate"
+            },
         ),
         Err(ServiceError::Invalid(invalid)) => {
             let extras = ManageExtras {
@@ -527,7 +537,7 @@ pub(crate) async fn import_players(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let report = web::block(move || players::import_csv(&service, &access, &form.csv)).await??;
-    if report.rejected.is_empty() {
+    if report.rejected.is_empty() && report.duplicates.is_empty() {
         return redirect_with_flash(
             &req,
             &format!("{}#players", manage_url(&page)),
@@ -535,11 +545,17 @@ pub(crate) async fn import_players(
             "flash-players-imported",
         );
     }
+    // Imported, with lines that look like entries already there: the list says which.
+    let status = if report.rejected.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
     let extras = ManageExtras {
         import: Some(report),
         ..no_extras()
     };
-    manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
+    manage_page(&req, app, &page, extras, status).await
 }
 
 /// A form with nothing but its CSRF token.
@@ -819,7 +835,7 @@ pub(crate) async fn audit_log(
 struct QueuePage<'a> {
     c: &'a Chrome,
     event: &'a Event,
-    games: Vec<crate::domain::Game>,
+    games: Vec<crate::service::games::QueueItem>,
 }
 
 pub(crate) async fn queue(

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::events::Empty;
 use super::{html, redirect_with_flash};
-use crate::domain::{Game, GameId, GameStatus, Player};
+use crate::domain::{AuditAction, Game, GameId, GameStatus, Player, SubmissionId};
 use crate::rules::{Hole, Position, Side, VerdictJson};
 use crate::service::board::{self, Claim};
 use crate::service::events::{Access, Event};
@@ -21,11 +21,14 @@ use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
 use crate::web::paths;
 use crate::web::personal::{PersonalGame, PersonalLink};
+use crate::web::words;
 
 /// One hole as drawn.
 pub struct Cell {
     pub name: String,
     pub count: u8,
+    /// The hole of a move being pointed at (the failing move of a refused record, say).
+    pub marked: bool,
     /// A link that plays this hole (board entry only).
     pub link: Option<String>,
     pub south: bool,
@@ -50,6 +53,7 @@ impl BoardHtml {
                         .map(|(hole, count)| Cell {
                             name: hole.to_string(),
                             count,
+                            marked: false,
                             link: link(hole),
                             south: hole.side() == Side::South,
                             inner: hole.is_inner(),
@@ -60,6 +64,16 @@ impl BoardHtml {
             to_move: position.to_move,
             south: position.board.stones(Side::South),
             north: position.board.stones(Side::North),
+        }
+    }
+
+    /// Marks the hole a move starts from (`c3`, `c3+`, `R:…` marks nothing).
+    fn mark(&mut self, mv: &str) {
+        let hole: String = mv.chars().take_while(char::is_ascii_alphanumeric).collect();
+        for cell in self.rows.iter_mut().flatten() {
+            if cell.name == hole {
+                cell.marked = true;
+            }
         }
     }
 
@@ -83,43 +97,126 @@ struct GamePage<'a> {
     c: &'a Chrome,
     event: &'a Event,
     game: GameView,
-    board: Option<BoardHtml>,
-    ply: usize,
-    plies: usize,
-    last_move: Option<String>,
-    captured: u32,
+    /// The result (final, or waiting for confirmation) in words.
+    outcome: Option<String>,
+    pending_outcome: Option<String>,
+    replay: Option<ReplayHtml>,
     base: String,
     can_submit: bool,
     can_confirm: bool,
     can_dispute: bool,
     is_arbiter: bool,
-    error: Option<String>,
-    verdict: Option<VerdictJson>,
-    detail: Option<String>,
-    record_text: String,
-    submissions: Vec<crate::domain::Submission>,
+    problem: Problem,
+    desk: Option<Desk>,
+}
+
+impl GamePage<'_> {
+    /// The board page with these moves already entered.
+    fn board_link(&self, moves: &[String]) -> String {
+        moves_link(&self.base, moves)
+    }
+}
+
+/// The replay shown: the game's record, the record waiting for confirmation, or (for staff)
+/// one submission's.
+struct ReplayHtml {
+    board: BoardHtml,
+    ply: usize,
+    plies: usize,
+    last_move: Option<String>,
+    captured: u32,
+    /// What the links keep besides the ply (`submission=7&`), already URL-safe.
+    query: String,
+    /// Whose record it is, when it is not the game's final record.
+    source: Option<String>,
+}
+
+/// The arbiter's desk on a game: every submission, where the two latest part, the dispute's
+/// reason and the game's log.
+struct Desk {
+    submissions: Vec<SubmittedHtml>,
+    difference: Option<games::FirstDifference>,
+    difference_board: Option<BoardHtml>,
+    /// The names of the senders of the two records compared.
+    difference_names: [String; 2],
+    dispute_reason: Option<String>,
     log: Vec<crate::service::audit::Shown>,
+}
+
+/// A submission as the desk lists it.
+struct SubmittedHtml {
+    s: games::SubmissionView,
+    outcome: Option<String>,
+    at: String,
+    acceptable: bool,
 }
 
 #[derive(Deserialize)]
 pub struct PlyQuery {
     #[serde(default)]
     ply: Option<usize>,
+    /// Staff: replay this submission's record.
+    #[serde(default)]
+    submission: Option<SubmissionId>,
 }
 
+#[derive(Default)]
 struct Problem {
     error: Option<String>,
     verdict: Option<VerdictJson>,
     detail: Option<String>,
     record_text: String,
+    /// The board at the failing ply of a refused record, its move marked.
+    board: Option<BoardHtml>,
+    /// The refused record's moves before the failing one, to take it up on the board page.
+    fix_moves: Option<Vec<String>>,
+    /// After a correction: later boards that would now pair differently.
+    later_rounds: Vec<games::LaterRound>,
 }
 
 fn no_problem() -> Problem {
-    Problem {
-        error: None,
-        verdict: None,
-        detail: None,
-        record_text: String::new(),
+    Problem::default()
+}
+
+impl Problem {
+    /// A refused record: the message, the verifier's detail, and the board before the failing
+    /// move with the move's hole marked.
+    fn refused(refusal: games::Refusal, text: String) -> Problem {
+        let (board, fix_moves) = match &refusal.verdict {
+            Some(VerdictJson::Invalid {
+                position_before: Some(before),
+                ply,
+                r#move,
+                ..
+            }) => {
+                let marked = r#move.as_deref().unwrap_or("").to_ascii_lowercase();
+                let board = board::position_of(before).map(|p| {
+                    let mut html = BoardHtml::new(&p, |_| None);
+                    html.mark(&marked);
+                    html
+                });
+                let kept = ply.and_then(|p| board::moves_before(&text, p as usize));
+                (board, kept)
+            }
+            _ => (None, None),
+        };
+        Problem {
+            error: Some(format!("error-{}", refusal.code)),
+            verdict: refusal.verdict,
+            detail: refusal.detail,
+            record_text: text,
+            board,
+            fix_moves,
+            later_rounds: Vec::new(),
+        }
+    }
+
+    /// A refused staff action (a decision on a final game, say), shown on the form.
+    fn action(error: &ServiceError) -> Problem {
+        Problem {
+            error: Some(format!("error-{}", error.code())),
+            ..Problem::default()
+        }
     }
 }
 
@@ -130,16 +227,121 @@ async fn render(
     access: Access,
     game_id: GameId,
     place: Place,
-    ply: Option<usize>,
+    query: ReplayChoice,
     problem: Problem,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let text = render_text(app, chrome, access, game_id, place, ply, problem).await?;
+    let text = render_text(app, chrome, access, game_id, place, query, problem).await?;
     Ok(super::super::errors::rendered(
         HttpResponse::build(status)
             .content_type("text/html; charset=utf-8")
             .body(text),
     ))
+}
+
+/// Which replay a game page shows, and at which ply.
+#[derive(Clone, Copy, Default)]
+struct ReplayChoice {
+    ply: Option<usize>,
+    submission: Option<SubmissionId>,
+}
+
+impl From<&PlyQuery> for ReplayChoice {
+    fn from(q: &PlyQuery) -> ReplayChoice {
+        ReplayChoice {
+            ply: q.ply,
+            submission: q.submission,
+        }
+    }
+}
+
+fn replay_html(
+    positions: &[String],
+    moves: &[String],
+    captured: &[u32],
+    ply: Option<usize>,
+    query: String,
+    source: Option<String>,
+) -> Option<ReplayHtml> {
+    let plies = positions.len().checked_sub(1)?;
+    let ply = ply.unwrap_or(plies).min(plies);
+    let position = board::position_of(positions.get(ply)?)?;
+    Some(ReplayHtml {
+        board: BoardHtml::new(&position, |_| None),
+        ply,
+        plies,
+        last_move: ply.checked_sub(1).and_then(|i| moves.get(i).cloned()),
+        captured: ply
+            .checked_sub(1)
+            .and_then(|i| captured.get(i).copied())
+            .unwrap_or(0),
+        query,
+        source,
+    })
+}
+
+fn names(view: &GameView) -> (String, String) {
+    let name =
+        |p: &Option<games::GamePlayer>| p.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+    (name(&view.first), name(&view.second))
+}
+
+fn desk(
+    chrome: &Chrome,
+    view: &GameView,
+    shown: games::GameSubmissions,
+    log: Vec<crate::service::audit::Shown>,
+) -> Desk {
+    let (first, second) = names(view);
+    let open = view.status != GameStatus::Final;
+    let named = |id: SubmissionId| {
+        shown
+            .submissions
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    };
+    let difference_names = shown
+        .first_difference
+        .as_ref()
+        .map_or([String::new(), String::new()], |d| {
+            [named(d.submissions[0]), named(d.submissions[1])]
+        });
+    let difference_board = shown.first_difference.as_ref().and_then(|d| {
+        let position = board::position_of(&d.position_before)?;
+        let mut html = BoardHtml::new(&position, |_| None);
+        for m in d.moves.iter().flatten() {
+            html.mark(&m.to_ascii_lowercase());
+        }
+        Some(html)
+    });
+    let dispute_reason = log
+        .iter()
+        .rev()
+        .find(|e| e.action == AuditAction::DisputeReason)
+        .filter(|_| view.status == GameStatus::Disputed)
+        .map(|e| e.detail.clone());
+    let submissions = shown
+        .submissions
+        .into_iter()
+        .map(|s| SubmittedHtml {
+            outcome: s
+                .result
+                .map(|r| words::outcome(chrome.lang, r, s.termination, s.plies, &first, &second)),
+            at: chrome.time(&s.submitted_at.naive_utc()),
+            acceptable: open && s.replay.is_some() && s.result.is_some(),
+            s,
+        })
+        .collect();
+    Desk {
+        submissions,
+        difference: shown.first_difference,
+        difference_board,
+        difference_names,
+        dispute_reason,
+        log,
+    }
 }
 
 /// The game page's HTML.
@@ -149,7 +351,7 @@ async fn render_text(
     access: Access,
     game_id: GameId,
     place: Place,
-    ply: Option<usize>,
+    choice: ReplayChoice,
     problem: Problem,
 ) -> Result<String, WebError> {
     let service = app.into_inner();
@@ -161,31 +363,80 @@ async fn render_text(
         games::Viewer::Public
     };
     let access_for_block = access.clone();
-    let (view, submissions, log) = web::block(move || {
+    let (view, staff_view) = web::block(move || {
         let view = games::view(&service, &access_for_block, game_id, viewer)?;
-        let (submissions, log) = if staff {
-            (
+        let staff_view = if staff {
+            Some((
                 games::submissions(&service, &access_for_block, game_id)?,
                 crate::service::audit::game_log(&service, &access_for_block, game_id)?,
-            )
+            ))
         } else {
-            (Vec::new(), Vec::new())
+            None
         };
-        Ok::<_, ServiceError>((view, submissions, log))
+        Ok::<_, ServiceError>((view, staff_view))
     })
     .await??;
-    let plies = view.positions.len().saturating_sub(1);
-    let ply = ply.unwrap_or(plies).min(plies);
-    let board = view
-        .positions
-        .get(ply)
-        .and_then(|p| board::position_of(p))
-        .map(|p| BoardHtml::new(&p, |_| None));
-    let last_move = ply.checked_sub(1).and_then(|i| view.moves.get(i).cloned());
-    let captured = ply
-        .checked_sub(1)
-        .and_then(|i| view.captured.get(i).copied())
-        .unwrap_or(0);
+    let (first, second) = names(&view);
+    let chosen = staff_view.as_ref().and_then(|(shown, _)| {
+        let id = choice.submission?;
+        shown.submissions.iter().find(|s| s.id == id)
+    });
+    let replay = if let Some(s) = chosen {
+        s.replay.as_ref().and_then(|r| {
+            replay_html(
+                &r.positions,
+                &r.moves,
+                &r.captured,
+                choice.ply,
+                format!("submission={}&", s.id),
+                Some(chrome.t1("game-replay-of-submission", "name", &s.name)),
+            )
+        })
+    } else if view.record.is_some() {
+        replay_html(
+            &view.positions,
+            &view.moves,
+            &view.captured,
+            choice.ply,
+            String::new(),
+            None,
+        )
+    } else {
+        view.pending_replay.as_ref().and_then(|r| {
+            replay_html(
+                &r.positions,
+                &r.moves,
+                &r.captured,
+                choice.ply,
+                String::new(),
+                Some(chrome.t("game-replay-of-pending")),
+            )
+        })
+    };
+    let outcome = view
+        .result
+        .filter(|_| view.status == GameStatus::Final)
+        .map(|r| {
+            words::outcome(
+                chrome.lang,
+                r,
+                view.termination,
+                view.plies,
+                &first,
+                &second,
+            )
+        });
+    let pending_outcome = view.pending.as_ref().and_then(|p| {
+        let r = p.result?;
+        Some(words::outcome(
+            chrome.lang,
+            r,
+            p.termination,
+            p.plies,
+            &first,
+            &second,
+        ))
+    });
     let is_player = matches!(place.actor, Some(Actor::Player { .. }));
     let my_id = match place.actor {
         Some(Actor::Player { player_id, .. }) => Some(player_id),
@@ -196,6 +447,7 @@ async fn render_text(
         .pending
         .as_ref()
         .is_some_and(|p| p.player_id.is_some() && p.player_id != my_id);
+    let desk = staff_view.map(|(shown, log)| desk(chrome, &view, shown, log));
     Ok(GamePage {
         c: chrome,
         event: &access.event,
@@ -204,19 +456,13 @@ async fn render_text(
             && (pending_from_other && is_player || staff && view.pending.is_some()),
         can_dispute: view.status == GameStatus::Pending && is_player,
         is_arbiter: staff,
+        outcome,
+        pending_outcome,
         game: view,
-        board,
-        ply,
-        plies,
-        last_move,
-        captured,
+        replay,
         base: place.base,
-        error: problem.error,
-        verdict: problem.verdict,
-        detail: problem.detail,
-        record_text: problem.record_text,
-        submissions,
-        log,
+        problem,
+        desk,
     }
     .render()?)
 }
@@ -273,7 +519,7 @@ pub(crate) async fn show(
         access,
         game_id,
         place,
-        query.ply,
+        ReplayChoice::from(&*query),
         no_problem(),
     )
     .await?;
@@ -310,19 +556,14 @@ async fn submit(
             redirect_with_flash(req, &place.base, FlashLevel::Success, key)
         }
         Err(SubmitError::Refused(refusal)) => {
-            let problem = Problem {
-                error: Some(format!("error-{}", refusal.code)),
-                verdict: refusal.verdict,
-                detail: refusal.detail,
-                record_text: text,
-            };
+            let problem = Problem::refused(*refusal, text);
             render(
                 app,
                 chrome,
                 access,
                 game_id,
                 place,
-                None,
+                ReplayChoice::default(),
                 problem,
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
@@ -420,6 +661,56 @@ pub struct DecisionForm {
     reason: String,
 }
 
+/// Runs a staff action on a game; a refusal the staff can act on (a decision on a final game,
+/// a missing reason) is shown on the game's page, at the form, with the error's status.
+async fn staff_action<T: Send + 'static>(
+    req: &HttpRequest,
+    app: web::Data<App>,
+    page: ArbiterPage,
+    game_id: GameId,
+    flash: &'static str,
+    action: impl FnOnce(&App, &Access) -> Result<T, ServiceError> + Send + 'static,
+) -> Result<(HttpResponse, Option<T>), WebError> {
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let done = web::block(move || action(&service, &access)).await?;
+    match done {
+        Ok(value) => Ok((
+            redirect_with_flash(
+                req,
+                &paths::game(&page.access.event.slug, game_id),
+                FlashLevel::Success,
+                flash,
+            )?,
+            Some(value),
+        )),
+        Err(
+            e @ (ServiceError::Conflict(_)
+            | ServiceError::Invalid(_)
+            | ServiceError::NotAllowed(_)
+            | ServiceError::Stale),
+        ) => {
+            let (access, game, players) =
+                load_game(&app, game_id, page.chrome.user.clone()).await?;
+            let place = session_place(&access, &game, &players);
+            let status = crate::web::errors::status_of(&e);
+            let shown = render(
+                app,
+                &page.chrome,
+                access,
+                game_id,
+                place,
+                ReplayChoice::default(),
+                Problem::action(&e),
+                status,
+            )
+            .await?;
+            Ok((shown, None))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
 pub(crate) async fn decide(
     req: HttpRequest,
     app: web::Data<App>,
@@ -429,16 +720,97 @@ pub(crate) async fn decide(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, game_id) = path.into_inner();
-    let access = page.access.clone();
-    let service = app.into_inner();
-    web::block(move || games::decide(&service, &access, game_id, &form.result, &form.reason))
-        .await??;
-    redirect_with_flash(
+    let replay = form.result.trim() == "replay";
+    let flash = if replay {
+        "flash-replay-ordered"
+    } else {
+        "flash-result-final"
+    };
+    let (shown, _) = staff_action(&req, app, page, game_id, flash, move |app, access| {
+        if replay {
+            games::order_replay(app, access, game_id, &form.reason)
+        } else {
+            games::decide(app, access, game_id, &form.result, &form.reason)
+        }
+    })
+    .await?;
+    Ok(shown)
+}
+
+pub(crate) async fn correct(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: ArbiterPage,
+    path: web::Path<(String, GameId)>,
+    form: CsrfForm<DecisionForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let (_, game_id) = path.into_inner();
+    let chrome = page.chrome.clone();
+    let app_again = app.clone();
+    let (shown, corrected) = staff_action(
         &req,
-        &paths::game(&page.access.event.slug, game_id),
-        FlashLevel::Success,
-        "flash-result-final",
+        app,
+        page,
+        game_id,
+        "flash-result-corrected",
+        move |app, access| games::correct(app, access, game_id, &form.result, &form.reason),
     )
+    .await?;
+    // Later rounds paired on the old result: the arbiter is shown which boards would now pair
+    // differently, with the ways to act on it (withdraw and re-pair a round, or leave it).
+    match corrected {
+        Some(c) if !c.later_rounds.is_empty() => {
+            let (access, game, players) =
+                load_game(&app_again, game_id, chrome.user.clone()).await?;
+            let place = session_place(&access, &game, &players);
+            render(
+                app_again,
+                &chrome,
+                access,
+                game_id,
+                place,
+                ReplayChoice::default(),
+                Problem {
+                    later_rounds: c.later_rounds,
+                    ..Problem::default()
+                },
+                StatusCode::OK,
+            )
+            .await
+        }
+        _ => Ok(shown),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct AcceptForm {
+    submission: SubmissionId,
+    #[serde(default)]
+    reason: String,
+}
+
+pub(crate) async fn accept(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: ArbiterPage,
+    path: web::Path<(String, GameId)>,
+    form: CsrfForm<AcceptForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let (_, game_id) = path.into_inner();
+    let (shown, _) = staff_action(
+        &req,
+        app,
+        page,
+        game_id,
+        "flash-result-final",
+        move |app, access| {
+            games::accept_submission(app, access, game_id, form.submission, &form.reason)
+        },
+    )
+    .await?;
+    Ok(shown)
 }
 
 #[derive(Template)]
@@ -614,8 +986,10 @@ struct PersonalPage<'a> {
     c: &'a Chrome,
     event: &'a Event,
     player: crate::service::players::Player,
-    games: Vec<crate::service::rounds::BoardView>,
-    rounds: Vec<i32>,
+    /// The entry's event, games and what to do next.
+    mine: crate::service::my_games::MyEvent,
+    /// Where its games open: `/p/{secret}/games/`.
+    games_base: String,
     secret: String,
     /// The entry is bound to the signed-in account.
     bound_to_you: bool,
@@ -638,6 +1012,7 @@ pub(crate) async fn personal_claim(
 }
 
 pub(crate) async fn personal(
+    req: HttpRequest,
     app: web::Data<App>,
     link: PersonalLink,
 ) -> Result<HttpResponse, WebError> {
@@ -648,34 +1023,24 @@ pub(crate) async fn personal(
         secret,
     } = link;
     let service = app.into_inner();
-    let access_for_block = access.clone();
-    let all =
-        web::block(move || crate::service::rounds::all(&service, &access_for_block)).await??;
-    let mut mine = Vec::new();
-    let mut rounds = Vec::new();
-    for round in all {
-        for b in round.boards {
-            let plays = b.first.as_ref().is_some_and(|p| p.id == player.id)
-                || b.second.as_ref().is_some_and(|p| p.id == player.id);
-            if plays {
-                rounds.push(round.number);
-                mine.push(b);
-            }
-        }
-    }
+    let entry = player.clone();
+    let mine = web::block(move || crate::service::my_games::of_entry(&service, &entry)).await??;
     let bound_to_you = c
         .user
         .as_ref()
         .is_some_and(|u| player.user_id == Some(u.id));
-    html(&PersonalPage {
+    let link_secret = secret.clone();
+    let mut response = html(&PersonalPage {
         c: &c,
         event: &access.event,
         player: crate::service::players::Player::from_row(&player, false),
-        games: mine,
-        rounds,
+        games_base: format!("{}/games/", paths::personal(&secret)),
+        mine,
         secret,
         bound_to_you,
-    })
+    })?;
+    super::venue::remember_link(&req, &mut response, &link_secret);
+    Ok(response)
 }
 
 /// Where a personal link's game lives, and its player acting.
@@ -698,7 +1063,7 @@ pub(crate) async fn personal_show(
         game.access,
         game.game_id,
         place,
-        query.ply,
+        ReplayChoice::from(&*query),
         no_problem(),
         StatusCode::OK,
     )

@@ -3,11 +3,14 @@
 
 pub mod accounts;
 pub mod admin;
+pub(crate) mod entries;
 pub mod events;
 pub mod games;
 pub mod home;
+pub(crate) mod me;
 pub mod public;
 pub mod rounds;
+pub(crate) mod venue;
 pub mod why;
 
 use actix_web::http::header;

@@ -245,8 +245,19 @@ pub(crate) async fn scoresheets(
     )
 }
 
-/// `GET /events/{slug}/games/{id}/qr.svg`: a QR code that opens the game's page (where its
-/// players submit the result).
+/// A QR code of `url` as SVG, at least `size` pixels wide.
+pub(crate) fn qr_svg(url: &str, size: u32) -> Result<String, WebError> {
+    let code = qrcode::QrCode::new(url.as_bytes())
+        .map_err(|e| WebError::Internal(format!("QR code: {e}")))?;
+    Ok(code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(size, size)
+        .quiet_zone(true)
+        .build())
+}
+
+/// `GET /events/{slug}/games/{id}/qr.svg`: a QR code that opens the page where the game's
+/// players enter its result.
 pub(crate) async fn game_qr(
     req: HttpRequest,
     app: web::Data<App>,
@@ -254,15 +265,9 @@ pub(crate) async fn game_qr(
     path: web::Path<(String, crate::domain::GameId)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, game_id) = path.into_inner();
-    let url = public_url(&req, &app, &paths::game(&slug, game_id));
+    let url = public_url(&req, &app, &paths::game_entry(&slug, game_id));
     let _ = page;
-    let code = qrcode::QrCode::new(url.as_bytes())
-        .map_err(|e| WebError::Internal(format!("QR code: {e}")))?;
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(160, 160)
-        .quiet_zone(true)
-        .build();
+    let svg = qr_svg(&url, 160)?;
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml")
         .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))

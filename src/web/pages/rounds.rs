@@ -8,8 +8,9 @@ use serde::Deserialize;
 
 use super::events::Empty;
 use super::{act_and_redirect, redirect_with_flash};
+use crate::domain::PlayerId;
 use crate::service::events::Event;
-use crate::service::rounds::{self, RoundView};
+use crate::service::rounds::{self, PairingWarning, RoundView};
 use crate::service::standings::{self, StandingsView};
 use crate::service::{App, ServiceError};
 use crate::web::context::{Chrome, CsrfForm, FlashLevel};
@@ -25,6 +26,91 @@ struct RoundPage<'a> {
     round: RoundView,
     is_organiser: bool,
     numbers: Vec<i32>,
+    /// For the organiser: whether this is the event's last round (the one that may be
+    /// withdrawn or paired again).
+    is_last: bool,
+    /// The active players, for pairing by hand: (id, number, name).
+    players: Vec<Choice>,
+    /// The boards of the form to pair by hand: the draft's, then one empty row.
+    hand_rows: Vec<HandRow>,
+    /// After a pairing by hand: the absolute criteria it breaks.
+    warnings: Vec<PairingWarning>,
+}
+
+impl RoundPage<'_> {
+    /// Whether a row of the form to pair by hand has this player chosen.
+    fn chosen(&self, chosen: &Option<PlayerId>, id: &PlayerId) -> bool {
+        *chosen == Some(*id)
+    }
+}
+
+/// A player to choose on a board: (id, number, name).
+type Choice = (PlayerId, i32, String);
+
+/// A board of the form to pair by hand: who moves first, the opponent.
+type HandRow = (Option<PlayerId>, Option<PlayerId>);
+
+/// The organiser's tools on a round page: the active players and the rows to pair by hand.
+fn organiser_parts(
+    round: &RoundView,
+    shown: &[crate::service::players::Player],
+) -> (Vec<Choice>, Vec<HandRow>) {
+    let players = shown
+        .iter()
+        .filter(|p| p.status == crate::domain::PlayerStatus::Active)
+        .map(|p| (p.id, p.number, p.name.clone()))
+        .collect();
+    let mut rows: Vec<HandRow> = round
+        .boards
+        .iter()
+        .filter(|b| b.game_no == 1)
+        .map(|b| {
+            (
+                b.first.as_ref().map(|p| p.id),
+                b.second.as_ref().map(|p| p.id),
+            )
+        })
+        .collect();
+    rows.push((None, None));
+    (players, rows)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn round_page(
+    app: web::Data<App>,
+    page: &EventPage,
+    number: i32,
+    warnings: Vec<PairingWarning>,
+) -> Result<String, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let organiser = page.access.is_organiser();
+    let (round, all, shown) = web::block(move || {
+        let shown = if organiser {
+            crate::service::players::list(&app, &access)?
+        } else {
+            Vec::new()
+        };
+        Ok::<_, ServiceError>((
+            rounds::view(&app, &access, number)?,
+            rounds::all(&app, &access)?,
+            shown,
+        ))
+    })
+    .await??;
+    let (players, hand_rows) = organiser_parts(&round, &shown);
+    Ok(RoundPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        is_last: all.last().map(|r| r.number) == Some(round.number),
+        round,
+        is_organiser: organiser,
+        numbers: all.iter().map(|r| r.number).collect(),
+        players,
+        hand_rows,
+        warnings,
+    }
+    .render()?)
 }
 
 pub(crate) async fn show(
@@ -37,26 +123,8 @@ pub(crate) async fn show(
         return Ok(r);
     }
     let (_, number) = path.into_inner();
-    let access = page.access.clone();
-    let app = app.into_inner();
-    let (round, all) = web::block(move || {
-        Ok::<_, ServiceError>((
-            rounds::view(&app, &access, number)?,
-            rounds::all(&app, &access)?,
-        ))
-    })
-    .await??;
-    super::cached_html(
-        &req,
-        &page,
-        &RoundPage {
-            c: &page.chrome,
-            event: &page.access.event,
-            round,
-            is_organiser: page.access.is_organiser(),
-            numbers: all.iter().map(|r| r.number).collect(),
-        },
-    )
+    let text = round_page(app, &page, number, Vec::new()).await?;
+    Ok(super::cached_text(&req, &page, text))
 }
 
 #[derive(Template)]
@@ -288,4 +356,113 @@ pub(crate) async fn standings_page(
             print: query.print.is_some(),
         },
     )
+}
+
+pub(crate) async fn withdraw(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    _csrf: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    act_and_redirect(
+        &req,
+        app,
+        &page.access,
+        move |app, access| rounds::withdraw(app, access, number),
+        &round_url(&page, number),
+        "flash-round-withdrawn",
+    )
+    .await
+}
+
+pub(crate) async fn pair_again(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    _csrf: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (_, number) = path.into_inner();
+    act_and_redirect(
+        &req,
+        app,
+        &page.access,
+        move |app, access| rounds::pair_again(app, access, number),
+        &round_url(&page, number),
+        "flash-round-paired",
+    )
+    .await
+}
+
+/// The form to pair by hand: `first1`, `second1`, `first2`, … (`second` empty or `bye`: the
+/// pairing-allocated bye; a row with no first player is skipped) and `publish`.
+fn hand_boards(
+    form: &std::collections::HashMap<String, String>,
+) -> Result<Vec<rounds::ManualBoard>, WebError> {
+    let id = |key: String| -> Result<Option<PlayerId>, WebError> {
+        match form.get(&key).map(|v| v.trim()) {
+            None | Some("" | "bye") => Ok(None),
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| WebError::Invalid(ErrorCode::PlayerUnknown)),
+        }
+    };
+    let mut boards = Vec::new();
+    for row in 1..=MAX_HAND_ROWS {
+        if !form.contains_key(&format!("first{row}")) {
+            break;
+        }
+        let first = id(format!("first{row}"))?;
+        let second = id(format!("second{row}"))?;
+        match (first, second) {
+            (Some(first), second) => boards.push(rounds::ManualBoard { first, second }),
+            (None, Some(second)) => boards.push(rounds::ManualBoard {
+                first: second,
+                second: None,
+            }),
+            (None, None) => {}
+        }
+    }
+    Ok(boards)
+}
+
+/// Most rows read from the form to pair by hand.
+const MAX_HAND_ROWS: usize = 2000;
+
+pub(crate) async fn pair_by_hand(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    path: web::Path<(String, i32)>,
+    form: CsrfForm<std::collections::HashMap<String, String>>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let (_, number) = path.into_inner();
+    let boards = hand_boards(&form)?;
+    let publish = form.get("publish").is_some_and(|v| v == "1");
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let paired =
+        web::block(move || rounds::pair_by_hand(&service, &access, number, &boards, publish))
+            .await??;
+    if paired.warnings.is_empty() {
+        return redirect_with_flash(
+            &req,
+            &round_url(&page, number),
+            FlashLevel::Success,
+            "flash-round-changed",
+        );
+    }
+    // Saved as the arbiter chose; the criteria it breaks are shown on the round.
+    let event_page = EventPage {
+        chrome: page.chrome.clone(),
+        access: page.access.clone(),
+    };
+    let text = round_page(app, &event_page, number, paired.warnings).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(text))
 }

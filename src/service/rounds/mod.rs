@@ -1,11 +1,16 @@
 //! Rounds: pairing the next round in the event's format, reviewing a draft by hand (every
 //! change logged), and publishing it.
 
+mod edit;
+
 use crate::domain::ErrorCode;
 use std::collections::HashSet;
 use std::sync::Arc;
 
 use serde::Serialize;
+
+pub use edit::{ManualBoard, ManualPairing, PairingWarning};
+pub(crate) use edit::{pair_again, pair_by_hand, withdraw};
 
 use super::event_data::EventData;
 use super::events::Access;
@@ -181,16 +186,19 @@ fn explain_round(data: &EventData, number: i32) -> Result<RoundExplanation, Serv
 }
 
 fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, ServiceError> {
-    let played = (number - 1) as usize;
-    let histories = data.histories(played);
+    plan_swiss_of(data, number, plan_swiss_to_pair(data, number))
+}
+
+/// The players to pair in Swiss round `number` (in pairing-number order): active, entered by
+/// then, without a requested bye, checked in when the event asks for it.
+fn plan_swiss_to_pair(data: &EventData, number: i32) -> Vec<bool> {
     let requested: HashSet<PlayerId> = data
         .byes
         .iter()
         .filter(|b| b.round == number)
         .map(|b| b.player_id)
         .collect();
-    let to_pair: Vec<bool> = data
-        .players
+    data.players
         .iter()
         .map(|p| {
             p.status == PlayerStatus::Active
@@ -198,7 +206,18 @@ fn plan_swiss(data: &EventData, number: i32) -> Result<Vec<PlannedGame>, Service
                 && !requested.contains(&p.id)
                 && (!data.event.check_in || p.checked_in)
         })
-        .collect();
+        .collect()
+}
+
+/// Pairs Swiss round `number` among the players marked in `to_pair` (in pairing-number order),
+/// from the results of the rounds before it.
+fn plan_swiss_of(
+    data: &EventData,
+    number: i32,
+    to_pair: Vec<bool>,
+) -> Result<Vec<PlannedGame>, ServiceError> {
+    let played = (number - 1) as usize;
+    let histories = data.histories(played);
     let setup = SwissSetup::new(data, number, histories, to_pair);
     let input = setup.input(data);
     let pairing =
@@ -372,11 +391,71 @@ pub(crate) fn planned_rounds(data: &EventData) -> i32 {
     }
 }
 
-/// Seeds the knockout stage: by pairing number for a pure knockout, by the standings after
-/// the Swiss rounds for Swiss-then-knockout.
-/// Seeds the knockout stage (`data` follows).
-fn seed_knockout(conn: &mut DbConnection, data: &mut EventData) -> Result<(), ServiceError> {
-    let seeded: Vec<PlayerId> = match data.event.format {
+/// The boards of a stored round that would pair differently were it paired again now, from
+/// the results before it (after a result was corrected, say): a Swiss round among the same
+/// players, a knockout round from the bracket as it now resolves (and, for the first knockout
+/// round after Swiss rounds, from the seeds the standings now give). Round-robin pairings
+/// depend on no result. Colours are not compared: only who meets whom.
+pub(crate) fn boards_paired_differently(data: &EventData, number: i32) -> Vec<i32> {
+    let Some(round) = data.round(number) else {
+        return Vec::new();
+    };
+    let stored = data.games_of_round(round.id);
+    let meeting = |a: PlayerId, b: Option<PlayerId>| match b {
+        Some(b) if b < a => (b, Some(a)),
+        _ => (a, b),
+    };
+    let expected: HashSet<(PlayerId, Option<PlayerId>)> = match round.stage {
+        Stage::RoundRobin => return Vec::new(),
+        Stage::Swiss => {
+            let present: HashSet<PlayerId> = stored
+                .iter()
+                .flat_map(|g| [g.first_id, g.second_id])
+                .flatten()
+                .collect();
+            let to_pair = data
+                .players
+                .iter()
+                .map(|p| present.contains(&p.id))
+                .collect();
+            match plan_swiss_of(data, number, to_pair) {
+                Ok(games) => games.iter().map(|g| meeting(g.first, g.second)).collect(),
+                Err(_) => HashSet::new(),
+            }
+        }
+        Stage::Knockout => {
+            let reseeded = number == bracket::first_round(data)
+                && data.event.format == Format::SwissThenKnockout
+                && knockout_seeds(data) != bracket::seeds(data);
+            if reseeded {
+                HashSet::new()
+            } else {
+                bracket::view(data)
+                    .map(|view| {
+                        view.matches
+                            .iter()
+                            .filter(|m| m.round == number)
+                            .filter_map(|m| Some(meeting(m.entrants[0]?, m.entrants[1])))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            }
+        }
+    };
+    let mut boards: Vec<i32> = stored
+        .iter()
+        .filter_map(|g| Some((g.board, meeting(g.first_id?, g.second_id))))
+        .filter(|(_, pair)| !expected.contains(pair))
+        .map(|(board, _)| board)
+        .collect();
+    boards.dedup();
+    boards
+}
+
+/// The knockout stage's seeds from the event as it stands: by pairing number for a pure
+/// knockout, by the standings after the Swiss rounds for Swiss-then-knockout.
+fn knockout_seeds(data: &EventData) -> Vec<PlayerId> {
+    match data.event.format {
         Format::SwissThenKnockout => {
             let table = standings::compute_from(data);
             table
@@ -397,7 +476,12 @@ fn seed_knockout(conn: &mut DbConnection, data: &mut EventData) -> Result<(), Se
             .filter(|p| p.status == PlayerStatus::Active)
             .map(|p| p.id)
             .collect(),
-    };
+    }
+}
+
+/// Seeds the knockout stage (`data` follows).
+fn seed_knockout(conn: &mut DbConnection, data: &mut EventData) -> Result<(), ServiceError> {
+    let seeded = knockout_seeds(data);
     if seeded.len() < 2 {
         return Err(ServiceError::Conflict(ErrorCode::NotEnoughPlayers));
     }
@@ -565,6 +649,11 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
     }
     if number > planned_rounds(&data) {
         return Err(ServiceError::Conflict(ErrorCode::NoMoreRounds));
+    }
+    // With check-in on, a Swiss round pairs those present: say so when nobody is yet.
+    let present = |p: &crate::domain::Player| p.status == PlayerStatus::Active && p.checked_in;
+    if stage == Stage::Swiss && data.event.check_in && !data.players.iter().any(present) {
+        return Err(ServiceError::Conflict(ErrorCode::NobodyCheckedIn));
     }
     let games = match stage {
         Stage::Swiss => plan_swiss(&data, number)?,

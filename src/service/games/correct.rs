@@ -1,0 +1,130 @@
+//! Correcting a final result: its own staff action, with a reason, audited; the standings and
+//! everything that follows from results are recomputed, and the staff are told which boards of
+//! later rounds would have been paired differently on the corrected result.
+
+use serde::Serialize;
+
+use super::finalise::follow_results;
+use super::{Actor, game_players, published_game, refuse_own_game, with_retries};
+use crate::db::events::{self as q, GameOutcome};
+use crate::db::{self};
+use crate::domain::{AuditAction, ErrorCode, GameId, GameStatus, StoredResult};
+use crate::rules::Termination;
+use crate::service::events::Access;
+use crate::service::{App, ServiceError, audit, rounds};
+
+/// Boards of a later round that would have been paired differently on the corrected result.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LaterRound {
+    pub round: i32,
+    pub boards: Vec<i32>,
+}
+
+/// What a correction did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Correction {
+    pub game_id: GameId,
+    pub status: GameStatus,
+    pub previous_result: StoredResult,
+    pub result: StoredResult,
+    /// Later rounds paired on the old result whose pairing would now differ (empty when none).
+    pub later_rounds: Vec<LaterRound>,
+}
+
+/// Corrects the result of a final game (`1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`); the reason
+/// is required. The record, if any, is kept as it was played.
+pub(crate) fn correct(
+    app: &App,
+    access: &Access,
+    game_id: GameId,
+    result: &str,
+    reason: &str,
+) -> Result<Correction, ServiceError> {
+    let (user, role) = access.staff()?;
+    let corrected = match StoredResult::from_code(result.trim()) {
+        Some(StoredResult::Bye) | None => {
+            return Err(ServiceError::invalid("result", ErrorCode::ResultInvalid));
+        }
+        Some(r) => r,
+    };
+    let reason = super::decide::reason_of(reason)?;
+    if reason.is_empty() {
+        return Err(ServiceError::invalid("reason", ErrorCode::ReasonRequired));
+    }
+    let actor = Actor::Staff {
+        user_id: user.id,
+        role,
+    };
+    with_retries(app, |conn| {
+        let game = published_game(conn, game_id)?;
+        if game.event_id != access.event.id {
+            return Err(ServiceError::NotFound);
+        }
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, &actor, &first, &second)?;
+        let previous = match game.final_result() {
+            Some(previous) if game.status == GameStatus::Final => previous,
+            _ => return Err(ServiceError::Conflict(ErrorCode::GameNotFinal)),
+        };
+        if previous != corrected {
+            let termination = if corrected.is_forfeit() {
+                None
+            } else if game.result == Some(corrected) {
+                game.termination
+            } else {
+                Some(Termination::Adjudication)
+            };
+            let changed = q::update_game(
+                conn,
+                game.id,
+                game.version,
+                &GameOutcome {
+                    status: GameStatus::Final,
+                    result: Some(corrected),
+                    termination,
+                    plies: game.plies,
+                    record: game.record.as_deref(),
+                    final_position: game.final_position.as_deref(),
+                },
+                db::now(),
+            )?;
+            if changed == 0 {
+                return Err(ServiceError::Stale);
+            }
+            audit::record(
+                conn,
+                actor
+                    .entry(&game, AuditAction::ResultCorrected)
+                    .detail(format!(
+                        "{} → {}: {reason}",
+                        previous.as_str(),
+                        corrected.as_str()
+                    )),
+            )?;
+            q::bump_event(conn, game.event_id, db::now())?;
+        }
+        let data = follow_results(conn, game.event_id)?;
+        let number = data
+            .rounds
+            .iter()
+            .find(|r| r.id == game.round_id)
+            .map_or(0, |r| r.number);
+        let later_rounds = data
+            .rounds
+            .iter()
+            .filter(|r| r.number > number)
+            .map(|r| LaterRound {
+                round: r.number,
+                boards: rounds::boards_paired_differently(&data, r.number),
+            })
+            .filter(|later| !later.boards.is_empty())
+            .collect();
+        Ok(Correction {
+            game_id: game.id,
+            status: GameStatus::Final,
+            previous_result: previous,
+            result: corrected,
+            later_rounds,
+        })
+    })
+}

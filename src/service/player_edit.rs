@@ -1,0 +1,319 @@
+//! Correcting the entries of an event: a player's details edited, an entry without games
+//! removed, a registration rejected with a reason, and the warnings that an entry looks like
+//! one already there (same name and club, or same e-mail address).
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts::Email;
+use super::events::Access;
+use super::players::{MAX_FIELD, MAX_RATING, Player, ValidPlayer};
+use super::{App, ServiceError, audit, standings};
+use crate::db::events::{self as q, PlayerChange};
+use crate::db::{DbConnection, event_transaction};
+use crate::domain::{AuditAction, ErrorCode, Player as Entry, PlayerId, PlayerStatus};
+
+/// The details an organiser may change; absent fields stay as they are (`email: null` clears
+/// the address).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerPatch {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub rating: Option<i64>,
+    #[serde(default)]
+    pub club: Option<String>,
+    #[serde(default)]
+    pub province: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub email: Option<Option<String>>,
+    /// `active` (reinstates a withdrawn player for the rounds still to pair) or `withdrawn`.
+    #[serde(default)]
+    pub status: Option<PlayerStatus>,
+}
+
+/// A field that is present, possibly `null`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+fn text(value: &str, field: &'static str, code: ErrorCode) -> Result<String, ServiceError> {
+    let value = value.trim();
+    if value.chars().count() > MAX_FIELD || value.chars().any(char::is_control) {
+        return Err(ServiceError::invalid(field, code));
+    }
+    Ok(value.to_string())
+}
+
+impl PlayerPatch {
+    /// The entry with this patch applied, checked as a new entry is.
+    fn apply(&self, entry: &Entry) -> Result<PlayerChange, ServiceError> {
+        let name = match &self.name {
+            Some(name) => {
+                let name = text(name, "name", ErrorCode::NameTooLong)?;
+                if name.is_empty() {
+                    return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
+                }
+                name
+            }
+            None => entry.name.clone(),
+        };
+        let rating = match self.rating {
+            Some(r) if !(0..=MAX_RATING).contains(&r) => {
+                return Err(ServiceError::invalid("rating", ErrorCode::RatingInvalid));
+            }
+            Some(r) => r as i32,
+            None => entry.rating,
+        };
+        let email = match &self.email {
+            None => entry.email.clone(),
+            Some(None) => None,
+            Some(Some(e)) if e.trim().is_empty() => None,
+            Some(Some(e)) => Some(Email::parse(e.trim())?.as_str().to_string()),
+        };
+        Ok(PlayerChange {
+            name,
+            rating,
+            club: match &self.club {
+                Some(c) => text(c, "club", ErrorCode::FieldInvalid)?,
+                None => entry.club.clone(),
+            },
+            province: match &self.province {
+                Some(p) => text(p, "province", ErrorCode::FieldInvalid)?,
+                None => entry.province.clone(),
+            },
+            email,
+        })
+    }
+}
+
+/// What an edit changed, for the log: `field: old → new` for each.
+fn changes(before: &Entry, after: &PlayerChange) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut note = |field: &str, old: &str, new: &str| {
+        if old != new {
+            out.push(format!("{field}: {old} → {new}"));
+        }
+    };
+    note("name", &before.name, &after.name);
+    note(
+        "rating",
+        &before.rating.to_string(),
+        &after.rating.to_string(),
+    );
+    note("club", &before.club, &after.club);
+    note("province", &before.province, &after.province);
+    note(
+        "email",
+        before.email.as_deref().unwrap_or(""),
+        after.email.as_deref().unwrap_or(""),
+    );
+    out
+}
+
+fn entry_of_event(
+    conn: &mut DbConnection,
+    access: &Access,
+    player_id: PlayerId,
+) -> Result<Entry, ServiceError> {
+    q::player_by_id(conn, player_id)?
+        .filter(|p| p.event_id == access.event.id)
+        .ok_or(ServiceError::NotFound)
+}
+
+/// Edits a player's details (organisers), logged field by field; the standings follow.
+pub(crate) fn edit(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+    patch: &PlayerPatch,
+) -> Result<Player, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let entry = entry_of_event(conn, access, player_id)?;
+        let change = patch.apply(&entry)?;
+        let mut detail = changes(&entry, &change);
+        if !detail.is_empty() {
+            q::update_player(conn, entry.id, &change)?;
+        }
+        match (entry.status, patch.status) {
+            (from, Some(to)) if from != to => {
+                let withdrawn_after = match to {
+                    PlayerStatus::Withdrawn => Some(
+                        q::rounds_of_event(conn, access.event.id)?
+                            .last()
+                            .map_or(0, |r| r.number),
+                    ),
+                    PlayerStatus::Active if from == PlayerStatus::Withdrawn => None,
+                    // Approving goes through its own action; an entry is never made pending.
+                    _ => return Err(ServiceError::invalid("status", ErrorCode::FieldInvalid)),
+                };
+                q::set_player_status(conn, entry.id, to, withdrawn_after)?;
+                detail.push(format!("status: {} → {}", from.as_str(), to.as_str()));
+            }
+            _ => {}
+        }
+        if !detail.is_empty() {
+            audit::record(
+                conn,
+                audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerEdited)
+                    .detail(format!(
+                        "{} ({}): {}",
+                        entry.name,
+                        entry.number,
+                        detail.join("; ")
+                    )),
+            )?;
+            standings::changed(conn, access.event.id)?;
+        }
+        let entry = entry_of_event(conn, access, player_id)?;
+        Ok(Player::from_row(&entry, true))
+    })
+}
+
+/// Removes an entry that has played no game (a duplicate, a mistake); one with games is
+/// withdrawn instead (`player_has_games`).
+pub(crate) fn remove(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let entry = entry_of_event(conn, access, player_id)?;
+        if q::player_has_games(conn, entry.id)? {
+            return Err(ServiceError::Conflict(ErrorCode::PlayerHasGames));
+        }
+        q::delete_player(conn, entry.id)?;
+        audit::record(
+            conn,
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::PlayerRemoved,
+            )
+            .detail(format!("{} ({})", entry.name, entry.number)),
+        )?;
+        standings::changed(conn, access.event.id)?;
+        Ok(())
+    })
+}
+
+/// Rejects a self-registration waiting for approval, with a reason (logged); the entry is
+/// removed and its personal link stops working.
+pub(crate) fn reject(
+    app: &App,
+    access: &Access,
+    player_id: PlayerId,
+    reason: &str,
+) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(ServiceError::invalid("reason", ErrorCode::ReasonRequired));
+    }
+    if reason.chars().count() > 1000 {
+        return Err(ServiceError::invalid("reason", ErrorCode::ReasonTooLong));
+    }
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let entry = entry_of_event(conn, access, player_id)?;
+        if entry.status != PlayerStatus::Pending {
+            return Err(ServiceError::Conflict(ErrorCode::NotPending));
+        }
+        q::delete_player(conn, entry.id)?;
+        audit::record(
+            conn,
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::RegistrationRejected,
+            )
+            .states(PlayerStatus::Pending, PlayerStatus::Withdrawn)
+            .detail(format!("{}: {reason}", entry.name)),
+        )?;
+        Ok(())
+    })
+}
+
+/// Why an entry looks like one already there.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DuplicateWarning {
+    /// `same_name_and_club` or `same_email`.
+    pub code: &'static str,
+    /// The entry it looks like (`None`: an earlier line of the same import).
+    pub player_id: Option<PlayerId>,
+    pub name: String,
+}
+
+fn normalised(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The entries among `existing` that `new` looks like.
+#[must_use]
+pub(crate) fn duplicates_of(new: &ValidPlayer, existing: &[Entry]) -> Vec<DuplicateWarning> {
+    let name = normalised(&new.name);
+    let club = normalised(&new.club);
+    let mut out = Vec::new();
+    for e in existing {
+        if normalised(&e.name) == name && normalised(&e.club) == club {
+            out.push(DuplicateWarning {
+                code: "same_name_and_club",
+                player_id: Some(e.id),
+                name: e.name.clone(),
+            });
+        } else if new.email.is_some() && e.email == new.email {
+            out.push(DuplicateWarning {
+                code: "same_email",
+                player_id: Some(e.id),
+                name: e.name.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Two entries of one import that look alike: (the later line's index, the earlier's).
+#[must_use]
+pub(crate) fn duplicates_within(lines: &[ValidPlayer]) -> Vec<(usize, usize)> {
+    let key = |p: &ValidPlayer| (normalised(&p.name), normalised(&p.club));
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(j) = lines[..i].iter().position(|earlier| {
+            key(earlier) == key(line) || (line.email.is_some() && earlier.email == line.email)
+        }) {
+            out.push((i, j));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid(name: &str, club: &str, email: Option<&str>) -> ValidPlayer {
+        ValidPlayer {
+            name: name.into(),
+            rating: 0,
+            club: club.into(),
+            province: String::new(),
+            email: email.map(Into::into),
+            missed_points: crate::domain::ByeKind::Zero,
+        }
+    }
+
+    #[test]
+    fn lines_alike_by_name_and_club_or_email() {
+        let lines = [
+            valid("Ana  Kiala", "Clube A", None),
+            valid("Bento", "", Some("b@example.ao")),
+            valid("ana kiala", "clube a", None),
+            valid("Ana Kiala", "Clube B", None),
+            valid("Outro", "", Some("b@example.ao")),
+        ];
+        assert_eq!(duplicates_within(&lines), vec![(2, 0), (4, 1)]);
+    }
+}

@@ -1,0 +1,279 @@
+//! Changing a round after it is paired: a published round withdrawn back to a draft while none
+//! of its results is final, a draft paired again, and a round paired by hand with the broken
+//! absolute criteria shown as warnings the arbiter may override (every change logged).
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use super::{PlannedGame, plan_swiss_to_pair};
+use super::{
+    RoundView, SwissSetup, draft, pair_next_in, publish_in, round_view, stage_of, store_round,
+};
+use crate::db::events::{self as q, GameOutcome};
+use crate::db::{self, event_transaction};
+use crate::domain::{
+    AuditAction, ErrorCode, GameStatus, PlayerId, PlayerStatus, RoundState, Stage, StoredResult,
+};
+use crate::service::event_data::EventData;
+use crate::service::events::Access;
+use crate::service::{App, ServiceError, audit, standings};
+use crate::tournament::dutch::{self, DutchPairing, Violation};
+
+/// Withdraws the last round, published, while none of its games has a result reached after
+/// it was published (byes and forfeits decided at pairing do not count): it is a draft again,
+/// its open games scheduled and their records set aside.
+pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let data = EventData::load(conn, access.event.clone())?;
+        let round = data.round(number).ok_or(ServiceError::NotFound)?.clone();
+        if data.rounds.last().map(|r| r.id) != Some(round.id) {
+            return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
+        }
+        if round.state != RoundState::Published {
+            return Err(ServiceError::Conflict(ErrorCode::RoundNotPublished));
+        }
+        let games = data.games_of_round(round.id);
+        // A game stored final at pairing was never changed since (its version is the first).
+        if games.iter().any(|g| g.is_final() && g.version > 0) {
+            return Err(ServiceError::Conflict(ErrorCode::RoundHasResults));
+        }
+        for game in games.iter().filter(|g| !g.is_final()) {
+            q::settle_submissions(conn, game.id, None)?;
+            if game.status != GameStatus::Scheduled {
+                let changed = q::update_game(
+                    conn,
+                    game.id,
+                    game.version,
+                    &GameOutcome {
+                        status: GameStatus::Scheduled,
+                        result: None,
+                        termination: None,
+                        plies: None,
+                        record: None,
+                        final_position: None,
+                    },
+                    db::now(),
+                )?;
+                if changed == 0 {
+                    return Err(ServiceError::Stale);
+                }
+            }
+        }
+        q::unpublish_round(conn, round.id)?;
+        q::bump_event(conn, access.event.id, db::now())?;
+        audit::record(
+            conn,
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::RoundWithdrawn,
+            )
+            .round(round.id)
+            .states(RoundState::Published, RoundState::Draft)
+            .detail(format!("round {number}")),
+        )?;
+        let data = EventData::load(conn, access.event.clone())?;
+        standings::store(conn, &data)?;
+        Ok(())
+    })
+}
+
+/// Pairs the last round again: the draft is discarded and the round paired from the event
+/// as it now stands (after a late entry or a correction, say).
+pub(crate) fn pair_again(
+    app: &App,
+    access: &Access,
+    number: i32,
+) -> Result<RoundView, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let round = draft(conn, access, number)?;
+        let last = q::rounds_of_event(conn, access.event.id)?
+            .last()
+            .map(|r| r.id);
+        if last != Some(round.id) {
+            return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
+        }
+        q::delete_round(conn, round.id)?;
+        audit::record(
+            conn,
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::DraftDiscarded,
+            )
+            .detail(format!("round {number}")),
+        )?;
+        pair_next_in(conn, access)
+    })
+}
+
+/// One board of a pairing made by hand: who moves first, and the opponent (`None`: the
+/// pairing-allocated bye).
+#[derive(Clone, Copy, Debug)]
+pub struct ManualBoard {
+    pub first: PlayerId,
+    pub second: Option<PlayerId>,
+}
+
+/// An absolute criterion a pairing by hand breaks, kept because the arbiter chose it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PairingWarning {
+    /// The criterion's stable code (`rematch`, `colour_difference`, `same_colour_thrice`,
+    /// `second_bye`, `paired_times`).
+    pub criterion: &'static str,
+    pub players: Vec<PlayerId>,
+    pub names: Vec<String>,
+}
+
+/// A round paired by hand, and what it breaks.
+#[derive(Clone, Debug, Serialize)]
+pub struct ManualPairing {
+    pub round: RoundView,
+    pub warnings: Vec<PairingWarning>,
+}
+
+/// Sets every board of a draft round (the last, of a Swiss or round-robin stage) by hand, and
+/// publishes it when asked. Unknown, repeated or inactive players are refused; the absolute
+/// criteria the pairing breaks are answered as warnings and logged.
+pub(crate) fn pair_by_hand(
+    app: &App,
+    access: &Access,
+    number: i32,
+    boards: &[ManualBoard],
+    publish: bool,
+) -> Result<ManualPairing, ServiceError> {
+    access.require_organiser()?;
+    if boards.is_empty() {
+        return Err(ServiceError::invalid("boards", ErrorCode::BoardsEmpty));
+    }
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let round = draft(conn, access, number)?;
+        let mut data = EventData::load(conn, access.event.clone())?;
+        if data.rounds.last().map(|r| r.id) != Some(round.id) {
+            return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
+        }
+        if stage_of(&data, number) == Stage::Knockout {
+            return Err(ServiceError::Conflict(ErrorCode::NotASwissRound));
+        }
+        check_boards(&data, boards)?;
+        let warnings = warnings(&data, number, boards);
+        // The draft's boards give way to these (the round keeps its number and stage).
+        q::delete_round(conn, round.id)?;
+        data.rounds.retain(|r| r.id != round.id);
+        data.games.retain(|g| g.round_id != round.id);
+        let planned: Vec<PlannedGame> = boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| PlannedGame {
+                board: i as i32 + 1,
+                game_no: 1,
+                bracket_code: None,
+                first: b.first,
+                second: b.second,
+                result: b.second.is_none().then_some(StoredResult::Bye),
+            })
+            .collect();
+        let round_id = store_round(conn, &mut data, number, round.stage, &planned)?;
+        let overridden: Vec<String> = warnings
+            .iter()
+            .map(|w| format!("{} ({})", w.criterion, w.names.join(", ")))
+            .collect();
+        audit::record(
+            conn,
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::RoundPairedByHand,
+            )
+            .round(round_id)
+            .detail(if overridden.is_empty() {
+                format!("round {number}: {} boards", planned.len())
+            } else {
+                format!(
+                    "round {number}: {} boards; overridden: {}",
+                    planned.len(),
+                    overridden.join("; ")
+                )
+            }),
+        )?;
+        let view = if publish {
+            publish_in(conn, access, number)?
+        } else {
+            standings::store(conn, &data)?;
+            round_view(&data, number).ok_or(ServiceError::NotFound)?
+        };
+        Ok(ManualPairing {
+            round: view,
+            warnings,
+        })
+    })
+}
+
+/// Every player on the boards is an active entry of the event, on one board only.
+fn check_boards(data: &EventData, boards: &[ManualBoard]) -> Result<(), ServiceError> {
+    let mut seen = HashSet::new();
+    for id in boards
+        .iter()
+        .flat_map(|b| std::iter::once(b.first).chain(b.second))
+    {
+        let player = data
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(ServiceError::invalid("boards", ErrorCode::PlayerUnknown))?;
+        if player.status != PlayerStatus::Active {
+            return Err(ServiceError::invalid("boards", ErrorCode::PlayerNotActive));
+        }
+        if !seen.insert(id) {
+            return Err(ServiceError::invalid("boards", ErrorCode::PlayerTwice));
+        }
+    }
+    Ok(())
+}
+
+/// The absolute criteria the boards break, judged as the Dutch system judges its own pairings
+/// (the players it would pair this round are those expected on a board).
+fn warnings(data: &EventData, number: i32, boards: &[ManualBoard]) -> Vec<PairingWarning> {
+    let index = data.index();
+    let at = |id: PlayerId| index.get(&id).copied();
+    let mut pairing = DutchPairing {
+        pairs: Vec::new(),
+        bye: None,
+    };
+    for b in boards {
+        match (at(b.first), b.second.and_then(at)) {
+            (Some(first), Some(second)) => pairing.pairs.push((first, second)),
+            (Some(first), None) if pairing.bye.is_none() => pairing.bye = Some(first),
+            // A second bye: the player is then counted as not paired.
+            _ => {}
+        }
+    }
+    let histories = data.histories((number - 1).max(0) as usize);
+    let setup = SwissSetup::new(data, number, histories, plan_swiss_to_pair(data, number));
+    let input = setup.input(data);
+    let named = |i: usize| data.players.get(i).map(|p| (p.id, p.name.clone()));
+    dutch::violations(&input, &pairing)
+        .into_iter()
+        .map(|v| {
+            let players: Vec<usize> = match v {
+                Violation::Rematch(a, b) => vec![a, b],
+                Violation::ColourDifference(p, _)
+                | Violation::SameColourThrice(p)
+                | Violation::SecondBye(p)
+                | Violation::PairedTimes(p, _) => vec![p],
+            };
+            let (ids, names) = players.into_iter().filter_map(named).unzip();
+            PairingWarning {
+                criterion: v.code(),
+                players: ids,
+                names,
+            }
+        })
+        .collect()
+}

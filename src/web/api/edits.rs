@@ -1,0 +1,143 @@
+//! `/api/v1/events/{id}/…` for correcting an event: player details edited or an entry removed,
+//! the last round withdrawn, a round paired by hand.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+use super::{ApiError, ApiOrganiser, json_body};
+use crate::domain::{EventId, PlayerId};
+use crate::service::player_edit::{self, PlayerPatch};
+use crate::service::rounds::{self, ManualBoard};
+use crate::service::{App, ServiceError};
+
+/// The fields a player edit may carry.
+const PLAYER_FIELDS: &[&str] = &["name", "rating", "club", "province", "email", "status"];
+
+/// A JSON object whose keys are all in `known`; unknown ones are a 422 naming them.
+fn known_fields(value: &serde_json::Value, known: &[&str]) -> Result<(), ApiError> {
+    let Some(map) = value.as_object() else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            "the JSON body must be an object",
+        ));
+    };
+    let unknown: Vec<&str> = map
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !known.contains(k))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown_fields",
+        format!("unknown fields: {}", unknown.join(", ")),
+    )
+    .with_detail(serde_json::json!({ "fields": unknown })))
+}
+
+/// `PATCH /api/v1/events/{id}/players/{pid}` (organisers): any of `name`, `rating`, `club`,
+/// `province`, `email` (`null` clears it), `status` (`active`, `withdrawn`).
+pub(crate) async fn edit_player(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(EventId, PlayerId)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let value: serde_json::Value = json_body(&req, &body)?;
+    known_fields(&value, PLAYER_FIELDS)?;
+    let patch: PlayerPatch = serde_json::from_value(value).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("the JSON body could not be read: {e}"),
+        )
+    })?;
+    let (_, pid) = path.into_inner();
+    let app = app.into_inner();
+    let player = web::block(move || player_edit::edit(&app, &access, pid, &patch)).await??;
+    Ok(HttpResponse::Ok().json(player))
+}
+
+/// `DELETE /api/v1/events/{id}/players/{pid}` (organisers): 204 for an entry without games.
+pub(crate) async fn remove_player(
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(EventId, PlayerId)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, pid) = path.into_inner();
+    let app = app.into_inner();
+    web::block(move || player_edit::remove(&app, &access, pid)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// `DELETE /api/v1/events/{id}/rounds/{n}` (organisers): the last round withdrawn while none
+/// of its games is final; it is a draft again.
+pub(crate) async fn withdraw_round(
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(EventId, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, number) = path.into_inner();
+    let app = app.into_inner();
+    web::block(move || rounds::withdraw(&app, &access, number)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardBody {
+    first: PlayerId,
+    #[serde(default)]
+    second: Option<PlayerId>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairingsBody {
+    boards: Vec<BoardBody>,
+}
+
+#[derive(Deserialize)]
+pub struct PublishQuery {
+    #[serde(default)]
+    publish: bool,
+}
+
+/// Longest pairing accepted by hand (boards).
+const MAX_BOARDS: usize = 2000;
+
+/// `PUT /api/v1/events/{id}/rounds/{n}/pairings` (organisers, a draft round)
+/// `{"boards":[{"first":pid,"second":pid|null}]}`, `?publish=true` to publish it: 200 with the
+/// round and the broken absolute criteria as `warnings`.
+pub(crate) async fn set_pairings(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    path: web::Path<(EventId, i32)>,
+    query: web::Query<PublishQuery>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let body: PairingsBody = json_body(&req, &body)?;
+    if body.boards.len() > MAX_BOARDS {
+        return Err(ServiceError::invalid("boards", crate::domain::ErrorCode::FieldInvalid).into());
+    }
+    let boards: Vec<ManualBoard> = body
+        .boards
+        .iter()
+        .map(|b| ManualBoard {
+            first: b.first,
+            second: b.second,
+        })
+        .collect();
+    let (_, number) = path.into_inner();
+    let publish = query.publish;
+    let app = app.into_inner();
+    let paired =
+        web::block(move || rounds::pair_by_hand(&app, &access, number, &boards, publish)).await??;
+    Ok(HttpResponse::Ok().json(paired))
+}

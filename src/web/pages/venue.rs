@@ -1,0 +1,184 @@
+//! Paper at the venue: the slips that hand out personal links (a printable sheet with a QR code
+//! per player, and a list to paste into messaging apps), and the page a scoresheet's QR code
+//! opens, which leads the game's players to where the result is entered.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::public::qr_svg;
+use super::{html, public_url, redirect};
+use crate::domain::{GameId, PlayerStatus};
+use crate::service::events::Event;
+use crate::service::{App, ServiceError, games, players};
+use crate::web::context::{Chrome, link_cookie, remembered_link};
+use crate::web::errors::WebError;
+use crate::web::event_context::{EventPage, OrganiserPage};
+use crate::web::paths;
+use crate::web::personal::PersonalLink;
+
+/// One player's slip.
+pub struct Slip {
+    pub name: String,
+    pub number: i32,
+    pub url: String,
+    /// The QR code of `url`, as SVG made here.
+    pub qr: String,
+}
+
+#[derive(Template)]
+#[template(path = "events/slips.html")]
+struct SlipsPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    slips: Vec<Slip>,
+    /// `Name (number): link` lines, for messaging apps (the organiser's sheet only).
+    copy_list: Option<String>,
+}
+
+fn slip(
+    req: &HttpRequest,
+    app: &App,
+    name: &str,
+    number: i32,
+    secret: &str,
+) -> Result<Slip, WebError> {
+    let url = public_url(req, app, &paths::personal(secret));
+    Ok(Slip {
+        name: name.to_string(),
+        number,
+        qr: qr_svg(&url, 140)?,
+        url,
+    })
+}
+
+/// `GET /events/{slug}/slips` (organisers): a slip per player who is not withdrawn.
+pub(crate) async fn slips(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let service = app.clone().into_inner();
+    let entries = web::block(move || players::list(&service, &access)).await??;
+    let mut slips = Vec::new();
+    for p in entries
+        .iter()
+        .filter(|p| p.status != PlayerStatus::Withdrawn)
+    {
+        if let Some(secret) = &p.secret {
+            slips.push(slip(&req, &app, &p.name, p.number, secret)?);
+        }
+    }
+    let copy_list = slips
+        .iter()
+        .map(|s| format!("{} ({}): {}", s.name, s.number, s.url))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Ok(no_store(html(&SlipsPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        slips,
+        copy_list: Some(copy_list),
+    })?))
+}
+
+/// `GET /p/{secret}/slip`: the holder's own slip.
+pub(crate) async fn own_slip(
+    req: HttpRequest,
+    app: web::Data<App>,
+    link: PersonalLink,
+) -> Result<HttpResponse, WebError> {
+    let one = slip(
+        &req,
+        &app,
+        &link.player.name,
+        link.player.number,
+        &link.secret,
+    )?;
+    Ok(no_store(html(&SlipsPage {
+        c: &link.chrome,
+        event: &link.access.event,
+        slips: vec![one],
+        copy_list: None,
+    })?))
+}
+
+/// Pages that carry personal links are never kept by caches.
+fn no_store(mut response: HttpResponse) -> HttpResponse {
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-store"),
+    );
+    response
+}
+
+#[derive(Template)]
+#[template(path = "games/enter.html")]
+struct EnterPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    game_id: GameId,
+    board: i32,
+    round: i32,
+    names: (String, String),
+}
+
+/// `GET /events/{slug}/games/{id}/enter`, where a scoresheet's QR code leads: a signed-in
+/// player of the game goes to the game's page, the holder of one of its players' personal
+/// links (remembered on this device) to the link's game page; anyone else is told how.
+pub(crate) async fn enter(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+    path: web::Path<(String, GameId)>,
+) -> Result<HttpResponse, WebError> {
+    let (_, game_id) = path.into_inner();
+    let user = page.chrome.user.clone();
+    let remembered = remembered_link(&req);
+    let service = app.into_inner();
+    let event_id = page.access.event.id;
+    let found = web::block(move || {
+        let (access, game, entries) = games::access_for_game(&service, game_id, user.as_ref())?;
+        if access.event.id != event_id {
+            return Err(ServiceError::NotFound);
+        }
+        let view = games::view(&service, &access, game_id, games::Viewer::Public)?;
+        let by_link = match remembered {
+            Some(secret) => players::by_secret(&service, &secret)
+                .ok()
+                .filter(|(_, entry)| entry.plays_in(&game))
+                .map(|_| secret),
+            None => None,
+        };
+        let signed_player = user.as_ref().is_some_and(|u| {
+            entries
+                .iter()
+                .any(|p| p.plays_in(&game) && p.user_id == Some(u.id))
+        });
+        Ok((view, by_link, signed_player))
+    })
+    .await??;
+    let (view, by_link, signed_player) = found;
+    let slug = &page.access.event.slug;
+    if signed_player {
+        return Ok(redirect(&paths::game(slug, game_id)));
+    }
+    if let Some(secret) = by_link {
+        return Ok(redirect(&paths::personal_game(&secret, game_id)));
+    }
+    let name =
+        |p: &Option<games::GamePlayer>| p.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+    html(&EnterPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        game_id,
+        board: view.board,
+        round: view.round,
+        names: (name(&view.first), name(&view.second)),
+    })
+}
+
+/// Remembers the personal link just opened (see [`enter`]).
+pub(crate) fn remember_link(req: &HttpRequest, response: &mut HttpResponse, secret: &str) {
+    let _ = response.add_cookie(&link_cookie(req, secret));
+}
