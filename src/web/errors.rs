@@ -266,16 +266,18 @@ pub(crate) fn render<B: 'static>(
         .map(|d| d.0.clone());
     let is_api = res.request().path().starts_with("/api/");
     let (req, old) = res.into_parts();
+    // A JSON error (the API's, or a JSON answer elsewhere such as a personal link's games)
+    // is complete as it is.
+    if old
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
+    {
+        return Ok(ErrorHandlerResponse::Response(
+            ServiceResponse::new(req, old).map_into_left_body(),
+        ));
+    }
     if is_api {
-        if old
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
-        {
-            return Ok(ErrorHandlerResponse::Response(
-                ServiceResponse::new(req, old).map_into_left_body(),
-            ));
-        }
         let new = api_error_body(status, code, detail.as_deref());
         return Ok(ErrorHandlerResponse::Response(with_headers(req, &old, new)));
     }

@@ -421,6 +421,14 @@ impl Req {
         Req::new("PUT", path)
     }
 
+    pub fn patch(path: impl Into<String>) -> Req {
+        Req::new("PATCH", path)
+    }
+
+    pub fn delete(path: impl Into<String>) -> Req {
+        Req::new("DELETE", path)
+    }
+
     pub fn header(mut self, name: &str, value: &str) -> Req {
         self.headers.push((name.to_string(), value.to_string()));
         self

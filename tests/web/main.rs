@@ -14,6 +14,7 @@ mod browser;
 mod cluster;
 mod concurrency;
 mod crash;
+mod desk;
 mod events;
 mod formats;
 mod public;

@@ -1,0 +1,735 @@
+//! The arbiter's desk and the people at the venue, through the API and the pages: submissions
+//! compared, a final result corrected (and a second decision refused), rounds withdrawn and
+//! paired by hand, entries edited and removed, "my games", and the small traps of the venue.
+
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::harness::{
+    Browser, Req, TestApp, account_with_token, event_with_players, finished_record, link_account,
+    pair_round, personal_path,
+};
+
+const NAMES: [&str; 6] = [
+    "Ana Kiala",
+    "Bento Lunda",
+    "Carla Muxima",
+    "Domingos Neto",
+    "Eva Quissama",
+    "Fausto Ribeiro",
+];
+
+fn record(seed: u64) -> String {
+    finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        seed,
+    )
+    .0
+}
+
+/// Every board of a round, `(game id, first player id, second player id)`.
+fn boards(round: &Value) -> Vec<(i64, i64, Option<i64>)> {
+    round["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["game_id"].as_i64().unwrap(),
+                p["first"]["id"].as_i64().unwrap(),
+                p["second"]["id"].as_i64(),
+            )
+        })
+        .collect()
+}
+
+async fn submit(client: &Browser<'_>, token: &str, game: i64, text: &str) -> Value {
+    client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/record"))
+                .bearer(token)
+                .text(text),
+        )
+        .await
+        .expect(200)
+        .json()
+}
+
+async fn standings(client: &Browser<'_>, event: i64) -> Vec<(String, f64)> {
+    client
+        .send(Req::get(format!("/api/v1/events/{event}/standings")))
+        .await
+        .expect(200)
+        .json()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["points"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Two players send different records: the staff see both, oldest first, and where they part;
+/// one is accepted; a second decision is refused; a correction recomputes the standings and
+/// names the later boards paired on the old result.
+async fn records_compared_accepted_and_corrected(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Desk", "rounds": 3}),
+        &NAMES[..4],
+    )
+    .await;
+    let round = pair_round(&client, &token, event).await;
+    let (game, first, second) = boards(&round)[0];
+    let second = second.unwrap();
+    let a = account_with_token(app, "a@example.ao", "A", "player");
+    let b = account_with_token(app, "b@example.ao", "B", "player");
+    link_account(&client, &token, event, first, "a@example.ao").await;
+    link_account(&client, &token, event, second, "b@example.ao").await;
+    // The other boards are played, so the round is complete once this game is.
+    for (n, (g, _, other)) in boards(&round).into_iter().enumerate().skip(1) {
+        if other.is_some() {
+            submit(&client, &token, g, &record(20 + n as u64)).await;
+        }
+    }
+
+    // Staff only.
+    let path = format!("/api/v1/games/{game}/submissions");
+    client.send(Req::get(&path)).await.expect(401);
+    client.send(Req::get(&path).bearer(&a)).await.expect(403);
+    let none = client
+        .send(Req::get(&path).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(none["submissions"], json!([]));
+    assert!(none.get("first_difference").is_none());
+
+    let (mine, theirs) = (record(7), record(8));
+    assert_eq!(submit(&client, &a, game, &mine).await["status"], "pending");
+    assert_eq!(
+        submit(&client, &b, game, &theirs).await["status"],
+        "disputed"
+    );
+    let shown = client
+        .send(Req::get(&path).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    let subs = shown["submissions"].as_array().unwrap();
+    assert_eq!(subs.len(), 2);
+    for field in [
+        "id",
+        "player_id",
+        "name",
+        "submitted_at",
+        "status",
+        "verdict",
+        "result",
+        "plies",
+        "record",
+    ] {
+        assert!(subs[0].get(field).is_some(), "{field} in {}", subs[0]);
+    }
+    assert_eq!(subs[0]["player_id"], first, "oldest first");
+    assert_eq!(subs[0]["record"].as_str().unwrap(), mine);
+    assert_eq!(subs[1]["player_id"], second);
+    assert!(subs[0]["submitted_at"].as_str().unwrap().ends_with('Z'));
+    // Where the two move lists part, computed here from the records themselves.
+    let moves = |text: &str| -> Vec<String> {
+        kiela::rules::parse_record(text)
+            .unwrap()
+            .moves
+            .iter()
+            .map(kiela::rules::PlyToken::text)
+            .collect()
+    };
+    let (ma, mb) = (moves(&mine), moves(&theirs));
+    let at = (0..ma.len().max(mb.len()))
+        .find(|&i| ma.get(i) != mb.get(i))
+        .unwrap();
+    let diff = &shown["first_difference"];
+    assert_eq!(diff["ply"], at + 1);
+    assert_eq!(diff["moves"], json!([ma.get(at), mb.get(at)]));
+
+    // The arbiter accepts the second record.
+    let sid = subs[1]["id"].as_i64().unwrap();
+    let accepted = client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/submissions/{sid}/accept"))
+                .bearer(&token)
+                .json(json!({"reason": "the scoresheet agrees"})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(accepted["status"], "final");
+    let stood = client
+        .send(Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(stood["record"].as_str().unwrap(), theirs);
+
+    // A decision on a final game is a conflict; the correction is its own action.
+    let decided = client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/decision"))
+                .bearer(&token)
+                .json(json!({"result": "1/2-1/2", "reason": "again"})),
+        )
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(decided["error"]["code"], "game_final");
+    let correction = format!("/api/v1/games/{game}/correction");
+    let no_reason = client
+        .send(
+            Req::post(&correction)
+                .bearer(&token)
+                .json(json!({"result": "1/2-1/2"})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(no_reason["error"]["code"], "reason_required");
+    client
+        .send(
+            Req::post(&correction)
+                .bearer(&a)
+                .json(json!({"result": "1/2-1/2", "reason": "mine"})),
+        )
+        .await
+        .expect(403);
+    let before = standings(&client, event).await;
+    let corrected = client
+        .send(
+            Req::post(&correction)
+                .bearer(&token)
+                .json(json!({"result": "1/2-1/2", "reason": "both agreed a draw"})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(corrected["result"], "1/2-1/2");
+    assert_eq!(corrected["previous_result"], stood["result"]);
+    assert_eq!(corrected["later_rounds"], json!([]));
+    let after = standings(&client, event).await;
+    assert_ne!(before, after);
+    for name in [NAMES[0], NAMES[2]] {
+        let points = after.iter().find(|(n, _)| n == name).map(|r| r.1);
+        assert!(
+            points.is_none() || points == Some(0.5),
+            "{name}: {points:?} after the draw"
+        );
+    }
+    let game_now = client
+        .send(Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(game_now["result"], "1/2-1/2");
+    assert_eq!(game_now["termination"], "adjudication");
+
+    // Round 2 is paired on these results; correcting round 1 again names the boards of
+    // round 2 that would now be paired otherwise, exactly those a fresh pairing changes.
+    let mut round2 = pair_round(&client, &token, event).await;
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let meeting = |(_, a, b): &(i64, i64, Option<i64>)| {
+        let mut pair = [Some(*a), *b];
+        pair.sort();
+        pair
+    };
+    let mut any_named = false;
+    for target in ["1-0", "0-1"] {
+        let flipped = client
+            .send(
+                Req::post(&correction)
+                    .bearer(&token)
+                    .json(json!({"result": target, "reason": "the scoresheet says so"})),
+            )
+            .await
+            .expect(200)
+            .json();
+        // Paired again from the corrected results, round 2 changes on exactly the boards named.
+        client
+            .send(Req::delete(format!("/api/v1/events/{event}/rounds/2")).bearer(&token))
+            .await
+            .expect(204);
+        organiser
+            .send(Req::post(format!("/events/{slug}/rounds/2/repair")).form(&[]))
+            .await
+            .expect(303);
+        let repaired = client
+            .send(Req::get(format!("/api/v1/events/{event}/rounds/2")).bearer(&token))
+            .await
+            .expect(200)
+            .json();
+        let now: Vec<[Option<i64>; 2]> = boards(&repaired).iter().map(meeting).collect();
+        let changed: Vec<i64> = boards(&round2)
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !now.contains(&meeting(b)))
+            .map(|(i, _)| i as i64 + 1)
+            .collect();
+        let named: Vec<i64> = flipped["later_rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["round"] == 2)
+            .flat_map(|l| {
+                l["boards"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| b.as_i64().unwrap())
+            })
+            .collect();
+        assert_eq!(named, changed, "{target}: {flipped}");
+        any_named |= !named.is_empty();
+        organiser
+            .send(Req::post(format!("/events/{slug}/rounds/2/publish")).form(&[]))
+            .await
+            .expect(303);
+        round2 = repaired;
+    }
+    assert!(any_named, "turning the winner round changes round 2");
+}
+
+/// Rounds: the last round withdrawn while no result is final, re-paired, paired by hand with
+/// the broken criteria as warnings, and published.
+async fn rounds_withdrawn_and_paired_by_hand(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Hand", "rounds": 3}),
+        &NAMES,
+    )
+    .await;
+    let round1 = pair_round(&client, &token, event).await;
+    let r1 = boards(&round1);
+    // A pending record does not stop a withdrawal; it is set aside.
+    let (g0, first0, _) = r1[0];
+    let p = account_with_token(app, "p@example.ao", "P", "player");
+    link_account(&client, &token, event, first0, "p@example.ao").await;
+    submit(&client, &p, g0, &record(3)).await;
+    let withdraw = format!("/api/v1/events/{event}/rounds/1");
+    client
+        .send(Req::delete(&withdraw).bearer(&p))
+        .await
+        .expect(403);
+    client
+        .send(Req::delete(&withdraw).bearer(&token))
+        .await
+        .expect(204);
+    // A draft round: the public does not see it.
+    client
+        .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
+        .await
+        .expect(404);
+    // Withdrawn twice: it is no longer published.
+    client
+        .send(Req::delete(&withdraw).bearer(&token))
+        .await
+        .expect(409);
+
+    // Paired by hand: a rematch-free pairing has no warnings.
+    let ids: Vec<i64> = r1
+        .iter()
+        .flat_map(|(_, a, b)| [Some(*a), *b])
+        .flatten()
+        .collect();
+    assert_eq!(ids.len(), 6);
+    let pairings = format!("/api/v1/events/{event}/rounds/1/pairings");
+    let by_hand = json!({"boards": [
+        {"first": ids[0], "second": ids[1]},
+        {"first": ids[2], "second": ids[3]},
+        {"first": ids[4], "second": ids[5]},
+    ]});
+    let paired = client
+        .send(Req::put(&pairings).bearer(&token).json(by_hand.clone()))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(paired["warnings"], json!([]));
+    assert_eq!(paired["round"]["state"], "draft");
+    // A player on two boards, an unknown player, no boards: refused, naming why.
+    for (body, code) in [
+        (
+            json!({"boards": [{"first": ids[0], "second": ids[1]}, {"first": ids[1], "second": ids[2]}]}),
+            "player_twice",
+        ),
+        (
+            json!({"boards": [{"first": 999999, "second": ids[1]}]}),
+            "player_unknown",
+        ),
+        (json!({"boards": []}), "boards_empty"),
+    ] {
+        let refused = client
+            .send(Req::put(&pairings).bearer(&token).json(body))
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(refused["error"]["code"], code);
+    }
+    // Leaving two players out breaks "paired once": stored, with the warning, and published.
+    let partial = json!({"boards": [
+        {"first": ids[0], "second": ids[1]},
+        {"first": ids[2], "second": ids[3]},
+    ]});
+    let published = client
+        .send(
+            Req::put(format!("{pairings}?publish=true"))
+                .bearer(&token)
+                .json(partial),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(published["round"]["state"], "published");
+    let warned: Vec<&Value> = published["warnings"].as_array().unwrap().iter().collect();
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    assert!(warned.iter().all(|w| w["criterion"] == "paired_times"));
+    // A published round is not paired by hand.
+    client
+        .send(Req::put(&pairings).bearer(&token).json(by_hand.clone()))
+        .await
+        .expect(409);
+    // Round 2 by hand with a rematch: the warning names both players.
+    let games: Vec<i64> = client
+        .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
+        .await
+        .expect(200)
+        .json()["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["game_id"].as_i64().unwrap())
+        .collect();
+    for (n, g) in games.iter().enumerate() {
+        submit(&client, &token, *g, &record(60 + n as u64)).await;
+    }
+    // With a final result the round can no longer be withdrawn.
+    let refused = client
+        .send(Req::delete(&withdraw).bearer(&token))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "round_has_results");
+    let round2 = pair_round(&client, &token, event).await;
+    client
+        .send(Req::delete(format!("/api/v1/events/{event}/rounds/2")).bearer(&token))
+        .await
+        .expect(204);
+    let rematch = client
+        .send(
+            Req::put(format!("/api/v1/events/{event}/rounds/2/pairings"))
+                .bearer(&token)
+                .json(json!({"boards": [
+                    {"first": ids[0], "second": ids[1]},
+                    {"first": ids[2], "second": ids[4]},
+                    {"first": ids[3], "second": ids[5]},
+                ]})),
+        )
+        .await
+        .expect(200)
+        .json();
+    let warnings = rematch["warnings"].as_array().unwrap();
+    let again = warnings
+        .iter()
+        .find(|w| w["criterion"] == "rematch")
+        .expect("a rematch is named");
+    assert_eq!(again["players"], json!([ids[0], ids[1]]));
+    assert_eq!(boards(&round2).len(), 3);
+}
+
+/// Entries: edited (unknown fields named), removed while they have no game, duplicates warned.
+async fn entries_edited_and_removed(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, _) =
+        event_with_players(&client, &token, json!({"name": "Entries"}), &NAMES[..3]).await;
+    let players: Vec<Value> = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))
+        .await
+        .expect(200)
+        .json()["players"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let pid = players[0]["id"].as_i64().unwrap();
+    let path = format!("/api/v1/events/{event}/players/{pid}");
+    let edited = client
+        .send(
+            Req::patch(&path)
+                .bearer(&token)
+                .json(json!({"name": "Ana  Kiala Neto", "rating": 1234, "club": "Petro"})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(edited["name"], "Ana  Kiala Neto".trim());
+    assert_eq!(edited["rating"], 1234);
+    assert_eq!(edited["club"], "Petro");
+    let unknown = client
+        .send(
+            Req::patch(&path)
+                .bearer(&token)
+                .json(json!({"name": "X", "nickname": "y"})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(unknown["error"]["code"], "unknown_fields");
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("nickname")
+    );
+    for (body, code) in [
+        (json!({"rating": 5000}), "rating_invalid"),
+        (json!({"name": ""}), "name_empty"),
+        (json!({"email": "not an address"}), "email_invalid"),
+    ] {
+        let refused = client
+            .send(Req::patch(&path).bearer(&token).json(body))
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(refused["error"]["code"], code);
+    }
+    // Nothing of a refused edit was kept.
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))
+        .await
+        .json();
+    assert_eq!(shown["players"][0]["name"], "Ana  Kiala Neto");
+
+    // A duplicate is warned about, and kept.
+    let added = client
+        .send(
+            Req::post(format!("/api/v1/events/{event}/players"))
+                .bearer(&token)
+                .json(json!({"name": "ana kiala  neto", "club": "PETRO"})),
+        )
+        .await
+        .expect(201)
+        .json();
+    assert_eq!(added["warnings"][0]["code"], "same_name_and_club");
+    assert_eq!(added["warnings"][0]["player_id"], pid);
+    let duplicate = added["id"].as_i64().unwrap();
+    client
+        .send(Req::delete(format!("/api/v1/events/{event}/players/{duplicate}")).bearer(&token))
+        .await
+        .expect(204);
+    client
+        .send(Req::delete(format!("/api/v1/events/{event}/players/{duplicate}")).bearer(&token))
+        .await
+        .expect(404);
+    // Once paired, an entry is withdrawn, not removed.
+    pair_round(&client, &token, event).await;
+    let kept = client
+        .send(Req::delete(&path).bearer(&token))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(kept["error"]["code"], "player_has_games");
+}
+
+/// "My games" for a signed-in player and through the personal link, with the next action.
+async fn my_games_say_what_to_do(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Mine", "rounds": 2}),
+        &NAMES[..4],
+    )
+    .await;
+    let round = pair_round(&client, &token, event).await;
+    let (game, first, second) = boards(&round)[0];
+    let a = account_with_token(app, "a@example.ao", "A", "player");
+    let b = account_with_token(app, "b@example.ao", "B", "player");
+    link_account(&client, &token, event, first, "a@example.ao").await;
+    link_account(&client, &token, event, second.unwrap(), "b@example.ao").await;
+    client.send(Req::get("/api/v1/me/games")).await.expect(401);
+    let mine = client
+        .send(Req::get("/api/v1/me/games").bearer(&a))
+        .await
+        .expect(200)
+        .json();
+    let e = &mine["events"][0];
+    assert_eq!(e["event_id"], event);
+    assert_eq!(e["slug"], slug);
+    assert_eq!(e["current_round"], 1);
+    assert_eq!(e["next"]["game_id"], game);
+    assert_eq!(e["next"]["action"], "submit");
+    assert_eq!(e["next"]["moves_first"], true);
+    assert!(
+        e["next"]["url"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/events/{slug}/games/{game}"))
+    );
+    submit(&client, &a, game, &record(5)).await;
+    let after = client
+        .send(Req::get("/api/v1/me/games").bearer(&a))
+        .await
+        .json();
+    assert_eq!(after["events"][0]["games"][0]["action"], "await_opponent");
+    let theirs = client
+        .send(Req::get("/api/v1/me/games").bearer(&b))
+        .await
+        .json();
+    assert_eq!(theirs["events"][0]["next"]["action"], "confirm");
+    assert_eq!(theirs["events"][0]["next"]["moves_first"], false);
+    // The personal link's JSON: the same shape, links that stay on the personal link.
+    let link = personal_path(&client, &token, event, second.unwrap()).await;
+    let by_link = app
+        .browser()
+        .send(Req::get(format!("{link}/games.json")))
+        .await
+        .expect(200);
+    assert_eq!(by_link.header("cache-control"), Some("no-store"));
+    let by_link = by_link.json();
+    assert_eq!(by_link["events"][0]["next"]["action"], "confirm");
+    assert!(
+        by_link["events"][0]["next"]["url"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("{link}/games/{game}"))
+    );
+    let wrong = app
+        .browser()
+        .send(Req::get(format!("{link}0/games.json")))
+        .await;
+    assert_eq!(wrong.status, 404);
+    assert!(wrong.json()["error"]["code"].is_string());
+    // The pages: the signed-in player's "my games" and the link's page show the next game.
+    let browser = app.browser();
+    browser.log_in("a@example.ao", "a-long-password").await;
+    let page = browser.send(Req::get("/me")).await.expect(200);
+    assert!(page.body.contains(&format!("/events/{slug}/games/{game}")));
+    assert!(app.browser().send(Req::get("/me")).await.status == 303);
+}
+
+/// The venue's traps: a board entry without a termination is an unfinished record, kept for
+/// the player; a second decision on the page is a form error; nobody checked in is said so;
+/// an error page keeps the signed-in header; the scoresheet's QR page leads the players on.
+async fn venue_traps(app: &TestApp) {
+    let organiser = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let (event, slug) = event_with_players(
+        &organiser,
+        &token,
+        json!({"name": "Venue", "rounds": 2}),
+        &NAMES[..4],
+    )
+    .await;
+    let round = pair_round(&organiser, &token, event).await;
+    let (game, first, _) = boards(&round)[0];
+    let link = personal_path(&organiser, &token, event, first).await;
+
+    // The board page: no termination chosen; moves alone are an unfinished record, refused
+    // with the moves kept.
+    let player = app.browser();
+    let board = player
+        .send(Req::get(format!("{link}/games/{game}/board")))
+        .await
+        .expect(200);
+    assert!(board.body.contains("<option value=\"\" selected>"));
+    let open = player
+        .send(
+            Req::post(format!("{link}/games/{game}/board"))
+                .form(&[("moves", "j2 a3"), ("claim", "")]),
+        )
+        .await
+        .expect(422);
+    assert!(open.body.contains("j2 a3"), "the moves are kept");
+    assert!(
+        open.body
+            .contains(&kiela::web::i18n::Lang::Pt.t("error-record_unfinished"))
+    );
+
+    // The QR page: the holder who opened the personal link (its slip) on this device goes on
+    // to the link's game page; anyone else is told how.
+    player.send(Req::get(&link)).await.expect(200);
+    let qr = player
+        .send(Req::get(format!("/events/{slug}/games/{game}/enter")))
+        .await
+        .expect(303);
+    assert_eq!(qr.location(), Some(format!("{link}/games/{game}").as_str()));
+    let stranger = app
+        .browser()
+        .send(Req::get(format!(
+            "/events/{slug}/games/{game}/enter?lang=en"
+        )))
+        .await
+        .expect(200);
+    assert!(stranger.body.contains("/login?next="));
+
+    // A second decision on the page is a form error on the game's page.
+    organiser
+        .send(
+            Req::post(format!("/events/{slug}/games/{game}/decide"))
+                .form(&[("result", "+-"), ("reason", "absent")]),
+        )
+        .await
+        .expect(303);
+    let again = organiser
+        .send(
+            Req::post(format!("/events/{slug}/games/{game}/decide?lang=en"))
+                .form(&[("result", "-+"), ("reason", "changed my mind")]),
+        )
+        .await
+        .expect(409);
+    assert!(again.body.contains("class=\"form-error\""));
+    assert!(
+        again.body.contains("/correct"),
+        "the correction form is offered"
+    );
+
+    // An error page keeps the signed-in header.
+    let missing = organiser
+        .send(Req::get("/events/no-such-event"))
+        .await
+        .expect(404);
+    assert!(missing.body.contains("action=\"/logout\""));
+
+    // Check-in on and nobody checked in: said so, not "all rounds played".
+    let (checked, _) = event_with_players(
+        &organiser,
+        &token,
+        json!({"name": "Checked", "rounds": 2, "check_in": true}),
+        &NAMES[..4],
+    )
+    .await;
+    let refused = organiser
+        .send(Req::post(format!("/api/v1/events/{checked}/rounds")).bearer(&token))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "nobody_checked_in");
+}
+
+both_backends!(
+    records_compared_accepted_and_corrected,
+    rounds_withdrawn_and_paired_by_hand,
+    entries_edited_and_removed,
+    my_games_say_what_to_do,
+    venue_traps,
+);
