@@ -60,6 +60,8 @@ text_enum! {
         NotASwissRound = "not_a_swiss_round",
         NotEnoughPlayers = "not_enough_players",
         NotFound = "not_found",
+        LaterRoundPaired = "later_round_paired",
+        SubmissionClosed = "submission_closed",
         PlayerHasGames = "player_has_games",
         PlayerTwice = "player_twice",
         PlayerNotActive = "player_not_active",

@@ -253,6 +253,7 @@ text_enum! {
         PlayersExchanged = "players_exchanged",
         DraftDiscarded = "draft_discarded",
         RoundWithdrawn = "round_withdrawn",
+        RecordSetAside = "record_set_aside",
         RoundPairedByHand = "round_paired_by_hand",
         PlayerEdited = "player_edited",
         PlayerRemoved = "player_removed",

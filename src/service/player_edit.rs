@@ -172,8 +172,8 @@ pub(crate) fn edit(
     })
 }
 
-/// Removes an entry that has played no game (a duplicate, a mistake); one with games is
-/// withdrawn instead (`player_has_games`).
+/// Removes an entry that is on no board of any round (a duplicate, a mistake); one that is
+/// is refused (`player_has_games`): withdraw it instead.
 pub(crate) fn remove(app: &App, access: &Access, player_id: PlayerId) -> Result<(), ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
@@ -220,6 +220,7 @@ pub(crate) fn reject(
             return Err(ServiceError::Conflict(ErrorCode::NotPending));
         }
         q::delete_player(conn, entry.id)?;
+        q::bump_event(conn, access.event.id, crate::db::now())?;
         audit::record(
             conn,
             audit::Entry::event(

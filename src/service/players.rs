@@ -308,7 +308,11 @@ pub(crate) fn import_csv(
     event_transaction(&mut conn, access.event.id, |conn| {
         let existing = q::players_of_event(conn, access.event.id)?;
         for (line, p) in &players {
-            if let Some(d) = super::player_edit::duplicates_of(p, &existing).first() {
+            let named = report.duplicates.iter().any(|(l, _)| l == line);
+            if let Some(d) = super::player_edit::duplicates_of(p, &existing)
+                .first()
+                .filter(|_| !named)
+            {
                 report.duplicates.push((*line, d.name.clone()));
             }
             insert(conn, access, p, PlayerStatus::Active, None)?;
@@ -479,6 +483,8 @@ pub(crate) fn check_in(
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         q::set_checked_in(conn, player.id, present)?;
+        // Pages that show the player's own check-in follow the event's version.
+        q::bump_event(conn, access.event.id, db::now())?;
         Ok(())
     })
 }

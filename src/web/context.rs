@@ -143,6 +143,8 @@ pub(crate) async fn middleware(
         None => (crypto::random_token().map_err(WebError::from)?, true),
     };
     let had_flash = req.cookie(FLASH_COOKIE).is_some();
+    // A personal link's pages (and their redirects) carry its secret: no cache keeps them.
+    let behind_link = req.path().starts_with("/p/");
     let flash = req
         .cookie(FLASH_COOKIE)
         .and_then(|c| Flash::decode(c.value()));
@@ -156,6 +158,12 @@ pub(crate) async fn middleware(
     // The seed cookie is only worth setting when a page with forms was rendered.
     let seed_used = res.request().extensions().get::<CsrfUsed>().is_some();
     let response = res.response_mut();
+    if behind_link {
+        response.headers_mut().insert(
+            actix_web::http::header::CACHE_CONTROL,
+            actix_web::http::header::HeaderValue::from_static("private, no-store"),
+        );
+    }
     if let Some(lang) = query_lang {
         let mut c = cookie(LANG_COOKIE, lang.code().to_string(), secure);
         c.set_max_age(CookieDuration::days(365));
@@ -396,8 +404,6 @@ impl Chrome {
         })
     }
 
-    /// For pages rendered outside a handler (error pages): no user lookup.
-    #[must_use]
     /// The frame of an error page: the visitor's own (signed in or not), whatever failed.
     pub(crate) async fn for_error(req: &HttpRequest) -> Chrome {
         let user = current_user(req).await.ok().flatten();
@@ -406,6 +412,8 @@ impl Chrome {
         chrome
     }
 
+    /// For pages rendered outside a handler: no user lookup.
+    #[must_use]
     pub(crate) fn anonymous(req: &HttpRequest) -> Chrome {
         let ctx = request_context(req);
         req.extensions_mut().insert(CsrfUsed);

@@ -310,7 +310,7 @@ async fn records_compared_accepted_and_corrected(app: &TestApp) {
 async fn rounds_withdrawn_and_paired_by_hand(app: &TestApp) {
     let client = app.browser();
     let token = account_with_token(app, "org@example.ao", "Org", "organiser");
-    let (event, _) = event_with_players(
+    let (event, slug) = event_with_players(
         &client,
         &token,
         json!({"name": "Hand", "rounds": 3}),
@@ -333,6 +333,17 @@ async fn rounds_withdrawn_and_paired_by_hand(app: &TestApp) {
         .send(Req::delete(&withdraw).bearer(&token))
         .await
         .expect(204);
+    // The record set aside is history: the log keeps it whole.
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let audit = organiser
+        .send(Req::get(format!("/events/{slug}/audit?lang=en")))
+        .await
+        .expect(200);
+    let set_aside = kiela::web::i18n::Lang::En.t("audit-record_set_aside");
+    assert!(audit.body.contains(&set_aside), "the record is in the log");
+    let first_moves: String = record(3).lines().last().unwrap().chars().take(12).collect();
+    assert!(audit.body.contains(&first_moves), "{first_moves} kept");
     // A draft round: the public does not see it.
     client
         .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
@@ -603,7 +614,7 @@ async fn my_games_say_what_to_do(app: &TestApp) {
         .send(Req::get(format!("{link}/games.json")))
         .await
         .expect(200);
-    assert_eq!(by_link.header("cache-control"), Some("no-store"));
+    assert_eq!(by_link.header("cache-control"), Some("private, no-store"));
     let by_link = by_link.json();
     assert_eq!(by_link["events"][0]["next"]["action"], "confirm");
     assert!(
@@ -624,6 +635,43 @@ async fn my_games_say_what_to_do(app: &TestApp) {
     let page = browser.send(Req::get("/me")).await.expect(200);
     assert!(page.body.contains(&format!("/events/{slug}/games/{game}")));
     assert!(app.browser().send(Req::get("/me")).await.status == 303);
+
+    // The arbiter orders the game replayed: the record waiting is set aside for good.
+    let subs = client
+        .send(Req::get(format!("/api/v1/games/{game}/submissions")).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    let sid = subs["submissions"][0]["id"].as_i64().unwrap();
+    client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/decision"))
+                .bearer(&token)
+                .json(json!({"result": "replay"})),
+        )
+        .await
+        .expect(422);
+    let replay = client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/decision"))
+                .bearer(&token)
+                .json(json!({"result": "replay", "reason": "wrong board set up"})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(replay["status"], "scheduled");
+    let closed = client
+        .send(Req::post(format!("/api/v1/games/{game}/submissions/{sid}/accept")).bearer(&token))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(closed["error"]["code"], "submission_closed");
+    let again = client
+        .send(Req::get("/api/v1/me/games").bearer(&a))
+        .await
+        .json();
+    assert_eq!(again["events"][0]["next"]["action"], "submit");
 }
 
 /// The venue's traps: a board entry without a termination is an unfinished record, kept for
@@ -665,14 +713,15 @@ async fn venue_traps(app: &TestApp) {
             .contains(&kiela::web::i18n::Lang::Pt.t("error-record_unfinished"))
     );
 
-    // The QR page: the holder who opened the personal link (its slip) on this device goes on
-    // to the link's game page; anyone else is told how.
+    // The QR page: the holder who opened the personal link (its slip) on this device is
+    // offered to go on as that player (a device may be shared), never sent on unawares.
     player.send(Req::get(&link)).await.expect(200);
     let qr = player
         .send(Req::get(format!("/events/{slug}/games/{game}/enter")))
         .await
-        .expect(303);
-    assert_eq!(qr.location(), Some(format!("{link}/games/{game}").as_str()));
+        .expect(200);
+    assert!(qr.body.contains(&format!("href=\"{link}/games/{game}\"")));
+    assert_eq!(qr.header("cache-control"), Some("no-store"));
     let stranger = app
         .browser()
         .send(Req::get(format!(
@@ -726,10 +775,62 @@ async fn venue_traps(app: &TestApp) {
     assert_eq!(refused["error"]["code"], "nobody_checked_in");
 }
 
+/// In a knockout, a correction that would change who went through waits for the next round
+/// to be withdrawn; then the bracket follows it.
+async fn knockout_correction_waits_for_the_next_round(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Taça", "format": "single_elimination"}),
+        &NAMES[..4],
+    )
+    .await;
+    let semis = pair_round(&client, &token, event).await;
+    for (n, (g, _, _)) in boards(&semis).into_iter().enumerate() {
+        submit(&client, &token, g, &record(80 + n as u64)).await;
+    }
+    pair_round(&client, &token, event).await;
+    let (game, _, _) = boards(&semis)[0];
+    let result = client
+        .send(Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .json()["result"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let other = if result == "1-0" { "0-1" } else { "1-0" };
+    let correction = Req::post(format!("/api/v1/games/{game}/correction"))
+        .bearer(&token)
+        .json(json!({"result": other, "reason": "wrong winner noted"}));
+    let refused = client.send(correction).await.expect(409).json();
+    assert_eq!(refused["error"]["code"], "later_round_paired");
+    client
+        .send(Req::delete(format!("/api/v1/events/{event}/rounds/2")).bearer(&token))
+        .await
+        .expect(204);
+    // The final is now a draft: the correction names its board, to be paired again.
+    let corrected = client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/correction"))
+                .bearer(&token)
+                .json(json!({"result": other, "reason": "wrong winner noted"})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        corrected["later_rounds"],
+        json!([{"round": 2, "boards": [1]}])
+    );
+}
+
 both_backends!(
     records_compared_accepted_and_corrected,
     rounds_withdrawn_and_paired_by_hand,
     entries_edited_and_removed,
     my_games_say_what_to_do,
     venue_traps,
+    knockout_correction_waits_for_the_next_round,
 );

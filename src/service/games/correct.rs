@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::finalise::follow_results;
-use super::{Actor, game_players, published_game, refuse_own_game, with_retries};
+use super::{Actor, game_players, refuse_own_game, staff_game, with_retries};
 use crate::db::events::{self as q, GameOutcome};
 use crate::db::{self};
 use crate::domain::{AuditAction, ErrorCode, GameId, GameStatus, StoredResult};
@@ -56,12 +56,20 @@ pub(crate) fn correct(
         role,
     };
     with_retries(app, |conn| {
-        let game = published_game(conn, game_id)?;
-        if game.event_id != access.event.id {
-            return Err(ServiceError::NotFound);
-        }
+        let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
+        // A knockout match's winner already plays in a later published round: that round is
+        // withdrawn first (a draft is then paired again on the corrected bracket).
+        let rounds = q::rounds_of_event(conn, game.event_id)?;
+        let this = rounds.iter().find(|r| r.id == game.round_id);
+        let knockout = this.is_some_and(|r| r.stage == crate::domain::Stage::Knockout);
+        let later = rounds
+            .iter()
+            .any(|r| r.is_published() && this.is_some_and(|t| r.number > t.number));
+        if knockout && later {
+            return Err(ServiceError::Conflict(ErrorCode::LaterRoundPaired));
+        }
         let previous = match game.final_result() {
             Some(previous) if game.status == GameStatus::Final => previous,
             _ => return Err(ServiceError::Conflict(ErrorCode::GameNotFinal)),

@@ -5,7 +5,8 @@ use super::finalise::{FinalResult, make_final};
 use super::record::check_record;
 use super::submit::SubmitOutcome;
 use super::{
-    Actor, game_players, published_game, refuse_outsider, refuse_own_game, set_status, with_retries,
+    Actor, game_players, published_game, refuse_outsider, refuse_own_game, set_status, staff_game,
+    with_retries,
 };
 use crate::db::events as q;
 use crate::domain::ErrorCode;
@@ -146,10 +147,7 @@ pub(crate) fn decide(
         role,
     };
     with_retries(app, |conn| {
-        let game = published_game(conn, game_id)?;
-        if game.event_id != access.event.id {
-            return Err(ServiceError::NotFound);
-        }
+        let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
         // A final result changes only through a correction, which needs its reason.
@@ -194,10 +192,7 @@ pub(crate) fn accept_submission(
         role,
     };
     with_retries(app, |conn| {
-        let game = published_game(conn, game_id)?;
-        if game.event_id != access.event.id {
-            return Err(ServiceError::NotFound);
-        }
+        let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
         if game.is_final() {
@@ -207,6 +202,14 @@ pub(crate) fn accept_submission(
             .into_iter()
             .find(|s| s.id == submission_id)
             .ok_or(ServiceError::NotFound)?;
+        // Only a record still open (waiting, or disputed) can be accepted; one set aside (by an
+        // ordered replay, a withdrawn round) is history.
+        if !matches!(
+            chosen.status,
+            SubmissionStatus::Pending | SubmissionStatus::Disputed
+        ) {
+            return Err(ServiceError::Conflict(ErrorCode::SubmissionClosed));
+        }
         let checked = check_record(&chosen.record, &access.event, &first, &second)
             .map_err(|r| ServiceError::invalid("submission", r.code))?;
         q::settle_submissions(conn, game.id, Some(chosen.id))?;
@@ -257,14 +260,25 @@ pub(crate) fn order_replay(
         role,
     };
     with_retries(app, |conn| {
-        let game = published_game(conn, game_id)?;
-        if game.event_id != access.event.id {
-            return Err(ServiceError::NotFound);
-        }
+        let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
         if game.is_final() {
             return Err(ServiceError::Conflict(ErrorCode::GameFinal));
+        }
+        // The records set aside stay in the game's log, whole.
+        for sub in q::submissions_of_game(conn, game.id)?.iter().filter(|s| {
+            matches!(
+                s.status,
+                SubmissionStatus::Pending | SubmissionStatus::Disputed
+            )
+        }) {
+            audit::record(
+                conn,
+                actor
+                    .entry(&game, AuditAction::RecordSetAside)
+                    .detail(sub.record.clone()),
+            )?;
         }
         q::settle_submissions(conn, game.id, None)?;
         set_status(

@@ -67,6 +67,12 @@ pub(super) fn follow_results(
     event_id: EventId,
 ) -> Result<EventData, ServiceError> {
     let mut data = add_deciders(conn, event_id)?;
+    // A corrected result can leave a finished event with a game to play (a decider): it runs
+    // again until that game is final.
+    if data.event.state == EventState::Finished && !data.games.iter().all(Game::is_final) {
+        q::set_event_state(conn, event_id, EventState::Running, db::now())?;
+        data.event.state = EventState::Running;
+    }
     if finish_when_done(conn, &data)? {
         data.event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
     }

@@ -191,6 +191,20 @@ fn published_game(conn: &mut DbConnection, game_id: GameId) -> Result<Game, Serv
     Ok(game)
 }
 
+/// A game of `access`'s event, published, for its staff: another event's game is not found
+/// before anything of it is read or locked.
+fn staff_game(
+    conn: &mut DbConnection,
+    access: &Access,
+    game_id: GameId,
+) -> Result<Game, ServiceError> {
+    let of_event = q::game_by_id(conn, game_id)?.is_some_and(|g| g.event_id == access.event.id);
+    if !of_event {
+        return Err(ServiceError::NotFound);
+    }
+    published_game(conn, game_id)
+}
+
 /// Moves a game to `status` (not final: see [`finalise`]) and logs it as `action`.
 fn set_status(
     conn: &mut DbConnection,

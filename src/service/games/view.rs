@@ -372,6 +372,15 @@ pub(crate) fn submissions(
             .filter(|g| g.event_id == access.event.id)
             .ok_or(ServiceError::NotFound)?;
         let players = q::players_of_event(conn, game.event_id)?;
+        // Nobody judges their own game: staff who play in it do not see its desk.
+        if let Some(user) = access.user() {
+            let own = players.iter().filter(|p| p.plays_in(&game)).any(|p| {
+                p.user_id == Some(user.id) || p.email.as_deref() == Some(user.email.as_str())
+            });
+            if own {
+                return Err(ServiceError::NotAllowed(crate::domain::ErrorCode::OwnGame));
+            }
+        }
         let mut shown = Vec::new();
         for s in q::submissions_of_game(conn, game.id)? {
             let name = match s.player_id {

@@ -36,12 +36,17 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
             return Err(ServiceError::Conflict(ErrorCode::RoundNotPublished));
         }
         let games = data.games_of_round(round.id);
-        // A game stored final at pairing was never changed since (its version is the first).
-        if games.iter().any(|g| g.is_final() && g.version > 0) {
+        // Games decided at pairing (byes, forfeits against withdrawn players) were final
+        // before publication; any other final game got its result after.
+        let published = round.published_at.unwrap_or(round.created_at);
+        if games
+            .iter()
+            .any(|g| g.is_final() && g.updated_at > published)
+        {
             return Err(ServiceError::Conflict(ErrorCode::RoundHasResults));
         }
         for game in games.iter().filter(|g| !g.is_final()) {
-            q::settle_submissions(conn, game.id, None)?;
+            set_aside(conn, access, game)?;
             if game.status != GameStatus::Scheduled {
                 let changed = q::update_game(
                     conn,
@@ -63,6 +68,16 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
             }
         }
         q::unpublish_round(conn, round.id)?;
+        // Publishing cleared the check-ins; those who were paired were present.
+        if access.event.check_in {
+            for id in games
+                .iter()
+                .flat_map(|g| [g.first_id, g.second_id])
+                .flatten()
+            {
+                q::set_checked_in(conn, id, true)?;
+            }
+        }
         q::bump_event(conn, access.event.id, db::now())?;
         audit::record(
             conn,
@@ -79,6 +94,36 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
         standings::store(conn, &data)?;
         Ok(())
     })
+}
+
+/// Sets a game's open records aside, each kept whole in the game's log (the game itself may
+/// be removed when its round is paired again).
+fn set_aside(
+    conn: &mut crate::db::DbConnection,
+    access: &Access,
+    game: &crate::domain::Game,
+) -> Result<(), ServiceError> {
+    for sub in q::submissions_of_game(conn, game.id)?.iter().filter(|s| {
+        matches!(
+            s.status,
+            crate::domain::SubmissionStatus::Pending | crate::domain::SubmissionStatus::Disputed
+        )
+    }) {
+        audit::record(
+            conn,
+            audit::Entry::event(
+                access.event.id,
+                access.user_id(),
+                AuditAction::RecordSetAside,
+            )
+            .by_player(sub.player_id)
+            .round(game.round_id)
+            .game(game.id)
+            .detail(sub.record.clone()),
+        )?;
+    }
+    q::settle_submissions(conn, game.id, None)?;
+    Ok(())
 }
 
 /// Pairs the last round again: the draft is discarded and the round paired from the event
@@ -108,7 +153,13 @@ pub(crate) fn pair_again(
             )
             .detail(format!("round {number}")),
         )?;
-        pair_next_in(conn, access)
+        let mut view = pair_next_in(conn, access)?;
+        // The round keeps its start time.
+        if round.starts_at.is_some() {
+            q::set_round_start(conn, view.id, round.starts_at)?;
+            view.starts_at = round.starts_at;
+        }
+        Ok(view)
     })
 }
 
@@ -180,6 +231,12 @@ pub(crate) fn pair_by_hand(
             })
             .collect();
         let round_id = store_round(conn, &mut data, number, round.stage, &planned)?;
+        if round.starts_at.is_some() {
+            q::set_round_start(conn, round_id, round.starts_at)?;
+            if let Some(stored) = data.rounds.iter_mut().find(|r| r.id == round_id) {
+                stored.starts_at = round.starts_at;
+            }
+        }
         let overridden: Vec<String> = warnings
             .iter()
             .map(|w| format!("{} ({})", w.criterion, w.names.join(", ")))

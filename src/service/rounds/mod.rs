@@ -420,7 +420,8 @@ pub(crate) fn boards_paired_differently(data: &EventData, number: i32) -> Vec<i3
                 .collect();
             match plan_swiss_of(data, number, to_pair) {
                 Ok(games) => games.iter().map(|g| meeting(g.first, g.second)).collect(),
-                Err(_) => HashSet::new(),
+                // No pairing of those players now satisfies the criteria: nothing to compare.
+                Err(_) => return Vec::new(),
             }
         }
         Stage::Knockout => {

@@ -75,7 +75,6 @@ fn organiser_parts(
     (players, rows)
 }
 
-#[allow(clippy::too_many_arguments)]
 async fn round_page(
     app: web::Data<App>,
     page: &EventPage,

@@ -121,11 +121,12 @@ struct EnterPage<'a> {
     board: i32,
     round: i32,
     names: (String, String),
+    remembered: Option<Remembered>,
 }
 
 /// `GET /events/{slug}/games/{id}/enter`, where a scoresheet's QR code leads: a signed-in
-/// player of the game goes to the game's page, the holder of one of its players' personal
-/// links (remembered on this device) to the link's game page; anyone else is told how.
+/// player of the game goes to the game's page; the holder of one of its players' personal links
+/// (remembered on this device) is offered to go on as that player; anyone else is told how.
 pub(crate) async fn enter(
     req: HttpRequest,
     app: web::Data<App>,
@@ -147,7 +148,7 @@ pub(crate) async fn enter(
             Some(secret) => players::by_secret(&service, &secret)
                 .ok()
                 .filter(|(_, entry)| entry.plays_in(&game))
-                .map(|_| secret),
+                .map(|(_, entry)| (secret, entry.name)),
             None => None,
         };
         let signed_player = user.as_ref().is_some_and(|u| {
@@ -163,19 +164,31 @@ pub(crate) async fn enter(
     if signed_player {
         return Ok(redirect(&paths::game(slug, game_id)));
     }
-    if let Some(secret) = by_link {
-        return Ok(redirect(&paths::personal_game(&secret, game_id)));
-    }
     let name =
         |p: &Option<games::GamePlayer>| p.as_ref().map(|p| p.name.clone()).unwrap_or_default();
-    html(&EnterPage {
+    // A device may be shared (a venue tablet): the remembered link's holder is asked to go on
+    // as that player, never sent on unawares.
+    let remembered = by_link.map(|(secret, player)| Remembered {
+        path: paths::personal_game(&secret, game_id),
+        name: player,
+    });
+    Ok(no_store(html(&EnterPage {
         c: &page.chrome,
         event: &page.access.event,
         game_id,
         board: view.board,
         round: view.round,
         names: (name(&view.first), name(&view.second)),
-    })
+        remembered,
+    })?))
+}
+
+/// The personal link this device remembers for one of the game's players.
+struct Remembered {
+    /// Its game page.
+    path: String,
+    /// The player's name.
+    name: String,
 }
 
 /// Remembers the personal link just opened (see [`enter`]).
