@@ -646,3 +646,4 @@ enter-not-you = Not { $name }? This device remembers their personal link; use yo
 error-submission_closed = This record was set aside: it can no longer be accepted.
 audit-record_set_aside = record set aside (kept here)
 error-later_round_paired = The next knockout round is already paired with this match's winner: withdraw it first, then correct the result.
+submission-status-rejected = refused

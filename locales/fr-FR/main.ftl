@@ -646,3 +646,4 @@ enter-not-you = Vous n’êtes pas { $name } ? Cet appareil se souvient de son l
 error-submission_closed = Ce relevé a été mis de côté : il ne peut plus être accepté.
 audit-record_set_aside = relevé mis de côté (conservé ici)
 error-later_round_paired = La ronde suivante de l’élimination est déjà appariée avec le vainqueur de ce match : retirez-la d’abord, puis corrigez le résultat.
+submission-status-rejected = refusé

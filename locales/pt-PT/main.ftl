@@ -646,3 +646,4 @@ enter-not-you = Não é { $name }? Este aparelho lembra-se da ligação pessoal 
 error-submission_closed = Este registo foi posto de parte: já não pode ser aceite.
 audit-record_set_aside = registo posto de parte (guardado aqui)
 error-later_round_paired = A ronda seguinte da eliminatória já foi emparelhada com o vencedor deste encontro: retire-a primeiro e depois corrija o resultado.
+submission-status-rejected = rejeitado

@@ -30,6 +30,15 @@ pub enum NextAction {
 }
 
 impl NextAction {
+    /// Every action, for tests.
+    pub const ALL: [NextAction; 5] = [
+        NextAction::Submit,
+        NextAction::Confirm,
+        NextAction::AwaitOpponent,
+        NextAction::AwaitArbiter,
+        NextAction::None,
+    ];
+
     /// The stable code (as in the JSON), which keys its messages.
     #[must_use]
     pub fn as_str(self) -> &'static str {

@@ -230,6 +230,25 @@ fn every_error_code_and_enumeration_is_translated() {
             .iter()
             .map(|a| format!("audit-{a}")),
     );
+    keys.extend(
+        kiela::domain::SubmissionStatus::ALL
+            .iter()
+            .map(|s| format!("submission-status-{s}")),
+    );
+    keys.extend(
+        kiela::domain::SubmitterRole::ALL
+            .iter()
+            .map(|r| format!("submitter-{r}")),
+    );
+    keys.extend(
+        kiela::service::games::QueueAsk::ALL
+            .iter()
+            .map(|a| format!("queue-ask-{}", a.as_str())),
+    );
+    for action in kiela::service::my_games::NextAction::ALL {
+        keys.insert(format!("my-action-{}", action.as_str()));
+        keys.insert(format!("my-go-{}", action.as_str()));
+    }
     for lang in Lang::ALL {
         let known: BTreeSet<String> = message_keys(lang).into_iter().collect();
         let missing: Vec<_> = keys.iter().filter(|k| !known.contains(*k)).collect();

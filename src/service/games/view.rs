@@ -188,6 +188,15 @@ pub enum QueueAsk {
 }
 
 impl QueueAsk {
+    /// Every ask, for tests.
+    pub const ALL: [QueueAsk; 5] = [
+        QueueAsk::Dispute,
+        QueueAsk::PendingTooLong,
+        QueueAsk::Pending,
+        QueueAsk::Forfeit,
+        QueueAsk::Unfinished,
+    ];
+
     /// The stable code, which keys its message.
     #[must_use]
     pub fn as_str(self) -> &'static str {

@@ -147,6 +147,8 @@ struct Desk {
 struct SubmittedHtml {
     s: games::SubmissionView,
     outcome: Option<String>,
+    /// Why it was refused, in words (a verifier's reason or a refusal's code).
+    refusal: Option<String>,
     at: String,
     acceptable: bool,
 }
@@ -326,6 +328,14 @@ fn desk(
         .submissions
         .into_iter()
         .map(|s| SubmittedHtml {
+            refusal: s.reason.as_deref().map(|code| {
+                let reason = format!("reason-{code}");
+                if chrome.lang.has(&reason) {
+                    chrome.t(&reason)
+                } else {
+                    chrome.t(&format!("error-{code}"))
+                }
+            }),
             outcome: s
                 .result
                 .map(|r| words::outcome(chrome.lang, r, s.termination, s.plies, &first, &second)),
