@@ -545,6 +545,8 @@ pub struct Overview {
     pub planned: i32,
     /// The event's staff (for its organisers; empty for anyone else).
     pub staff: Vec<StaffMember>,
+    /// A finished event's podium: the rows of its final ranking placed 1 to 3.
+    pub podium: Vec<super::standings::RowView>,
 }
 
 /// The event's players, visible rounds, planned rounds and (for organisers) staff, in one read
@@ -558,11 +560,22 @@ pub(crate) fn overview(app: &App, access: &Access) -> Result<Overview, ServiceEr
         } else {
             Vec::new()
         };
+        let podium = if data.event.state == EventState::Finished {
+            let table = super::standings::stored(conn, &data)?;
+            table
+                .rows
+                .into_iter()
+                .filter(|r| table.final_ranking && r.rank <= 3)
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(Overview {
             players: super::players::shown(conn, access, &data.players)?,
             rounds: super::rounds::visible(&data, access),
             planned: super::rounds::planned_rounds(&data),
             staff,
+            podium,
         })
     })
 }

@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::event_data::EventData;
 use super::events::Access;
-use super::{App, ServiceError};
+use super::{App, ServiceError, bracket};
 use crate::db::events as q;
 use crate::db::{self, DbConnection};
-use crate::domain::{EventId, PlayerId, PlayerStatus};
+use crate::domain::{EventId, EventState, PlayerId, PlayerStatus};
+use crate::tournament::places;
 use crate::tournament::standings::{self, Contribution, Standings, StandingsInput, Tiebreak};
 
 /// The standings as shown and cached.
@@ -16,6 +17,10 @@ use crate::tournament::standings::{self, Contribution, Standings, StandingsInput
 pub struct StandingsView {
     /// The last round counted (every game of it has a final result).
     pub after_round: usize,
+    /// The event is finished and the rows are its final ranking (for a knockout, by how far
+    /// each player got; see [`final_places`]).
+    #[serde(default)]
+    pub final_ranking: bool,
     pub tiebreaks: Vec<Tiebreak>,
     pub rows: Vec<RowView>,
     /// The event version these standings belong to.
@@ -25,7 +30,11 @@ pub struct StandingsView {
 /// One line.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RowView {
+    /// The place (the first of a shared band).
     pub rank: usize,
+    /// The last place of the band the player shares (`rank` when alone).
+    #[serde(default)]
+    pub place_to: usize,
     pub player_id: PlayerId,
     pub number: i32,
     pub name: String,
@@ -80,8 +89,9 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
         cut: c.cut,
         cut_high: c.cut_high,
     };
-    StandingsView {
+    let mut view = StandingsView {
         after_round: table.rounds,
+        final_ranking: false,
         tiebreaks: table.tiebreaks.clone(),
         version: data.event.version,
         rows: table
@@ -94,6 +104,7 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
                 }
                 Some(RowView {
                     rank: row.rank,
+                    place_to: row.rank,
                     player_id: p.id,
                     number: p.number,
                     name: p.name.clone(),
@@ -109,7 +120,84 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
                 })
             })
             .collect(),
+    };
+    if data.event.state == EventState::Finished {
+        final_places(data, &mut view);
     }
+    view
+}
+
+/// The final ranking of a finished event, in place of the ranks: Swiss and round robin keep
+/// their standings (tied rows share the band of their places); a knockout places its players
+/// by how far they got (bands by seed); Swiss then knockout places the knockout's players
+/// first, then everyone else in Swiss order.
+fn final_places(data: &EventData, view: &mut StandingsView) {
+    let knockout: Vec<places::Place<PlayerId>> = if data.event.format.has_knockout() {
+        knockout_places(data)
+    } else {
+        Vec::new()
+    };
+    let placed = knockout.len();
+    let (mut top, mut rest): (Vec<RowView>, Vec<RowView>) = std::mem::take(&mut view.rows)
+        .into_iter()
+        .partition(|r| knockout.iter().any(|p| p.player == r.player_id));
+    for row in &mut top {
+        if let Some(p) = knockout.iter().find(|p| p.player == row.player_id) {
+            row.rank = p.place;
+            row.place_to = p.place_to;
+        }
+    }
+    top.sort_by_key(|r| {
+        knockout
+            .iter()
+            .position(|p| p.player == r.player_id)
+            .unwrap_or(usize::MAX)
+    });
+    // The others keep their order; their ranks restart after the knockout's places.
+    let ranks: Vec<usize> = rest
+        .iter()
+        .map(|r| 1 + rest.iter().filter(|o| o.rank < r.rank).count())
+        .collect();
+    for (row, (place, place_to)) in rest.iter_mut().zip(places::places_of_ranks(&ranks)) {
+        row.rank = placed + place;
+        row.place_to = placed + place_to;
+    }
+    top.append(&mut rest);
+    view.rows = top;
+    view.final_ranking = true;
+}
+
+/// The places of a finished knockout stage, from its bracket.
+fn knockout_places(data: &EventData) -> Vec<places::Place<PlayerId>> {
+    let Some(view) = bracket::view(data) else {
+        return Vec::new();
+    };
+    let Some(champion) = view.champion else {
+        return Vec::new();
+    };
+    let decided: Vec<places::Decided<PlayerId>> = view
+        .matches
+        .iter()
+        .filter_map(|m| {
+            let winner = m.winner?;
+            let [Some(a), Some(b)] = m.entrants else {
+                return None;
+            };
+            Some(places::Decided {
+                part: m.part,
+                part_round: m.part_round,
+                winner,
+                loser: if winner == a { b } else { a },
+            })
+        })
+        .collect();
+    let seed_of = |p: PlayerId| {
+        view.seeds
+            .iter()
+            .position(|s| *s == p)
+            .unwrap_or(usize::MAX)
+    };
+    places::knockout_places(&decided, champion, seed_of)
 }
 
 /// Computes and stores the standings of the event as `data` holds it (inside the caller's
@@ -133,6 +221,19 @@ pub(crate) fn refresh(
     let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
     let data = EventData::load(conn, event)?;
     store(conn, &data)
+}
+
+/// The standings as stored, read inside the caller's transaction (computed when none is).
+pub(crate) fn stored(
+    conn: &mut DbConnection,
+    data: &EventData,
+) -> Result<StandingsView, ServiceError> {
+    if let Some((_, json)) = q::cached_standings(conn, data.event.id)?
+        && let Ok(view) = serde_json::from_str::<StandingsView>(&json)
+    {
+        return Ok(view);
+    }
+    Ok(view_of(data, &compute_from(data)))
 }
 
 /// The standings as stored by the last change of the event that could change them. An event

@@ -7,6 +7,7 @@ pub mod dutch;
 pub mod history;
 pub mod knockout;
 pub mod matching;
+pub mod places;
 pub mod simulate;
 pub mod standings;
 pub mod trf;

@@ -471,6 +471,25 @@ impl Chrome {
         self.lang.t_args(key, &[(name, value.to_string())])
     }
 
+    /// A message with two arguments.
+    #[must_use]
+    pub(crate) fn t2(
+        &self,
+        key: &str,
+        first: &'static str,
+        first_value: &str,
+        second: &'static str,
+        second_value: &str,
+    ) -> String {
+        self.lang.t_args(
+            key,
+            &[
+                (first, first_value.to_string()),
+                (second, second_value.to_string()),
+            ],
+        )
+    }
+
     /// The other languages' links for the switcher: (code, name, is current).
     #[must_use]
     pub(crate) fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {

@@ -89,6 +89,99 @@ async fn play_out(client: &Browser<'_>, token: &str, event: i64) -> Vec<Value> {
     rounds
 }
 
+/// The final ranking the API gives a finished event: (player, place, last place of the band).
+async fn final_ranking(client: &Browser<'_>, event: i64) -> Vec<(i64, i64, i64)> {
+    let standings = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/standings"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(standings["final"], true, "{standings}");
+    standings["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let place = r["place"].as_i64().unwrap();
+            (
+                r["player_id"].as_i64().unwrap(),
+                place,
+                r["place_to"].as_i64().unwrap_or(place),
+            )
+        })
+        .collect()
+}
+
+/// Every round of the event as it now stands (results and deciders included).
+async fn rounds_now(client: &Browser<'_>, event: i64, count: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    for n in 1..=count {
+        out.push(
+            client
+                .api(
+                    "GET",
+                    &format!("/api/v1/events/{event}/rounds/{n}"),
+                    None,
+                    None,
+                )
+                .await
+                .json(),
+        );
+    }
+    out
+}
+
+/// The winner and loser of a knockout match, from its games' results in the rounds played.
+fn match_result(rounds: &[Value], code: &str) -> (i64, i64) {
+    let mut points: std::collections::BTreeMap<i64, f64> = std::collections::BTreeMap::new();
+    for round in rounds {
+        for p in round["pairings"].as_array().unwrap() {
+            if p["bracket_match"] != code {
+                continue;
+            }
+            let (a, b) = (
+                p["first"]["id"].as_i64().unwrap(),
+                p["second"]["id"].as_i64().unwrap(),
+            );
+            let (pa, pb) = match p["result"].as_str().unwrap() {
+                "1-0" | "+-" => (1.0, 0.0),
+                "0-1" | "-+" => (0.0, 1.0),
+                "1/2-1/2" => (0.5, 0.5),
+                _ => (0.0, 0.0),
+            };
+            *points.entry(a).or_default() += pa;
+            *points.entry(b).or_default() += pb;
+        }
+    }
+    let mut by_points: Vec<(i64, f64)> = points.into_iter().collect();
+    by_points.sort_by(|x, y| y.1.total_cmp(&x.1));
+    assert_eq!(by_points.len(), 2, "{code}: {by_points:?}");
+    (by_points[0].0, by_points[1].0)
+}
+
+/// Places run from 1 without gaps, each band as wide as the players sharing it.
+fn assert_places_cover(ranking: &[(i64, i64, i64)]) {
+    let mut next = 1;
+    let mut i = 0;
+    while i < ranking.len() {
+        let (_, place, to) = ranking[i];
+        assert_eq!(place, next, "{ranking:?}");
+        let width = (to - place + 1) as usize;
+        assert!(
+            ranking[i..i + width]
+                .iter()
+                .all(|r| r.1 == place && r.2 == to),
+            "{ranking:?}"
+        );
+        next = to + 1;
+        i += width;
+    }
+}
+
 async fn round_robin_with_an_odd_field(app: &TestApp) {
     let client = app.browser();
     let token = account_with_token(app, "org@example.ao", "Org", "organiser");
@@ -132,6 +225,16 @@ async fn round_robin_with_an_odd_field(app: &TestApp) {
         .await;
     assert_eq!(standings.json()["after_round"], 5);
     assert_eq!(standings.json()["rows"][0]["tiebreaks"][0]["code"], "DE");
+    // A round robin's final ranking is its standings.
+    let ranking = final_ranking(&client, event).await;
+    assert_places_cover(&ranking);
+    let ranks: Vec<i64> = standings.json()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ranking.iter().map(|r| r.1).collect::<Vec<_>>(), ranks);
 }
 
 async fn single_elimination_with_two_game_matches(app: &TestApp) {
@@ -158,6 +261,26 @@ async fn single_elimination_with_two_game_matches(app: &TestApp) {
         .api("GET", &format!("/api/v1/events/{event}"), None, None)
         .await;
     assert_eq!(shown.json()["state"], "finished");
+    // The final ranking: the final, the third-place match, then the first round's losers.
+    let ranking = final_ranking(&client, event).await;
+    assert_places_cover(&ranking);
+    let played = rounds_now(&client, event, rounds.len()).await;
+    let (champion, runner_up) = match_result(&played, "W3-1");
+    let (third, fourth) = match_result(&played, "3P");
+    let top: Vec<(i64, i64, i64)> = ranking[..4].to_vec();
+    assert_eq!(
+        top,
+        vec![
+            (champion, 1, 1),
+            (runner_up, 2, 2),
+            (third, 3, 3),
+            (fourth, 4, 4)
+        ]
+    );
+    assert!(
+        ranking[4..].iter().all(|r| (r.1, r.2) == (5, 6)),
+        "{ranking:?}"
+    );
 }
 
 async fn double_elimination_completes(app: &TestApp) {
@@ -176,6 +299,19 @@ async fn double_elimination_completes(app: &TestApp) {
         .api("GET", &format!("/api/v1/events/{event}"), None, None)
         .await;
     assert_eq!(shown.json()["state"], "finished", "{}", shown.body);
+    // The winner of the last grand final is first, the other finalist second; everyone is
+    // placed, by the round they left the losers' bracket.
+    let ranking = final_ranking(&client, event).await;
+    assert_eq!(ranking.len(), 6);
+    assert_places_cover(&ranking);
+    let last = rounds.last().unwrap()["pairings"][0]["bracket_match"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let played = rounds_now(&client, event, rounds.len()).await;
+    let (champion, runner_up) = match_result(&played, &last);
+    assert_eq!(ranking[0], (champion, 1, 1));
+    assert_eq!(ranking[1], (runner_up, 2, 2));
 }
 
 async fn swiss_then_knockout(app: &TestApp) {
@@ -230,6 +366,29 @@ async fn swiss_then_knockout(app: &TestApp) {
         .api("GET", &format!("/api/v1/events/{event}"), None, None)
         .await;
     assert_eq!(shown.json()["state"], "finished");
+    // The knockout's places first (the final's winner is first, not the Swiss leader), then
+    // everyone else in Swiss order.
+    let ranking = final_ranking(&client, event).await;
+    assert_places_cover(&ranking);
+    let played = rounds_now(&client, event, rounds.len()).await;
+    let (champion, runner_up) = match_result(&played, "W2-1");
+    assert_eq!(ranking[0], (champion, 1, 1));
+    assert_eq!(ranking[1], (runner_up, 2, 2));
+    let mut semi_losers: Vec<i64> = ranking[2..4].iter().map(|r| r.0).collect();
+    semi_losers.sort_unstable();
+    let mut expected_losers: Vec<i64> = expected
+        .iter()
+        .copied()
+        .filter(|p| *p != champion && *p != runner_up)
+        .collect();
+    expected_losers.sort_unstable();
+    assert_eq!(semi_losers, expected_losers);
+    assert!(ranking[2..4].iter().all(|r| (r.1, r.2) == (3, 4)));
+    assert!(
+        ranking[4..]
+            .iter()
+            .all(|r| !expected.contains(&r.0) && r.1 >= 5)
+    );
 }
 
 both_backends!(

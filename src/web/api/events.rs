@@ -318,7 +318,7 @@ pub(crate) async fn standings(
                 .zip(&r.values)
                 .map(|(t, v)| serde_json::json!({"code": t.code(), "value": v}))
                 .collect();
-            serde_json::json!({
+            let mut row = serde_json::json!({
                 "rank": r.rank,
                 "player_id": r.player_id,
                 "pairing_number": r.number,
@@ -327,11 +327,20 @@ pub(crate) async fn standings(
                 "tiebreaks": tiebreaks,
                 "played": r.played,
                 "won": r.won,
-            })
+            });
+            // A finished event's rows are its final ranking: a place, and a band's end.
+            if view.final_ranking {
+                row["place"] = r.rank.into();
+                if r.place_to > r.rank {
+                    row["place_to"] = r.place_to.into();
+                }
+            }
+            row
         })
         .collect();
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "after_round": view.after_round,
+        "final": view.final_ranking,
         "rows": rows,
     })))
 }

@@ -260,6 +260,10 @@ struct ShowPage<'a> {
     /// The signed-in visitor's own entry, if any: its status and check-in.
     mine: Option<(crate::domain::PlayerStatus, bool)>,
     can_register: bool,
+    /// A finished event's podium (places 1 to 3, shared places included).
+    podium: Vec<crate::service::standings::RowView>,
+    /// A running event's last published round: (number, boards with a final result, boards).
+    progress: Option<(i32, usize, usize)>,
 }
 
 pub(crate) async fn show(
@@ -276,6 +280,7 @@ pub(crate) async fn show(
         players,
         rounds: list,
         planned,
+        podium,
         ..
     } = web::block(move || events::overview(&app, &access)).await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
@@ -285,6 +290,19 @@ pub(crate) async fn show(
             .find(|p| p.user_id == Some(id))
             .map(|p| (p.status, p.checked_in))
     });
+    let progress = list
+        .iter()
+        .rev()
+        .find(|r| r.state == crate::domain::RoundState::Published)
+        .filter(|_| page.access.event.state == events::EventState::Running)
+        .map(|r| {
+            let games = r.boards.iter().filter(|b| b.second.is_some());
+            let done = games
+                .clone()
+                .filter(|b| b.status == crate::domain::GameStatus::Final)
+                .count();
+            (r.number, done, games.count())
+        });
     super::cached_html(
         &req,
         &page,
@@ -300,6 +318,8 @@ pub(crate) async fn show(
             is_organiser: page.access.is_organiser(),
             is_arbiter: page.access.is_arbiter(),
             mine,
+            podium,
+            progress,
             can_register: page.access.event.self_registration
                 && page.access.event.state != events::EventState::Finished,
         },
@@ -380,6 +400,7 @@ async fn manage_page(
         rounds: all_rounds,
         planned,
         staff,
+        ..
     } = web::block(move || events::overview(&service, &access)).await??;
     let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
     html_with_status(
