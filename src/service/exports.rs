@@ -7,7 +7,8 @@ use super::event_data::EventData;
 use super::events::Access;
 use super::memo::MemoKey;
 use super::{App, ServiceError, standings};
-use crate::domain::PlayerId;
+use crate::domain::{PlayerId, Stage};
+use crate::tournament::history::{Colour, PlayerHistory, RoundEntry};
 use crate::tournament::trf::{self, TrfExport};
 
 /// An export, made once per version of the event (a crowd downloading the TRF at the end of a
@@ -39,11 +40,14 @@ pub(crate) fn trf_export(app: &App, access: &Access) -> Result<Arc<String>, Serv
 
 fn trf_text(data: &EventData) -> String {
     let rounds = data.scored_rounds().len();
-    let histories = data.histories(rounds);
-    let table = standings::compute_from(data);
+    let mut histories = data.histories(rounds);
+    let knockout = add_knockout_columns(data, &mut histories);
+    // The ranks of the standings, or of the final ranking once the event is finished.
+    let table = standings::ranked(data);
+    let index = data.index();
     let mut ranks = vec![0; histories.len()];
     for row in &table.rows {
-        if let Some(rank) = ranks.get_mut(row.player) {
+        if let Some(rank) = index.get(&row.player_id).and_then(|&i| ranks.get_mut(i)) {
             *rank = row.rank;
         }
     }
@@ -56,12 +60,69 @@ fn trf_text(data: &EventData) -> String {
         city: &data.event.location,
         start_date: &date(data.event.starts_on),
         end_date: &date(data.event.ends_on),
-        total_rounds: super::rounds::planned_rounds(data).max(rounds as i32) as usize,
+        total_rounds: (super::rounds::planned_rounds(data) as usize).max(rounds)
+            - knockout_rounds(data)
+            + knockout,
         initial_colour: data.event.initial_colour,
         players: &histories,
         ranks: &ranks,
         points: data.event.points,
     })
+}
+
+/// The knockout's games as more round columns of the TRF (FIDE's format has room for them): one
+/// column per game of each published knockout round, in order (the games of a match, then its
+/// deciders); a player not on a board of that game is unpaired (`Z`). Returns the columns added.
+fn add_knockout_columns(data: &EventData, histories: &mut [PlayerHistory]) -> usize {
+    let index = data.index();
+    let mut added = 0;
+    for round in data
+        .rounds
+        .iter()
+        .filter(|r| r.stage == Stage::Knockout && r.is_published())
+    {
+        let games = data.games_of_round(round.id);
+        let columns = games.iter().map(|g| g.game_no).max().unwrap_or(0).max(0) as usize;
+        for game_no in 1..=columns {
+            for h in histories.iter_mut() {
+                h.rounds.push(RoundEntry::absent());
+            }
+            let column = histories.first().map_or(0, |h| h.rounds.len() - 1);
+            for game in games.iter().filter(|g| g.game_no as usize == game_no) {
+                let first = game.first_id.and_then(|id| index.get(&id).copied());
+                let second = game.second_id.and_then(|id| index.get(&id).copied());
+                let (Some(first), Some(second), Some(result)) =
+                    (first, second, game.final_result())
+                else {
+                    continue;
+                };
+                let (a, b) = result.outcomes();
+                histories[first].rounds[column] = RoundEntry {
+                    opponent: Some(second),
+                    colour: Some(Colour::White),
+                    outcome: a,
+                };
+                histories[second].rounds[column] = RoundEntry {
+                    opponent: Some(first),
+                    colour: Some(Colour::Black),
+                    outcome: b,
+                };
+            }
+            added += 1;
+        }
+    }
+    added
+}
+
+/// The knockout rounds the event plans (replaced in the TRF by a column per game played).
+fn knockout_rounds(data: &EventData) -> usize {
+    let planned = super::rounds::planned_rounds(data) as usize;
+    let swiss = match data.event.format {
+        crate::domain::Format::SwissThenKnockout => data.event.rounds as usize,
+        f if f.has_knockout() => 0,
+        _ => planned,
+    };
+    planned.saturating_sub(swiss)
 }
 
 /// A CSV cell. A cell that a spreadsheet would take for a formula (starting with `=`, `+`,

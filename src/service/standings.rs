@@ -200,6 +200,13 @@ fn knockout_places(data: &EventData) -> Vec<places::Place<PlayerId>> {
     places::knockout_places(&decided, champion, seed_of)
 }
 
+/// The standings of the event as `data` holds it (its final ranking once finished), without
+/// storing them.
+#[must_use]
+pub(crate) fn ranked(data: &EventData) -> StandingsView {
+    view_of(data, &compute_from(data))
+}
+
 /// Computes and stores the standings of the event as `data` holds it (inside the caller's
 /// transaction, which changed it): every change of results, byes, withdrawals or rounds ends
 /// with this, so a page only ever reads the stored table.

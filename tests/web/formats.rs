@@ -281,6 +281,90 @@ async fn single_elimination_with_two_game_matches(app: &TestApp) {
         ranking[4..].iter().all(|r| (r.1, r.2) == (5, 6)),
         "{ranking:?}"
     );
+    trf_holds_every_game(app, &client, event, &played).await;
+}
+
+/// The TRF holds every game, knockout games included, and re-imports to the same results.
+async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, played: &[Value]) {
+    let trf = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/export.trf"),
+            None,
+            None,
+        )
+        .await
+        .body;
+    let mut expected: std::collections::BTreeMap<String, f64> = std::collections::BTreeMap::new();
+    let mut games = 0;
+    for round in played {
+        for p in round["pairings"].as_array().unwrap() {
+            if p["second"].is_null() {
+                continue;
+            }
+            games += 1;
+            let (a, b) = match p["result"].as_str().unwrap() {
+                "1-0" | "+-" => (1.0, 0.0),
+                "0-1" | "-+" => (0.0, 1.0),
+                "1/2-1/2" => (0.5, 0.5),
+                _ => (0.0, 0.0),
+            };
+            let name = |side: &str| p[side]["name"].as_str().unwrap().to_string();
+            *expected.entry(name("first")).or_default() += a;
+            *expected.entry(name("second")).or_default() += b;
+        }
+    }
+    assert!(games > 6, "{games} knockout games");
+    let columns: i64 = trf
+        .lines()
+        .find_map(|l| l.strip_prefix("XXR "))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let imported = organiser
+        .post_form("/events/import", &[("trf", trf.as_str())])
+        .await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let slug = imported
+        .location()
+        .unwrap()
+        .trim_start_matches("/events/")
+        .trim_end_matches("/manage")
+        .to_string();
+    let listed = client.api("GET", "/api/v1/events", None, None).await.json();
+    let again = listed["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["slug"] == slug.as_str())
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let shown = client
+        .api("GET", &format!("/api/v1/events/{again}"), None, None)
+        .await
+        .json();
+    assert_eq!(shown["rounds"], columns);
+    let standings = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{again}/standings"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    for row in standings["rows"].as_array().unwrap() {
+        let name = row["name"].as_str().unwrap();
+        assert_eq!(
+            row["points"].as_f64().unwrap(),
+            expected.get(name).copied().unwrap_or(0.0),
+            "{name}: {trf}"
+        );
+    }
 }
 
 async fn double_elimination_completes(app: &TestApp) {
@@ -389,6 +473,7 @@ async fn swiss_then_knockout(app: &TestApp) {
             .iter()
             .all(|r| !expected.contains(&r.0) && r.1 >= 5)
     );
+    trf_holds_every_game(app, &client, event, &played).await;
 }
 
 both_backends!(
