@@ -8,6 +8,7 @@ pub mod history;
 pub mod knockout;
 pub mod matching;
 pub mod places;
+pub mod prizes;
 pub mod simulate;
 pub mod standings;
 pub mod trf;
