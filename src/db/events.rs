@@ -11,8 +11,8 @@ use super::schema::{
 };
 use crate::domain::{
     AuditAction, Bye, ByeKind, Event, EventId, EventState, Format, Game, GameId, GameStatus,
-    Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, StaffRole, Stage, StoredResult,
-    Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tiebreaks, UserId,
+    Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, Sex, StaffRole, Stage,
+    StoredResult, Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tiebreaks, UserId,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
@@ -309,6 +309,9 @@ pub struct NewPlayer<'a> {
     pub joined_round: i32,
     pub missed_points: ByeKind,
     pub created_at: NaiveDateTime,
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub federation_id: Option<&'a str>,
 }
 
 /// The details of an entry an organiser may change.
@@ -320,6 +323,9 @@ pub struct PlayerChange {
     pub club: String,
     pub province: String,
     pub email: Option<String>,
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub federation_id: Option<String>,
 }
 
 pub(crate) fn update_player(

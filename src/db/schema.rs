@@ -108,6 +108,9 @@ diesel::table! {
         checked_in -> Bool,
         seed -> Nullable<Integer>,
         created_at -> Timestamp,
+        sex -> Nullable<Text>,
+        birth_year -> Nullable<Integer>,
+        federation_id -> Nullable<Text>,
     }
 }
 

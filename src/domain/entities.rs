@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
 use super::kinds::{
-    ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Stage, StoredResult,
+    ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Sex, Stage, StoredResult,
     SubmissionStatus, SubmitterRole,
 };
 use crate::db::schema::{games, player_byes, players, rounds, submissions};
@@ -84,6 +84,10 @@ pub struct Player {
     /// The knockout seed, once the stage is seeded.
     pub seed: Option<i32>,
     pub created_at: NaiveDateTime,
+    /// Optional details, for prize categories and federations.
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub federation_id: Option<String>,
 }
 
 impl Player {

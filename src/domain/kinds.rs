@@ -107,6 +107,14 @@ text_enum! {
 }
 
 text_enum! {
+    /// A player's sex, as federations record it (for women's prizes and ratings).
+    pub enum Sex {
+        Female = "F",
+        Male = "M",
+    }
+}
+
+text_enum! {
     /// What a requested bye (or a late entry's missed round) is worth.
     pub enum ByeKind {
         Half = "half",

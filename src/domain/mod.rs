@@ -17,7 +17,7 @@ pub use codes::ErrorCode;
 pub use entities::{Bye, Event, Game, Player, Round, Submission};
 pub use ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
 pub use kinds::{
-    AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState,
+    AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,
     StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 

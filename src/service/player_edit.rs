@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::accounts::Email;
 use super::events::Access;
-use super::players::{MAX_FIELD, MAX_RATING, Player, ValidPlayer};
+use super::players::{Details, MAX_FIELD, MAX_RATING, Player, ValidPlayer};
 use super::{App, ServiceError, audit, standings};
 use crate::db::events::{self as q, PlayerChange};
 use crate::db::{DbConnection, event_transaction};
@@ -30,6 +30,18 @@ pub struct PlayerPatch {
     /// `active` (reinstates a withdrawn player for the rounds still to pair) or `withdrawn`.
     #[serde(default)]
     pub status: Option<PlayerStatus>,
+    /// `F`, `M`; `null` or empty clears it.
+    #[serde(default, deserialize_with = "present")]
+    pub sex: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present_number")]
+    pub birth_year: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "present")]
+    pub federation_id: Option<Option<String>>,
+}
+
+/// A number field that is present, possibly `null`.
+fn present_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(d).map(Some)
 }
 
 /// A field that is present, possibly `null`.
@@ -71,7 +83,22 @@ impl PlayerPatch {
             Some(Some(e)) if e.trim().is_empty() => None,
             Some(Some(e)) => Some(Email::parse(e.trim())?.as_str().to_string()),
         };
+        let kept = |field: &Option<Option<String>>, old: Option<String>| match field {
+            None => old,
+            Some(v) => v.clone(),
+        };
+        let details = Details::parse(
+            kept(&self.sex, entry.sex.map(|s| s.as_str().to_string())).as_deref(),
+            match self.birth_year {
+                None => entry.birth_year.map(i64::from),
+                Some(v) => v,
+            },
+            kept(&self.federation_id, entry.federation_id.clone()).as_deref(),
+        )?;
         Ok(PlayerChange {
+            sex: details.sex,
+            birth_year: details.birth_year,
+            federation_id: details.federation_id,
             name,
             rating,
             club: match &self.club {
@@ -107,6 +134,22 @@ fn changes(before: &Entry, after: &PlayerChange) -> Vec<String> {
         "email",
         before.email.as_deref().unwrap_or(""),
         after.email.as_deref().unwrap_or(""),
+    );
+    note(
+        "sex",
+        before.sex.map_or("", |s| s.as_str()),
+        after.sex.map_or("", |s| s.as_str()),
+    );
+    let year = |y: Option<i32>| y.map(|y| y.to_string()).unwrap_or_default();
+    note(
+        "birth_year",
+        &year(before.birth_year),
+        &year(after.birth_year),
+    );
+    note(
+        "federation_id",
+        before.federation_id.as_deref().unwrap_or(""),
+        after.federation_id.as_deref().unwrap_or(""),
     );
     out
 }
@@ -303,6 +346,7 @@ mod tests {
             province: String::new(),
             email: email.map(Into::into),
             missed_points: crate::domain::ByeKind::Zero,
+            details: Details::default(),
         }
     }
 

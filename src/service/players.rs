@@ -10,7 +10,7 @@ use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer};
 use crate::db::{self, DbConnection, event_transaction, write_transaction};
 use crate::domain::{
-    AuditAction, ByeKind, EventId, EventState, Player as Entry, PlayerId, PlayerStatus, UserId,
+    AuditAction, ByeKind, EventId, EventState, Player as Entry, PlayerId, PlayerStatus, Sex, UserId,
 };
 
 /// Highest rating accepted.
@@ -34,6 +34,14 @@ pub struct PlayerInput {
     /// For a late entry: the missed rounds score "zero" (default) or "half".
     #[serde(default)]
     pub missed_points: Option<String>,
+    /// `F` or `M`.
+    #[serde(default)]
+    pub sex: Option<String>,
+    #[serde(default)]
+    pub birth_year: Option<i64>,
+    /// The player's id at the federation.
+    #[serde(default)]
+    pub federation_id: Option<String>,
 }
 
 /// A checked player entry.
@@ -45,6 +53,66 @@ pub struct ValidPlayer {
     pub province: String,
     pub email: Option<String>,
     pub missed_points: ByeKind,
+    pub details: Details,
+}
+
+/// The optional details of an entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Details {
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub federation_id: Option<String>,
+}
+
+/// Earliest year of birth accepted.
+const FIRST_BIRTH_YEAR: i64 = 1900;
+
+impl Details {
+    /// Checks the optional details as typed (empty means none).
+    pub(crate) fn parse(
+        sex: Option<&str>,
+        birth_year: Option<i64>,
+        federation_id: Option<&str>,
+    ) -> Result<Details, ServiceError> {
+        let sex = match sex.map(str::trim) {
+            None | Some("") => None,
+            Some(s) => Some(
+                s.to_ascii_uppercase()
+                    .parse::<Sex>()
+                    .map_err(|_| ServiceError::invalid("sex", ErrorCode::SexInvalid))?,
+            ),
+        };
+        let this_year = i64::from(chrono::Datelike::year(&chrono::Utc::now()));
+        let birth_year = match birth_year {
+            None => None,
+            Some(y) if (FIRST_BIRTH_YEAR..=this_year).contains(&y) => Some(y as i32),
+            Some(_) => {
+                return Err(ServiceError::invalid(
+                    "birth_year",
+                    ErrorCode::BirthYearInvalid,
+                ));
+            }
+        };
+        let federation_id = match federation_id.map(str::trim) {
+            None | Some("") => None,
+            Some(id)
+                if id.len() <= 30 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
+            {
+                Some(id.to_string())
+            }
+            Some(_) => {
+                return Err(ServiceError::invalid(
+                    "federation_id",
+                    ErrorCode::FederationIdInvalid,
+                ));
+            }
+        };
+        Ok(Details {
+            sex,
+            birth_year,
+            federation_id,
+        })
+    }
 }
 
 fn text_field(value: Option<&str>, field: &'static str) -> Result<String, ServiceError> {
@@ -89,6 +157,11 @@ impl PlayerInput {
             province: text_field(self.province.as_deref(), "province")?,
             email,
             missed_points,
+            details: Details::parse(
+                self.sex.as_deref(),
+                self.birth_year,
+                self.federation_id.as_deref(),
+            )?,
         })
     }
 }
@@ -111,6 +184,13 @@ pub struct Player {
     pub email: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
+    /// Sex and year of birth: for the event's staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub federation_id: Option<String>,
     /// For the organiser: an account with the entry's e-mail address that the entry is not
     /// linked to. The organiser may link it; it is never linked by itself.
     #[serde(skip)]
@@ -145,6 +225,9 @@ impl Player {
             } else {
                 None
             },
+            sex: row.sex.filter(|_| staff),
+            birth_year: row.birth_year.filter(|_| staff),
+            federation_id: row.federation_id.clone(),
             account_suggestion: None,
         }
     }
@@ -186,6 +269,9 @@ fn insert(
             joined_round,
             missed_points: player.missed_points,
             created_at: db::now(),
+            sex: player.details.sex,
+            birth_year: player.details.birth_year,
+            federation_id: player.details.federation_id.as_deref(),
         },
     )?;
     super::standings::changed(conn, event_id)?;
@@ -286,6 +372,7 @@ pub(crate) fn import_csv(
             province: fields.get(3).map(|s| (*s).to_string()),
             email: None,
             missed_points: None,
+            ..PlayerInput::default()
         };
         match input.validate() {
             Ok(p) => players.push((line, p)),
@@ -361,6 +448,7 @@ pub(crate) fn self_register(
             province: String::new(),
             email: Some(user.email.clone()),
             missed_points: ByeKind::Zero,
+            details: Details::default(),
         };
         let row = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
         audit::record(

@@ -121,6 +121,9 @@ fn insert_players(
                 joined_round: 1,
                 missed_points: ByeKind::Zero,
                 created_at: db::now(),
+                sex: None,
+                birth_year: None,
+                federation_id: None,
             },
         )?;
         ids.push(id);

@@ -521,6 +521,59 @@ async fn entries_edited_and_removed(app: &TestApp) {
             .json();
         assert_eq!(refused["error"]["code"], code);
     }
+    // The optional details: for the staff's eyes (sex, year of birth), the federation id for all.
+    let details = client
+        .send(
+            Req::patch(&path)
+                .bearer(&token)
+                .json(json!({"sex": "f", "birth_year": 2009, "federation_id": "AO-1234"})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(details["sex"], "F");
+    assert_eq!(details["birth_year"], 2009);
+    for (body, code) in [
+        (json!({"sex": "X"}), "sex_invalid"),
+        (json!({"birth_year": 1850}), "birth_year_invalid"),
+        (
+            json!({"federation_id": "no spaces allowed"}),
+            "federation_id_invalid",
+        ),
+    ] {
+        let refused = client
+            .send(Req::patch(&path).bearer(&token).json(body))
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(refused["error"]["code"], code);
+    }
+    let public = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .expect(200)
+        .json();
+    let shown = public["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == pid)
+        .unwrap()
+        .clone();
+    assert!(shown.get("sex").is_none() && shown.get("birth_year").is_none());
+    assert_eq!(shown["federation_id"], "AO-1234");
+    let cleared = client
+        .send(
+            Req::patch(&path)
+                .bearer(&token)
+                .json(json!({"sex": null, "birth_year": null})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert!(cleared.get("sex").is_none() && cleared.get("birth_year").is_none());
+    assert_eq!(cleared["federation_id"], "AO-1234");
+
     // Nothing of a refused edit was kept.
     let shown = client
         .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))

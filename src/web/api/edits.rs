@@ -12,7 +12,17 @@ use crate::service::rounds::{self, ManualBoard};
 use crate::service::{App, ServiceError};
 
 /// The fields a player edit may carry.
-const PLAYER_FIELDS: &[&str] = &["name", "rating", "club", "province", "email", "status"];
+const PLAYER_FIELDS: &[&str] = &[
+    "name",
+    "rating",
+    "club",
+    "province",
+    "email",
+    "status",
+    "sex",
+    "birth_year",
+    "federation_id",
+];
 
 /// A JSON object whose keys are all in `known`; unknown ones are a 422 naming them.
 fn known_fields(value: &serde_json::Value, known: &[&str]) -> Result<(), ApiError> {

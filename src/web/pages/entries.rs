@@ -32,6 +32,12 @@ pub struct EditForm {
     email: String,
     #[serde(default)]
     status: String,
+    #[serde(default)]
+    sex: String,
+    #[serde(default)]
+    birth_year: String,
+    #[serde(default)]
+    federation_id: String,
 }
 
 /// `POST /events/{slug}/players/{pid}/edit`: every field of the form is the new value.
@@ -61,6 +67,20 @@ pub(crate) async fn edit(
             Err(_) => return Err(WebError::Invalid(crate::domain::ErrorCode::FieldInvalid)),
         },
     };
+    let birth_year = match form.birth_year.trim() {
+        "" => None,
+        y => match y.parse::<i64>() {
+            Ok(y) => Some(y),
+            Err(_) => {
+                return redirect_with_flash(
+                    &req,
+                    &back,
+                    FlashLevel::Error,
+                    "error-birth_year_invalid",
+                );
+            }
+        },
+    };
     let patch = PlayerPatch {
         name: Some(form.name),
         rating,
@@ -68,6 +88,9 @@ pub(crate) async fn edit(
         province: Some(form.province),
         email: Some(Some(form.email)),
         status,
+        sex: Some(Some(form.sex)),
+        birth_year: Some(birth_year),
+        federation_id: Some(Some(form.federation_id)),
     };
     let access = page.access.clone();
     let service = app.into_inner();

@@ -513,6 +513,7 @@ pub(crate) async fn add_player(
         province: Some(form.province.clone()),
         email: Some(form.email.clone()),
         missed_points: Some(form.missed_points.clone()),
+        ..PlayerInput::default()
     });
     let access = page.access.clone();
     let service = app.clone().into_inner();
