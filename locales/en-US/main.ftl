@@ -662,3 +662,7 @@ sex-F = female
 sex-M = male
 col-birth-year = Year of birth
 col-federation-id = Federation id
+error-sharing_invalid = Sharing is equal, hort or tiebreak.
+error-currency_invalid = The currency is a three-letter code (AOA, USD, ...).
+error-prize_invalid = A prize is an amount from 0 or a short text, a category has a name, and a list has at most 200 prizes.
+audit-prizes_set = prize fund set

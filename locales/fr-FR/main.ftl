@@ -662,3 +662,7 @@ sex-F = féminin
 sex-M = masculin
 col-birth-year = Année de naissance
 col-federation-id = Identifiant fédéral
+error-sharing_invalid = Le partage est equal, hort ou tiebreak.
+error-currency_invalid = La devise est un code de trois lettres (AOA, USD, ...).
+error-prize_invalid = Un prix est un montant à partir de 0 ou un texte court, une catégorie a un nom, et une liste compte au plus 200 prix.
+audit-prizes_set = prix définis

@@ -662,3 +662,7 @@ sex-F = feminino
 sex-M = masculino
 col-birth-year = Ano de nascimento
 col-federation-id = N.º na federação
+error-sharing_invalid = A partilha é equal, hort ou tiebreak.
+error-currency_invalid = A moeda é um código de três letras (AOA, USD, ...).
+error-prize_invalid = Um prémio é um valor a partir de 0 ou um texto curto, uma categoria tem nome e uma lista tem no máximo 200 prémios.
+audit-prizes_set = prémios definidos

@@ -6,8 +6,8 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{
-    audit_log, event_staff, events, games, player_byes, players, rounds, standings_cache,
-    submissions, users,
+    audit_log, event_staff, events, games, player_byes, players, prize_funds, rounds,
+    standings_cache, submissions, users,
 };
 use crate::domain::{
     AuditAction, Bye, ByeKind, Event, EventId, EventState, Format, Game, GameId, GameStatus,
@@ -923,4 +923,35 @@ pub(crate) fn store_standings(
         ))
         .execute(conn)?;
     Ok(())
+}
+
+/// An event's prize fund as stored (JSON) and whether its list is public before the end.
+pub(crate) fn prize_fund(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<Option<(String, bool)>> {
+    prize_funds::table
+        .find(event_id)
+        .select((prize_funds::fund, prize_funds::published))
+        .first(conn)
+        .optional()
+}
+
+/// Stores an event's prize fund, replacing any earlier one.
+pub(crate) fn store_prize_fund(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    fund: &str,
+    published: bool,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::delete(prize_funds::table.find(event_id)).execute(conn)?;
+    diesel::insert_into(prize_funds::table)
+        .values((
+            prize_funds::event_id.eq(event_id),
+            prize_funds::fund.eq(fund),
+            prize_funds::published.eq(published),
+            prize_funds::updated_at.eq(now),
+        ))
+        .execute(conn)
 }

@@ -204,6 +204,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    prize_funds (event_id) {
+        event_id -> Integer,
+        fund -> Text,
+        published -> Bool,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(event_staff -> events (event_id));
@@ -211,10 +220,12 @@ diesel::joinable!(event_staff -> users (user_id));
 diesel::joinable!(players -> events (event_id));
 diesel::joinable!(player_byes -> players (player_id));
 diesel::joinable!(rounds -> events (event_id));
+diesel::joinable!(prize_funds -> events (event_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    prize_funds,
     users,
     sessions,
     api_tokens,

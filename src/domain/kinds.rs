@@ -281,6 +281,7 @@ text_enum! {
         DecisionReason = "decision_reason",
         DeciderAdded = "decider_added",
         TrfImported = "trf_imported",
+        PrizesSet = "prizes_set",
     }
 }
 

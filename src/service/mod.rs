@@ -17,6 +17,7 @@ pub mod memo;
 pub mod my_games;
 pub mod player_edit;
 pub mod players;
+pub mod prizes;
 pub mod public;
 pub mod rounds;
 pub mod standings;

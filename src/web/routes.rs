@@ -187,6 +187,8 @@ table! {
         delete "/events/{id}/rounds/{n}" => api::edits::withdraw_round;
         put "/events/{id}/rounds/{n}/pairings" => api::edits::set_pairings;
         get "/events/{id}/standings" => api::events::standings;
+        get "/events/{id}/prizes" => api::edits::prizes;
+        put "/events/{id}/prizes" => api::edits::set_prizes;
         get "/events/{id}/export.trf" => api::events::export_trf;
         get "/events/{id}/export.csv" => api::events::export_csv;
         get "/me/games" => api::me::games;

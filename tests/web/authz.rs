@@ -280,6 +280,9 @@ pub const TABLE: &[(&str, Who)] = &[
         Who::EventOrganiser,
     ),
     ("GET /api/v1/me/games", Who::Signed),
+    // A prize list is public once the event ends (or is published); the fixture has none.
+    ("GET /api/v1/events/{id}/prizes", Who::Any),
+    ("PUT /api/v1/events/{id}/prizes", Who::EventOrganiser),
 ];
 
 /// Routes that change the fixture for the calls after them, in the order they run, last.

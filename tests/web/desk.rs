@@ -879,6 +879,124 @@ async fn knockout_correction_waits_for_the_next_round(app: &TestApp) {
     );
 }
 
+/// A prize fund over a finished knockout: place prizes by the final ranking, a women's prize
+/// for the best woman without a better prize; hidden from the public until the end unless
+/// published, provisional until then.
+async fn prize_list_follows_the_final_ranking(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Prémio", "format": "single_elimination", "third_place": true}),
+        &NAMES[..4],
+    )
+    .await;
+    let players: Vec<i64> = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .json()["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    for &p in &players[2..] {
+        client
+            .send(
+                Req::patch(format!("/api/v1/events/{event}/players/{p}"))
+                    .bearer(&token)
+                    .json(json!({"sex": "F"})),
+            )
+            .await
+            .expect(200);
+    }
+    let fund = json!({
+        "currency": "USD",
+        "places": [1500, 750, "Troféu"],
+        "categories": [{"name": "Women", "rule": {"sex": "F"}, "prizes": [200]}],
+    });
+    let prizes = format!("/api/v1/events/{event}/prizes");
+    client.send(Req::get(&prizes)).await.expect(404);
+    let bad = client
+        .send(
+            Req::put(&prizes)
+                .bearer(&token)
+                .json(json!({"currency": "usd"})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(bad["error"]["code"], "currency_invalid");
+    client
+        .send(Req::put(&prizes).bearer(&token).json(fund.clone()))
+        .await
+        .expect(200);
+    // Not finished, not published: the organisers see it, provisional; the public does not.
+    let early = client
+        .send(Req::get(&prizes).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(early["provisional"], true);
+    client.send(Req::get(&prizes)).await.expect(404);
+    // Played to the end.
+    for round in 1..=2 {
+        let paired = pair_round(&client, &token, event).await;
+        for (n, (g, _, second)) in boards(&paired).into_iter().enumerate() {
+            if second.is_some() {
+                submit(&client, &token, g, &record(90 + 10 * round + n as u64)).await;
+            }
+        }
+    }
+    let standings = client
+        .send(Req::get(format!("/api/v1/events/{event}/standings")))
+        .await
+        .json();
+    assert_eq!(standings["final"], true);
+    let order: Vec<(i64, String)> = standings["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["player_id"].as_i64().unwrap(),
+                r["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let list = client.send(Req::get(&prizes)).await.expect(200).json();
+    assert_eq!(list["provisional"], false);
+    assert_eq!(list["currency"], "USD");
+    let awards = list["awards"].as_array().unwrap();
+    let won = |prize: &str| {
+        awards
+            .iter()
+            .find(|a| a["prize"] == prize)
+            .map(|a| a["player_id"].as_i64().unwrap())
+    };
+    assert_eq!(won("1st"), Some(order[0].0));
+    assert_eq!(won("2nd"), Some(order[1].0));
+    let first = awards.iter().find(|a| a["prize"] == "1st").unwrap();
+    assert_eq!(first["amount"], 1500.0);
+    // The women's 200 is worth more than the trophy for 3rd (a thing counts as nothing when
+    // choosing): the best-placed woman after the first two takes it, the trophy goes on.
+    let women = [players[2], players[3]];
+    let best_woman = order[2..]
+        .iter()
+        .map(|(id, _)| *id)
+        .find(|id| women.contains(id));
+    assert_eq!(won("Women 1st"), best_woman);
+    let third = awards.iter().find(|a| a["prize"] == "3rd").unwrap();
+    let trophy_to = order[2..]
+        .iter()
+        .map(|(id, _)| *id)
+        .find(|id| Some(*id) != best_woman);
+    assert_eq!(third["player_id"].as_i64(), trophy_to);
+    assert_eq!(third["goods"], "Troféu");
+    assert_eq!(third["amount"], 0.0);
+}
+
 both_backends!(
     records_compared_accepted_and_corrected,
     rounds_withdrawn_and_paired_by_hand,
@@ -886,4 +1004,5 @@ both_backends!(
     my_games_say_what_to_do,
     venue_traps,
     knockout_correction_waits_for_the_next_round,
+    prize_list_follows_the_final_ranking,
 );

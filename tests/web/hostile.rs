@@ -129,6 +129,13 @@ fn json_payloads() -> Vec<(&'static str, String, &'static str, bool)> {
             true,
         ),
         ("an array", "[]".into(), "application/json", true),
+        // Read field by field, an array would make a valid body: every body is an object.
+        (
+            "an array of plausible fields",
+            r#"["Torneio", "swiss", 5, "advanced", 1, 1, [], "2026-12-05", "Luanda"]"#.into(),
+            "application/json",
+            true,
+        ),
         ("null", "null".into(), "application/json", true),
         ("deep nesting", deep, "application/json", true),
         (
@@ -266,6 +273,7 @@ async fn no_input_makes_the_server_fail(app: &TestApp) {
                     "/api/v1/events/{id}/rounds/{n}/pairings",
                     "/api/v1/games/{id}/decision",
                     "/api/v1/games/{id}/correction",
+                    "/api/v1/events/{id}/prizes",
                 ]
                 .contains(&pattern)
                     && method != "DELETE";

@@ -27,11 +27,8 @@ const PLAYER_FIELDS: &[&str] = &[
 /// A JSON object whose keys are all in `known`; unknown ones are a 422 naming them.
 fn known_fields(value: &serde_json::Value, known: &[&str]) -> Result<(), ApiError> {
     let Some(map) = value.as_object() else {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "malformed",
-            "the JSON body must be an object",
-        ));
+        // `json_body` only gives objects.
+        return Ok(());
     };
     let unknown: Vec<&str> = map
         .keys()
@@ -150,4 +147,42 @@ pub(crate) async fn set_pairings(
     let paired =
         web::block(move || rounds::pair_by_hand(&app, &access, number, &boards, publish)).await??;
     Ok(HttpResponse::Ok().json(paired))
+}
+
+/// `PUT /api/v1/events/{id}/prizes` (organisers): the prize fund, replacing any earlier one.
+pub(crate) async fn set_prizes(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let fund: crate::service::prizes::Fund = json_body(&req, &body)?;
+    let service = app.into_inner();
+    let list = web::block(move || {
+        crate::service::prizes::set_fund(&service, &access, &fund)?;
+        crate::service::prizes::prize_list(&service, &access)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// `GET /api/v1/events/{id}/prizes`: the prize list (provisional until the event ends; public
+/// once it ends or is published).
+pub(crate) async fn prizes(
+    app: web::Data<App>,
+    super::MaybeApiUser(user): super::MaybeApiUser,
+    path: web::Path<EventId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let service = app.into_inner();
+    let list = web::block(move || {
+        let access = crate::service::events::access(
+            &service,
+            crate::service::events::EventRef::Id(id),
+            user.as_ref(),
+        )?;
+        crate::service::prizes::prize_list(&service, &access)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(list))
 }

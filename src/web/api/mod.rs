@@ -227,13 +227,23 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
             "send JSON with Content-Type: application/json",
         ));
     }
-    serde_json::from_slice(body).map_err(|e| {
+    let malformed = |e: serde_json::Error| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
             "malformed",
             format!("the JSON body could not be read: {e}"),
         )
-    })
+    };
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(malformed)?;
+    // Every body is an object: serde would also read a struct from an array, field by field.
+    if !value.is_object() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            "the JSON body must be an object",
+        ));
+    }
+    serde_json::from_value(value).map_err(malformed)
 }
 
 fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, ApiError> {

@@ -1,0 +1,1 @@
+DROP TABLE prize_funds;
