@@ -128,7 +128,7 @@ fn knockout_rounds(data: &EventData) -> usize {
 /// A CSV cell. A cell that a spreadsheet would take for a formula (starting with `=`, `+`,
 /// `-`, `@`, a tab or a carriage return) gets a leading `'`, so a player's name cannot run
 /// anything on the organiser's computer (OWASP: CSV injection).
-fn csv_field(text: &str) -> String {
+pub(crate) fn csv_field(text: &str) -> String {
     let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {

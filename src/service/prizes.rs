@@ -327,6 +327,25 @@ pub(crate) fn prize_list(app: &App, access: &Access) -> Result<PrizeListView, Se
     })
 }
 
+/// The prize list as CSV: prize, name, amount, currency, non-cash prize, how many shared it.
+#[must_use]
+pub(crate) fn csv(list: &PrizeListView) -> String {
+    use super::exports::csv_field;
+    let mut out = String::from("prize,name,amount,currency,goods,shared_by\n");
+    for a in &list.awards {
+        out.push_str(&format!(
+            "{},{},{:.2},{},{},{}\n",
+            csv_field(&a.prize),
+            csv_field(&a.name),
+            a.amount,
+            list.currency,
+            csv_field(a.goods.as_deref().unwrap_or("")),
+            a.shared_by
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::ordinal;

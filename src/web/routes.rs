@@ -109,6 +109,8 @@ table! {
         get "/games.kgn" => public::export_kgn;
         get "/tournament.trf" => public::export_trf;
         get "/standings.csv" => public::export_csv;
+        get "/prizes" => public::prizes;
+        get "/prizes.csv" => public::prizes_csv;
         get "/calendar.ics" => public::calendar;
         get "/rounds/{n}/why" => why::show;
         get "/rounds/{n}/scoresheets" => public::scoresheets;

@@ -112,6 +112,8 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/{slug}/games.kgn", Who::Any),
     ("GET /events/{slug}/tournament.trf", Who::Any),
     ("GET /events/{slug}/standings.csv", Who::Any),
+    ("GET /events/{slug}/prizes", Who::Any),
+    ("GET /events/{slug}/prizes.csv", Who::Any),
     ("GET /events/{slug}/calendar.ics", Who::Any),
     ("GET /events/{slug}/rounds/{n}/why", Who::Any),
     ("GET /events/{slug}/rounds/{n}/scoresheets", Who::Any),

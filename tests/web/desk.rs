@@ -885,7 +885,7 @@ async fn knockout_correction_waits_for_the_next_round(app: &TestApp) {
 async fn prize_list_follows_the_final_ranking(app: &TestApp) {
     let client = app.browser();
     let token = account_with_token(app, "org@example.ao", "Org", "organiser");
-    let (event, _) = event_with_players(
+    let (event, slug) = event_with_players(
         &client,
         &token,
         json!({"name": "Prémio", "format": "single_elimination", "third_place": true}),
@@ -940,6 +940,10 @@ async fn prize_list_follows_the_final_ranking(app: &TestApp) {
         .json();
     assert_eq!(early["provisional"], true);
     client.send(Req::get(&prizes)).await.expect(404);
+    client
+        .send(Req::get(format!("/events/{slug}/prizes")))
+        .await
+        .expect(404);
     // Played to the end.
     for round in 1..=2 {
         let paired = pair_round(&client, &token, event).await;
@@ -995,6 +999,20 @@ async fn prize_list_follows_the_final_ranking(app: &TestApp) {
     assert_eq!(third["player_id"].as_i64(), trophy_to);
     assert_eq!(third["goods"], "Troféu");
     assert_eq!(third["amount"], 0.0);
+    // The public page and the CSV.
+    let page = client
+        .send(Req::get(format!("/events/{slug}/prizes?lang=en")))
+        .await
+        .expect(200);
+    assert!(page.body.contains(&order[0].1) && page.body.contains("1500.00"));
+    let csv = client
+        .send(Req::get(format!("/events/{slug}/prizes.csv")))
+        .await
+        .expect(200);
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(lines[0], "prize,name,amount,currency,goods,shared_by");
+    assert_eq!(lines.len(), awards.len() + 1);
+    assert!(lines[1].starts_with(&format!("1st,{},1500.00,USD", order[0].1)));
 }
 
 both_backends!(

@@ -354,3 +354,51 @@ pub(crate) async fn calendar(
         &format!("{slug}.ics"),
     ))
 }
+
+#[derive(Template)]
+#[template(path = "public/prizes.html")]
+struct PrizesPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    list: crate::service::prizes::PrizeListView,
+}
+
+/// `GET /events/{slug}/prizes`: the prize list (public once the event is finished or the list
+/// is published; provisional until the end).
+pub(crate) async fn prizes(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    if let Some(r) = super::not_modified(&req, &page) {
+        return Ok(r);
+    }
+    let access = page.access.clone();
+    let app = app.into_inner();
+    let list = web::block(move || crate::service::prizes::prize_list(&app, &access)).await??;
+    cached_html(
+        &req,
+        &page,
+        &PrizesPage {
+            c: &page.chrome,
+            event: &page.access.event,
+            list,
+        },
+    )
+}
+
+/// `GET /events/{slug}/prizes.csv`.
+pub(crate) async fn prizes_csv(
+    app: web::Data<App>,
+    page: EventPage,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let service = app.into_inner();
+    let list = web::block(move || crate::service::prizes::prize_list(&service, &access)).await??;
+    let text = std::sync::Arc::new(crate::service::prizes::csv(&list));
+    Ok(attachment(
+        text,
+        "text/csv; charset=utf-8",
+        &format!("{}-prizes.csv", page.access.event.slug),
+    ))
+}
