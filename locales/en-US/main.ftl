@@ -675,3 +675,4 @@ prizes-none = No prize is awarded yet.
 prizes-prize = Prize
 prizes-amount = Amount
 prizes-shared = shared by { $players }
+prizes-place = place { $place }

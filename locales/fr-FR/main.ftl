@@ -675,3 +675,4 @@ prizes-none = Aucun prix n’est encore attribué.
 prizes-prize = Prix
 prizes-amount = Montant
 prizes-shared = partagé entre { $players }
+prizes-place = { $place }e place

@@ -675,3 +675,4 @@ prizes-none = Ainda nenhum prémio foi atribuído.
 prizes-prize = Prémio
 prizes-amount = Valor
 prizes-shared = partilhado por { $players }
+prizes-place = { $place }.º lugar

@@ -547,6 +547,8 @@ pub struct Overview {
     pub staff: Vec<StaffMember>,
     /// A finished event's podium: the rows of its final ranking placed 1 to 3.
     pub podium: Vec<super::standings::RowView>,
+    /// The event has a prize list the public may see (finished, or published early).
+    pub prizes: bool,
 }
 
 /// The event's players, visible rounds, planned rounds and (for organisers) staff, in one read
@@ -570,7 +572,10 @@ pub(crate) fn overview(app: &App, access: &Access) -> Result<Overview, ServiceEr
         } else {
             Vec::new()
         };
+        let prizes = q::prize_fund(conn, access.event.id)?
+            .is_some_and(|(_, published)| published || data.event.state == EventState::Finished);
         Ok(Overview {
+            prizes,
             players: super::players::shown(conn, access, &data.players)?,
             rounds: super::rounds::visible(&data, access),
             planned: super::rounds::planned_rounds(&data),

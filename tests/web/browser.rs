@@ -639,6 +639,112 @@ async fn arbiter_journey(lang: Lang) {
     app.stop().await;
 }
 
+/// A finished knockout, as a spectator sees it: the event page's podium leads to the final
+/// ranking and the prize list.
+async fn prize_journey(lang: Lang) {
+    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
+        return;
+    };
+    let Some((_driver, client)) = start_browser().await else {
+        return;
+    };
+    let api = app.browser();
+    let token = account_with_token(&app, "premio@example.ao", "Prémio", "organiser");
+    let (event, slug) = event_with_players(
+        &api,
+        &token,
+        json!({"name": "Prémio Kiela", "format": "single_elimination", "third_place": true}),
+        &["Ana Kiala", "Bento Lunda", "Carla Muxima", "Domingos Neto"],
+    )
+    .await;
+    let fund = json!({"currency": "USD", "places": [1500, 750, 400]});
+    let set = api
+        .api(
+            "PUT",
+            &format!("/api/v1/events/{event}/prizes"),
+            Some(&token),
+            Some(fund),
+        )
+        .await;
+    assert_eq!(set.status, 200, "{}", set.body);
+    let mut seed = 300;
+    for _ in 0..2 {
+        let round = pair_round(&api, &token, event).await;
+        for p in round["pairings"].as_array().unwrap() {
+            seed += 1;
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                seed,
+            );
+            let game = p["game_id"].as_i64().unwrap();
+            let sent = api
+                .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
+                .await;
+            assert_eq!(sent.status, 200, "{}", sent.body);
+        }
+    }
+    let ranking = api
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/standings"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    let champion = ranking["rows"][0]["name"].as_str().unwrap().to_string();
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let mut j = Journey {
+        client: &client,
+        base: &app.base,
+        lang,
+        artifacts,
+        shots: 200,
+    };
+    j.open(&format!("/events/{slug}?lang={}", lang.code()))
+        .await;
+    let podium = j
+        .client
+        .find(Locator::Css(".podium-list li"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(podium.contains(&champion), "{podium}");
+    j.shot("podium").await;
+    j.client
+        .find(Locator::LinkText(&j.t("prizes-title")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    j.wait_for_path(|p| p.ends_with("/prizes")).await;
+    let first = j
+        .client
+        .find(Locator::Css("table tbody tr"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        first.contains(&champion) && first.contains("1500.00"),
+        "{first}"
+    );
+    j.shot("prizes").await;
+    client.close().await.unwrap();
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn prize_journey_in_portuguese() {
+    prize_journey(Lang::Pt).await;
+}
+
 #[actix_rt::test]
 async fn arbiter_journey_in_english() {
     arbiter_journey(Lang::En).await;

@@ -262,6 +262,8 @@ struct ShowPage<'a> {
     can_register: bool,
     /// A finished event's podium (places 1 to 3, shared places included).
     podium: Vec<crate::service::standings::RowView>,
+    /// A prize list the public may see.
+    prizes: bool,
     /// A running event's last published round: (number, boards with a final result, boards).
     progress: Option<(i32, usize, usize)>,
 }
@@ -281,6 +283,7 @@ pub(crate) async fn show(
         rounds: list,
         planned,
         podium,
+        prizes,
         ..
     } = web::block(move || events::overview(&app, &access)).await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
@@ -319,6 +322,7 @@ pub(crate) async fn show(
             is_arbiter: page.access.is_arbiter(),
             mine,
             podium,
+            prizes,
             progress,
             can_register: page.access.event.self_registration
                 && page.access.event.state != events::EventState::Finished,
