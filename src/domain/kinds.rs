@@ -222,6 +222,14 @@ text_enum! {
     }
 }
 
+impl SubmissionStatus {
+    /// Still waiting for someone to stand behind it or decide (pending, or disputed).
+    #[must_use]
+    pub fn is_open(self) -> bool {
+        matches!(self, SubmissionStatus::Pending | SubmissionStatus::Disputed)
+    }
+}
+
 text_enum! {
     /// Who sent a record.
     pub enum SubmitterRole {

@@ -5,8 +5,8 @@ use super::finalise::{FinalResult, make_final};
 use super::record::check_record;
 use super::submit::SubmitOutcome;
 use super::{
-    Actor, game_players, published_game, refuse_outsider, refuse_own_game, set_status, staff_game,
-    with_retries,
+    Actor, game_players, published_game, refuse_outsider, refuse_own_game, set_aside_records,
+    set_status, staff_game, with_retries,
 };
 use crate::db::events as q;
 use crate::domain::ErrorCode;
@@ -204,10 +204,7 @@ pub(crate) fn accept_submission(
             .ok_or(ServiceError::NotFound)?;
         // Only a record still open (waiting, or disputed) can be accepted; one set aside (by an
         // ordered replay, a withdrawn round) is history.
-        if !matches!(
-            chosen.status,
-            SubmissionStatus::Pending | SubmissionStatus::Disputed
-        ) {
+        if !chosen.status.is_open() {
             return Err(ServiceError::Conflict(ErrorCode::SubmissionClosed));
         }
         let checked = check_record(&chosen.record, &access.event, &first, &second)
@@ -267,20 +264,7 @@ pub(crate) fn order_replay(
             return Err(ServiceError::Conflict(ErrorCode::GameFinal));
         }
         // The records set aside stay in the game's log, whole.
-        for sub in q::submissions_of_game(conn, game.id)?.iter().filter(|s| {
-            matches!(
-                s.status,
-                SubmissionStatus::Pending | SubmissionStatus::Disputed
-            )
-        }) {
-            audit::record(
-                conn,
-                actor
-                    .entry(&game, AuditAction::RecordSetAside)
-                    .detail(sub.record.clone()),
-            )?;
-        }
-        q::settle_submissions(conn, game.id, None)?;
+        set_aside_records(conn, &game, Some(user.id))?;
         set_status(
             conn,
             &game,

@@ -205,6 +205,30 @@ fn staff_game(
     published_game(conn, game_id)
 }
 
+/// Sets a game's open records aside (an ordered replay, a withdrawn round), each kept whole
+/// in the game's log, as done by `user_id`.
+pub(crate) fn set_aside_records(
+    conn: &mut DbConnection,
+    game: &Game,
+    user_id: Option<UserId>,
+) -> Result<(), ServiceError> {
+    for sub in q::submissions_of_game(conn, game.id)?
+        .iter()
+        .filter(|s| s.status.is_open())
+    {
+        audit::record(
+            conn,
+            audit::Entry::event(game.event_id, user_id, AuditAction::RecordSetAside)
+                .by_player(sub.player_id)
+                .round(game.round_id)
+                .game(game.id)
+                .detail(sub.record.clone()),
+        )?;
+    }
+    q::settle_submissions(conn, game.id, None)?;
+    Ok(())
+}
+
 /// Moves a game to `status` (not final: see [`finalise`]) and logs it as `action`.
 fn set_status(
     conn: &mut DbConnection,

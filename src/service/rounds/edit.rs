@@ -46,7 +46,7 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
             return Err(ServiceError::Conflict(ErrorCode::RoundHasResults));
         }
         for game in games.iter().filter(|g| !g.is_final()) {
-            set_aside(conn, access, game)?;
+            crate::service::games::set_aside_records(conn, game, access.user_id())?;
             if game.status != GameStatus::Scheduled {
                 let changed = q::update_game(
                     conn,
@@ -94,36 +94,6 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
         standings::store(conn, &data)?;
         Ok(())
     })
-}
-
-/// Sets a game's open records aside, each kept whole in the game's log (the game itself may
-/// be removed when its round is paired again).
-fn set_aside(
-    conn: &mut crate::db::DbConnection,
-    access: &Access,
-    game: &crate::domain::Game,
-) -> Result<(), ServiceError> {
-    for sub in q::submissions_of_game(conn, game.id)?.iter().filter(|s| {
-        matches!(
-            s.status,
-            crate::domain::SubmissionStatus::Pending | crate::domain::SubmissionStatus::Disputed
-        )
-    }) {
-        audit::record(
-            conn,
-            audit::Entry::event(
-                access.event.id,
-                access.user_id(),
-                AuditAction::RecordSetAside,
-            )
-            .by_player(sub.player_id)
-            .round(game.round_id)
-            .game(game.id)
-            .detail(sub.record.clone()),
-        )?;
-    }
-    q::settle_submissions(conn, game.id, None)?;
-    Ok(())
 }
 
 /// Pairs the last round again: the draft is discarded and the round paired from the event

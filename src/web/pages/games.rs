@@ -340,14 +340,7 @@ fn desk(
                 .result
                 .map(|r| words::outcome(chrome.lang, r, s.termination, s.plies, &first, &second)),
             at: chrome.time(&s.submitted_at.naive_utc()),
-            acceptable: open
-                && s.replay.is_some()
-                && s.result.is_some()
-                && matches!(
-                    s.status,
-                    crate::domain::SubmissionStatus::Pending
-                        | crate::domain::SubmissionStatus::Disputed
-                ),
+            acceptable: open && s.replay.is_some() && s.result.is_some() && s.status.is_open(),
             s,
         })
         .collect();
