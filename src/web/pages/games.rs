@@ -203,7 +203,7 @@ impl Problem {
             _ => (None, None),
         };
         Problem {
-            error: Some(format!("error-{}", refusal.code)),
+            error: Some(super::error_key(refusal.code)),
             verdict: refusal.verdict,
             detail: refusal.detail,
             record_text: text,
@@ -216,7 +216,7 @@ impl Problem {
     /// A refused staff action (a decision on a final game, say), shown on the form.
     fn action(error: &ServiceError) -> Problem {
         Problem {
-            error: Some(format!("error-{}", error.code())),
+            error: Some(super::error_key(error.code())),
             ..Problem::default()
         }
     }
