@@ -12,7 +12,8 @@ use super::schema::{
 use crate::domain::{
     AuditAction, Bye, ByeKind, Event, EventId, EventState, Format, Game, GameId, GameStatus,
     Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, Sex, StaffRole, Stage,
-    StoredResult, Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tiebreaks, UserId,
+    StoredResult, Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tags, Tiebreaks,
+    UserId,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
@@ -312,6 +313,7 @@ pub struct NewPlayer<'a> {
     pub sex: Option<Sex>,
     pub birth_year: Option<i32>,
     pub federation_id: Option<&'a str>,
+    pub tags: &'a Tags,
 }
 
 /// The details of an entry an organiser may change.
@@ -326,6 +328,7 @@ pub struct PlayerChange {
     pub sex: Option<Sex>,
     pub birth_year: Option<i32>,
     pub federation_id: Option<String>,
+    pub tags: Tags,
 }
 
 pub(crate) fn update_player(

@@ -111,6 +111,7 @@ diesel::table! {
         sex -> Nullable<Text>,
         birth_year -> Nullable<Integer>,
         federation_id -> Nullable<Text>,
+        tags -> Text,
     }
 }
 

@@ -11,6 +11,7 @@ use super::kinds::{
     ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Sex, Stage, StoredResult,
     SubmissionStatus, SubmitterRole,
 };
+use super::tags::Tags;
 use crate::db::schema::{games, player_byes, players, rounds, submissions};
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
@@ -88,6 +89,8 @@ pub struct Player {
     pub sex: Option<Sex>,
     pub birth_year: Option<i32>,
     pub federation_id: Option<String>,
+    /// The organiser's labels, for custom prize categories.
+    pub tags: Tags,
 }
 
 impl Player {

@@ -12,6 +12,7 @@ mod entities;
 mod ids;
 mod kinds;
 mod sql;
+mod tags;
 
 pub use codes::ErrorCode;
 pub use entities::{Bye, Event, Game, Player, Round, Submission};
@@ -20,6 +21,7 @@ pub use kinds::{
     AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,
     StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
+pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};
 
 /// A text that is none of a kind's codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -37,6 +37,9 @@ pub struct PlayerPatch {
     pub birth_year: Option<Option<i64>>,
     #[serde(default, deserialize_with = "present")]
     pub federation_id: Option<Option<String>>,
+    /// The whole new list of tags.
+    #[serde(default)]
+    pub tags: Option<Vec<String>>,
 }
 
 /// A number field that is present, possibly `null`.
@@ -99,6 +102,10 @@ impl PlayerPatch {
             sex: details.sex,
             birth_year: details.birth_year,
             federation_id: details.federation_id,
+            tags: match &self.tags {
+                Some(list) => super::players::tags_of(list)?,
+                None => entry.tags.clone(),
+            },
             name,
             rating,
             club: match &self.club {
@@ -151,6 +158,7 @@ fn changes(before: &Entry, after: &PlayerChange) -> Vec<String> {
         before.federation_id.as_deref().unwrap_or(""),
         after.federation_id.as_deref().unwrap_or(""),
     );
+    note("tags", before.tags.text(), after.tags.text());
     out
 }
 

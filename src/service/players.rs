@@ -10,7 +10,8 @@ use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer};
 use crate::db::{self, DbConnection, event_transaction, write_transaction};
 use crate::domain::{
-    AuditAction, ByeKind, EventId, EventState, Player as Entry, PlayerId, PlayerStatus, Sex, UserId,
+    AuditAction, ByeKind, EventId, EventState, Player as Entry, PlayerId, PlayerStatus, Sex, Tags,
+    UserId,
 };
 
 /// Highest rating accepted.
@@ -42,6 +43,9 @@ pub struct PlayerInput {
     /// The player's id at the federation.
     #[serde(default)]
     pub federation_id: Option<String>,
+    /// The organiser's labels (custom prize categories).
+    #[serde(default)]
+    pub tags: Option<Vec<String>>,
 }
 
 /// A checked player entry.
@@ -62,6 +66,12 @@ pub struct Details {
     pub sex: Option<Sex>,
     pub birth_year: Option<i32>,
     pub federation_id: Option<String>,
+    pub tags: Tags,
+}
+
+/// Checks an entry's tags.
+pub(crate) fn tags_of<S: AsRef<str>>(list: &[S]) -> Result<Tags, ServiceError> {
+    Tags::new(list).map_err(|_| ServiceError::invalid("tags", ErrorCode::TagsInvalid))
 }
 
 /// Earliest year of birth accepted.
@@ -111,6 +121,7 @@ impl Details {
             sex,
             birth_year,
             federation_id,
+            tags: Tags::default(),
         })
     }
 }
@@ -157,11 +168,14 @@ impl PlayerInput {
             province: text_field(self.province.as_deref(), "province")?,
             email,
             missed_points,
-            details: Details::parse(
-                self.sex.as_deref(),
-                self.birth_year,
-                self.federation_id.as_deref(),
-            )?,
+            details: Details {
+                tags: tags_of(self.tags.as_deref().unwrap_or_default())?,
+                ..Details::parse(
+                    self.sex.as_deref(),
+                    self.birth_year,
+                    self.federation_id.as_deref(),
+                )?
+            },
         })
     }
 }
@@ -191,6 +205,9 @@ pub struct Player {
     pub birth_year: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub federation_id: Option<String>,
+    /// The organiser's labels: for the event's staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tags: Option<Tags>,
     /// For the organiser: an account with the entry's e-mail address that the entry is not
     /// linked to. The organiser may link it; it is never linked by itself.
     #[serde(skip)]
@@ -228,6 +245,7 @@ impl Player {
             sex: row.sex.filter(|_| staff),
             birth_year: row.birth_year.filter(|_| staff),
             federation_id: row.federation_id.clone(),
+            tags: Some(row.tags.clone()).filter(|_| staff),
             account_suggestion: None,
         }
     }
@@ -272,6 +290,7 @@ fn insert(
             sex: player.details.sex,
             birth_year: player.details.birth_year,
             federation_id: player.details.federation_id.as_deref(),
+            tags: &player.details.tags,
         },
     )?;
     super::standings::changed(conn, event_id)?;
@@ -316,8 +335,91 @@ pub struct ImportReport {
     pub duplicates: Vec<(usize, String)>,
 }
 
-/// Reads `name,rating,club,province` lines (a header line is recognised and skipped). Either
-/// every line is imported or none is, with a report of each rejected line.
+/// A column of a player import.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Column {
+    Name,
+    Rating,
+    Club,
+    Province,
+    Email,
+    Sex,
+    BirthYear,
+    FederationId,
+    Tags,
+}
+
+impl Column {
+    /// The columns of a file without a header line.
+    const POSITIONAL: [Column; 4] = [Column::Name, Column::Rating, Column::Club, Column::Province];
+
+    fn from_header(name: &str) -> Option<Column> {
+        Some(
+            match name
+                .trim()
+                .to_ascii_lowercase()
+                .replace([' ', '-'], "_")
+                .as_str()
+            {
+                "name" => Column::Name,
+                "rating" => Column::Rating,
+                "club" => Column::Club,
+                "province" => Column::Province,
+                "email" => Column::Email,
+                "sex" => Column::Sex,
+                "birth_year" => Column::BirthYear,
+                "federation_id" => Column::FederationId,
+                "tags" => Column::Tags,
+                _ => return None,
+            },
+        )
+    }
+}
+
+/// The columns a header line names, or why it is refused.
+fn header_columns(fields: &[&str]) -> Result<Vec<Column>, ErrorCode> {
+    let mut columns: Vec<Column> = Vec::with_capacity(fields.len());
+    for f in fields {
+        let column = Column::from_header(f).ok_or(ErrorCode::CsvUnknownColumn)?;
+        if columns.contains(&column) {
+            return Err(ErrorCode::CsvUnknownColumn);
+        }
+        columns.push(column);
+    }
+    Ok(columns)
+}
+
+/// One line of an import as a player input.
+fn input_of_line(columns: &[Column], fields: &[&str]) -> Result<PlayerInput, ErrorCode> {
+    if fields.len() > columns.len() {
+        return Err(ErrorCode::CsvTooManyFields);
+    }
+    let number = |text: &str, code: ErrorCode| match text {
+        "" => Ok(None),
+        t => t.parse::<i64>().map(Some).map_err(|_| code),
+    };
+    let text = |t: &str| Some(t.to_string()).filter(|t| !t.is_empty());
+    let mut input = PlayerInput::default();
+    for (column, field) in columns.iter().zip(fields.iter().copied()) {
+        match column {
+            Column::Name => input.name = field.to_string(),
+            Column::Rating => input.rating = number(field, ErrorCode::RatingInvalid)?,
+            Column::Club => input.club = text(field),
+            Column::Province => input.province = text(field),
+            Column::Email => input.email = text(field),
+            Column::Sex => input.sex = text(field),
+            Column::BirthYear => input.birth_year = number(field, ErrorCode::BirthYearInvalid)?,
+            Column::FederationId => input.federation_id = text(field),
+            Column::Tags => input.tags = Some(field.split(',').map(str::to_string).collect()),
+        }
+    }
+    Ok(input)
+}
+
+/// Reads a player list: `name,rating,club,province` lines, or, after a header line naming
+/// them, any of the columns `name`, `rating`, `club`, `province`, `email`, `sex`,
+/// `birth_year`, `federation_id`, `tags` in any order. Either every line is imported or none
+/// is, with a report of each rejected line.
 pub(crate) fn import_csv(
     app: &App,
     access: &Access,
@@ -331,6 +433,7 @@ pub(crate) fn import_csv(
         .from_reader(text.as_bytes());
     let mut players = Vec::new();
     let mut report = ImportReport::default();
+    let mut columns: Vec<Column> = Column::POSITIONAL.to_vec();
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;
         let record = match record {
@@ -349,34 +452,17 @@ pub(crate) fn import_csv(
                 .first()
                 .is_some_and(|f| f.eq_ignore_ascii_case("name"))
         {
+            match header_columns(&fields) {
+                Ok(named) => columns = named,
+                Err(code) => report.rejected.push((line, code)),
+            }
             continue;
         }
-        if fields.len() > 4 {
-            report.rejected.push((line, ErrorCode::CsvTooManyFields));
-            continue;
-        }
-        let rating = match fields.get(1).copied().unwrap_or("") {
-            "" => None,
-            r => match r.parse::<i64>() {
-                Ok(v) => Some(v),
-                Err(_) => {
-                    report.rejected.push((line, ErrorCode::RatingInvalid));
-                    continue;
-                }
-            },
-        };
-        let input = PlayerInput {
-            name: fields.first().copied().unwrap_or("").to_string(),
-            rating,
-            club: fields.get(2).map(|s| (*s).to_string()),
-            province: fields.get(3).map(|s| (*s).to_string()),
-            email: None,
-            missed_points: None,
-            ..PlayerInput::default()
-        };
-        match input.validate() {
+        let checked = input_of_line(&columns, &fields)
+            .and_then(|input| input.validate().map_err(|e| e.code()));
+        match checked {
             Ok(p) => players.push((line, p)),
-            Err(e) => report.rejected.push((line, e.code())),
+            Err(code) => report.rejected.push((line, code)),
         }
     }
     if !report.rejected.is_empty() || players.is_empty() {

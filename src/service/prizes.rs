@@ -25,6 +25,59 @@ pub enum PrizeInput {
     Goods(String),
 }
 
+impl PrizeInput {
+    /// A prize as typed on one line of a form: an amount (`1500`, `1500.50`, `1 500`,
+    /// `1.500,50`), or else the name of a non-cash prize.
+    #[must_use]
+    pub fn from_line(line: &str) -> PrizeInput {
+        let line = line.trim();
+        parse_amount(line).map_or_else(|| PrizeInput::Goods(line.to_string()), PrizeInput::Amount)
+    }
+
+    /// How a form shows the prize again (an amount without needless decimals).
+    #[must_use]
+    pub fn as_line(&self) -> String {
+        match self {
+            PrizeInput::Amount(a) if a.fract() == 0.0 => format!("{a:.0}"),
+            PrizeInput::Amount(a) => format!("{a:.2}"),
+            PrizeInput::Goods(g) => g.clone(),
+        }
+    }
+}
+
+/// An amount written with an optional decimal part of one or two digits after `.` or `,`, and
+/// optionally its thousands grouped by spaces, `.` or `,` (the other mark then being the
+/// decimal one).
+fn parse_amount(text: &str) -> Option<f64> {
+    let text: String = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}'))
+        .collect();
+    if text.is_empty()
+        || !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+    {
+        return None;
+    }
+    // The decimal mark is the last mark when one or two digits follow it.
+    let (whole, cents) = match text.rfind(['.', ',']) {
+        Some(at) if (2..=3).contains(&(text.len() - at)) => (&text[..at], Some(&text[at + 1..])),
+        _ => (text.as_str(), None),
+    };
+    // What is left is digits, grouped by threes if marks remain.
+    let groups: Vec<&str> = whole.split(['.', ',']).collect();
+    let grouped = groups.len() == 1
+        || (!groups[0].is_empty()
+            && groups[0].len() <= 3
+            && groups[1..].iter().all(|g| g.len() == 3));
+    if whole.is_empty() || !grouped {
+        return None;
+    }
+    let number = format!("{}.{}", groups.concat(), cents.unwrap_or("0"));
+    number.parse().ok()
+}
+
 /// Who belongs to a category (every condition given must hold).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -46,6 +99,9 @@ pub struct Rule {
     pub rating_below: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unrated: Option<bool>,
+    /// Carries this tag (the organiser's own categories).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
 }
 
 impl Rule {
@@ -67,6 +123,7 @@ impl Rule {
                 .rating_below
                 .is_none_or(|r| p.rating > 0 && p.rating < r)
             && self.unrated.is_none_or(|u| u == (p.rating == 0))
+            && self.tag.as_deref().is_none_or(|t| p.tags.has(t))
     }
 }
 
@@ -158,10 +215,18 @@ impl Fund {
                 }
             }
         }
+        let short = |t: &str| t.chars().count() <= 100 && !t.chars().any(char::is_control);
         for c in &self.categories {
             let name = c.name.trim();
-            if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
-                return Err(ServiceError::invalid("categories", ErrorCode::PrizeInvalid));
+            let rule_texts = [&c.rule.province, &c.rule.club, &c.rule.tag];
+            if name.is_empty()
+                || !short(name)
+                || !rule_texts.iter().all(|t| t.as_deref().is_none_or(short))
+            {
+                return Err(ServiceError::invalid(
+                    "categories",
+                    ErrorCode::CategoryInvalid,
+                ));
             }
         }
         Ok(())
@@ -197,6 +262,18 @@ pub(crate) fn set_fund(app: &App, access: &Access, fund: &Fund) -> Result<(), Se
         )?;
         Ok(())
     })
+}
+
+/// The event's prize fund as stored, for the organisers' form; `None` before one is set.
+pub(crate) fn stored_fund(app: &App, access: &Access) -> Result<Option<Fund>, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    let Some((json, _)) = q::prize_fund(&mut conn, access.event.id)? else {
+        return Ok(None);
+    };
+    serde_json::from_str(&json)
+        .map(Some)
+        .map_err(|e| ServiceError::Internal(format!("stored prize fund: {e}")))
 }
 
 /// One prize won.
@@ -243,88 +320,98 @@ fn ordinal(n: usize) -> String {
 pub(crate) fn prize_list(app: &App, access: &Access) -> Result<PrizeListView, ServiceError> {
     let mut conn = app.conn()?;
     db::read_transaction(&mut conn, |conn| {
-        let (json, published) =
-            q::prize_fund(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
-        let finished = access.event.state == EventState::Finished;
-        if !(finished || published || access.is_organiser()) {
-            return Err(ServiceError::NotFound);
-        }
-        let fund: Fund = serde_json::from_str(&json)
-            .map_err(|e| ServiceError::Internal(format!("stored prize fund: {e}")))?;
         let data = EventData::load(conn, access.event.clone())?;
-        let table = standings::stored(conn, &data)?;
-        let index = data.index();
-        let knockout = table.final_ranking && data.event.format.has_knockout();
-        // Withdrawn players and pending registrations win nothing.
-        let ranking: Vec<Ranked> = table
-            .rows
-            .iter()
-            .filter(|r| r.status == PlayerStatus::Active)
-            .filter_map(|r| {
-                // Level players share: on points, or, in a knockout's final ranking, in a band
-                // of places (its points say nothing).
-                let level = if knockout {
-                    u32::MAX - u32::try_from(r.rank).unwrap_or(u32::MAX)
-                } else {
-                    (r.points * 10.0).round() as u32
-                };
-                Some(Ranked {
-                    player: *index.get(&r.player_id)?,
-                    points: level,
-                })
-            })
-            .collect();
-        let everyone = vec![true; data.players.len()];
-        let mut lists = vec![PrizeList {
-            prizes: fund.places.iter().map(prize_of).collect(),
-            eligible: everyone,
-        }];
-        for c in &fund.categories {
-            lists.push(PrizeList {
-                prizes: c.prizes.iter().map(prize_of).collect(),
-                eligible: data.players.iter().map(|p| c.rule.admits(p)).collect(),
-            });
-        }
-        let rules = Rules {
-            sharing: fund.sharing()?,
-            one_prize_per_player: fund.one_prize_per_player,
-            choice: if fund.by_list_order {
-                Choice::ListOrder
-            } else {
-                Choice::MostValuable
-            },
-        };
-        let awards = prizes::distribute(&ranking, &lists, rules)
-            .into_iter()
-            .filter_map(|a| {
-                let player = data.players.get(a.player)?;
-                let category = a
-                    .list
-                    .checked_sub(1)
-                    .map(|c| fund.categories[c].name.clone());
-                let first = a.positions.first().copied().unwrap_or(0) + 1;
-                Some(AwardView {
-                    prize: match &category {
-                        Some(name) => format!("{name} {}", ordinal(first)),
-                        None => ordinal(first),
-                    },
-                    category,
-                    places: a.positions.iter().map(|p| p + 1).collect(),
-                    player_id: player.id,
-                    name: player.name.clone(),
-                    amount: a.amount as f64 / 100.0,
-                    goods: a.goods,
-                    shared_by: a.shared_by,
-                })
-            })
-            .collect();
-        Ok(PrizeListView {
-            provisional: !finished,
-            currency: fund.currency,
-            sharing: fund.sharing,
-            awards,
-        })
+        prize_list_in(conn, access, &data)?.ok_or(ServiceError::NotFound)
     })
+}
+
+/// The prize list inside a read, if there is one `access` may see.
+pub(crate) fn prize_list_in(
+    conn: &mut db::DbConnection,
+    access: &Access,
+    data: &EventData,
+) -> Result<Option<PrizeListView>, ServiceError> {
+    let Some((json, published)) = q::prize_fund(conn, access.event.id)? else {
+        return Ok(None);
+    };
+    let finished = access.event.state == EventState::Finished;
+    if !(finished || published || access.is_organiser()) {
+        return Ok(None);
+    }
+    let fund: Fund = serde_json::from_str(&json)
+        .map_err(|e| ServiceError::Internal(format!("stored prize fund: {e}")))?;
+    let table = standings::stored(conn, data)?;
+    let index = data.index();
+    let knockout = table.final_ranking && data.event.format.has_knockout();
+    // Withdrawn players and pending registrations win nothing.
+    let ranking: Vec<Ranked> = table
+        .rows
+        .iter()
+        .filter(|r| r.status == PlayerStatus::Active)
+        .filter_map(|r| {
+            // Level players share: on points, or, in a knockout's final ranking, in a band
+            // of places (its points say nothing).
+            let level = if knockout {
+                u32::MAX - u32::try_from(r.rank).unwrap_or(u32::MAX)
+            } else {
+                (r.points * 10.0).round() as u32
+            };
+            Some(Ranked {
+                player: *index.get(&r.player_id)?,
+                points: level,
+            })
+        })
+        .collect();
+    let everyone = vec![true; data.players.len()];
+    let mut lists = vec![PrizeList {
+        prizes: fund.places.iter().map(prize_of).collect(),
+        eligible: everyone,
+    }];
+    for c in &fund.categories {
+        lists.push(PrizeList {
+            prizes: c.prizes.iter().map(prize_of).collect(),
+            eligible: data.players.iter().map(|p| c.rule.admits(p)).collect(),
+        });
+    }
+    let rules = Rules {
+        sharing: fund.sharing()?,
+        one_prize_per_player: fund.one_prize_per_player,
+        choice: if fund.by_list_order {
+            Choice::ListOrder
+        } else {
+            Choice::MostValuable
+        },
+    };
+    let awards = prizes::distribute(&ranking, &lists, rules)
+        .into_iter()
+        .filter_map(|a| {
+            let player = data.players.get(a.player)?;
+            let category = a
+                .list
+                .checked_sub(1)
+                .map(|c| fund.categories[c].name.clone());
+            let first = a.positions.first().copied().unwrap_or(0) + 1;
+            Some(AwardView {
+                prize: match &category {
+                    Some(name) => format!("{name} {}", ordinal(first)),
+                    None => ordinal(first),
+                },
+                category,
+                places: a.positions.iter().map(|p| p + 1).collect(),
+                player_id: player.id,
+                name: player.name.clone(),
+                amount: a.amount as f64 / 100.0,
+                goods: a.goods,
+                shared_by: a.shared_by,
+            })
+        })
+        .collect();
+    Ok(Some(PrizeListView {
+        provisional: !finished,
+        currency: fund.currency,
+        sharing: fund.sharing,
+        awards,
+    }))
 }
 
 /// The prize list as CSV: prize, name, amount, currency, non-cash prize, how many shared it.
@@ -348,7 +435,34 @@ pub(crate) fn csv(list: &PrizeListView) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::ordinal;
+    use super::{PrizeInput, ordinal};
+
+    #[test]
+    fn prizes_typed_on_a_line() {
+        let read = |line: &str| PrizeInput::from_line(line);
+        for (line, amount) in [
+            ("1500", 1500.0),
+            (" 1 500 ", 1500.0),
+            ("1.500", 1500.0),
+            ("1,500", 1500.0),
+            ("1.500,50", 1500.5),
+            ("1,500.50", 1500.5),
+            ("1500,5", 1500.5),
+            ("0", 0.0),
+            ("1.234.567", 1_234_567.0),
+        ] {
+            assert_eq!(read(line), PrizeInput::Amount(amount), "{line}");
+        }
+        for line in ["Troféu", "1500 Kz", "1.50.0", ",50", "12,34,5", "1500.505"] {
+            assert_eq!(read(line), PrizeInput::Goods(line.into()), "{line}");
+        }
+        assert_eq!(PrizeInput::Amount(1500.0).as_line(), "1500");
+        assert_eq!(PrizeInput::Amount(12.5).as_line(), "12.50");
+        assert_eq!(
+            read(&PrizeInput::Amount(12.5).as_line()),
+            PrizeInput::Amount(12.5)
+        );
+    }
 
     #[test]
     fn ordinals() {

@@ -8,7 +8,7 @@ use crate::db::events::{self as q, EventSettings, NewGame, NewPlayer};
 use crate::db::{self, DbConnection, write_transaction};
 use crate::domain::{
     AuditAction, ByeKind, ErrorCode, EventId, EventState, GameStatus, PlayerId, PlayerStatus,
-    Stage, StoredResult,
+    Stage, StoredResult, Tags,
 };
 use crate::tournament::history::{Colour, GameScore, Outcome};
 use crate::tournament::trf::{self, TrfTournament};
@@ -124,6 +124,7 @@ fn insert_players(
                 sex: None,
                 birth_year: None,
                 federation_id: None,
+                tags: &Tags::default(),
             },
         )?;
         ids.push(id);

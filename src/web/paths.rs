@@ -52,3 +52,9 @@ pub(crate) fn game_entry(slug: &str, id: GameId) -> String {
 pub(crate) fn personal_game(secret: &str, id: GameId) -> String {
     format!("/p/{secret}/games/{id}")
 }
+
+/// `/events/{slug}/prizes/edit`: the organisers' prize fund form.
+#[must_use]
+pub(crate) fn prizes_edit(slug: &str) -> String {
+    format!("/events/{slug}/prizes/edit")
+}

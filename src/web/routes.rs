@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, admin, entries, events, games, home, me, public, rounds, venue, why,
+                accounts, admin, entries, events, games, home, me, prizes, public, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
             $(
@@ -131,6 +131,8 @@ table! {
         post "/players/{pid}/checkin" => events::check_in;
         get "/manage" => events::manage;
         post "/settings" => events::update_settings;
+        get "/prizes/edit" => prizes::edit_form;
+        post "/prizes" => prizes::save;
         post "/staff" => events::add_staff;
         post "/staff/{uid}/remove" => events::remove_staff;
         post "/register" => events::register;

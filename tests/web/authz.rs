@@ -163,6 +163,8 @@ pub const TABLE: &[(&str, Who)] = &[
     ),
     ("GET /events/{slug}/manage", Who::EventOrganiser),
     ("POST /events/{slug}/settings", Who::EventOrganiser),
+    ("GET /events/{slug}/prizes/edit", Who::EventOrganiser),
+    ("POST /events/{slug}/prizes", Who::EventOrganiser),
     ("POST /events/{slug}/staff", Who::EventOrganiser),
     (
         "POST /events/{slug}/staff/{uid}/remove",

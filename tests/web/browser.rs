@@ -657,16 +657,36 @@ async fn prize_journey(lang: Lang) {
         &["Ana Kiala", "Bento Lunda", "Carla Muxima", "Domingos Neto"],
     )
     .await;
-    let fund = json!({"currency": "USD", "places": [1500, 750, 400]});
-    let set = api
+    // Carla and Domingos' entries say she is a woman and he was born in 2010.
+    let listed = api
         .api(
-            "PUT",
-            &format!("/api/v1/events/{event}/prizes"),
+            "GET",
+            &format!("/api/v1/events/{event}/players"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    let id_of = |name: &str| {
+        listed["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let carla = id_of("Carla Muxima");
+    let patched = api
+        .api(
+            "PATCH",
+            &format!("/api/v1/events/{event}/players/{carla}"),
             Some(&token),
-            Some(fund),
+            Some(json!({"sex": "F"})),
         )
         .await;
-    assert_eq!(set.status, 200, "{}", set.body);
+    assert_eq!(patched.status, 200, "{}", patched.body);
     let mut seed = 300;
     for _ in 0..2 {
         let round = pair_round(&api, &token, event).await;
@@ -703,6 +723,88 @@ async fn prize_journey(lang: Lang) {
         artifacts,
         shots: 200,
     };
+    // The organiser writes the prize fund on its form, once with a mistake.
+    j.open(&format!("/login?lang={}", lang.code())).await;
+    j.fill("input[name=email]", "premio@example.ao").await;
+    j.fill("input[name=password]", "a-long-password").await;
+    j.press("login-submit").await;
+    j.wait_for_path(|p| !p.starts_with("/login")).await;
+    j.open(&format!("/events/{slug}/manage")).await;
+    j.client
+        .find(Locator::LinkText(&j.t("prizes-title")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    j.wait_for_path(|p| p.ends_with("/prizes/edit")).await;
+    j.fill("input[name=currency]", "USD").await;
+    j.fill("textarea[name=places]", "1500\n750\nTroféu").await;
+    j.client
+        .find(Locator::Css("select[name=cat0_sex]"))
+        .await
+        .unwrap()
+        .select_by_value("F")
+        .await
+        .unwrap();
+    j.fill("textarea[name=cat0_prizes]", "200").await;
+    j.press("manage-save").await;
+    j.wait_for_path(|p| p.ends_with("/prizes")).await;
+    let refused = j
+        .client
+        .find(Locator::Css(".form-error"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        refused,
+        j.t("error-category_invalid"),
+        "a category without a name"
+    );
+    // Nothing typed was lost.
+    let places = j
+        .client
+        .find(Locator::Css("textarea[name=places]"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert_eq!(
+        places.lines().collect::<Vec<_>>(),
+        ["1500", "750", "Troféu"]
+    );
+    j.shot("fund-refused").await;
+    j.fill("input[name=cat0_name]", &j.t("sex-F")).await;
+    j.press("manage-save").await;
+    j.wait_for_path(|p| p.ends_with("/prizes/edit")).await;
+    let preview = j
+        .client
+        .find(Locator::Css("section table tbody"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        preview.contains(&champion) && preview.contains("1500.00") && preview.contains("Troféu"),
+        "{preview}"
+    );
+    // The stored category is shown back under its name, a blank one after it.
+    let legends = j
+        .client
+        .find_all(Locator::Css("fieldset.category legend"))
+        .await
+        .unwrap();
+    assert_eq!(legends[0].text().await.unwrap(), j.t("sex-F"));
+    assert_eq!(
+        legends[1].text().await.unwrap(),
+        j.t("prizes-fund-new-category")
+    );
+    j.shot("fund-saved").await;
     j.open(&format!("/events/{slug}?lang={}", lang.code()))
         .await;
     let podium = j
@@ -714,6 +816,33 @@ async fn prize_journey(lang: Lang) {
         .await
         .unwrap();
     assert!(podium.contains(&champion), "{podium}");
+    // The final, its winner first, and the prize winners open the page too.
+    let final_match = j
+        .client
+        .find(Locator::Css(".final-match"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let winner_at = final_match.find(&champion).unwrap_or(usize::MAX);
+    let runner_up = ranking["rows"][1]["name"].as_str().unwrap();
+    assert!(
+        winner_at < final_match.find(runner_up).unwrap_or(0),
+        "{final_match}"
+    );
+    let first_prize = j
+        .client
+        .find(Locator::Css(".prize-winners li"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        first_prize.contains(&champion) && first_prize.contains("1500.00 USD"),
+        "{first_prize}"
+    );
     j.shot("podium").await;
     j.client
         .find(Locator::LinkText(&j.t("prizes-title")))

@@ -1015,6 +1015,125 @@ async fn prize_list_follows_the_final_ranking(app: &TestApp) {
     assert!(lines[1].starts_with(&format!("1st,{},1500.00,USD", order[0].1)));
 }
 
+/// A player list imported with a header line carries the details categories need; a custom
+/// category by tag, a junior one by birth year, and the organiser's tags kept from the public.
+async fn categories_from_imported_details_and_tags(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let created = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Escolar", "format": "swiss", "rounds": 3})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let (event, slug) = (
+        created["id"].as_i64().unwrap(),
+        created["slug"].as_str().unwrap(),
+    );
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let import = format!("/events/{slug}/players/import");
+    // A header naming a column twice, or one unknown, is refused with nothing imported.
+    for header in ["name,rating,name", "name,colour"] {
+        let refused = organiser
+            .post_form(&import, &[("csv", &format!("{header}\nAna,1500\n"))])
+            .await;
+        assert_eq!(refused.status, 422, "{header}");
+    }
+    let refused = organiser
+        .post_form(
+            &import,
+            &[("csv", "name,tags\nAna,\"a,b,c,d,e,f,g,h,i,j,k\"\n")],
+        )
+        .await;
+    assert_eq!(refused.status, 422, "eleven tags");
+    let csv = "Name,Sex,Birth year,Rating,Tags\n\
+        Ana Kiala,F,1990,1900,\n\
+        Bento Lunda,M,2010,1800,\"Escola A, U16\"\n\
+        Carla Muxima,F,2011,1700,escola a\n\
+        Domingos Neto,M,1985,1600,\n";
+    let imported = organiser.post_form(&import, &[("csv", csv)]).await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let listed = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    let players = listed["players"].as_array().unwrap();
+    let bento = players.iter().find(|p| p["name"] == "Bento Lunda").unwrap();
+    assert_eq!(bento["tags"], json!(["Escola A", "U16"]));
+    assert_eq!(bento["birth_year"], 2010);
+    assert_eq!(bento["sex"], "M");
+    let public = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .json();
+    assert!(public["players"][1].get("tags").is_none(), "{public}");
+    // Tags through the API: a whole new list, checked.
+    let domingos = players
+        .iter()
+        .find(|p| p["name"] == "Domingos Neto")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let bad = client
+        .send(
+            Req::patch(format!("/api/v1/events/{event}/players/{domingos}"))
+                .bearer(&token)
+                .json(json!({"tags": ["x".repeat(31)]})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(bad["error"]["code"], "tags_invalid");
+    let fund = json!({
+        "sharing": "tiebreak",
+        "places": [1000],
+        "categories": [
+            {"name": "Escola A", "rule": {"tag": "ESCOLA A"}, "prizes": [300, 200]},
+            {"name": "Sub-16", "rule": {"born_from": 2010}, "prizes": [250]},
+        ],
+    });
+    let prizes = format!("/api/v1/events/{event}/prizes");
+    client
+        .send(Req::put(&prizes).bearer(&token).json(fund))
+        .await
+        .expect(200);
+    let list = client
+        .send(Req::get(&prizes).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    let won: Vec<(String, String)> = list["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["prize"].as_str().unwrap().to_string(),
+                a["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    // Before any round, the order is the ratings': Ana the 1,000; Bento (tagged, junior) the
+    // school's 300 (worth more than the junior 250); Carla (tagged by another case, junior)
+    // the junior 250 over the school's 200; nobody else carries the tag.
+    let expected = [
+        ("1st", "Ana Kiala"),
+        ("Escola A 1st", "Bento Lunda"),
+        ("Sub-16 1st", "Carla Muxima"),
+    ];
+    assert_eq!(
+        won,
+        expected
+            .map(|(p, n)| (p.to_string(), n.to_string()))
+            .to_vec()
+    );
+}
+
 both_backends!(
     records_compared_accepted_and_corrected,
     rounds_withdrawn_and_paired_by_hand,
@@ -1023,4 +1142,5 @@ both_backends!(
     venue_traps,
     knockout_correction_waits_for_the_next_round,
     prize_list_follows_the_final_ranking,
+    categories_from_imported_details_and_tags,
 );

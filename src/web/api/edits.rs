@@ -22,6 +22,7 @@ const PLAYER_FIELDS: &[&str] = &[
     "sex",
     "birth_year",
     "federation_id",
+    "tags",
 ];
 
 /// A JSON object whose keys are all in `known`; unknown ones are a 422 naming them.

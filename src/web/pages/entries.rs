@@ -38,6 +38,9 @@ pub struct EditForm {
     birth_year: String,
     #[serde(default)]
     federation_id: String,
+    /// Separated by commas.
+    #[serde(default)]
+    tags: String,
 }
 
 /// `POST /events/{slug}/players/{pid}/edit`: every field of the form is the new value.
@@ -91,6 +94,7 @@ pub(crate) async fn edit(
         sex: Some(Some(form.sex)),
         birth_year: Some(birth_year),
         federation_id: Some(Some(form.federation_id)),
+        tags: Some(form.tags.split(',').map(str::to_string).collect()),
     };
     let access = page.access.clone();
     let service = app.into_inner();

@@ -264,6 +264,9 @@ struct ShowPage<'a> {
     podium: Vec<crate::service::standings::RowView>,
     /// A prize list the public may see.
     prizes: bool,
+    /// A finished event's prize list.
+    prize_list: Option<crate::service::prizes::PrizeListView>,
+    final_match: Option<events::FinalMatch>,
     /// A running event's last published round: (number, boards with a final result, boards).
     progress: Option<(i32, usize, usize)>,
 }
@@ -284,6 +287,8 @@ pub(crate) async fn show(
         planned,
         podium,
         prizes,
+        prize_list,
+        final_match,
         ..
     } = web::block(move || events::overview(&app, &access)).await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
@@ -323,6 +328,8 @@ pub(crate) async fn show(
             mine,
             podium,
             prizes,
+            prize_list,
+            final_match,
             progress,
             can_register: page.access.event.self_registration
                 && page.access.event.state != events::EventState::Finished,

@@ -8,6 +8,7 @@ pub mod events;
 pub mod games;
 pub mod home;
 pub(crate) mod me;
+pub(crate) mod prizes;
 pub mod public;
 pub mod rounds;
 pub(crate) mod venue;

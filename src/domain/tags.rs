@@ -1,0 +1,135 @@
+//! A player's tags: the organiser's own labels ("Escola 4 de Fevereiro", "U12", "Liga do
+//! Bengo") that define custom prize categories. Stored as one text, the tags separated by
+//! commas; compared without regard to case.
+
+use serde::Serialize;
+
+/// Most tags on one entry, and the longest tag.
+pub const MAX_TAGS: usize = 10;
+pub const MAX_TAG_CHARS: usize = 30;
+
+/// Why a list of tags is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidTags;
+
+/// An entry's tags, each trimmed, none empty, no repeats (by case).
+#[derive(
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    diesel::expression::AsExpression,
+    diesel::deserialize::FromSqlRow,
+)]
+#[diesel(sql_type = diesel::sql_types::Text)]
+pub struct Tags {
+    list: Vec<String>,
+    /// The stored form, kept for writing.
+    text: String,
+}
+
+impl Serialize for Tags {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.serialize(s)
+    }
+}
+
+impl Tags {
+    /// Checks a list of tags as typed or sent.
+    pub fn new<S: AsRef<str>>(list: &[S]) -> Result<Tags, InvalidTags> {
+        let mut tags: Vec<String> = Vec::new();
+        for tag in list {
+            let tag = tag.as_ref().trim();
+            if tag.is_empty() {
+                continue;
+            }
+            let fits = tag.chars().count() <= MAX_TAG_CHARS
+                && !tag.chars().any(|c| c.is_control() || c == ',');
+            if !fits {
+                return Err(InvalidTags);
+            }
+            if !tags.iter().any(|t| t.to_lowercase() == tag.to_lowercase()) {
+                tags.push(tag.to_string());
+            }
+        }
+        if tags.len() > MAX_TAGS {
+            return Err(InvalidTags);
+        }
+        let text = tags.join(", ");
+        Ok(Tags { list: tags, text })
+    }
+
+    /// Tags typed in one field, separated by commas.
+    pub fn parse(text: &str) -> Result<Tags, InvalidTags> {
+        Tags::new(&text.split(',').collect::<Vec<_>>())
+    }
+
+    #[must_use]
+    pub fn list(&self) -> &[String] {
+        &self.list
+    }
+
+    /// Whether the entry carries `tag` (case aside).
+    #[must_use]
+    pub fn has(&self, tag: &str) -> bool {
+        let tag = tag.trim().to_lowercase();
+        self.list.iter().any(|t| t.to_lowercase() == tag)
+    }
+
+    /// The stored form, also how a form field shows them.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for Tags
+where
+    DB: diesel::backend::Backend,
+    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+        let text =
+            <String as diesel::deserialize::FromSql<diesel::sql_types::Text, DB>>::from_sql(bytes)?;
+        Tags::parse(&text).map_err(|_| format!("`{text}` is not a list of tags").into())
+    }
+}
+
+impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for Tags
+where
+    DB: diesel::backend::Backend,
+    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+{
+    fn to_sql<'b>(
+        &'b self,
+        out: &mut diesel::serialize::Output<'b, '_, DB>,
+    ) -> diesel::serialize::Result {
+        <str as diesel::serialize::ToSql<diesel::sql_types::Text, DB>>::to_sql(&self.text, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn tags_are_trimmed_and_unique_by_case() {
+        let tags = Tags::parse(" U12, Liga do Bengo ,u12,, ").unwrap();
+        assert_eq!(tags.list(), ["U12", "Liga do Bengo"]);
+        assert!(tags.has("liga do bengo"));
+        assert!(!tags.has("Liga"));
+        assert_eq!(Tags::parse(tags.text()).unwrap(), tags);
+    }
+
+    #[test]
+    fn bad_tags_are_refused() {
+        assert!(Tags::parse(&"x".repeat(MAX_TAG_CHARS + 1)).is_err());
+        assert!(Tags::new(&["a\u{7}"]).is_err());
+        assert!(Tags::new(&["a,b"]).is_err());
+        let many: Vec<String> = (0..=MAX_TAGS).map(|i| format!("t{i}")).collect();
+        assert!(Tags::new(&many).is_err());
+        assert_eq!(Tags::parse("").unwrap(), Tags::default());
+    }
+}
