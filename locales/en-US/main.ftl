@@ -175,7 +175,10 @@ events-none = There are no events yet.
 events-title = Events
 game-approve = Approve this result
 game-board = Board { $board }
-game-captured = { $stones } stones captured
+game-captured = { $stones ->
+        [one] 1 stone captured
+       *[other] { $stones } stones captured
+    }
 game-confirm = Confirm this result
 game-decide = Decide the result
 game-decision-reason = Reason
@@ -444,7 +447,10 @@ why-intro = How the Dutch system (FIDE C.04.3) paired this round, board by board
 why-accelerated = This event uses Baku acceleration: the scores include the virtual points given to the top half of the field in the first rounds.
 why-same-group = Both are in the score group of { $score } points.
 why-floater = { $player } ({ $high } points) moved down to meet { $other } ({ $low } points): the higher score group could not pair everyone within it.
-why-virtual = { $player } counts { $points } virtual points this round.
+why-virtual = { $player } counts { $points ->
+        [one] 1 virtual point
+       *[other] { $points } virtual points
+    } this round.
 why-standard-kept = This is the standard pairing of the score group: the top half against the bottom half, in order.
 why-standard-rematch = The standard pairing would have been { $player } against { $expected }, but they have already played each other: rematches are never allowed.
 why-standard-clash = The standard pairing would have been { $player } against { $expected }, but both must take the same side (absolute preferences), so they cannot meet.
@@ -651,7 +657,10 @@ standings-final = Final ranking
 standings-final-note = The event is finished. Knockout players are placed by how far they got (shared places by seed), the others by their standings.
 event-result = Result
 event-champion = champion
-event-boards-finished = { $done } of { $total } boards finished
+event-boards-finished = { $done } of { $total ->
+        [one] 1 board finished
+       *[other] { $total } boards finished
+    }
 standings-final-note-swiss = The event is finished: this is its final ranking.
 standings-knockout-running = A knockout has no standings while it runs: follow it on the bracket; its final ranking appears here once it is over.
 error-sex_invalid = Sex is F or M (or left empty).
@@ -710,3 +719,51 @@ prizes-sharing-option-tiebreak = do not share (tie-break order)
 event-final = The final
 event-final-game = game { $number }
 event-prize-winners = Prize winners
+audit-detail-player = { $name } ({ $number })
+audit-detail-registrant = { $name }
+audit-detail-player_account = { $name } ({ $number }) → { $email }
+audit-detail-player_withdrawn = { $name }, after round { $round }
+audit-detail-bye = { $name }: round { $round }, { $points }
+audit-detail-player_edited = { $name } ({ $number }): { $changes }
+audit-detail-registration_rejected = { $name }{ $reason }
+audit-detail-players_imported = { $count ->
+        [one] 1 player
+       *[other] { $count } players
+    }
+audit-detail-trf_imported = { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }, { $rounds ->
+        [one] 1 round played
+       *[other] { $rounds } rounds played
+    }
+audit-detail-prizes = { $places ->
+        [one] 1 place prize
+       *[other] { $places } place prizes
+    }, { $categories ->
+        [one] 1 category
+       *[other] { $categories } categories
+    }
+audit-detail-staff = { $email } ({ $role })
+audit-detail-account = account { $account }
+audit-detail-round = round { $round }
+audit-detail-round_paired = round { $round }: { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
+audit-detail-round_by_hand = round { $round }: { $boards ->
+        [one] 1 board
+       *[other] { $boards } boards
+    }{ $overridden }
+audit-overridden = criteria overridden
+audit-detail-board = board { $board }
+audit-detail-players_exchanged = players { $first } and { $second } (boards { $first_board } and { $second_board })
+audit-detail-decider = { $code }: game { $game }
+audit-detail-result = { $result }
+audit-detail-decision = { $result }{ $reason }
+audit-detail-accepted = { $result } (record #{ $submission }){ $reason }
+audit-detail-corrected = { $from } → { $to }{ $reason }
+audit-detail-while_disputed = while the game is disputed
+mismatch-variant = the record is for the { $sent } variant; the event plays { $event }.
+mismatch-position = the record starts from another position; games start from the standard position.
+mismatch-name = the { $tag } tag names “{ $sent }”, but the pairing has { $paired } on that side.

@@ -175,7 +175,10 @@ events-none = Il n'y a pas encore de tournoi.
 events-title = Tournois
 game-approve = Valider ce résultat
 game-board = Table { $board }
-game-captured = { $stones } pierres capturées
+game-captured = { $stones ->
+        [one] { $stones } pierre capturée
+       *[other] { $stones } pierres capturées
+    }
 game-confirm = Confirmer ce résultat
 game-decide = Décider du résultat
 game-decision-reason = Motif
@@ -444,7 +447,10 @@ why-intro = Comment le système hollandais (FIDE C.04.3) a apparié cette ronde,
 why-accelerated = Ce tournoi utilise l'accélération de Bakou : les scores comprennent les points virtuels donnés à la moitié haute du tableau dans les premières rondes.
 why-same-group = Les deux sont dans le groupe de { $score } points.
 why-floater = { $player } ({ $high } points) est descendu affronter { $other } ({ $low } points) : le groupe supérieur ne pouvait pas apparier tout le monde entre eux.
-why-virtual = { $player } compte { $points } points virtuels cette ronde.
+why-virtual = { $player } compte { $points ->
+        [one] { $points } point virtuel
+       *[other] { $points } points virtuels
+    } cette ronde.
 why-standard-kept = C'est l'appariement normal du groupe : la moitié haute contre la moitié basse, dans l'ordre.
 why-standard-rematch = L'appariement normal aurait été { $player } contre { $expected }, mais ils se sont déjà affrontés : jamais deux fois le même adversaire.
 why-standard-clash = L'appariement normal aurait été { $player } contre { $expected }, mais tous deux doivent jouer du même côté (préférences absolues) : ils ne peuvent pas se rencontrer.
@@ -651,7 +657,10 @@ standings-final = Classement final
 standings-final-note = Le tournoi est terminé. Les joueurs de l’élimination sont classés selon l’étape atteinte (places partagées par tête de série), les autres selon le classement.
 event-result = Résultat
 event-champion = champion
-event-boards-finished = { $done } tables terminées sur { $total }
+event-boards-finished = { $done ->
+        [one] { $done } table terminée
+       *[other] { $done } tables terminées
+    } sur { $total }
 standings-final-note-swiss = Le tournoi est terminé : voici son classement final.
 standings-knockout-running = Une élimination n’a pas de classement en cours : suivez-la sur le tableau ; son classement final apparaît ici une fois terminée.
 error-sex_invalid = Le sexe est F ou M (ou reste vide).
@@ -710,3 +719,51 @@ prizes-sharing-option-tiebreak = ne partagent pas (ordre des départages)
 event-final = La finale
 event-final-game = partie { $number }
 event-prize-winners = Lauréats
+audit-detail-player = { $name } ({ $number })
+audit-detail-registrant = { $name }
+audit-detail-player_account = { $name } ({ $number }) → { $email }
+audit-detail-player_withdrawn = { $name }, après la ronde { $round }
+audit-detail-bye = { $name } : ronde { $round }, { $points }
+audit-detail-player_edited = { $name } ({ $number }) : { $changes }
+audit-detail-registration_rejected = { $name }{ $reason }
+audit-detail-players_imported = { $count ->
+        [one] { $count } joueur
+       *[other] { $count } joueurs
+    }
+audit-detail-trf_imported = { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }, { $rounds ->
+        [one] { $rounds } ronde jouée
+       *[other] { $rounds } rondes jouées
+    }
+audit-detail-prizes = { $places ->
+        [one] { $places } prix au classement
+       *[other] { $places } prix au classement
+    }, { $categories ->
+        [one] { $categories } catégorie
+       *[other] { $categories } catégories
+    }
+audit-detail-staff = { $email } ({ $role })
+audit-detail-account = compte { $account }
+audit-detail-round = ronde { $round }
+audit-detail-round_paired = ronde { $round } : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }
+audit-detail-round_by_hand = ronde { $round } : { $boards ->
+        [one] { $boards } table
+       *[other] { $boards } tables
+    }{ $overridden }
+audit-overridden = critères outrepassés
+audit-detail-board = table { $board }
+audit-detail-players_exchanged = joueurs { $first } et { $second } (tables { $first_board } et { $second_board })
+audit-detail-decider = { $code } : partie { $game }
+audit-detail-result = { $result }
+audit-detail-decision = { $result }{ $reason }
+audit-detail-accepted = { $result } (feuille n° { $submission }){ $reason }
+audit-detail-corrected = { $from } → { $to }{ $reason }
+audit-detail-while_disputed = pendant la contestation de la partie
+mismatch-variant = la feuille est en variante { $sent } ; l’épreuve se joue en variante { $event }.
+mismatch-position = la feuille part d’une autre position ; les parties partent de la position initiale.
+mismatch-name = le champ { $tag } indique « { $sent } », mais l’appariement place { $paired } de ce côté.

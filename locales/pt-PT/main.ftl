@@ -175,7 +175,10 @@ events-none = Ainda não há torneios.
 events-title = Torneios
 game-approve = Aprovar este resultado
 game-board = Mesa { $board }
-game-captured = { $stones } pedras capturadas
+game-captured = { $stones ->
+        [one] 1 pedra capturada
+       *[other] { $stones } pedras capturadas
+    }
 game-confirm = Confirmar este resultado
 game-decide = Decidir o resultado
 game-decision-reason = Motivo
@@ -444,7 +447,10 @@ why-intro = Como o sistema holandês (FIDE C.04.3) emparelhou esta ronda, mesa a
 why-accelerated = Este torneio usa a aceleração de Baku: as pontuações incluem os pontos virtuais dados à metade de cima nas primeiras rondas.
 why-same-group = Ambos estão no grupo de { $score } pontos.
 why-floater = { $player } ({ $high } pontos) desceu para jogar com { $other } ({ $low } pontos): o grupo de cima não podia emparelhar todos entre si.
-why-virtual = { $player } conta { $points } pontos virtuais nesta ronda.
+why-virtual = { $player } conta { $points ->
+        [one] 1 ponto virtual
+       *[other] { $points } pontos virtuais
+    } nesta ronda.
 why-standard-kept = É o emparelhamento normal do grupo: a metade de cima contra a metade de baixo, por ordem.
 why-standard-rematch = O emparelhamento normal seria { $player } contra { $expected }, mas já jogaram um contra o outro: nunca há repetições.
 why-standard-clash = O emparelhamento normal seria { $player } contra { $expected }, mas ambos têm de jogar do mesmo lado (preferências absolutas) e não se podem defrontar.
@@ -651,7 +657,10 @@ standings-final = Classificação final
 standings-final-note = O torneio terminou. Os jogadores da eliminatória são classificados pela fase a que chegaram (lugares partilhados por cabeça de série), os outros pela classificação.
 event-result = Resultado
 event-champion = campeão
-event-boards-finished = { $done } de { $total } mesas terminadas
+event-boards-finished = { $done } de { $total ->
+        [one] 1 mesa terminada
+       *[other] { $total } mesas terminadas
+    }
 standings-final-note-swiss = O torneio terminou: esta é a classificação final.
 standings-knockout-running = Uma eliminatória não tem classificação enquanto decorre: acompanhe-a no quadro; a classificação final aparece aqui quando terminar.
 error-sex_invalid = O sexo é F ou M (ou fica vazio).
@@ -710,3 +719,51 @@ prizes-sharing-option-tiebreak = não partilham (ordem de desempate)
 event-final = A final
 event-final-game = partida { $number }
 event-prize-winners = Premiados
+audit-detail-player = { $name } ({ $number })
+audit-detail-registrant = { $name }
+audit-detail-player_account = { $name } ({ $number }) → { $email }
+audit-detail-player_withdrawn = { $name }, depois da ronda { $round }
+audit-detail-bye = { $name }: ronda { $round }, { $points }
+audit-detail-player_edited = { $name } ({ $number }): { $changes }
+audit-detail-registration_rejected = { $name }{ $reason }
+audit-detail-players_imported = { $count ->
+        [one] 1 jogador
+       *[other] { $count } jogadores
+    }
+audit-detail-trf_imported = { $players ->
+        [one] 1 jogador
+       *[other] { $players } jogadores
+    }, { $rounds ->
+        [one] 1 ronda jogada
+       *[other] { $rounds } rondas jogadas
+    }
+audit-detail-prizes = { $places ->
+        [one] 1 prémio por lugar
+       *[other] { $places } prémios por lugar
+    }, { $categories ->
+        [one] 1 categoria
+       *[other] { $categories } categorias
+    }
+audit-detail-staff = { $email } ({ $role })
+audit-detail-account = conta { $account }
+audit-detail-round = ronda { $round }
+audit-detail-round_paired = ronda { $round }: { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    }
+audit-detail-round_by_hand = ronda { $round }: { $boards ->
+        [one] 1 mesa
+       *[other] { $boards } mesas
+    }{ $overridden }
+audit-overridden = critérios não respeitados
+audit-detail-board = mesa { $board }
+audit-detail-players_exchanged = jogadores { $first } e { $second } (mesas { $first_board } e { $second_board })
+audit-detail-decider = { $code }: partida { $game }
+audit-detail-result = { $result }
+audit-detail-decision = { $result }{ $reason }
+audit-detail-accepted = { $result } (registo n.º { $submission }){ $reason }
+audit-detail-corrected = { $from } → { $to }{ $reason }
+audit-detail-while_disputed = com a partida contestada
+mismatch-variant = o registo é da variante { $sent }; o evento joga-se na variante { $event }.
+mismatch-position = o registo começa noutra posição; as partidas começam na posição inicial.
+mismatch-name = o campo { $tag } indica «{ $sent }», mas o emparelhamento tem { $paired } desse lado.

@@ -1,11 +1,218 @@
 //! The audit log: every change to pairings and results, with who and when.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{App, ServiceError};
 use crate::db::events::{self as q, NewAudit};
 use crate::db::{self, DbConnection};
-use crate::domain::{AuditAction, EventId, GameId, PlayerId, RoundId, UserId};
+use crate::domain::{
+    AuditAction, ByeKind, ErrorCode, EventId, GameId, PlayerId, RoundId, StaffRole, StoredResult,
+    SubmissionId, UserId,
+};
+
+/// What an entry says beyond its action, as data: stored as JSON (`{"m":"round","round":3}`)
+/// and shown in the reader's language by the message `audit-detail-<m>`, its fields the
+/// message's arguments. What people wrote (a reason, a record, a name) is kept as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "m", rename_all = "snake_case")]
+pub enum Detail {
+    /// Words or a record as someone sent them.
+    Text {
+        text: String,
+    },
+    Player {
+        name: String,
+        number: i32,
+    },
+    Registrant {
+        name: String,
+    },
+    PlayerAccount {
+        name: String,
+        number: i32,
+        email: String,
+    },
+    PlayerWithdrawn {
+        name: String,
+        round: i32,
+    },
+    Bye {
+        name: String,
+        round: i32,
+        points: ByeKind,
+    },
+    PlayerEdited {
+        name: String,
+        number: i32,
+        changes: Vec<Change>,
+    },
+    RegistrationRejected {
+        name: String,
+        reason: String,
+    },
+    PlayersImported {
+        count: usize,
+    },
+    TrfImported {
+        players: usize,
+        rounds: usize,
+    },
+    Prizes {
+        places: usize,
+        categories: usize,
+    },
+    Staff {
+        email: String,
+        role: StaffRole,
+    },
+    Account {
+        account: UserId,
+    },
+    Round {
+        round: i32,
+    },
+    RoundPaired {
+        round: i32,
+        games: usize,
+    },
+    RoundByHand {
+        round: i32,
+        boards: usize,
+        overridden: Vec<Overridden>,
+    },
+    Board {
+        board: i32,
+    },
+    PlayersExchanged {
+        first: PlayerId,
+        second: PlayerId,
+        first_board: i32,
+        second_board: i32,
+    },
+    Decider {
+        code: String,
+        game: usize,
+    },
+    Result {
+        result: StoredResult,
+    },
+    Decision {
+        result: StoredResult,
+        reason: String,
+    },
+    Accepted {
+        result: StoredResult,
+        submission: SubmissionId,
+        reason: String,
+    },
+    Corrected {
+        from: StoredResult,
+        to: StoredResult,
+        reason: String,
+    },
+    /// A record refused: why (`invalid_record` with the verifier's reason and ply, or
+    /// `record_mismatch` with what contradicts the pairing).
+    Refused {
+        code: ErrorCode,
+        reason: Option<String>,
+        ply: Option<u32>,
+        mismatch: Option<super::games::Mismatch>,
+    },
+    WhileDisputed,
+}
+
+/// One field of an entry changed: its name (`name`, `rating`, `birth_year` …), before, after.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    pub field: String,
+    pub old: String,
+    pub new: String,
+}
+
+/// An absolute criterion a pairing by hand breaks, and whom it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overridden {
+    pub criterion: String,
+    pub names: Vec<String>,
+}
+
+/// What a stored entry says: a detail, or the plain text of an entry written before details
+/// were data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Said {
+    Detail(Detail),
+    Text(String),
+}
+
+impl Said {
+    fn read(stored: String) -> Said {
+        if stored.starts_with('{')
+            && let Ok(detail) = serde_json::from_str::<Detail>(&stored)
+        {
+            return Said::Detail(detail);
+        }
+        Said::Text(stored)
+    }
+
+    /// The people's words it quotes (a reason, a record), if that is all it is.
+    #[must_use]
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Said::Detail(Detail::Text { text }) | Said::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Said::Text(t) if t.is_empty())
+    }
+}
+
+/// Cuts a text people sent to [`MAX_DETAIL_CHARS`]: the log must not grow by what a client
+/// chooses to send.
+fn cut(text: &str) -> String {
+    if text.chars().count() > MAX_DETAIL_CHARS {
+        let mut cut: String = text.chars().take(MAX_DETAIL_CHARS).collect();
+        cut.push('…');
+        cut
+    } else {
+        text.to_string()
+    }
+}
+
+impl Detail {
+    /// The detail with every text people sent cut short.
+    fn bounded(self) -> Detail {
+        match self {
+            Detail::Text { text } => Detail::Text { text: cut(&text) },
+            Detail::RegistrationRejected { name, reason } => Detail::RegistrationRejected {
+                name,
+                reason: cut(&reason),
+            },
+            Detail::Decision { result, reason } => Detail::Decision {
+                result,
+                reason: cut(&reason),
+            },
+            Detail::Accepted {
+                result,
+                submission,
+                reason,
+            } => Detail::Accepted {
+                result,
+                submission,
+                reason: cut(&reason),
+            },
+            Detail::Corrected { from, to, reason } => Detail::Corrected {
+                from,
+                to,
+                reason: cut(&reason),
+            },
+            other => other,
+        }
+    }
+}
 
 /// An entry to write.
 #[derive(Clone, Debug)]
@@ -18,7 +225,7 @@ pub struct Entry {
     pub action: AuditAction,
     pub from_state: Option<String>,
     pub to_state: Option<String>,
-    pub detail: String,
+    pub detail: Option<Detail>,
 }
 
 impl Entry {
@@ -37,7 +244,7 @@ impl Entry {
             action,
             from_state: None,
             to_state: None,
-            detail: String::new(),
+            detail: None,
         }
     }
 
@@ -71,20 +278,17 @@ impl Entry {
         self
     }
 
-    /// The entry's detail, at most [`MAX_DETAIL_CHARS`] characters: details quote what people
-    /// sent (a dispute's reason, a record's tags), and the log must not grow by what a client
-    /// chooses to send.
+    /// What the entry says (texts people sent cut to [`MAX_DETAIL_CHARS`] characters).
     #[must_use]
-    pub(crate) fn detail(mut self, detail: impl Into<String>) -> Entry {
-        let detail = detail.into();
-        self.detail = if detail.chars().count() > MAX_DETAIL_CHARS {
-            let mut cut: String = detail.chars().take(MAX_DETAIL_CHARS).collect();
-            cut.push('…');
-            cut
-        } else {
-            detail
-        };
+    pub(crate) fn detail(mut self, detail: Detail) -> Entry {
+        self.detail = Some(detail.bounded());
         self
+    }
+
+    /// Words or a record as someone sent them.
+    #[must_use]
+    pub(crate) fn text(self, text: impl Into<String>) -> Entry {
+        self.detail(Detail::Text { text: text.into() })
     }
 }
 
@@ -93,6 +297,12 @@ pub const MAX_DETAIL_CHARS: usize = 1200;
 
 /// Writes an entry (inside the caller's transaction).
 pub(crate) fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), ServiceError> {
+    let detail = match &entry.detail {
+        Some(detail) => {
+            serde_json::to_string(detail).map_err(|e| ServiceError::Internal(e.to_string()))?
+        }
+        None => String::new(),
+    };
     q::insert_audit(
         conn,
         &NewAudit {
@@ -104,7 +314,7 @@ pub(crate) fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), Servic
             action: entry.action,
             from_state: entry.from_state.as_deref(),
             to_state: entry.to_state.as_deref(),
-            detail: &entry.detail,
+            detail: &detail,
             created_at: db::now(),
         },
     )?;
@@ -120,7 +330,7 @@ pub struct Shown {
     pub action: AuditAction,
     pub from_state: Option<String>,
     pub to_state: Option<String>,
-    pub detail: String,
+    pub detail: Said,
     pub game_id: Option<GameId>,
     pub round_id: Option<RoundId>,
 }
@@ -134,7 +344,7 @@ fn shown(rows: Vec<q::AuditRow>) -> Vec<Shown> {
             action: r.action,
             from_state: r.from_state,
             to_state: r.to_state,
-            detail: r.detail,
+            detail: Said::read(r.detail),
             game_id: r.game_id,
             round_id: r.round_id,
         })

@@ -467,7 +467,10 @@ pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<
         super::audit::record(
             conn,
             super::audit::Entry::event(access.event.id, access.user_id(), AuditAction::StaffAdded)
-                .detail(format!("{} as {}", email.as_str(), role.as_str())),
+                .detail(super::audit::Detail::Staff {
+                    email: email.as_str().to_string(),
+                    role,
+                }),
         )?;
         Ok(())
     })
@@ -492,7 +495,7 @@ pub(crate) fn remove_staff(
                 access.user_id(),
                 AuditAction::StaffRemoved,
             )
-            .detail(format!("account {user_id}")),
+            .detail(super::audit::Detail::Account { account: user_id }),
         )?;
         Ok(())
     })

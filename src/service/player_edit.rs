@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::accounts::Email;
+use super::audit::{Change, Detail};
 use super::events::Access;
 use super::players::{Details, MAX_FIELD, MAX_RATING, Player, ValidPlayer};
 use super::{App, ServiceError, audit, standings};
@@ -121,12 +122,16 @@ impl PlayerPatch {
     }
 }
 
-/// What an edit changed, for the log: `field: old → new` for each.
-fn changes(before: &Entry, after: &PlayerChange) -> Vec<String> {
+/// What an edit changed, for the log: each field with its old and new value.
+fn changes(before: &Entry, after: &PlayerChange) -> Vec<Change> {
     let mut out = Vec::new();
     let mut note = |field: &str, old: &str, new: &str| {
         if old != new {
-            out.push(format!("{field}: {old} → {new}"));
+            out.push(Change {
+                field: field.to_string(),
+                old: old.to_string(),
+                new: new.to_string(),
+            });
         }
     };
     note("name", &before.name, &after.name);
@@ -201,7 +206,11 @@ pub(crate) fn edit(
                     _ => return Err(ServiceError::invalid("status", ErrorCode::FieldInvalid)),
                 };
                 q::set_player_status(conn, entry.id, to, withdrawn_after)?;
-                detail.push(format!("status: {} → {}", from.as_str(), to.as_str()));
+                detail.push(Change {
+                    field: "status".into(),
+                    old: from.as_str().into(),
+                    new: to.as_str().into(),
+                });
             }
             _ => {}
         }
@@ -209,12 +218,11 @@ pub(crate) fn edit(
             audit::record(
                 conn,
                 audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerEdited)
-                    .detail(format!(
-                        "{} ({}): {}",
-                        entry.name,
-                        entry.number,
-                        detail.join("; ")
-                    )),
+                    .detail(Detail::PlayerEdited {
+                        name: entry.name.clone(),
+                        number: entry.number,
+                        changes: detail,
+                    }),
             )?;
             standings::changed(conn, access.event.id)?;
         }
@@ -241,7 +249,10 @@ pub(crate) fn remove(app: &App, access: &Access, player_id: PlayerId) -> Result<
                 access.user_id(),
                 AuditAction::PlayerRemoved,
             )
-            .detail(format!("{} ({})", entry.name, entry.number)),
+            .detail(Detail::Player {
+                name: entry.name.clone(),
+                number: entry.number,
+            }),
         )?;
         standings::changed(conn, access.event.id)?;
         Ok(())
@@ -280,7 +291,10 @@ pub(crate) fn reject(
                 AuditAction::RegistrationRejected,
             )
             .states(PlayerStatus::Pending, PlayerStatus::Withdrawn)
-            .detail(format!("{}: {reason}", entry.name)),
+            .detail(Detail::RegistrationRejected {
+                name: entry.name.clone(),
+                reason: reason.to_string(),
+            }),
         )?;
         Ok(())
     })

@@ -5,6 +5,7 @@ use crate::domain::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{Email, User};
+use super::audit::Detail;
 use super::events::{Access, EventRef, load_access};
 use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer};
@@ -317,7 +318,10 @@ pub(crate) fn add_player(
         audit::record(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded)
-                .detail(format!("{} ({})", row.name, row.number)),
+                .detail(Detail::Player {
+                    name: row.name.clone(),
+                    number: row.number,
+                }),
         )?;
         Ok((Player::from_row(&row, true), duplicates))
     })
@@ -497,7 +501,9 @@ pub(crate) fn import_csv(
                 access.user_id(),
                 AuditAction::PlayersImported,
             )
-            .detail(format!("{} players", players.len())),
+            .detail(Detail::PlayersImported {
+                count: players.len(),
+            }),
         )?;
         Ok::<_, ServiceError>(())
     })?;
@@ -544,7 +550,9 @@ pub(crate) fn self_register(
                 Some(user.id),
                 AuditAction::PlayerRegistered,
             )
-            .detail(row.name.clone()),
+            .detail(Detail::Registrant {
+                name: row.name.clone(),
+            }),
         )?;
         Ok(Player::from_row(&row, false))
     })
@@ -578,7 +586,7 @@ pub(crate) fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result
                 access.user_id(),
                 AuditAction::PlayerApproved,
             )
-            .detail(player.name),
+            .detail(Detail::Registrant { name: player.name }),
         )?;
         Ok(())
     })
@@ -610,7 +618,10 @@ pub(crate) fn withdraw(
                 AuditAction::PlayerWithdrawn,
             )
             .states(player.status, PlayerStatus::Withdrawn)
-            .detail(format!("{} after round {last}", player.name)),
+            .detail(Detail::PlayerWithdrawn {
+                name: player.name.clone(),
+                round: last,
+            }),
         )?;
         Ok(())
     })
@@ -639,7 +650,11 @@ pub(crate) fn request_bye(
         audit::record(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::ByeRequested)
-                .detail(format!("{}: round {round}, {kind}", player.name)),
+                .detail(Detail::Bye {
+                    name: player.name.clone(),
+                    round,
+                    points: kind,
+                }),
         )?;
         Ok(())
     })
@@ -757,10 +772,11 @@ pub(crate) fn claim(app: &App, secret: &str, user: &User) -> Result<Player, Serv
                 conn,
                 audit::Entry::event(player.event_id, Some(user.id), AuditAction::PlayerClaimed)
                     .by_player(Some(player.id))
-                    .detail(format!(
-                        "{} ({}) → {}",
-                        player.name, player.number, user.email
-                    )),
+                    .detail(Detail::PlayerAccount {
+                        name: player.name.clone(),
+                        number: player.number,
+                        email: user.email.clone(),
+                    }),
             )?;
         }
         let row = q::player_by_id(conn, player.id)?.ok_or(ServiceError::NotFound)?;
@@ -789,12 +805,11 @@ pub(crate) fn link_account(
                 conn,
                 audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerLinked)
                     .by_player(Some(player.id))
-                    .detail(format!(
-                        "{} ({}) → {}",
-                        player.name,
-                        player.number,
-                        email.as_str()
-                    )),
+                    .detail(Detail::PlayerAccount {
+                        name: player.name.clone(),
+                        number: player.number,
+                        email: email.as_str().to_string(),
+                    }),
             )?;
         }
         Ok(())
@@ -826,7 +841,10 @@ pub(crate) fn unlink_account(
                 AuditAction::PlayerUnlinked,
             )
             .by_player(Some(player.id))
-            .detail(format!("{} ({})", player.name, player.number)),
+            .detail(Detail::Player {
+                name: player.name.clone(),
+                number: player.number,
+            }),
         )?;
         Ok(())
     })
@@ -849,7 +867,10 @@ pub(crate) fn reissue_link(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::LinkReissued)
                 .by_player(Some(player.id))
-                .detail(format!("{} ({})", player.name, player.number)),
+                .detail(Detail::Player {
+                    name: player.name.clone(),
+                    number: player.number,
+                }),
         )?;
         Ok::<_, ServiceError>(())
     })?;

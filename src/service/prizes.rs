@@ -253,11 +253,10 @@ pub(crate) fn set_fund(app: &App, access: &Access, fund: &Fund) -> Result<(), Se
         audit::record(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::PrizesSet).detail(
-                format!(
-                    "{} places, {} categories",
-                    fund.places.len(),
-                    fund.categories.len()
-                ),
+                audit::Detail::Prizes {
+                    places: fund.places.len(),
+                    categories: fund.categories.len(),
+                },
             ),
         )?;
         Ok(())

@@ -35,8 +35,12 @@ pub(crate) fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, Se
         }
         audit::record(
             conn,
-            audit::Entry::event(event.id, Some(user.id), AuditAction::TrfImported)
-                .detail(format!("{} players, {played} rounds", ids.len())),
+            audit::Entry::event(event.id, Some(user.id), AuditAction::TrfImported).detail(
+                audit::Detail::TrfImported {
+                    players: ids.len(),
+                    rounds: played,
+                },
+            ),
         )?;
         standings::changed(conn, event.id)?;
         Ok::<_, ServiceError>(event)

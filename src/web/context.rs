@@ -465,6 +465,24 @@ impl Chrome {
         self.lang.t(&format!("{prefix}{code}"))
     }
 
+    /// An audit entry's detail in the page's language.
+    #[must_use]
+    pub(crate) fn said(&self, said: &crate::service::audit::Said) -> String {
+        crate::web::said::said(self.lang, said)
+    }
+
+    /// A state an audit entry records, in the page's language.
+    #[must_use]
+    pub(crate) fn state(&self, action: &crate::domain::AuditAction, code: &str) -> String {
+        crate::web::said::state(self.lang, *action, code)
+    }
+
+    /// What in a record contradicts the pairing, in the page's language.
+    #[must_use]
+    pub(crate) fn mismatch(&self, mismatch: &crate::service::games::Mismatch) -> String {
+        crate::web::said::mismatch_words(self.lang, mismatch)
+    }
+
     /// A message with one argument.
     #[must_use]
     pub(crate) fn t1(&self, key: &str, name: &'static str, value: &str) -> String {

@@ -100,12 +100,25 @@ impl Lang {
             .unwrap_or_else(|| key.to_string())
     }
 
-    /// A message with named arguments.
+    /// A message with named arguments. An argument written as a number is given to Fluent as
+    /// a number, so that a message can choose its plural form (`{ $count -> [one] … }`).
     #[must_use]
     pub fn t_args(self, key: &str, args: &[(&'static str, String)]) -> String {
         let map: HashMap<Cow<'static, str>, FluentValue<'_>> = args
             .iter()
-            .map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(value.clone())))
+            .map(|(name, value)| (Cow::Borrowed(*name), argument(value)))
+            .collect();
+        LOCALES
+            .try_lookup_with_args(&self.id(), key, &map)
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    /// A message whose argument names are only known at run time (an audit entry's fields).
+    #[must_use]
+    pub(crate) fn t_named(self, key: &str, args: &[(String, String)]) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+            .iter()
+            .map(|(name, value)| (Cow::Owned(name.clone()), argument(value)))
             .collect();
         LOCALES
             .try_lookup_with_args(&self.id(), key, &map)
@@ -116,6 +129,15 @@ impl Lang {
     #[must_use]
     pub(crate) fn has(self, key: &str) -> bool {
         message_keys(self).iter().any(|k| k == key)
+    }
+}
+
+/// An argument as Fluent takes it: a number when the text is one written plainly (`3`, `1.5`),
+/// so that plural rules apply; else the text.
+fn argument(value: &str) -> FluentValue<'static> {
+    match value.parse::<f64>() {
+        Ok(n) if n.is_finite() && n.to_string() == value => FluentValue::from(n),
+        _ => FluentValue::from(value.to_string()),
     }
 }
 

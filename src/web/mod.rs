@@ -12,6 +12,7 @@ pub mod pages;
 pub mod paths;
 pub mod personal;
 pub mod routes;
+pub(crate) mod said;
 pub(crate) mod words;
 
 use std::net::TcpListener;

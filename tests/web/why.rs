@@ -245,7 +245,7 @@ async fn baku_acceleration_pairs_the_halves_apart(app: &TestApp) {
         .await;
     assert!(why.body.contains("Baku acceleration"));
     assert!(
-        why.body.contains("counts 1 virtual points this round"),
+        why.body.contains("counts 1 virtual point this round"),
         "{}",
         why.body
     );

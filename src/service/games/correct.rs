@@ -103,11 +103,11 @@ pub(crate) fn correct(
                 conn,
                 actor
                     .entry(&game, AuditAction::ResultCorrected)
-                    .detail(format!(
-                        "{} → {}: {reason}",
-                        previous.as_str(),
-                        corrected.as_str()
-                    )),
+                    .detail(audit::Detail::Corrected {
+                        from: previous,
+                        to: corrected,
+                        reason: reason.to_string(),
+                    }),
             )?;
             q::bump_event(conn, game.event_id, db::now())?;
         }

@@ -14,6 +14,7 @@ use crate::domain::{
     AuditAction, GameId, GameStatus, StoredResult, SubmissionId, SubmissionStatus,
 };
 use crate::rules::Termination;
+use crate::service::audit::Detail;
 use crate::service::events::Access;
 use crate::service::{App, ServiceError, audit};
 
@@ -72,7 +73,9 @@ pub(crate) fn confirm(
             },
             actor,
             action,
-            format!("{} confirmed", checked.result.as_str()),
+            Detail::Result {
+                result: checked.result,
+            },
         )?;
         Ok(SubmitOutcome {
             game_id: game.id,
@@ -115,9 +118,7 @@ pub(crate) fn dispute(
         if !reason.is_empty() {
             audit::record(
                 conn,
-                actor
-                    .entry(&game, AuditAction::DisputeReason)
-                    .detail(reason),
+                actor.entry(&game, AuditAction::DisputeReason).text(reason),
             )?;
         }
         Ok(())
@@ -167,10 +168,9 @@ pub(crate) fn decide(
             },
             &actor,
             AuditAction::ArbiterDecision,
-            if reason.is_empty() {
-                decided.as_str().to_string()
-            } else {
-                format!("{}: {reason}", decided.as_str())
+            Detail::Decision {
+                result: decided,
+                reason: reason.to_string(),
             },
         )
     })
@@ -210,9 +210,10 @@ pub(crate) fn accept_submission(
         let checked = check_record(&chosen.record, &access.event, &first, &second)
             .map_err(|r| ServiceError::invalid("submission", r.code))?;
         q::settle_submissions(conn, game.id, Some(chosen.id))?;
-        let detail = match reason {
-            "" => format!("{} (#{})", checked.result.as_str(), chosen.id),
-            reason => format!("{} (#{}): {reason}", checked.result.as_str(), chosen.id),
+        let detail = Detail::Accepted {
+            result: checked.result,
+            submission: chosen.id,
+            reason: reason.to_string(),
         };
         make_final(
             conn,
@@ -274,9 +275,7 @@ pub(crate) fn order_replay(
         )?;
         audit::record(
             conn,
-            actor
-                .entry(&game, AuditAction::DecisionReason)
-                .detail(reason),
+            actor.entry(&game, AuditAction::DecisionReason).text(reason),
         )?;
         Ok(())
     })

@@ -29,7 +29,7 @@ pub(super) fn make_final(
     outcome: &FinalResult<'_>,
     actor: &Actor,
     action: AuditAction,
-    detail: String,
+    detail: audit::Detail,
 ) -> Result<(), ServiceError> {
     let changed = q::update_game(
         conn,
@@ -120,7 +120,10 @@ fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData,
             conn,
             audit::Entry::event(event_id, None, AuditAction::DeciderAdded)
                 .round(last.round_id)
-                .detail(format!("{}: game {next}", m.code)),
+                .detail(audit::Detail::Decider {
+                    code: m.code.clone(),
+                    game: next as usize,
+                }),
         )?;
         added.push(decider);
     }

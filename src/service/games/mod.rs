@@ -18,6 +18,7 @@ mod view;
 pub(crate) use correct::correct;
 pub use correct::{Correction, LaterRound};
 pub(crate) use decide::{accept_submission, confirm, decide, dispute, order_replay};
+pub use record::Mismatch;
 pub(crate) use submit::submit_record;
 pub use submit::{REJECTED_RECORD_KEPT, Refusal, SubmitError, SubmitOutcome};
 pub use view::{
@@ -222,7 +223,7 @@ pub(crate) fn set_aside_records(
                 .by_player(sub.player_id)
                 .round(game.round_id)
                 .game(game.id)
-                .detail(sub.record.clone()),
+                .text(sub.record.clone()),
         )?;
     }
     q::settle_submissions(conn, game.id, None)?;

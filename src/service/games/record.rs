@@ -5,7 +5,7 @@ use sha2::{Digest, Sha256};
 use super::submit::Refusal;
 use crate::domain::{Event, Player, StoredResult};
 use crate::rules::{
-    self, GameResult, Position, Record, Side, Termination, Verdict, VerdictKind, Verified,
+    self, GameResult, Position, Record, Side, Termination, Variant, Verdict, VerdictKind, Verified,
 };
 
 /// A verified, finished record of this game.
@@ -53,6 +53,22 @@ pub(super) fn check_record(
     })
 }
 
+/// What in a record contradicts the game's pairing.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "m", rename_all = "snake_case")]
+pub enum Mismatch {
+    /// The record's `Variant` is not the event's.
+    Variant { sent: Variant, event: Variant },
+    /// The record starts from another position than the standard one.
+    Position,
+    /// The `South` or `North` tag names someone the pairing does not have on that side.
+    Name {
+        tag: String,
+        sent: String,
+        paired: String,
+    },
+}
+
 /// The side that moves first, once the record's variant, start and names agree with the
 /// pairing.
 fn agree_with_pairing(
@@ -62,18 +78,16 @@ fn agree_with_pairing(
     second: &Player,
 ) -> Result<Side, Box<Refusal>> {
     if record.header.variant != event.variant {
-        return Err(Refusal::mismatch(format!(
-            "Variant {} (the event plays {})",
-            record.header.variant, event.variant
-        )));
+        return Err(Refusal::mismatch(Mismatch::Variant {
+            sent: record.header.variant,
+            event: event.variant,
+        }));
     }
     // A record written from a position names its side to move in the position.
     let first_side = match record.header.position {
         Some(position) => {
             if position.board != event.variant.start_position(position.to_move).board {
-                return Err(Refusal::mismatch(
-                    "Position (games start from the standard position)".into(),
-                ));
+                return Err(Refusal::mismatch(Mismatch::Position));
             }
             position.to_move
         }
@@ -92,10 +106,11 @@ fn agree_with_pairing(
                 .chars()
                 .take(crate::service::players::MAX_FIELD)
                 .collect();
-            return Err(Refusal::mismatch(format!(
-                "{tag} \"{quoted}\" (the pairing has {} on that side)",
-                player.name
-            )));
+            return Err(Refusal::mismatch(Mismatch::Name {
+                tag: tag.to_string(),
+                sent: quoted,
+                paired: player.name.clone(),
+            }));
         }
     }
     Ok(first_side)

@@ -5,7 +5,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::finalise::{FinalResult, make_final};
-use super::record::{Checked, check_record};
+use super::record::{Checked, Mismatch, check_record};
 use super::{
     Actor, Retry, game_players, published_game, refuse_outsider, refuse_own_game, set_status,
     with_retries,
@@ -14,6 +14,7 @@ use crate::db::events::{self as q, NewSubmission};
 use crate::db::{self, DbConnection};
 use crate::domain::{AuditAction, Game, GameId, GameStatus, StoredResult, SubmissionStatus};
 use crate::rules::{Termination, Verdict, VerdictJson, VerdictKind};
+use crate::service::audit::Detail;
 use crate::service::{App, ServiceError, audit};
 
 /// The verdict of a submission.
@@ -37,7 +38,7 @@ pub struct Refusal {
     /// The verifier's verdict, for an invalid or unfinished record.
     pub verdict: Option<VerdictJson>,
     /// What contradicts the pairing, for a mismatch.
-    pub detail: Option<String>,
+    pub mismatch: Option<Mismatch>,
 }
 
 impl Refusal {
@@ -45,7 +46,7 @@ impl Refusal {
         Box::new(Refusal {
             code: ErrorCode::InvalidRecord,
             verdict: Some(verdict.to_json()),
-            detail: None,
+            mismatch: None,
         })
     }
 
@@ -53,15 +54,15 @@ impl Refusal {
         Box::new(Refusal {
             code: ErrorCode::RecordUnfinished,
             verdict: Some(verdict.to_json()),
-            detail: None,
+            mismatch: None,
         })
     }
 
-    pub(super) fn mismatch(detail: String) -> Box<Refusal> {
+    pub(super) fn mismatch(mismatch: Mismatch) -> Box<Refusal> {
         Box::new(Refusal {
             code: ErrorCode::RecordMismatch,
             verdict: None,
-            detail: Some(detail),
+            mismatch: Some(mismatch),
         })
     }
 
@@ -232,10 +233,18 @@ fn keep_refusal(
         actor,
     };
     sub.store(conn, game, SubmissionStatus::Rejected)?;
-    let detail = refusal
-        .detail
-        .clone()
-        .unwrap_or_else(|| refusal.code.as_str().into());
+    let detail = Detail::Refused {
+        code: refusal.code,
+        reason: match &refusal.verdict {
+            Some(VerdictJson::Invalid { reason, .. }) => Some(reason.as_str().to_string()),
+            _ => None,
+        },
+        ply: match &refusal.verdict {
+            Some(VerdictJson::Invalid { ply, .. }) => *ply,
+            _ => None,
+        },
+        mismatch: refusal.mismatch.clone(),
+    };
     audit::record(
         conn,
         actor
@@ -306,7 +315,9 @@ fn staff_record(
         &final_result(checked, sub.text),
         actor,
         AuditAction::RecordFinal,
-        format!("{} by the arbiter's record", checked.result.as_str()),
+        Detail::Result {
+            result: checked.result,
+        },
     )?;
     Ok(outcome(game, GameStatus::Final, checked))
 }
@@ -340,7 +351,7 @@ fn player_record(
             conn,
             actor
                 .entry(game, AuditAction::RecordSubmitted)
-                .detail("while disputed"),
+                .detail(Detail::WhileDisputed),
         )?;
         return Ok(outcome(game, GameStatus::Disputed, checked));
     }
@@ -355,7 +366,9 @@ fn player_record(
                 &final_result(checked, &theirs.record),
                 actor,
                 AuditAction::RecordConfirmed,
-                format!("{} confirmed by both players", checked.result.as_str()),
+                Detail::Result {
+                    result: checked.result,
+                },
             )?;
             Ok(outcome(game, GameStatus::Final, checked))
         }

@@ -88,7 +88,7 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
             )
             .round(round.id)
             .states(RoundState::Published, RoundState::Draft)
-            .detail(format!("round {number}")),
+            .detail(audit::Detail::Round { round: number }),
         )?;
         let data = EventData::load(conn, access.event.clone())?;
         standings::store(conn, &data)?;
@@ -121,7 +121,7 @@ pub(crate) fn pair_again(
                 access.user_id(),
                 AuditAction::DraftDiscarded,
             )
-            .detail(format!("round {number}")),
+            .detail(audit::Detail::Round { round: number }),
         )?;
         let mut view = pair_next_in(conn, access)?;
         // The round keeps its start time.
@@ -207,9 +207,12 @@ pub(crate) fn pair_by_hand(
                 stored.starts_at = round.starts_at;
             }
         }
-        let overridden: Vec<String> = warnings
+        let overridden = warnings
             .iter()
-            .map(|w| format!("{} ({})", w.criterion, w.names.join(", ")))
+            .map(|w| audit::Overridden {
+                criterion: w.criterion.to_string(),
+                names: w.names.clone(),
+            })
             .collect();
         audit::record(
             conn,
@@ -219,14 +222,10 @@ pub(crate) fn pair_by_hand(
                 AuditAction::RoundPairedByHand,
             )
             .round(round_id)
-            .detail(if overridden.is_empty() {
-                format!("round {number}: {} boards", planned.len())
-            } else {
-                format!(
-                    "round {number}: {} boards; overridden: {}",
-                    planned.len(),
-                    overridden.join("; ")
-                )
+            .detail(audit::Detail::RoundByHand {
+                round: number,
+                boards: planned.len(),
+                overridden,
             }),
         )?;
         let view = if publish {

@@ -669,7 +669,10 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
         conn,
         audit::Entry::event(data.event.id, access.user_id(), AuditAction::RoundPaired)
             .round(round_id)
-            .detail(format!("round {number}: {} games", games.len())),
+            .detail(audit::Detail::RoundPaired {
+                round: number,
+                games: games.len(),
+            }),
     )?;
     standings::store(conn, &data)?;
     round_view(&data, number).ok_or(ServiceError::NotFound)
@@ -814,7 +817,7 @@ fn publish_in(
         )
         .round(round.id)
         .states(RoundState::Draft, RoundState::Published)
-        .detail(format!("round {number}")),
+        .detail(audit::Detail::Round { round: number }),
     )?;
     // A published round's byes count in the standings.
     let event = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
@@ -868,7 +871,7 @@ pub(crate) fn swap_first_move(
             )
             .round(round.id)
             .game(game.id)
-            .detail(format!("board {}", game.board)),
+            .detail(audit::Detail::Board { board: game.board }),
         )?;
         Ok(())
     })
@@ -925,10 +928,12 @@ pub(crate) fn exchange_players(
                 AuditAction::PlayersExchanged,
             )
             .round(round.id)
-            .detail(format!(
-                "players {a} and {b} (boards {} and {})",
-                ga.board, gb.board
-            )),
+            .detail(audit::Detail::PlayersExchanged {
+                first: a,
+                second: b,
+                first_board: ga.board,
+                second_board: gb.board,
+            }),
         )?;
         Ok(())
     })
@@ -955,7 +960,7 @@ pub(crate) fn discard_draft(app: &App, access: &Access, number: i32) -> Result<(
                 access.user_id(),
                 AuditAction::DraftDiscarded,
             )
-            .detail(format!("round {number}")),
+            .detail(audit::Detail::Round { round: number }),
         )?;
         Ok(())
     })

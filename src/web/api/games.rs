@@ -18,10 +18,12 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
         Some(v) => serde_json::to_value(v).unwrap_or_default(),
         None => serde_json::json!({}),
     };
-    if let Some(text) = &refusal.detail
+    // The API speaks English: clients show the code, or these words.
+    if let Some(mismatch) = &refusal.mismatch
         && let Some(map) = detail.as_object_mut()
     {
-        map.insert("detail".into(), serde_json::Value::String(text.clone()));
+        let words = crate::web::said::mismatch_words(crate::web::i18n::Lang::En, mismatch);
+        map.insert("detail".into(), serde_json::Value::String(words));
     }
     if let Some(map) = detail.as_object_mut() {
         map.remove("message");

@@ -166,7 +166,8 @@ pub struct PlyQuery {
 struct Problem {
     error: Option<String>,
     verdict: Option<VerdictJson>,
-    detail: Option<String>,
+    /// What in the record contradicts the pairing.
+    mismatch: Option<games::Mismatch>,
     record_text: String,
     /// The board at the failing ply of a refused record, its move marked.
     board: Option<BoardHtml>,
@@ -205,7 +206,7 @@ impl Problem {
         Problem {
             error: Some(super::error_key(refusal.code)),
             verdict: refusal.verdict,
-            detail: refusal.detail,
+            mismatch: refusal.mismatch,
             record_text: text,
             board,
             fix_moves,
@@ -323,7 +324,7 @@ fn desk(
         .rev()
         .find(|e| e.action == AuditAction::DisputeReason)
         .filter(|_| view.status == GameStatus::Disputed)
-        .map(|e| e.detail.clone());
+        .and_then(|e| e.detail.text().map(str::to_string));
     let submissions = shown
         .submissions
         .into_iter()

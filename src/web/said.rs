@@ -1,0 +1,201 @@
+//! What the audit log and a refused record say, in the reader's language: a detail's code picks
+//! the message (`audit-detail-<code>`), its fields are the arguments, and the codes among them
+//! (a role, a bye's points, a criterion, a field's name) are said in words too.
+
+use serde_json::Value;
+
+use crate::domain::AuditAction;
+use crate::service::audit::{Detail, Said};
+use crate::service::games::Mismatch;
+use crate::web::i18n::Lang;
+
+/// An audit entry's detail.
+#[must_use]
+pub(crate) fn said(lang: Lang, said: &Said) -> String {
+    match said {
+        Said::Text(text) => text.clone(),
+        Said::Detail(detail) => detail_words(lang, detail),
+    }
+}
+
+fn detail_words(lang: Lang, detail: &Detail) -> String {
+    match detail {
+        Detail::Text { text } => return text.clone(),
+        Detail::Refused {
+            code,
+            reason,
+            ply,
+            mismatch,
+        } => {
+            let mut words = match reason {
+                Some(reason) => lang.t(&format!("reason-{reason}")),
+                None => lang.t(&format!("error-{code}")),
+            };
+            if let Some(ply) = ply {
+                words.push_str(" — ");
+                words.push_str(&lang.t_args("game-ply", &[("ply", ply.to_string())]));
+            }
+            if let Some(m) = mismatch {
+                // The message ends with its own colon.
+                words.push(' ');
+                words.push_str(&mismatch_words(lang, m));
+            }
+            return words;
+        }
+        _ => {}
+    }
+    let Ok(Value::Object(fields)) = serde_json::to_value(detail) else {
+        return String::new();
+    };
+    let code = fields.get("m").and_then(Value::as_str).unwrap_or_default();
+    let args: Vec<(String, String)> = fields
+        .iter()
+        .filter(|(name, _)| name.as_str() != "m")
+        .map(|(name, value)| (name.clone(), argument(lang, name, value)))
+        .collect();
+    lang.t_named(&format!("audit-detail-{code}"), &args)
+}
+
+/// One field of a detail as words.
+fn argument(lang: Lang, name: &str, value: &Value) -> String {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    match (name, value) {
+        ("role", Value::String(role)) => lang.t(&format!("role-{role}")),
+        ("points", Value::String(points)) => lang.t(&format!("bye-{points}")),
+        ("changes", Value::Array(changes)) => changes
+            .iter()
+            .map(|c| {
+                let field = c["field"].as_str().unwrap_or_default();
+                format!(
+                    "{}: {} → {}",
+                    lang.t(&format!("col-{}", field.replace('_', "-"))),
+                    field_value(lang, field, &text(&c["old"])),
+                    field_value(lang, field, &text(&c["new"])),
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        ("reason", Value::String(reason)) if reason.is_empty() => String::new(),
+        ("reason", Value::String(reason)) => format!(" — {reason}"),
+        ("overridden", Value::Array(list)) if list.is_empty() => String::new(),
+        ("overridden", Value::Array(list)) => {
+            let list = overridden(lang, list);
+            format!("; {}: {list}", lang.t("audit-overridden"))
+        }
+        (_, v) => text(v),
+    }
+}
+
+fn overridden(lang: Lang, list: &[Value]) -> String {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    list.iter()
+        .map(|o| {
+            let names: Vec<String> = o["names"]
+                .as_array()
+                .map(|n| n.iter().map(text).collect())
+                .unwrap_or_default();
+            format!(
+                "{} ({})",
+                lang.t(&format!("criterion-{}", text(&o["criterion"]))),
+                names.join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A changed field's value: codes in words, the rest as it is.
+fn field_value(lang: Lang, field: &str, value: &str) -> String {
+    match (field, value) {
+        (_, "") => "—".to_string(),
+        ("status", code) => lang.t(&format!("player-status-{code}")),
+        ("sex", code) => lang.t(&format!("sex-{code}")),
+        _ => value.to_string(),
+    }
+}
+
+/// A state an entry records (before or after), in words: a player's, a round's or a game's,
+/// by the entry's action.
+#[must_use]
+pub(crate) fn state(lang: Lang, action: AuditAction, code: &str) -> String {
+    let prefix = match action {
+        AuditAction::PlayerWithdrawn | AuditAction::RegistrationRejected => "player-status-",
+        AuditAction::RoundPublished | AuditAction::RoundWithdrawn => "round-state-",
+        _ => "game-status-",
+    };
+    let key = format!("{prefix}{code}");
+    if lang.has(&key) {
+        lang.t(&key)
+    } else {
+        code.to_string()
+    }
+}
+
+/// What in a record contradicts the pairing.
+#[must_use]
+pub(crate) fn mismatch_words(lang: Lang, mismatch: &Mismatch) -> String {
+    match mismatch {
+        Mismatch::Variant { sent, event } => lang.t_args(
+            "mismatch-variant",
+            &[
+                ("sent", lang.t(&format!("variant-{}", sent.as_str()))),
+                ("event", lang.t(&format!("variant-{}", event.as_str()))),
+            ],
+        ),
+        Mismatch::Position => lang.t("mismatch-position"),
+        Mismatch::Name { tag, sent, paired } => lang.t_args(
+            "mismatch-name",
+            &[
+                ("tag", tag.clone()),
+                ("sent", sent.clone()),
+                ("paired", paired.clone()),
+            ],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{ByeKind, StaffRole};
+    use crate::service::audit::Change;
+
+    #[test]
+    fn details_are_said_in_each_language() {
+        let imported = Said::Detail(Detail::PlayersImported { count: 1 });
+        assert_eq!(said(Lang::En, &imported), "1 player");
+        let many = Said::Detail(Detail::PlayersImported { count: 52 });
+        assert_eq!(said(Lang::Pt, &many), "52 jogadores");
+        let staff = Said::Detail(Detail::Staff {
+            email: "a@example.ao".into(),
+            role: StaffRole::Arbiter,
+        });
+        assert_eq!(said(Lang::Fr, &staff), "a@example.ao (Arbitre)");
+        let bye = Said::Detail(Detail::Bye {
+            name: "Ana".into(),
+            round: 3,
+            points: ByeKind::Half,
+        });
+        assert!(
+            said(Lang::Pt, &bye).contains("meio ponto"),
+            "{}",
+            said(Lang::Pt, &bye)
+        );
+        let edited = Said::Detail(Detail::PlayerEdited {
+            name: "Ana".into(),
+            number: 4,
+            changes: vec![Change {
+                field: "birth_year".into(),
+                old: String::new(),
+                new: "2009".into(),
+            }],
+        });
+        assert_eq!(said(Lang::En, &edited), "Ana (4): Year of birth: — → 2009");
+        // Entries written before details were data are shown as they were written.
+        assert_eq!(said(Lang::Fr, &Said::Text("round 1".into())), "round 1");
+    }
+}
