@@ -767,3 +767,42 @@ audit-detail-while_disputed = while the game is disputed
 mismatch-variant = the record is for the { $sent } variant; the event plays { $event }.
 mismatch-position = the record starts from another position; games start from the standard position.
 mismatch-name = the { $tag } tag names “{ $sent }”, but the pairing has { $paired } on that side.
+explain-at-ply = Ply { $ply } ({ $move }): { $what }
+explain-after-ply = After ply { $ply }: { $what }
+explain-invalid_utf8 = the record is not valid UTF-8 text.
+explain-too_large = the record is larger than the limit of { $limit } bytes.
+explain-tag_without_name = a tag line has no name: write [Name "value"].
+explain-tag_without_value = a tag has no value in quotes: write [Name "value"].
+explain-tag_value_unclosed = a tag's value is not closed with " on its line.
+explain-tag_unclosed = a tag line is not closed with ].
+explain-tag_twice = the { $tag } tag is given twice.
+explain-bad_variant = { $tag } is “{ $value }”; it must be beginner, advanced or expert.
+explain-bad_first = { $tag } is “{ $value }”; it must be S (South) or N (North).
+explain-bad_result = { $tag } is “{ $value }”; it must be 1-0, 0-1, 1/2-1/2 or *.
+explain-bad_termination = { $tag } is “{ $value }”; it must be resignation, time_forfeit, agreement or adjudication.
+explain-bad_position = { $tag } is “{ $value }”, which is not a position (four ranks of ten counts, then S or N).
+explain-bad_plies = { $tag } is “{ $value }”; it must be a number of plies.
+explain-result_conflict = the result after the moves, { $token }, contradicts the Result tag, { $tag }.
+explain-comment_unclosed = a comment opened with {"{"} is never closed with {"}"}.
+explain-more_than_one_game = the text holds more than one game; send one record at a time.
+explain-move_after_end = the game was already over ({ $loser } had lost: { $termination }), so no move may follow.
+explain-not_a_move = “{ $token }” is not a move: write a hole's name (a1 … j4), or R:<10 counts>/<10 counts> for a rearrangement.
+explain-game_not_over = the record claims { $claimed }, but the game is not over on the board and no Termination tag says how it ended.
+explain-other_result = the record claims { $claimed }, but the game ended on the board with { $actual } ({ $loser } lost: { $termination }).
+explain-other_final_position = the FinalPosition tag is not the position the moves reach.
+explain-other_plies = the Plies tag says { $claimed }, but the record has { $actual ->
+        [one] 1 ply
+       *[other] { $actual } plies
+    }.
+explain-rearrangement_not_allowed = a rearrangement (R:) is only allowed as each player's first move in the expert variant.
+explain-rearrangement_total = the rearrangement places { $found } stones, but { $side } has { $expected }.
+explain-other_players_hole = { $hole } is a hole of { $owner }, but { $to_move } is to move.
+explain-too_few_stones = { $hole } { $count ->
+        [0] is empty
+        [one] holds 1 stone
+       *[other] holds { $count } stones
+    }; a move must start from a hole with at least { $min ->
+        [one] 1 stone
+       *[other] { $min } stones
+    }.
+explain-endless = sowing from { $hole } never ends (more than { $laps } laps): an endless move is illegal.

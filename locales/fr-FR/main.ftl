@@ -767,3 +767,42 @@ audit-detail-while_disputed = pendant la contestation de la partie
 mismatch-variant = la feuille est en variante { $sent } ; l’épreuve se joue en variante { $event }.
 mismatch-position = la feuille part d’une autre position ; les parties partent de la position initiale.
 mismatch-name = le champ { $tag } indique « { $sent } », mais l’appariement place { $paired } de ce côté.
+explain-at-ply = Coup { $ply } ({ $move }) : { $what }
+explain-after-ply = Après le coup { $ply } : { $what }
+explain-invalid_utf8 = la feuille n’est pas un texte UTF-8 valide.
+explain-too_large = la feuille dépasse la limite de { $limit } octets.
+explain-tag_without_name = une ligne de champ n’a pas de nom : écrivez [Nom "valeur"].
+explain-tag_without_value = un champ n’a pas de valeur entre guillemets : écrivez [Nom "valeur"].
+explain-tag_value_unclosed = la valeur d’un champ n’est pas fermée par " sur sa ligne.
+explain-tag_unclosed = une ligne de champ n’est pas fermée par ].
+explain-tag_twice = le champ { $tag } est donné deux fois.
+explain-bad_variant = { $tag } vaut « { $value } » ; il doit valoir beginner, advanced ou expert.
+explain-bad_first = { $tag } vaut « { $value } » ; il doit valoir S (Sud) ou N (Nord).
+explain-bad_result = { $tag } vaut « { $value } » ; il doit valoir 1-0, 0-1, 1/2-1/2 ou *.
+explain-bad_termination = { $tag } vaut « { $value } » ; il doit valoir resignation, time_forfeit, agreement ou adjudication.
+explain-bad_position = { $tag } vaut « { $value } », qui n’est pas une position (quatre rangées de dix nombres, puis S ou N).
+explain-bad_plies = { $tag } vaut « { $value } » ; il doit être un nombre de coups.
+explain-result_conflict = le résultat après les coups, { $token }, contredit le champ Result, { $tag }.
+explain-comment_unclosed = un commentaire ouvert par {"{"} n’est jamais fermé par {"}"}.
+explain-more_than_one_game = le texte contient plus d’une partie ; envoyez une feuille à la fois.
+explain-move_after_end = la partie était déjà finie ({ $loser } avait perdu : { $termination }) ; aucun coup ne peut suivre.
+explain-not_a_move = « { $token } » n’est pas un coup : écrivez le nom d’une case (a1 … j4), ou R:<10 nombres>/<10 nombres> pour un réarrangement.
+explain-game_not_over = la feuille indique { $claimed }, mais la partie n’est pas finie sur le plateau et aucun champ Termination ne dit comment elle s’est terminée.
+explain-other_result = la feuille indique { $claimed }, mais la partie s’est terminée sur le plateau par { $actual } ({ $loser } a perdu : { $termination }).
+explain-other_final_position = le champ FinalPosition n’est pas la position atteinte par les coups.
+explain-other_plies = le champ Plies indique { $claimed }, mais la feuille compte { $actual ->
+        [one] { $actual } coup
+       *[other] { $actual } coups
+    }.
+explain-rearrangement_not_allowed = un réarrangement (R:) n’est permis que comme premier coup de chaque joueur dans la variante Expert.
+explain-rearrangement_total = le réarrangement place { $found } pierres, mais { $side } en a { $expected }.
+explain-other_players_hole = { $hole } est une case de { $owner }, mais c’est à { $to_move } de jouer.
+explain-too_few_stones = { $hole } { $count ->
+        [0] est vide
+        [one] contient 1 pierre
+       *[other] contient { $count } pierres
+    } ; un coup doit partir d’une case d’au moins { $min ->
+        [one] { $min } pierre
+       *[other] { $min } pierres
+    }.
+explain-endless = le semis depuis { $hole } ne finit jamais (plus de { $laps } tours) : un coup sans fin est illégal.

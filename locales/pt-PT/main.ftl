@@ -767,3 +767,42 @@ audit-detail-while_disputed = com a partida contestada
 mismatch-variant = o registo é da variante { $sent }; o evento joga-se na variante { $event }.
 mismatch-position = o registo começa noutra posição; as partidas começam na posição inicial.
 mismatch-name = o campo { $tag } indica «{ $sent }», mas o emparelhamento tem { $paired } desse lado.
+explain-at-ply = Jogada { $ply } ({ $move }): { $what }
+explain-after-ply = Depois da jogada { $ply }: { $what }
+explain-invalid_utf8 = o registo não é texto UTF-8 válido.
+explain-too_large = o registo excede o limite de { $limit } bytes.
+explain-tag_without_name = uma linha de campo não tem nome: escreva [Nome "valor"].
+explain-tag_without_value = um campo não tem valor entre aspas: escreva [Nome "valor"].
+explain-tag_value_unclosed = o valor de um campo não é fechado com " na mesma linha.
+explain-tag_unclosed = uma linha de campo não é fechada com ].
+explain-tag_twice = o campo { $tag } aparece duas vezes.
+explain-bad_variant = { $tag } vale «{ $value }»; tem de ser beginner, advanced ou expert.
+explain-bad_first = { $tag } vale «{ $value }»; tem de ser S (Sul) ou N (Norte).
+explain-bad_result = { $tag } vale «{ $value }»; tem de ser 1-0, 0-1, 1/2-1/2 ou *.
+explain-bad_termination = { $tag } vale «{ $value }»; tem de ser resignation, time_forfeit, agreement ou adjudication.
+explain-bad_position = { $tag } vale «{ $value }», que não é uma posição (quatro filas de dez números, depois S ou N).
+explain-bad_plies = { $tag } vale «{ $value }»; tem de ser um número de jogadas.
+explain-result_conflict = o resultado depois das jogadas, { $token }, contradiz o campo Result, { $tag }.
+explain-comment_unclosed = um comentário aberto com {"{"} nunca é fechado com {"}"}.
+explain-more_than_one_game = o texto contém mais de uma partida; envie um registo de cada vez.
+explain-move_after_end = a partida já tinha terminado ({ $loser } tinha perdido: { $termination }), por isso não pode haver mais jogadas.
+explain-not_a_move = «{ $token }» não é uma jogada: escreva o nome de uma casa (a1 … j4), ou R:<10 números>/<10 números> para uma redistribuição.
+explain-game_not_over = o registo indica { $claimed }, mas a partida não terminou no tabuleiro e nenhum campo Termination diz como acabou.
+explain-other_result = o registo indica { $claimed }, mas a partida terminou no tabuleiro com { $actual } ({ $loser } perdeu: { $termination }).
+explain-other_final_position = o campo FinalPosition não é a posição a que as jogadas chegam.
+explain-other_plies = o campo Plies indica { $claimed }, mas o registo tem { $actual ->
+        [one] 1 jogada
+       *[other] { $actual } jogadas
+    }.
+explain-rearrangement_not_allowed = uma redistribuição (R:) só é permitida como primeira jogada de cada jogador na variante Perito.
+explain-rearrangement_total = a redistribuição coloca { $found } pedras, mas { $side } tem { $expected }.
+explain-other_players_hole = { $hole } é uma casa de { $owner }, mas quem joga é { $to_move }.
+explain-too_few_stones = { $hole } { $count ->
+        [0] está vazia
+        [one] tem 1 pedra
+       *[other] tem { $count } pedras
+    }; uma jogada tem de começar numa casa com pelo menos { $min ->
+        [one] 1 pedra
+       *[other] { $min } pedras
+    }.
+explain-endless = a semeadura a partir de { $hole } nunca acaba (mais de { $laps } voltas): uma jogada sem fim é ilegal.

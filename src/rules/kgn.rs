@@ -103,14 +103,14 @@ pub enum ParseErrorKind {
     #[error("the record is larger than the limit of {limit} bytes")]
     TooLarge { limit: usize },
     #[error("malformed tag line: expected {expected}")]
-    MalformedTag { expected: &'static str },
+    MalformedTag { expected: TagPart },
     #[error("the tag `{0}` is given twice")]
     DuplicateTag(String),
     #[error("tag {tag} has the value \"{value}\"; expected {expected}")]
     BadTagValue {
         tag: String,
         value: String,
-        expected: String,
+        expected: Expected,
     },
     #[error("the result token {token} contradicts the Result tag {tag}")]
     ResultConflict { tag: GameResult, token: GameResult },
@@ -118,6 +118,37 @@ pub enum ParseErrorKind {
     UnterminatedComment,
     #[error("expected one game record, found another game starting here")]
     MoreThanOneGame,
+}
+
+/// The part of a tag line that is missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TagPart {
+    #[error("a tag name")]
+    Name,
+    #[error("a quoted tag value")]
+    QuotedValue,
+    #[error("a closing `\"`")]
+    ClosingQuote,
+    #[error("`]` to close the tag")]
+    ClosingBracket,
+}
+
+/// What a known tag's value must be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Expected {
+    #[error("beginner, advanced or expert")]
+    Variant,
+    #[error("S or N")]
+    First,
+    #[error("1-0, 0-1, 1/2-1/2 or *")]
+    Result,
+    #[error("resignation, time_forfeit, agreement or adjudication")]
+    Termination,
+    /// With why the text is not a position.
+    #[error("a position: {0}")]
+    Position(String),
+    #[error("a number of plies")]
+    Plies,
 }
 
 impl ParseError {
@@ -373,12 +404,12 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         if self.pos == name_start {
-            return Err(self.malformed("a tag name"));
+            return Err(self.malformed(TagPart::Name));
         }
         let name = self.text[name_start..self.pos].to_string();
         self.skip_blanks();
         if self.bytes.get(self.pos) != Some(&b'"') {
-            return Err(self.malformed("a quoted tag value"));
+            return Err(self.malformed(TagPart::QuotedValue));
         }
         self.pos += 1;
         let value_offset = self.pos;
@@ -386,7 +417,7 @@ impl<'a> Parser<'a> {
         let mut chunk_start = self.pos;
         loop {
             match self.bytes.get(self.pos) {
-                None | Some(b'\n' | b'\r') => return Err(self.malformed("a closing `\"`")),
+                None | Some(b'\n' | b'\r') => return Err(self.malformed(TagPart::ClosingQuote)),
                 Some(b'"') => {
                     value.push_str(&self.text[chunk_start..self.pos]);
                     self.pos += 1;
@@ -403,7 +434,7 @@ impl<'a> Parser<'a> {
         }
         self.skip_blanks();
         if self.bytes.get(self.pos) != Some(&b']') {
-            return Err(self.malformed("`]` to close the tag"));
+            return Err(self.malformed(TagPart::ClosingBracket));
         }
         self.pos += 1;
         Ok(RawTag {
@@ -419,7 +450,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn malformed(&self, expected: &'static str) -> ParseError {
+    fn malformed(&self, expected: TagPart) -> ParseError {
         ParseError::new(self.pos, ParseErrorKind::MalformedTag { expected })
     }
 
@@ -481,7 +512,7 @@ fn interpret_tags(raw: Vec<RawTag>) -> Result<(Vec<Tag>, Header), ParseError> {
         value_offset,
     } in raw
     {
-        let bad = |expected: String| {
+        let bad = |expected: Expected| {
             ParseError::new(
                 value_offset,
                 ParseErrorKind::BadTagValue {
@@ -493,48 +524,41 @@ fn interpret_tags(raw: Vec<RawTag>) -> Result<(Vec<Tag>, Header), ParseError> {
         };
         let known: Option<&'static str> = match name.as_str() {
             "Variant" => {
-                header.variant = value
-                    .parse()
-                    .map_err(|_| bad("beginner, advanced or expert".into()))?;
+                header.variant = value.parse().map_err(|_| bad(Expected::Variant))?;
                 Some("Variant")
             }
             "First" => {
                 header.first =
-                    Side::from_letter(value.trim()).ok_or_else(|| bad("S or N".into()))?;
+                    Side::from_letter(value.trim()).ok_or_else(|| bad(Expected::First))?;
                 Some("First")
             }
             "Result" => {
-                header.result = Some(
-                    value
-                        .trim()
-                        .parse()
-                        .map_err(|()| bad("1-0, 0-1, 1/2-1/2 or *".into()))?,
-                );
+                header.result = Some(value.trim().parse().map_err(|()| bad(Expected::Result))?);
                 Some("Result")
             }
             "Termination" => {
-                header.termination =
-                    Some(Termination::from_tag(value.trim()).ok_or_else(|| {
-                        bad("resignation, time_forfeit, agreement or adjudication".into())
-                    })?);
+                header.termination = Some(
+                    Termination::from_tag(value.trim())
+                        .ok_or_else(|| bad(Expected::Termination))?,
+                );
                 Some("Termination")
             }
             "Position" => {
-                header.position = Some(value.parse().map_err(|e| bad(format!("a position: {e}")))?);
+                header.position =
+                    Some(value.parse().map_err(|e: super::position::PositionError| {
+                        bad(Expected::Position(e.to_string()))
+                    })?);
                 Some("Position")
             }
             "FinalPosition" => {
                 header.final_position =
-                    Some(value.parse().map_err(|e| bad(format!("a position: {e}")))?);
+                    Some(value.parse().map_err(|e: super::position::PositionError| {
+                        bad(Expected::Position(e.to_string()))
+                    })?);
                 Some("FinalPosition")
             }
             "Plies" => {
-                header.plies = Some(
-                    value
-                        .trim()
-                        .parse()
-                        .map_err(|_| bad("a number of plies".into()))?,
-                );
+                header.plies = Some(value.trim().parse().map_err(|_| bad(Expected::Plies))?);
                 Some("Plies")
             }
             _ => None,

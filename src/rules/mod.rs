@@ -1,6 +1,7 @@
 //! The Kiela rules engine: holes, positions, variants, moves, the game, KGN records and the
 //! verifier. Pure: no I/O, no web, no database (KIELA.md is the specification).
 
+pub mod explain;
 pub mod game;
 pub mod hole;
 pub mod kgn;

@@ -477,6 +477,12 @@ impl Chrome {
         crate::web::said::state(self.lang, *action, code)
     }
 
+    /// A refused record's fault, in the page's language.
+    #[must_use]
+    pub(crate) fn explain(&self, explanation: &crate::rules::explain::Explanation) -> String {
+        crate::web::said::explanation_words(self.lang, explanation)
+    }
+
     /// What in a record contradicts the pairing, in the page's language.
     #[must_use]
     pub(crate) fn mismatch(&self, mismatch: &crate::service::games::Mismatch) -> String {

@@ -5,6 +5,8 @@
 use serde_json::Value;
 
 use crate::domain::AuditAction;
+use crate::rules::Side;
+use crate::rules::explain::{Explanation, Place, Value as ExplainedValue};
 use crate::service::audit::{Detail, Said};
 use crate::service::games::Mismatch;
 use crate::web::i18n::Lang;
@@ -135,6 +137,47 @@ pub(crate) fn state(lang: Lang, action: AuditAction, code: &str) -> String {
     }
 }
 
+/// A refused record's fault: where, then what.
+#[must_use]
+pub(crate) fn explanation_words(lang: Lang, explanation: &Explanation) -> String {
+    let args: Vec<(String, String)> = explanation
+        .values
+        .iter()
+        .map(|(name, value)| {
+            let words = match value {
+                ExplainedValue::Text(text) => text.clone(),
+                ExplainedValue::Count(n) => n.to_string(),
+                ExplainedValue::Side(side) => side_words(lang, *side),
+                ExplainedValue::Termination(t) => lang.t(&format!("termination-{}", t.as_str())),
+            };
+            ((*name).to_string(), words)
+        })
+        .collect();
+    let what = lang.t_named(&format!("explain-{}", explanation.code), &args);
+    match &explanation.place {
+        Place::Reading => what,
+        Place::Ply { ply, text } => lang.t_args(
+            "explain-at-ply",
+            &[
+                ("ply", ply.to_string()),
+                ("move", text.clone()),
+                ("what", what),
+            ],
+        ),
+        Place::AfterPly { ply } => lang.t_args(
+            "explain-after-ply",
+            &[("ply", ply.to_string()), ("what", what)],
+        ),
+    }
+}
+
+fn side_words(lang: Lang, side: Side) -> String {
+    lang.t(match side {
+        Side::South => "board-south",
+        Side::North => "board-north",
+    })
+}
+
 /// What in a record contradicts the pairing.
 #[must_use]
 pub(crate) fn mismatch_words(lang: Lang, mismatch: &Mismatch) -> String {
@@ -160,7 +203,18 @@ pub(crate) fn mismatch_words(lang: Lang, mismatch: &Mismatch) -> String {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn every_explanation_is_said_in_every_language() {
+        for lang in Lang::ALL {
+            for code in Explanation::CODES {
+                let key = format!("explain-{code}");
+                assert!(lang.has(&key), "{key} in {lang}");
+            }
+        }
+    }
     use crate::domain::{ByeKind, StaffRole};
     use crate::service::audit::Change;
 
@@ -195,6 +249,13 @@ mod tests {
             }],
         });
         assert_eq!(said(Lang::En, &edited), "Ana (4): Year of birth: — → 2009");
+        // A refused record, said in each language.
+        let record = "[Variant \"advanced\"]\n\nb2 *";
+        let verdict = crate::rules::Verdict::of(crate::rules::parse_record(record).as_ref());
+        let x = Explanation::of(&verdict).unwrap();
+        assert!(explanation_words(Lang::En, &x).starts_with("Ply 1 (b2): b2 is empty;"));
+        assert!(explanation_words(Lang::Pt, &x).starts_with("Jogada 1 (b2): b2 está vazia;"));
+        assert!(explanation_words(Lang::Fr, &x).starts_with("Coup 1 (b2) : b2 est vide ;"));
         // Entries written before details were data are shown as they were written.
         assert_eq!(said(Lang::Fr, &Said::Text("round 1".into())), "round 1");
     }

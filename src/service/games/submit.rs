@@ -13,6 +13,7 @@ use super::{
 use crate::db::events::{self as q, NewSubmission};
 use crate::db::{self, DbConnection};
 use crate::domain::{AuditAction, Game, GameId, GameStatus, StoredResult, SubmissionStatus};
+use crate::rules::explain::Explanation;
 use crate::rules::{Termination, Verdict, VerdictJson, VerdictKind};
 use crate::service::audit::Detail;
 use crate::service::{App, ServiceError, audit};
@@ -39,6 +40,9 @@ pub struct Refusal {
     pub verdict: Option<VerdictJson>,
     /// What contradicts the pairing, for a mismatch.
     pub mismatch: Option<Mismatch>,
+    /// The verifier's fault as data, for saying it in the reader's language.
+    #[serde(skip)]
+    pub explanation: Option<Explanation>,
 }
 
 impl Refusal {
@@ -47,6 +51,7 @@ impl Refusal {
             code: ErrorCode::InvalidRecord,
             verdict: Some(verdict.to_json()),
             mismatch: None,
+            explanation: Explanation::of(verdict),
         })
     }
 
@@ -55,6 +60,7 @@ impl Refusal {
             code: ErrorCode::RecordUnfinished,
             verdict: Some(verdict.to_json()),
             mismatch: None,
+            explanation: None,
         })
     }
 
@@ -63,6 +69,7 @@ impl Refusal {
             code: ErrorCode::RecordMismatch,
             verdict: None,
             mismatch: Some(mismatch),
+            explanation: None,
         })
     }
 

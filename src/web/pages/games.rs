@@ -168,6 +168,8 @@ struct Problem {
     verdict: Option<VerdictJson>,
     /// What in the record contradicts the pairing.
     mismatch: Option<games::Mismatch>,
+    /// The verifier's fault, said in the page's language.
+    explanation: Option<crate::rules::explain::Explanation>,
     record_text: String,
     /// The board at the failing ply of a refused record, its move marked.
     board: Option<BoardHtml>,
@@ -207,6 +209,7 @@ impl Problem {
             error: Some(super::error_key(refusal.code)),
             verdict: refusal.verdict,
             mismatch: refusal.mismatch,
+            explanation: refusal.explanation,
             record_text: text,
             board,
             fix_moves,
