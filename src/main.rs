@@ -118,7 +118,8 @@ enum AdminCommand {
         #[arg(long)]
         email: String,
         /// A label to recognise the token by on the account page.
-        #[arg(long, default_value = "command line")]
+        /// (By default the command's name, the same in every language.)
+        #[arg(long, default_value = "kiela admin create-token")]
         label: String,
     },
     /// Create a Swiss event played out with random legal games, owned by an existing

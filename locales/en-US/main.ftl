@@ -806,3 +806,11 @@ explain-too_few_stones = { $hole } { $count ->
        *[other] { $min } stones
     }.
 explain-endless = sowing from { $hole } never ends (more than { $laps } laps): an endless move is illegal.
+manage-import-csv-placeholder = Ana Kiala,1850,Clube Kiela,Luanda
+error-title-401 = Log in needed
+error-title-409 = Not possible now
+error-title-415 = Wrong kind of content
+error-title-422 = Something to correct
+prizes-currency = Currency
+prizes-goods = Prize in kind
+prizes-shared-by = Shared by

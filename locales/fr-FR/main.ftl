@@ -806,3 +806,11 @@ explain-too_few_stones = { $hole } { $count ->
        *[other] { $min } pierres
     }.
 explain-endless = le semis depuis { $hole } ne finit jamais (plus de { $laps } tours) : un coup sans fin est illégal.
+manage-import-csv-placeholder = Ana Kiala,1850,Clube Kiela,Luanda
+error-title-401 = Connexion nécessaire
+error-title-409 = Impossible pour le moment
+error-title-415 = Mauvais type de contenu
+error-title-422 = Quelque chose à corriger
+prizes-currency = Devise
+prizes-goods = Prix en nature
+prizes-shared-by = Partagé entre

@@ -806,3 +806,11 @@ explain-too_few_stones = { $hole } { $count ->
        *[other] { $min } pedras
     }.
 explain-endless = a semeadura a partir de { $hole } nunca acaba (mais de { $laps } voltas): uma jogada sem fim é ilegal.
+manage-import-csv-placeholder = Ana Kiala,1850,Clube Kiela,Luanda
+error-title-401 = É preciso entrar
+error-title-409 = Agora não é possível
+error-title-415 = Tipo de conteúdo errado
+error-title-422 = Algo a corrigir
+prizes-currency = Moeda
+prizes-goods = Prémio em espécie
+prizes-shared-by = Partilhado por

@@ -141,21 +141,33 @@ pub(crate) fn csv_field(text: &str) -> String {
     }
 }
 
-/// The standings as CSV: rank, number, name, rating, club, points, then the tie-breaks.
-pub(crate) fn standings_csv(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
+/// The standings CSV's first columns, by their fixed keys (the API's header).
+pub const CSV_KEYS: [&str; 6] = ["rank", "number", "name", "rating", "club", "points"];
+
+/// The standings as CSV: rank, number, name, rating, club, points (headed by `header`, the
+/// fixed keys or their names in the reader's language), then the tie-breaks by their codes.
+pub(crate) fn standings_csv(
+    app: &App,
+    access: &Access,
+    header: &[String; 6],
+) -> Result<Arc<String>, ServiceError> {
     let view = standings::get(app, access)?;
     let key = MemoKey {
         event: access.event.id,
         version: view.version,
-        what: "csv".into(),
+        what: format!("csv:{}", header.join(",")),
     };
-    app.memo
-        .exports
-        .get_or_try(key, || Ok::<_, ServiceError>(Arc::new(csv_text(&view))))
+    app.memo.exports.get_or_try(key, || {
+        Ok::<_, ServiceError>(Arc::new(csv_text(&view, header)))
+    })
 }
 
-fn csv_text(view: &standings::StandingsView) -> String {
-    let mut out = String::from("rank,number,name,rating,club,points");
+fn csv_text(view: &standings::StandingsView, header: &[String; 6]) -> String {
+    let mut out = header
+        .iter()
+        .map(|h| csv_field(h))
+        .collect::<Vec<_>>()
+        .join(",");
     for t in &view.tiebreaks {
         out.push(',');
         out.push_str(t.code());

@@ -413,15 +413,25 @@ pub(crate) fn prize_list_in(
     }))
 }
 
-/// The prize list as CSV: prize, name, amount, currency, non-cash prize, how many shared it.
+/// The prize list as CSV: prize, name, amount, currency, non-cash prize, how many shared it,
+/// under `header` (in the reader's language), each prize named by `prize`.
 #[must_use]
-pub(crate) fn csv(list: &PrizeListView) -> String {
+pub(crate) fn csv(
+    list: &PrizeListView,
+    header: &[String; 6],
+    prize: &dyn Fn(&AwardView) -> String,
+) -> String {
     use super::exports::csv_field;
-    let mut out = String::from("prize,name,amount,currency,goods,shared_by\n");
+    let mut out = header
+        .iter()
+        .map(|h| csv_field(h))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push('\n');
     for a in &list.awards {
         out.push_str(&format!(
             "{},{},{:.2},{},{},{}\n",
-            csv_field(&a.prize),
+            csv_field(&prize(a)),
             csv_field(&a.name),
             a.amount,
             list.currency,

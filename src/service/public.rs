@@ -270,17 +270,29 @@ fn ics_escape(text: &str) -> String {
 
 /// An iCalendar file with the start of every published round that has one. One small query:
 /// nothing to keep (and the links in it depend on the address the request came to).
+/// `round_title` names a round in the reader's language.
 pub(crate) fn calendar(
     app: &App,
     access: &Access,
     url: &str,
+    round_title: &dyn Fn(i32) -> String,
 ) -> Result<std::sync::Arc<String>, ServiceError> {
     let mut conn = app.conn()?;
     let rounds = crate::db::events::rounds_of_event(&mut conn, access.event.id)?;
-    Ok(std::sync::Arc::new(calendar_text(access, &rounds, url)))
+    Ok(std::sync::Arc::new(calendar_text(
+        access,
+        &rounds,
+        url,
+        round_title,
+    )))
 }
 
-fn calendar_text(access: &Access, rounds: &[Round], url: &str) -> String {
+fn calendar_text(
+    access: &Access,
+    rounds: &[Round],
+    url: &str,
+    round_title: &dyn Fn(i32) -> String,
+) -> String {
     let mut out = String::from(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kiela//Tournament manager//EN\r\nCALSCALE:GREGORIAN\r\n",
     );
@@ -300,7 +312,11 @@ fn calendar_text(access: &Access, rounds: &[Round], url: &str) -> String {
         out.push_str(&format!("DTEND:{}\r\n", stamp(end)));
         out.push_str(&format!(
             "SUMMARY:{}\r\n",
-            ics_escape(&format!("{} — round {}", access.event.name, round.number))
+            ics_escape(&format!(
+                "{} — {}",
+                access.event.name,
+                round_title(round.number)
+            ))
         ));
         if !access.event.location.is_empty() {
             out.push_str(&format!(

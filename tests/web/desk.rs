@@ -1006,13 +1006,27 @@ async fn prize_list_follows_the_final_ranking(app: &TestApp) {
         .expect(200);
     assert!(page.body.contains(&order[0].1) && page.body.contains("1500.00"));
     let csv = client
-        .send(Req::get(format!("/events/{slug}/prizes.csv")))
+        .send(Req::get(format!("/events/{slug}/prizes.csv?lang=en")))
         .await
         .expect(200);
     let lines: Vec<&str> = csv.body.lines().collect();
-    assert_eq!(lines[0], "prize,name,amount,currency,goods,shared_by");
+    assert_eq!(
+        lines[0],
+        "Prize,Name,Amount,Currency,Prize in kind,Shared by"
+    );
     assert_eq!(lines.len(), awards.len() + 1);
-    assert!(lines[1].starts_with(&format!("1st,{},1500.00,USD", order[0].1)));
+    assert!(lines[1].starts_with(&format!("place 1,{},1500.00,USD", order[0].1)));
+    // In the reader's language, the women's prize named by its category.
+    let csv = client
+        .send(Req::get(format!("/events/{slug}/prizes.csv?lang=pt")))
+        .await
+        .expect(200);
+    assert!(
+        csv.body.starts_with("Prémio,Nome,Valor,Moeda,"),
+        "{}",
+        csv.body
+    );
+    assert!(csv.body.contains("\nWomen: 1.º lugar,"), "{}", csv.body);
 }
 
 /// A player list imported with a header line carries the details categories need; a custom

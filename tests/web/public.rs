@@ -303,6 +303,20 @@ async fn every_public_page_and_export(app: &TestApp) {
     );
     assert!(ics.body.starts_with("BEGIN:VCALENDAR\r\n"));
     assert!(ics.body.trim_end().ends_with("END:VCALENDAR"));
+    // The round is named in the reader's language.
+    assert!(ics.body.contains(" — Round 2\r\n"), "{}", ics.body);
+    let in_portuguese = spectator.get(&format!("{base}/calendar.ics?lang=pt")).await;
+    assert!(
+        in_portuguese.body.contains(" — Ronda 2\r\n"),
+        "{}",
+        in_portuguese.body
+    );
+    let in_french = spectator.get(&format!("{base}/calendar.ics?lang=fr")).await;
+    assert!(
+        in_french.body.contains(" — Ronde 2\r\n"),
+        "{}",
+        in_french.body
+    );
 
     // The TRF export re-imports to the same standings.
     let trf = spectator.get(&format!("{base}/tournament.trf")).await;

@@ -371,7 +371,8 @@ pub(crate) async fn export_csv(
     let access = access(&app, path.into_inner(), user).await?;
     let slug = access.event.slug.clone();
     let app = app.into_inner();
-    let text = web::block(move || exports::standings_csv(&app, &access)).await??;
+    let header = exports::CSV_KEYS.map(str::to_string);
+    let text = web::block(move || exports::standings_csv(&app, &access, &header)).await??;
     Ok(attachment(
         text,
         "text/csv; charset=utf-8",

@@ -334,8 +334,21 @@ pub(crate) async fn export_csv(
     app: web::Data<App>,
     page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    let csv = exports::standings_csv;
-    export(app, page, "text/csv; charset=utf-8", "-standings.csv", csv).await
+    let lang = page.chrome.lang;
+    let header = [
+        "col-rank",
+        "col-number",
+        "col-name",
+        "col-rating",
+        "col-club",
+        "col-points",
+    ]
+    .map(|key| lang.t(key));
+    let name = format!("{}-standings.csv", page.access.event.slug);
+    let access = page.access;
+    let app = app.into_inner();
+    let text = web::block(move || exports::standings_csv(&app, &access, &header)).await??;
+    Ok(attachment(text, "text/csv; charset=utf-8", &name))
 }
 
 pub(crate) async fn calendar(
@@ -347,7 +360,9 @@ pub(crate) async fn calendar(
     let url = public_url(&req, &app, &paths::event(&slug));
     let access = page.access.clone();
     let app = app.into_inner();
-    let text = web::block(move || public::calendar(&app, &access, &url)).await??;
+    let lang = page.chrome.lang;
+    let round_title = move |n: i32| lang.t_args("round-title", &[("number", n.to_string())]);
+    let text = web::block(move || public::calendar(&app, &access, &url, &round_title)).await??;
     Ok(attachment(
         text,
         "text/calendar; charset=utf-8",
@@ -395,7 +410,27 @@ pub(crate) async fn prizes_csv(
     let access = page.access.clone();
     let service = app.into_inner();
     let list = web::block(move || crate::service::prizes::prize_list(&service, &access)).await??;
-    let text = std::sync::Arc::new(crate::service::prizes::csv(&list));
+    let c = &page.chrome;
+    let header = [
+        c.t("prizes-prize"),
+        c.t("col-name"),
+        c.t("prizes-amount"),
+        c.t("prizes-currency"),
+        c.t("prizes-goods"),
+        c.t("prizes-shared-by"),
+    ];
+    let prize = |a: &crate::service::prizes::AwardView| {
+        let places: Vec<String> = a
+            .places
+            .iter()
+            .map(|p| c.t1("prizes-place", "place", &p.to_string()))
+            .collect();
+        match &a.category {
+            Some(category) => format!("{category}: {}", places.join(", ")),
+            None => places.join(", "),
+        }
+    };
+    let text = std::sync::Arc::new(crate::service::prizes::csv(&list, &header, &prize));
     Ok(attachment(
         text,
         "text/csv; charset=utf-8",
