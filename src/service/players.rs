@@ -357,26 +357,45 @@ impl Column {
     /// The columns of a file without a header line.
     const POSITIONAL: [Column; 4] = [Column::Name, Column::Rating, Column::Club, Column::Province];
 
+    /// A column named in English, Portuguese or French (case, accents, spaces and dashes
+    /// aside: `Ano de nascimento`, `année-naissance`, `birth year`).
     fn from_header(name: &str) -> Option<Column> {
-        Some(
-            match name
-                .trim()
-                .to_ascii_lowercase()
-                .replace([' ', '-'], "_")
-                .as_str()
-            {
-                "name" => Column::Name,
-                "rating" => Column::Rating,
-                "club" => Column::Club,
-                "province" => Column::Province,
-                "email" => Column::Email,
-                "sex" => Column::Sex,
-                "birth_year" => Column::BirthYear,
-                "federation_id" => Column::FederationId,
-                "tags" => Column::Tags,
-                _ => return None,
-            },
-        )
+        let folded: String = name
+            .trim()
+            .to_lowercase()
+            .chars()
+            .map(|c| match c {
+                'á' | 'à' | 'â' | 'ã' => 'a',
+                'é' | 'è' | 'ê' => 'e',
+                'í' => 'i',
+                'ó' | 'ô' | 'õ' => 'o',
+                'ú' => 'u',
+                'ç' => 'c',
+                ' ' | '-' | '.' => '_',
+                c => c,
+            })
+            .filter(|c| !matches!(c, 'º' | 'ª'))
+            .collect();
+        let folded = folded
+            .split('_')
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("_");
+        Some(match folded.as_str() {
+            "name" | "nome" | "nom" => Column::Name,
+            "rating" | "elo" => Column::Rating,
+            "club" | "clube" => Column::Club,
+            "province" | "provincia" => Column::Province,
+            "email" | "e_mail" | "courriel" => Column::Email,
+            "sex" | "sexo" | "sexe" => Column::Sex,
+            "birth_year" | "ano_nascimento" | "ano_de_nascimento" | "annee_naissance"
+            | "annee_de_naissance" => Column::BirthYear,
+            "federation_id" | "n_federacao" | "n_na_federacao" | "id_federation" => {
+                Column::FederationId
+            }
+            "tags" | "etiquetas" | "etiquettes" => Column::Tags,
+            _ => return None,
+        })
     }
 }
 
@@ -421,7 +440,7 @@ fn input_of_line(columns: &[Column], fields: &[&str]) -> Result<PlayerInput, Err
 }
 
 /// Reads a player list: `name,rating,club,province` lines, or, after a header line naming
-/// them, any of the columns `name`, `rating`, `club`, `province`, `email`, `sex`,
+/// them (in English, Portuguese or French), any of the columns `name`, `rating`, `club`, `province`, `email`, `sex`,
 /// `birth_year`, `federation_id`, `tags` in any order. Either every line is imported or none
 /// is, with a report of each rejected line.
 pub(crate) fn import_csv(
@@ -451,10 +470,11 @@ pub(crate) fn import_csv(
         if fields.iter().all(|f| f.is_empty()) {
             continue;
         }
+        // A first line whose first field names a column is the header.
         if line == 1
             && fields
                 .first()
-                .is_some_and(|f| f.eq_ignore_ascii_case("name"))
+                .is_some_and(|f| Column::from_header(f).is_some())
         {
             match header_columns(&fields) {
                 Ok(named) => columns = named,
@@ -903,4 +923,28 @@ pub(crate) fn by_secret(app: &App, secret: &str) -> Result<(Access, Entry), Serv
     let player = q::player_by_secret(&mut conn, secret)?.ok_or(ServiceError::NotFound)?;
     let access = load_access(&mut conn, EventRef::Id(player.event_id), None)?;
     Ok((access, player))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Column;
+
+    #[test]
+    fn import_columns_are_named_in_each_language() {
+        for (header, column) in [
+            ("Name", Column::Name),
+            ("Nome", Column::Name),
+            ("nom", Column::Name),
+            ("Elo", Column::Rating),
+            ("Província", Column::Province),
+            ("Ano de nascimento", Column::BirthYear),
+            ("année-naissance", Column::BirthYear),
+            ("birth year", Column::BirthYear),
+            ("Etiquetas", Column::Tags),
+            ("N.º na federação", Column::FederationId),
+        ] {
+            assert_eq!(Column::from_header(header), Some(column), "{header}");
+        }
+        assert_eq!(Column::from_header("Ana Kiala"), None);
+    }
 }

@@ -24,3 +24,4 @@ mod snapshots;
 mod trust;
 mod upload;
 mod why;
+mod words;

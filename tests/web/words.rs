@@ -1,0 +1,410 @@
+//! Every page and download of a played-out event, read in Portuguese and in French by the
+//! public, a player and the organiser: no English sentence may be left in them. The text a
+//! person reads (the page's words and the attributes a screen reader or a tooltip says) is
+//! searched for common English words; what people typed (names, the organiser's reasons) is
+//! Portuguese here, so anything English comes from the program.
+
+use serde_json::json;
+
+use crate::both_backends;
+use crate::harness::{
+    Browser, Req, TestApp, account_with_token, add_player, finished_record, link_account,
+    pair_round, personal_path,
+};
+
+/// Words that are English and neither Portuguese nor French (nor a name or code used here).
+/// Words the three languages share (final, club, page, place, points, second, zero …) are left
+/// out.
+const ENGLISH: &[&str] = &[
+    "the",
+    "and",
+    "with",
+    "by",
+    "round",
+    "rounds",
+    "game",
+    "games",
+    "player",
+    "players",
+    "after",
+    "before",
+    "board",
+    "boards",
+    "arbiter",
+    "confirmed",
+    "first",
+    "move",
+    "moves",
+    "ply",
+    "plies",
+    "stones",
+    "stone",
+    "hole",
+    "holes",
+    "empty",
+    "wins",
+    "draw",
+    "is",
+    "are",
+    "of",
+    "to",
+    "has",
+    "was",
+    "your",
+    "you",
+    "this",
+    "that",
+    "from",
+    "at",
+    "not",
+    "standings",
+    "pairing",
+    "pairings",
+    "submit",
+    "yes",
+    "back",
+    "next",
+    "previous",
+    "sign",
+    "log",
+    "account",
+    "password",
+    "name",
+    "rating",
+    "status",
+    "results",
+    "result",
+    "winner",
+    "bye",
+    "forfeit",
+    "withdrawn",
+    "pending",
+    "disputed",
+    "scheduled",
+    "draft",
+    "published",
+    "half",
+    "event",
+    "events",
+    "organiser",
+    "staff",
+    "settings",
+    "save",
+    "home",
+    "tournament",
+    "crosstable",
+    "bracket",
+    "prizes",
+    "prize",
+    "women",
+    "category",
+    "unrated",
+    "error",
+    "conflict",
+    "south",
+    "north",
+    "won",
+    "lost",
+    "none",
+    "every",
+    "all",
+    "here",
+    "there",
+    "when",
+    "who",
+    "what",
+    "which",
+    "where",
+    "why",
+    "how",
+];
+
+/// The text of a page a person reads: its words outside scripts, styles and records, and the
+/// attributes read aloud or shown on hover.
+fn readable_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        text.push_str(&rest[..open]);
+        text.push(' ');
+        let tag_end = rest[open..].find('>').map_or(rest.len(), |e| open + e + 1);
+        let tag = &rest[open..tag_end];
+        let mut read = vec!["title", "aria-label", "placeholder", "alt", "data-confirm"];
+        if tag.contains("name=\"description\"") {
+            read.push("content");
+        }
+        for attribute in read {
+            let marker = format!(" {attribute}=\"");
+            if let Some(at) = tag.find(&marker) {
+                let value = &tag[at + marker.len()..];
+                text.push_str(value.split('"').next().unwrap_or_default());
+                text.push(' ');
+            }
+        }
+        rest = &rest[tag_end..];
+        // Skip what is not prose: scripts, styles, records and notations.
+        for skipped in ["script", "style", "pre", "code", "textarea", "kbd"] {
+            if tag.starts_with(&format!("<{skipped}")) {
+                let close = format!("</{skipped}>");
+                rest = rest.find(&close).map_or("", |c| &rest[c + close.len()..]);
+            }
+        }
+    }
+    text.push_str(rest);
+    text.replace("&#39;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// English words found in `text`, each with a little of what surrounds it.
+fn english_in(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphabetic() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut found = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let lower = word.to_lowercase();
+        // Codes (WON, ARO, BH) are the same in every language.
+        let code = word.chars().count() > 1 && word.chars().all(char::is_uppercase);
+        if !code && ENGLISH.contains(&lower.as_str()) {
+            let from = i.saturating_sub(4);
+            let to = (i + 5).min(words.len());
+            found.push(format!("{word:?} in “{}”", words[from..to].join(" ")));
+        }
+    }
+    found
+}
+
+/// A Swiss event in Portuguese words: a requested bye, a refused record, a dispute decided by
+/// the arbiter with a reason, a withdrawal; and a knockout with prizes played to its end.
+async fn played_events(client: &Browser<'_>, token: &str) -> (String, i64, String, i64, String) {
+    let event = client
+        .send(Req::post("/api/v1/events").bearer(token).json(json!({
+            "name": "Taça do Bengo", "format": "swiss", "rounds": 3, "location": "Caxito"
+        })))
+        .await
+        .expect(201)
+        .json();
+    let id = event["id"].as_i64().unwrap();
+    let slug = event["slug"].as_str().unwrap().to_string();
+    let names = [
+        "Ana Kiala",
+        "Bento Lunda",
+        "Carla Muxima",
+        "Domingos Neto",
+        "Eva Quissama",
+        "Fausto Ribeiro",
+    ];
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let rating = 1900 - 25 * i as i64;
+        players.push(add_player(client, token, id, json!({"name": name, "rating": rating})).await);
+    }
+    client
+        .send(
+            Req::post(format!("/api/v1/events/{id}/players/{}/byes", players[5]))
+                .bearer(token)
+                .json(json!({"round": 2, "points": "half"})),
+        )
+        .await
+        .expect(200);
+    let mut seed = 700;
+    let mut some_game = 0;
+    for round in 1..=2 {
+        let pairings = pair_round(client, token, id).await["pairings"]
+            .as_array()
+            .unwrap()
+            .clone();
+        for (n, p) in pairings
+            .iter()
+            .filter(|p| p["status"] != "final")
+            .enumerate()
+        {
+            let game = p["game_id"].as_i64().unwrap();
+            some_game = game;
+            if round == 1 && n == 0 {
+                // A refused record, then a decision with the arbiter's reason.
+                client
+                    .send(
+                        Req::post(format!("/api/v1/games/{game}/record"))
+                            .bearer(token)
+                            .text("[Variant \"advanced\"]\n\nb2 *"),
+                    )
+                    .await
+                    .expect(422);
+                client
+                    .send(
+                        Req::post(format!("/api/v1/games/{game}/decision"))
+                            .bearer(token)
+                            .json(json!({"result": "+-", "reason": "ausente no início"})),
+                    )
+                    .await
+                    .expect(200);
+                continue;
+            }
+            seed += 1;
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                seed,
+            );
+            client
+                .send(
+                    Req::post(format!("/api/v1/games/{game}/record"))
+                        .bearer(token)
+                        .text(&record),
+                )
+                .await
+                .expect(200);
+        }
+        if round == 1 {
+            client
+                .send(
+                    Req::post(format!(
+                        "/api/v1/events/{id}/players/{}/withdraw",
+                        players[4]
+                    ))
+                    .bearer(token),
+                )
+                .await
+                .expect(200);
+        }
+    }
+    // A knockout for the bracket, the podium and the prize list.
+    let knockout = client
+        .send(Req::post("/api/v1/events").bearer(token).json(json!({
+            "name": "Prémio do Bengo", "format": "single_elimination", "third_place": true
+        })))
+        .await
+        .expect(201)
+        .json();
+    let ko = knockout["id"].as_i64().unwrap();
+    let ko_slug = knockout["slug"].as_str().unwrap().to_string();
+    for (i, name) in names[..4].iter().enumerate() {
+        let rating = 1800 - 10 * i as i64;
+        add_player(client, token, ko, json!({"name": name, "rating": rating})).await;
+    }
+    client
+        .send(
+            Req::put(format!("/api/v1/events/{ko}/prizes"))
+                .bearer(token)
+                .json(json!({"places": [150000, 75000, "Troféu"],
+                    "categories": [{"name": "Senhoras", "rule": {"sex": "F"}, "prizes": [20000]}]})),
+        )
+        .await
+        .expect(200);
+    for _ in 0..2 {
+        let round = pair_round(client, token, ko).await;
+        for p in round["pairings"].as_array().unwrap() {
+            seed += 1;
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                seed,
+            );
+            let game = p["game_id"].as_i64().unwrap();
+            client
+                .send(
+                    Req::post(format!("/api/v1/games/{game}/record"))
+                        .bearer(token)
+                        .text(&record),
+                )
+                .await
+                .expect(200);
+        }
+    }
+    (slug, id, ko_slug, some_game, format!("{}", players[0]))
+}
+
+async fn no_english_on_any_page(app: &TestApp) {
+    let api = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Organização", "organiser");
+    let (slug, id, ko_slug, game, ana) = played_events(&api, &token).await;
+    let ana: i64 = ana.parse().unwrap();
+    account_with_token(app, "ana@example.ao", "Ana Kiala", "player");
+    link_account(&api, &token, id, ana, "ana@example.ao").await;
+    let personal = personal_path(&api, &token, id, ana).await;
+    let public_pages = [
+        "/".to_string(),
+        "/events".to_string(),
+        "/login".to_string(),
+        "/signup".to_string(),
+        format!("/events/{slug}"),
+        format!("/events/{slug}/standings"),
+        format!("/events/{slug}/rounds/1"),
+        format!("/events/{slug}/rounds/2"),
+        format!("/events/{slug}/rounds/2/why"),
+        format!("/events/{slug}/rounds/1/scoresheets"),
+        format!("/events/{slug}/games/{game}"),
+        format!("/events/{slug}/players"),
+        format!("/events/{slug}/players/{ana}"),
+        format!("/events/{slug}/crosstable"),
+        format!("/events/{ko_slug}"),
+        format!("/events/{ko_slug}/bracket"),
+        format!("/events/{ko_slug}/standings"),
+        format!("/events/{ko_slug}/prizes"),
+        personal.clone(),
+        "/events/no-such-event".to_string(),
+    ];
+    let organiser_pages = [
+        format!("/events/{slug}/manage"),
+        format!("/events/{slug}/audit"),
+        format!("/events/{slug}/queue"),
+        format!("/events/{slug}/slips"),
+        format!("/events/{slug}/rounds/2/sheet"),
+        format!("/events/{ko_slug}/prizes/edit"),
+        "/events/new".to_string(),
+        "/events/import".to_string(),
+        "/account".to_string(),
+        "/me".to_string(),
+    ];
+    let downloads = [
+        format!("/events/{slug}/standings.csv"),
+        format!("/events/{ko_slug}/prizes.csv"),
+        format!("/events/{slug}/calendar.ics"),
+    ];
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let mut found = Vec::new();
+    for lang in ["pt", "fr"] {
+        let public = app.browser();
+        for (who, client, paths) in [
+            ("public", &public, &public_pages[..]),
+            ("organiser", &organiser, &organiser_pages[..]),
+        ] {
+            for path in paths {
+                let sep = if path.contains('?') { '&' } else { '?' };
+                let page = client.get(&format!("{path}{sep}lang={lang}")).await;
+                assert!(page.status < 500, "{path}: {}", page.status);
+                for word in english_in(&readable_text(&page.body)) {
+                    found.push(format!("{lang} {who} {path}: {word}"));
+                }
+            }
+        }
+        for path in &downloads {
+            let file = public.get(&format!("{path}?lang={lang}")).await;
+            assert_eq!(file.status, 200, "{path}");
+            // The calendar's product id names the program for machines.
+            let text: Vec<&str> = file
+                .body
+                .lines()
+                .filter(|l| !l.starts_with("PRODID:"))
+                .collect();
+            for word in english_in(&text.join("\n")) {
+                found.push(format!("{lang} {path}: {word}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "English left:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_detector_finds_english_and_leaves_the_rest() {
+    let html = "<p title=\"Back to the list\">Ronda 1 — <b>Ana Kiala</b></p><pre>the record</pre>";
+    let found = english_in(&readable_text(html));
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(english_in(&readable_text("<p>Partida final: 12 pontos</p>")).is_empty());
+}
+
+both_backends!(no_english_on_any_page);
