@@ -1,5 +1,5 @@
-//! Languages: Portuguese (default), English and French. Messages live in `locales/*/main.ftl`
-//! (Fluent), compiled into the binary.
+//! Languages: Portuguese as written in Angola (the default), English and French. Messages
+//! live in `locales/*/main.ftl` (Fluent), compiled into the binary.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -11,7 +11,7 @@ use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 static_loader! {
     static LOCALES = {
         locales: "./locales",
-        fallback_language: "pt-PT",
+        fallback_language: "pt-AO",
         // Fluent's invisible bidi isolation marks would end up inside HTML attributes.
         customise: |bundle| bundle.set_use_isolating(false),
     };
@@ -39,6 +39,16 @@ impl Lang {
         }
     }
 
+    /// The BCP 47 tag of the text, for `lang` attributes: Portuguese as written in Angola.
+    #[must_use]
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Pt => "pt-AO",
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
     /// The language's own name, for the switcher.
     #[must_use]
     pub(crate) fn native_name(self) -> &'static str {
@@ -51,7 +61,7 @@ impl Lang {
 
     fn id(self) -> LanguageIdentifier {
         match self {
-            Lang::Pt => langid!("pt-PT"),
+            Lang::Pt => langid!("pt-AO"),
             Lang::En => langid!("en-US"),
             Lang::Fr => langid!("fr-FR"),
         }
@@ -152,7 +162,7 @@ impl fmt::Display for Lang {
 #[must_use]
 pub fn message_keys(lang: Lang) -> Vec<String> {
     let source = match lang {
-        Lang::Pt => include_str!("../../locales/pt-PT/main.ftl"),
+        Lang::Pt => include_str!("../../locales/pt-AO/main.ftl"),
         Lang::En => include_str!("../../locales/en-US/main.ftl"),
         Lang::Fr => include_str!("../../locales/fr-FR/main.ftl"),
     };

@@ -14,7 +14,8 @@ use crate::harness::{Backend, TestApp, TestDb};
 async fn languages_follow_query_cookie_header_then_portuguese(app: &TestApp) {
     let browser = app.browser();
     let default = browser.get("/login").await;
-    assert!(default.body.contains("<html lang=\"pt\">"));
+    // Portuguese as written in Angola.
+    assert!(default.body.contains("<html lang=\"pt-AO\">"));
     assert!(default.body.contains("Palavra-passe"));
 
     let french = app.browser();
@@ -184,6 +185,73 @@ fn collect_keys(dir: &std::path::Path, out: &mut BTreeSet<String>) {
             }
         }
     }
+}
+
+/// The values of a language's messages, lower-cased, one per line.
+fn message_text(file: &str) -> String {
+    let path = format!("{}/locales/{file}/main.ftl", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| match l.split_once(" = ") {
+            Some((key, value)) if !l.starts_with(' ') && !key.contains(' ') => value,
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .to_lowercase()
+}
+
+/// Whether `phrase` stands in `text` as whole words.
+fn has_phrase(text: &str, phrase: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-');
+    text.match_indices(phrase).any(|(at, _)| {
+        !word(text[..at].chars().next_back()) && !word(text[at + phrase.len()..].chars().next())
+    })
+}
+
+/// docs/glossary.md's words that must not be used, per language, are not in its messages.
+#[test]
+fn the_glossary_is_kept() {
+    let glossary =
+        std::fs::read_to_string(format!("{}/docs/glossary.md", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
+    let pt = message_text("pt-AO");
+    let fr = message_text("fr-FR");
+    let mut checked = 0;
+    let mut broken = Vec::new();
+    for row in glossary
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.contains("---"))
+    {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        // Terms: concept, en, pt, fr, not in pt, not in fr. Spelling: not used, as written.
+        let forbidden: Vec<(&str, &String)> = match cells.len() {
+            6 if cells[0] != "concept" => {
+                let mut list = Vec::new();
+                for (cell, text) in [(cells[4], &pt), (cells[5], &fr)] {
+                    for word in cell.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                        list.push((word, text));
+                    }
+                }
+                list
+            }
+            2 if !cells[0].starts_with("1990") => vec![(cells[0], &pt)],
+            _ => continue,
+        };
+        for (word, text) in forbidden {
+            checked += 1;
+            if has_phrase(text, &word.to_lowercase()) {
+                broken.push(word.to_string());
+            }
+        }
+    }
+    assert!(
+        checked > 30,
+        "the glossary's tables were read ({checked} words)"
+    );
+    assert!(broken.is_empty(), "words the glossary forbids: {broken:?}");
 }
 
 /// Every error code, state and kind the program knows has a message in every language.
