@@ -420,11 +420,6 @@ player-sb-part = Part du SB
 player-unplayed = pas de partie
 player-cut = non qualifié
 player-voluntary = non jouée volontairement
-bracket-winners = Ronde
-bracket-losers = Ronde des perdants
-bracket-grand-final = Grande finale
-bracket-reset = Grande finale, second match
-bracket-third-place = Troisième place
 bracket-bye = (exempt)
 bracket-waiting = …
 bracket-champion = Champion :
@@ -814,3 +809,21 @@ error-title-422 = Quelque chose à corriger
 prizes-currency = Devise
 prizes-goods = Prix en nature
 prizes-shared-by = Partagé entre
+stage-final = Finale
+stage-semi-final = Demi-finales
+stage-quarter-final = Quarts de finale
+stage-round-of = { $players ->
+        [16] Huitièmes de finale
+        [32] Seizièmes de finale
+       *[other] Tour à { $players }
+    }
+stage-winners-final = Finale des gagnants
+stage-winners-semi-final = Demi-finales des gagnants
+stage-winners-quarter-final = Quarts de finale des gagnants
+stage-winners-round = Tour { $number } des gagnants
+stage-losers-round = Repêchage, tour { $number }
+stage-losers-final = Finale du repêchage
+stage-grand-final = Grande finale
+stage-grand-final-reset = Grande finale, second match
+stage-third-place = Troisième place
+stage-match = { $stage }, match { $number }

@@ -420,11 +420,6 @@ player-sb-part = Parte do SB
 player-unplayed = sem partida
 player-cut = não apurado
 player-voluntary = não jogada por opção
-bracket-winners = Ronda
-bracket-losers = Ronda dos vencidos
-bracket-grand-final = Grande final
-bracket-reset = Grande final, segundo encontro
-bracket-third-place = Terceiro lugar
 bracket-bye = (isento)
 bracket-waiting = …
 bracket-champion = Campeão:
@@ -814,3 +809,20 @@ error-title-422 = Algo a corrigir
 prizes-currency = Moeda
 prizes-goods = Prémio em espécie
 prizes-shared-by = Partilhado por
+stage-final = Final
+stage-semi-final = Meias-finais
+stage-quarter-final = Quartos de final
+stage-round-of = { $players ->
+        [16] Oitavos de final
+       *[other] Eliminatória de { $players }
+    }
+stage-winners-final = Final dos vencedores
+stage-winners-semi-final = Meias-finais dos vencedores
+stage-winners-quarter-final = Quartos de final dos vencedores
+stage-winners-round = Ronda { $number } dos vencedores
+stage-losers-round = Repescagem, ronda { $number }
+stage-losers-final = Final da repescagem
+stage-grand-final = Grande final
+stage-grand-final-reset = Grande final, segundo encontro
+stage-third-place = Terceiro lugar
+stage-match = { $stage }, encontro { $number }

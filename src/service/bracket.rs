@@ -30,11 +30,15 @@ pub(crate) fn seeds(data: &EventData) -> Vec<PlayerId> {
 /// The bracket's shape for `players` seeds.
 #[must_use]
 pub(crate) fn shape(data: &EventData, players: usize) -> Bracket {
-    match data.event.format {
-        Format::DoubleElimination => {
-            knockout::double_elimination(players, data.event.grand_final_reset)
-        }
-        _ => knockout::single_elimination(players, data.event.third_place),
+    shape_for(&data.event, players)
+}
+
+/// The bracket's shape of `event` for `players` seeds.
+#[must_use]
+pub(crate) fn shape_for(event: &crate::domain::Event, players: usize) -> Bracket {
+    match event.format {
+        Format::DoubleElimination => knockout::double_elimination(players, event.grand_final_reset),
+        _ => knockout::single_elimination(players, event.third_place),
     }
 }
 
@@ -42,6 +46,9 @@ pub(crate) fn shape(data: &EventData, players: usize) -> Bracket {
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchView {
     pub code: String,
+    /// What the match is called (semi-final 2, the final …).
+    #[serde(skip)]
+    pub stage: Option<knockout::MatchStage>,
     pub part: Part,
     pub part_round: usize,
     /// Event round.
@@ -154,6 +161,7 @@ pub(crate) fn view(data: &EventData) -> Option<BracketView> {
             let (score, all_final) = match_score(&games, slots);
             MatchView {
                 code: spec.code.clone(),
+                stage: bracket.stage(&spec.code),
                 part: spec.part,
                 part_round: spec.part_round,
                 round: spec.round as i32 + offset,

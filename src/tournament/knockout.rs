@@ -53,6 +53,89 @@ pub struct Bracket {
     pub rounds: usize,
 }
 
+/// What people call a stage of a knockout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum StageName {
+    /// Single elimination: the last match, the two before it, the four before those.
+    Final,
+    SemiFinal,
+    QuarterFinal,
+    /// An earlier round, by the players it starts with (16, 32 …).
+    RoundOf(usize),
+    /// Double elimination: the winners' side, named the same way.
+    WinnersFinal,
+    WinnersSemiFinal,
+    WinnersQuarterFinal,
+    WinnersRound(usize),
+    /// The losers' side, by its round; its last round is its final.
+    LosersRound(usize),
+    LosersFinal,
+    GrandFinal,
+    GrandFinalReset,
+    ThirdPlace,
+}
+
+/// A match's stage, its number among that stage's matches, and how many the stage has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchStage {
+    pub name: StageName,
+    pub number: usize,
+    pub of: usize,
+}
+
+impl Bracket {
+    /// The stage of the match with this code (`W2-1`, `L3-2`, `GF`, `3P`).
+    #[must_use]
+    pub fn stage(&self, code: &str) -> Option<MatchStage> {
+        let spec = self.matches.iter().find(|m| m.code == code)?;
+        let same: Vec<&MatchSpec> = self
+            .matches
+            .iter()
+            .filter(|m| m.part == spec.part && m.part_round == spec.part_round)
+            .collect();
+        let number = same.iter().position(|m| m.code == code)? + 1;
+        let double = self.matches.iter().any(|m| m.part == Part::Losers);
+        let name = match spec.part {
+            Part::Winners => {
+                // Players left when the round starts.
+                let players = self.size >> (spec.part_round - 1);
+                match (players, double) {
+                    (2, false) => StageName::Final,
+                    (4, false) => StageName::SemiFinal,
+                    (8, false) => StageName::QuarterFinal,
+                    (n, false) => StageName::RoundOf(n),
+                    (2, true) => StageName::WinnersFinal,
+                    (4, true) => StageName::WinnersSemiFinal,
+                    (8, true) => StageName::WinnersQuarterFinal,
+                    (_, true) => StageName::WinnersRound(spec.part_round),
+                }
+            }
+            Part::Losers => {
+                let last = self
+                    .matches
+                    .iter()
+                    .filter(|m| m.part == Part::Losers)
+                    .map(|m| m.part_round)
+                    .max()
+                    .unwrap_or(spec.part_round);
+                if spec.part_round == last {
+                    StageName::LosersFinal
+                } else {
+                    StageName::LosersRound(spec.part_round)
+                }
+            }
+            Part::GrandFinal => StageName::GrandFinal,
+            Part::GrandFinalReset => StageName::GrandFinalReset,
+            Part::ThirdPlace => StageName::ThirdPlace,
+        };
+        Some(MatchStage {
+            name,
+            number,
+            of: same.len(),
+        })
+    }
+}
+
 /// The standard seed order of a bracket of `size` slots (a power of two): consecutive pairs
 /// are the first-round matches.
 #[must_use]
@@ -348,6 +431,49 @@ pub fn champion(bracket: &Bracket, states: &[MatchState]) -> Option<usize> {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn stages_are_named_as_people_name_them() {
+        let sixteen = single_elimination(13, true);
+        let name = |b: &Bracket, code: &str| b.stage(code).map(|s| (s.name, s.number, s.of));
+        assert_eq!(name(&sixteen, "W1-3"), Some((StageName::RoundOf(16), 3, 8)));
+        assert_eq!(
+            name(&sixteen, "W2-1"),
+            Some((StageName::QuarterFinal, 1, 4))
+        );
+        assert_eq!(name(&sixteen, "W3-2"), Some((StageName::SemiFinal, 2, 2)));
+        assert_eq!(name(&sixteen, "W4-1"), Some((StageName::Final, 1, 1)));
+        assert_eq!(name(&sixteen, "3P"), Some((StageName::ThirdPlace, 1, 1)));
+        let double = double_elimination(8, true);
+        assert_eq!(name(&double, "W3-1"), Some((StageName::WinnersFinal, 1, 1)));
+        assert_eq!(
+            name(&double, "W1-1").map(|n| n.0),
+            Some(StageName::WinnersQuarterFinal)
+        );
+        assert_eq!(
+            name(&double, "L1-1").map(|n| n.0),
+            Some(StageName::LosersRound(1))
+        );
+        let last_losers = double
+            .matches
+            .iter()
+            .rfind(|m| m.part == Part::Losers)
+            .map(|m| m.code.clone())
+            .unwrap();
+        assert_eq!(
+            name(&double, &last_losers).map(|n| n.0),
+            Some(StageName::LosersFinal)
+        );
+        assert_eq!(
+            name(&double, "GF").map(|n| n.0),
+            Some(StageName::GrandFinal)
+        );
+        assert_eq!(
+            name(&double, "GF2").map(|n| n.0),
+            Some(StageName::GrandFinalReset)
+        );
+        assert_eq!(name(&double, "X9"), None);
+    }
 
     fn play_out(bracket: &Bracket, mut pick: impl FnMut(usize) -> Slot) -> Vec<MatchState> {
         let mut results: Vec<Option<Slot>> = vec![None; bracket.matches.len()];

@@ -477,6 +477,18 @@ impl Chrome {
         crate::web::said::state(self.lang, *action, code)
     }
 
+    /// A knockout stage's name ("Semi-finals").
+    #[must_use]
+    pub(crate) fn stage(&self, name: &crate::tournament::knockout::StageName) -> String {
+        crate::web::words::stage(self.lang, *name)
+    }
+
+    /// A knockout match's name ("Semi-finals, match 2", "Final").
+    #[must_use]
+    pub(crate) fn match_stage(&self, stage: &crate::tournament::knockout::MatchStage) -> String {
+        crate::web::words::match_stage(self.lang, *stage)
+    }
+
     /// A refused record's fault, in the page's language.
     #[must_use]
     pub(crate) fn explain(&self, explanation: &crate::rules::explain::Explanation) -> String {

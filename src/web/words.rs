@@ -3,6 +3,7 @@
 
 use crate::domain::StoredResult;
 use crate::rules::Termination;
+use crate::tournament::knockout::{MatchStage, StageName};
 use crate::web::i18n::Lang;
 
 /// A result in words, from the names of the player who moved first and the other.
@@ -51,5 +52,40 @@ fn with_plies(lang: Lang, text: String, plies: Option<i32>) -> String {
             &[("outcome", text), ("plies", n.to_string())],
         ),
         _ => text,
+    }
+}
+
+/// A knockout stage as people name it: "Semi-finals", "Round of 16", "Losers' round 3".
+#[must_use]
+pub(crate) fn stage(lang: Lang, name: StageName) -> String {
+    let with = |key: &str, arg: &'static str, n: usize| lang.t_args(key, &[(arg, n.to_string())]);
+    match name {
+        StageName::Final => lang.t("stage-final"),
+        StageName::SemiFinal => lang.t("stage-semi-final"),
+        StageName::QuarterFinal => lang.t("stage-quarter-final"),
+        StageName::RoundOf(players) => with("stage-round-of", "players", players),
+        StageName::WinnersFinal => lang.t("stage-winners-final"),
+        StageName::WinnersSemiFinal => lang.t("stage-winners-semi-final"),
+        StageName::WinnersQuarterFinal => lang.t("stage-winners-quarter-final"),
+        StageName::WinnersRound(n) => with("stage-winners-round", "number", n),
+        StageName::LosersRound(n) => with("stage-losers-round", "number", n),
+        StageName::LosersFinal => lang.t("stage-losers-final"),
+        StageName::GrandFinal => lang.t("stage-grand-final"),
+        StageName::GrandFinalReset => lang.t("stage-grand-final-reset"),
+        StageName::ThirdPlace => lang.t("stage-third-place"),
+    }
+}
+
+/// One match of a stage: the stage's name, and the match's number when it has several.
+#[must_use]
+pub(crate) fn match_stage(lang: Lang, stage_of: MatchStage) -> String {
+    let name = stage(lang, stage_of.name);
+    if stage_of.of > 1 {
+        lang.t_args(
+            "stage-match",
+            &[("stage", name), ("number", stage_of.number.to_string())],
+        )
+    } else {
+        name
     }
 }

@@ -546,12 +546,43 @@ async fn knockout_bracket_shows_byes_winners_and_third_place(app: &TestApp) {
     for i in 1..=6 {
         assert!(page.body.contains(&format!("Seed {i}")), "Seed {i}");
     }
-    for lang in ["pt", "fr"] {
+    // Six players make a bracket of eight: quarter-finals (two of them byes), semi-finals,
+    // the final and the match for third place, named as people name them.
+    let headings: Vec<&str> = page
+        .body
+        .split("<h2 id=\"bracket-col-")
+        .skip(1)
+        .filter_map(|h| {
+            h.split_once('>')
+                .and_then(|(_, rest)| rest.split('<').next())
+        })
+        .collect();
+    assert_eq!(
+        headings,
+        ["Quarter-finals", "Semi-finals", "Final", "Third place"]
+    );
+    assert!(
+        page.body.contains(">Semi-finals, match 2<"),
+        "{}",
+        page.body
+    );
+    let final_round = spectator
+        .get(&format!("/events/{slug}/rounds/3?lang=en"))
+        .await;
+    assert!(
+        final_round
+            .body
+            .contains("<h1>Round 3: Final, Third place "),
+        "{}",
+        final_round.body
+    );
+    for (lang, semis) in [("pt", "Meias-finais"), ("fr", "Demi-finales")] {
         let translated = spectator
             .get(&format!("/events/{slug}/bracket?lang={lang}"))
             .await;
         assert_eq!(translated.status, 200);
         assert!(!translated.body.contains("Third place"), "{lang}");
+        assert!(translated.body.contains(semis), "{lang}");
     }
 }
 

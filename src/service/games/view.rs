@@ -25,6 +25,9 @@ pub struct GameView {
     pub board: i32,
     pub game_no: i32,
     pub bracket_code: Option<String>,
+    /// What the knockout match is called (semi-final 2, the final …).
+    #[serde(skip)]
+    pub match_stage: Option<crate::tournament::knockout::MatchStage>,
     pub first: Option<GamePlayer>,
     pub second: Option<GamePlayer>,
     pub status: GameStatus,
@@ -109,6 +112,16 @@ pub(crate) fn view(
     }
     let first = game_player(&mut conn, game.first_id)?;
     let second = game_player(&mut conn, game.second_id)?;
+    let match_stage = match game.bracket_code.as_deref() {
+        Some(code) => {
+            let seeded = q::players_of_event(&mut conn, game.event_id)?
+                .iter()
+                .filter(|p| p.seed.is_some())
+                .count();
+            crate::service::bracket::shape_for(&access.event, seeded).stage(code)
+        }
+        None => None,
+    };
     let pending = q::submissions_of_game(&mut conn, game.id)?
         .into_iter()
         .rfind(|s| s.status == SubmissionStatus::Pending)
@@ -153,6 +166,7 @@ pub(crate) fn view(
         board: game.board,
         game_no: game.game_no,
         bracket_code: game.bracket_code,
+        match_stage,
         first,
         second,
         status: game.status,

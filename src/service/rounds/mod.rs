@@ -24,7 +24,7 @@ use crate::domain::{
 };
 use crate::rules::Termination;
 use crate::tournament::dutch::{self, DutchInput};
-use crate::tournament::knockout::Status;
+use crate::tournament::knockout::{MatchStage, StageName, Status};
 use crate::tournament::{baku, berger};
 
 /// A board of a round about to be stored.
@@ -532,6 +532,9 @@ pub struct RoundView {
     pub state: RoundState,
     pub starts_at: Option<chrono::NaiveDateTime>,
     pub boards: Vec<BoardView>,
+    /// A knockout round's stages (semi-finals, the final and the third place …), in order.
+    #[serde(skip)]
+    pub stages: Vec<StageName>,
 }
 
 /// A player on a board.
@@ -552,6 +555,9 @@ pub struct BoardView {
     pub board: i32,
     pub game_no: i32,
     pub bracket_code: Option<String>,
+    /// What the knockout match is called (semi-final 2, the final …).
+    #[serde(skip)]
+    pub match_stage: Option<MatchStage>,
     pub first: Option<PlayerRef>,
     pub second: Option<PlayerRef>,
     pub status: GameStatus,
@@ -576,27 +582,43 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
             points: f64::from(histories[i].score_after(before, &data.event.points)) / 10.0,
         })
     };
+    let shape = (round.stage == Stage::Knockout).then(|| {
+        let seeds = bracket::seeds(data);
+        bracket::shape(data, seeds.len())
+    });
+    let match_stage = |code: Option<&str>| shape.as_ref()?.stage(code?);
+    let boards: Vec<BoardView> = data
+        .games_of_round(round.id)
+        .into_iter()
+        .map(|g| BoardView {
+            game_id: g.id,
+            board: g.board,
+            game_no: g.game_no,
+            bracket_code: g.bracket_code.clone(),
+            match_stage: match_stage(g.bracket_code.as_deref()),
+            first: reference(g.first_id),
+            second: reference(g.second_id),
+            status: g.status,
+            result: g.result,
+            termination: g.termination,
+        })
+        .collect();
+    let mut stages: Vec<StageName> = Vec::new();
+    for b in &boards {
+        if let Some(stage) = b.match_stage
+            && !stages.contains(&stage.name)
+        {
+            stages.push(stage.name);
+        }
+    }
     Some(RoundView {
         id: round.id,
         number: round.number,
         stage: round.stage,
         state: round.state,
         starts_at: round.starts_at,
-        boards: data
-            .games_of_round(round.id)
-            .into_iter()
-            .map(|g| BoardView {
-                game_id: g.id,
-                board: g.board,
-                game_no: g.game_no,
-                bracket_code: g.bracket_code.clone(),
-                first: reference(g.first_id),
-                second: reference(g.second_id),
-                status: g.status,
-                result: g.result,
-                termination: g.termination,
-            })
-            .collect(),
+        boards,
+        stages,
     })
 }
 

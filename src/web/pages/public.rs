@@ -85,14 +85,15 @@ pub(crate) async fn player(
 
 /// One column of the bracket drawing.
 pub struct Column {
-    pub title_key: &'static str,
-    pub round: usize,
+    /// The stage's name: "Semi-finals", "Losers' round 2".
+    pub title: String,
     pub matches: Vec<MatchBox>,
 }
 
 /// One match as drawn.
 pub struct MatchBox {
-    pub code: String,
+    /// The match's name: "Semi-finals, match 2".
+    pub label: String,
     pub names: [String; 2],
     pub winner: [bool; 2],
     pub score: [String; 2],
@@ -110,7 +111,12 @@ struct BracketTemplate<'a> {
     champion: Option<String>,
 }
 
-fn columns(data: &BracketPage, nobody: &str, waiting: &str) -> (Vec<Column>, Option<String>) {
+fn columns(
+    data: &BracketPage,
+    lang: crate::web::i18n::Lang,
+    nobody: &str,
+    waiting: &str,
+) -> (Vec<Column>, Option<String>) {
     let Some(view) = &data.view else {
         return (Vec::new(), None);
     };
@@ -141,7 +147,10 @@ fn columns(data: &BracketPage, nobody: &str, waiting: &str) -> (Vec<Column>, Opt
                 .iter()
                 .filter(|m| m.part == part && m.part_round == round && m.status != Status::Void)
                 .map(|m| MatchBox {
-                    code: m.code.clone(),
+                    label: m.stage.map_or_else(
+                        || m.code.clone(),
+                        |s| crate::web::words::match_stage(lang, s),
+                    ),
                     names: [name(m.entrants[0], m.bye[0]), name(m.entrants[1], m.bye[1])],
                     winner: [
                         m.winner.is_some() && m.winner == m.entrants[0],
@@ -156,15 +165,13 @@ fn columns(data: &BracketPage, nobody: &str, waiting: &str) -> (Vec<Column>, Opt
             if matches.is_empty() {
                 continue;
             }
+            let stage = view
+                .matches
+                .iter()
+                .find(|m| m.part == part && m.part_round == round)
+                .and_then(|m| m.stage);
             columns.push(Column {
-                title_key: match part {
-                    Part::Winners => "bracket-winners",
-                    Part::Losers => "bracket-losers",
-                    Part::GrandFinal => "bracket-grand-final",
-                    Part::GrandFinalReset => "bracket-reset",
-                    Part::ThirdPlace => "bracket-third-place",
-                },
-                round,
+                title: stage.map_or_else(String::new, |s| crate::web::words::stage(lang, s.name)),
                 matches,
             });
         }
@@ -196,6 +203,7 @@ pub(crate) async fn bracket(
     let data = web::block(move || public::bracket(&app, &access)).await??;
     let (columns, champion) = columns(
         &data,
+        page.chrome.lang,
         &page.chrome.t("bracket-bye"),
         &page.chrome.t("bracket-waiting"),
     );
