@@ -823,3 +823,7 @@ stage-grand-final = Grand final
 stage-grand-final-reset = Grand final, second match
 stage-third-place = Third place
 stage-match = { $stage }, match { $number }
+home-running = Being played
+home-upcoming = Open for entries
+home-finished = Recently finished
+home-all-events = All events

@@ -827,3 +827,7 @@ stage-grand-final = Grande finale
 stage-grand-final-reset = Grande finale, second match
 stage-third-place = Troisième place
 stage-match = { $stage }, match { $number }
+home-running = En cours
+home-upcoming = Inscriptions ouvertes
+home-finished = Terminés récemment
+home-all-events = Tous les tournois

@@ -826,3 +826,7 @@ stage-grand-final = Grande final
 stage-grand-final-reset = Grande final, segundo encontro
 stage-third-place = Terceiro lugar
 stage-match = { $stage }, encontro { $number }
+home-running = A decorrer
+home-upcoming = Inscrições abertas
+home-finished = Terminados há pouco
+home-all-events = Todos os torneios

@@ -188,6 +188,23 @@ pub(crate) fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
         .collect())
 }
 
+/// The events in `state`, the most recently changed first, at most `limit`.
+pub(crate) fn events_in_state(
+    conn: &mut DbConnection,
+    state: EventState,
+    limit: i64,
+) -> QueryResult<Vec<Event>> {
+    Ok(events::table
+        .filter(events::state.eq(state))
+        .order((events::updated_at.desc(), events::id.desc()))
+        .limit(limit)
+        .select(EventRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(Event::from)
+        .collect())
+}
+
 pub(crate) fn set_event_state(
     conn: &mut DbConnection,
     id: EventId,

@@ -430,6 +430,28 @@ pub(crate) fn list_events(app: &App) -> Result<Vec<Event>, ServiceError> {
     Ok(q::list_events(&mut conn)?)
 }
 
+/// The events the home page shows: running, open for entries, recently finished.
+#[derive(Clone, Debug, Default)]
+pub struct HomeEvents {
+    pub running: Vec<Event>,
+    pub upcoming: Vec<Event>,
+    pub finished: Vec<Event>,
+}
+
+/// Events shown per list on the home page.
+const HOME_EVENTS: i64 = 6;
+
+pub(crate) fn home_events(app: &App) -> Result<HomeEvents, ServiceError> {
+    let mut conn = app.conn()?;
+    db::read_transaction(&mut conn, |conn| {
+        Ok(HomeEvents {
+            running: q::events_in_state(conn, EventState::Running, HOME_EVENTS)?,
+            upcoming: q::events_in_state(conn, EventState::Registration, HOME_EVENTS)?,
+            finished: q::events_in_state(conn, EventState::Finished, HOME_EVENTS)?,
+        })
+    })
+}
+
 /// A staff member as listed.
 #[derive(Clone, Debug, Serialize)]
 pub struct StaffMember {

@@ -630,9 +630,44 @@ async fn demo_event_is_played_out(app: &TestApp) {
     );
 }
 
+/// The home page lists the events being played, those open for entries and the finished ones.
+async fn home_page_lists_events(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let finished = run_event(&client, &token).await;
+    let (running, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Taça em Curso", "format": "swiss", "rounds": 3}),
+        &["Ana Kiala", "Bento Lunda"],
+    )
+    .await;
+    pair_round(&client, &token, running).await;
+    event_with_players(
+        &client,
+        &token,
+        json!({"name": "Torneio Futuro", "format": "swiss", "rounds": 3}),
+        &[],
+    )
+    .await;
+    let home = client.get("/?lang=en").await;
+    assert_eq!(home.status, 200);
+    let at = |text: &str| {
+        home.body
+            .find(text)
+            .unwrap_or_else(|| panic!("{text} on the home page: {}", home.body))
+    };
+    assert!(at("Being played") < at("Taça em Curso"));
+    assert!(at("Taça em Curso") < at("Open for entries"));
+    assert!(at("Open for entries") < at("Torneio Futuro"));
+    assert!(at("Torneio Futuro") < at("Recently finished"));
+    assert!(at("Recently finished") < at(&format!("/events/{}", finished.slug)));
+}
+
 both_backends!(
     demo_event_is_played_out,
     every_public_page_and_export,
     version_and_validators_change_with_results,
     knockout_bracket_shows_byes_winners_and_third_place,
+    home_page_lists_events,
 );

@@ -5,6 +5,7 @@ use askama::Template;
 
 use super::html;
 use crate::service::App;
+use crate::service::events::{self, HomeEvents};
 use crate::web::context::{Chrome, Page};
 use crate::web::errors::WebError;
 
@@ -12,10 +13,24 @@ use crate::web::errors::WebError;
 #[template(path = "home.html")]
 struct HomePage<'a> {
     c: &'a Chrome,
+    events: HomeEvents,
 }
 
-pub(crate) async fn home(Page(c): Page) -> Result<HttpResponse, WebError> {
-    html(&HomePage { c: &c })
+impl HomePage<'_> {
+    /// Each list with the message that heads it.
+    fn lists(&self) -> [(&'static str, &[crate::domain::Event]); 3] {
+        [
+            ("home-running", &self.events.running),
+            ("home-upcoming", &self.events.upcoming),
+            ("home-finished", &self.events.finished),
+        ]
+    }
+}
+
+pub(crate) async fn home(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
+    let app = app.into_inner();
+    let events = web::block(move || events::home_events(&app)).await??;
+    html(&HomePage { c: &c, events })
 }
 
 /// `GET /healthz`: 200 when the database answers, 503 otherwise.
