@@ -32,6 +32,65 @@
     });
   }
 
+  // Replay: the last ply's sowing is walked hole by hole (the path the page marks), once when
+  // the page opens and again on request. A reader can turn it off (remembered), and it never
+  // runs for readers who ask their system for reduced motion.
+  var board = document.querySelector(".replay table.board[data-path]");
+  if (board) {
+    var path = board.getAttribute("data-path").split(" ");
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var off = function () {
+      try { return window.localStorage.getItem("kiela-animate") === "off"; } catch (e) { return false; }
+    };
+    var timer = null;
+    var clear = function () {
+      Array.prototype.forEach.call(board.querySelectorAll(".sowing"), function (cell) {
+        cell.classList.remove("sowing");
+      });
+    };
+    var sow = function () {
+      window.clearTimeout(timer);
+      clear();
+      var step = 0;
+      var next = function () {
+        clear();
+        if (step >= path.length) { return; }
+        var cell = board.querySelector('td[data-hole="' + path[step] + '"]');
+        if (cell) { cell.classList.add("sowing"); }
+        step += 1;
+        timer = window.setTimeout(next, 160);
+      };
+      next();
+    };
+    if (!still) {
+      var figure = board.closest(".board-figure");
+      var controls = document.createElement("p");
+      controls.className = "no-print small";
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "secondary small";
+      again.textContent = board.getAttribute("data-again");
+      again.addEventListener("click", sow);
+      var toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "link small";
+      var label = function () {
+        toggle.textContent = board.getAttribute(off() ? "data-turn-on" : "data-turn-off");
+      };
+      toggle.addEventListener("click", function () {
+        try { window.localStorage.setItem("kiela-animate", off() ? "on" : "off"); } catch (e) {}
+        label();
+        if (off()) { window.clearTimeout(timer); clear(); }
+      });
+      label();
+      controls.appendChild(again);
+      controls.appendChild(document.createTextNode(" "));
+      controls.appendChild(toggle);
+      figure.appendChild(controls);
+      if (!off()) { sow(); }
+    }
+  }
+
   // While a round is running, an open public page reloads itself when the event changes.
   // The poll is one small JSON request; it pauses while the tab is hidden or a form is edited.
   var live = document.querySelector('meta[name="kiela-live"]');

@@ -827,3 +827,18 @@ home-running = Being played
 home-upcoming = Open for entries
 home-finished = Recently finished
 home-all-events = All events
+board-played = played from here
+board-sown = sown
+board-relay = relay
+board-last = last stone
+board-captured = captured
+board-legend-captured = the opponent's holes emptied by the capture
+replay-moves = Moves
+replay-steps = Step through the game
+board-stones = { $count ->
+        [one] 1 stone
+       *[other] { $count } stones
+    }
+replay-sow-again = Show the sowing again
+replay-animation-off = Turn the animation off
+replay-animation-on = Turn the animation on

@@ -831,3 +831,18 @@ home-running = En cours
 home-upcoming = Inscriptions ouvertes
 home-finished = Terminés récemment
 home-all-events = Tous les tournois
+board-played = joué d’ici
+board-sown = semé
+board-relay = relais
+board-last = dernière pierre
+board-captured = capturé
+board-legend-captured = les trous de l’adversaire vidés par la prise
+replay-moves = Coups
+replay-steps = Parcourir la partie
+board-stones = { $count ->
+        [one] { $count } pierre
+       *[other] { $count } pierres
+    }
+replay-sow-again = Revoir le semis
+replay-animation-off = Couper l’animation
+replay-animation-on = Activer l’animation

@@ -830,3 +830,18 @@ home-running = A decorrer
 home-upcoming = Inscrições abertas
 home-finished = Terminados há pouco
 home-all-events = Todos os torneios
+board-played = jogada daqui
+board-sown = semeada
+board-relay = continuação
+board-last = última pedra
+board-captured = capturada
+board-legend-captured = as casas do adversário esvaziadas pela captura
+replay-moves = Jogadas
+replay-steps = Percorrer a partida
+board-stones = { $count ->
+        [one] 1 pedra
+       *[other] { $count } pedras
+    }
+replay-sow-again = Mostrar de novo a semeadura
+replay-animation-off = Desligar a animação
+replay-animation-on = Ligar a animação

@@ -34,6 +34,31 @@ pub struct Capture {
     pub from_outer: u8,
 }
 
+/// One hand of stones sown around the mover's loop: lifted from `from` (the hole played, a
+/// relay hole, or the hole where a capture landed), its last stone dropped in `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Lap {
+    pub from: Hole,
+    pub to: Hole,
+    pub stones: u32,
+}
+
+impl Lap {
+    /// The holes that received a stone, in the order they received their first one.
+    #[must_use]
+    pub fn holes(&self) -> Vec<Hole> {
+        let side = self.from.side();
+        let reached = (self.stones as usize).min(HOLES_PER_SIDE);
+        (1..=reached)
+            .filter_map(|step| Hole::from_slot(side, (self.from.slot() + step) % HOLES_PER_SIDE))
+            .collect()
+    }
+}
+
+/// Laps a move's report keeps (a move may relay thousands of times; a reader follows the
+/// first ones).
+pub const TRACED_LAPS: usize = 100;
+
 /// What one move did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct MoveReport {
@@ -43,6 +68,8 @@ pub struct MoveReport {
     pub stones_sown: u32,
     /// Each capture, in order.
     pub captures: Vec<Capture>,
+    /// The first [`TRACED_LAPS`] laps, in order.
+    pub sown: Vec<Lap>,
     /// The move took the opponent's last stones.
     pub wipe_out: bool,
     /// The move was an expert rearrangement.
@@ -50,6 +77,15 @@ pub struct MoveReport {
 }
 
 impl MoveReport {
+    fn trace_lap(&mut self, mover: Side, from: usize, to: usize, stones: u32) {
+        if self.sown.len() < TRACED_LAPS
+            && let (Some(from), Some(to)) =
+                (Hole::from_slot(mover, from), Hole::from_slot(mover, to))
+        {
+            self.sown.push(Lap { from, to, stones });
+        }
+    }
+
     /// Stones taken from the opponent in this move.
     #[must_use]
     pub fn stones_captured(&self) -> u32 {
@@ -142,7 +178,7 @@ fn run_sowing(
     pits: &mut [[u8; HOLES_PER_SIDE]; 2],
     mover: Side,
     start: usize,
-    mut captures: Option<&mut Vec<Capture>>,
+    mut trace: Option<&mut MoveReport>,
 ) -> Result<SowStats, EndlessMove> {
     let me = mover.index();
     let opp = mover.opponent().index();
@@ -157,7 +193,11 @@ fn run_sowing(
         }
         stats.laps += 1;
         stats.sown += hand;
+        let from = pos;
         pos = sow_around(&mut pits[me], pos, hand);
+        if let Some(report) = trace.as_deref_mut() {
+            report.trace_lap(mover, from, pos, hand);
+        }
         let here = pits[me][pos];
         if here == 1 {
             // The last stone fell into an empty hole.
@@ -172,10 +212,10 @@ fn run_sowing(
                 pits[opp][pos] = 0;
                 hand = u32::from(from_inner) + u32::from(from_outer);
                 opponent_stones -= hand;
-                if let Some(list) = captures.as_deref_mut()
+                if let Some(report) = trace.as_deref_mut()
                     && let Some(landing) = Hole::from_slot(mover, pos)
                 {
-                    list.push(Capture {
+                    report.captures.push(Capture {
                         landing,
                         from_inner,
                         from_outer,
@@ -189,7 +229,10 @@ fn run_sowing(
                     }
                     stats.laps += 1;
                     stats.sown += hand;
-                    sow_around(&mut pits[me], pos, hand);
+                    let last = sow_around(&mut pits[me], pos, hand);
+                    if let Some(report) = trace.as_deref_mut() {
+                        report.trace_lap(mover, pos, last, hand);
+                    }
                     stats.wipe_out = true;
                     return Ok(stats);
                 }
@@ -394,8 +437,7 @@ impl Game {
             return Err(PlayError::TooFewStones { hole, count, min });
         }
         let mut pits = self.position.board.pits;
-        let captures = report.as_deref_mut().map(|r| &mut r.captures);
-        let stats = run_sowing(&mut pits, mover, hole.slot(), captures)
+        let stats = run_sowing(&mut pits, mover, hole.slot(), report.as_deref_mut())
             .map_err(|_| PlayError::Endless { hole })?;
         if let Some(report) = report {
             report.laps = stats.laps;
@@ -410,6 +452,34 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_report_traces_each_lap() {
+        // Every legal first move of the advanced start, played with a report.
+        let game = Game::start(Variant::Advanced, Side::South);
+        for hole in game.legal_moves() {
+            let mut played = game;
+            let mut report = MoveReport::default();
+            played.apply(&Move::Sow(hole), Some(&mut report)).unwrap();
+            assert_eq!(report.sown.first().map(|l| l.from), Some(hole));
+            assert_eq!(report.sown.len(), (report.laps as usize).min(TRACED_LAPS));
+            if report.sown.len() == report.laps as usize {
+                let total: u32 = report.sown.iter().map(|l| l.stones).sum();
+                assert_eq!(total, report.stones_sown);
+            }
+            for lap in &report.sown {
+                let holes = lap.holes();
+                if lap.stones < 20 {
+                    assert_eq!(holes.last(), Some(&lap.to));
+                }
+                assert!(holes.iter().all(|h| h.side() == Side::South));
+            }
+            // Each lap starts where the one before ended (a relay) or where it captured.
+            for pair in report.sown.windows(2) {
+                assert_eq!(pair[1].from, pair[0].to);
+            }
+        }
+    }
 
     fn game(text: &str) -> Game {
         Game::new(Variant::Advanced, text.parse().unwrap())

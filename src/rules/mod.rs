@@ -12,8 +12,8 @@ pub mod position;
 pub mod variant;
 pub mod verify;
 
-pub use game::{Capture, Game, MAX_LAPS, MoveReport, PlayError};
-pub use hole::{Hole, Side};
+pub use game::{Capture, Game, Lap, MAX_LAPS, MoveReport, PlayError, TRACED_LAPS};
+pub use hole::{HOLES_PER_SIDE, Hole, Side};
 pub use kgn::{
     MAX_RECORD_BYTES, NextGame, ParseError, ParseErrorKind, PlyToken, Record, next_game,
     parse_games, parse_record,

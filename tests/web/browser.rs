@@ -334,7 +334,7 @@ async fn journey(lang: Lang) {
         let before = j.path().await;
         let hole = j
             .client
-            .find(Locator::Css("a.hole.playable"))
+            .find(Locator::Css("a.well.playable"))
             .await
             .unwrap();
         hole.click().await.unwrap();
@@ -421,7 +421,45 @@ async fn journey(lang: Lang) {
     body.send_keys(&Key::End).await.unwrap();
     j.wait_for_path(|p| p.contains("ply=4")).await;
     let board = j.source().await;
-    assert!(board.contains("role=\"gridcell\""), "the board is drawn");
+    assert!(
+        board.contains("<table class=\"board\""),
+        "the board is drawn"
+    );
+    // The last ply is marked: the hole played, the path of its sowing.
+    let played = j
+        .client
+        .find_all(Locator::Css("td.hole.played"))
+        .await
+        .unwrap();
+    assert_eq!(played.len(), 1, "one hole played");
+    assert!(
+        !j.client
+            .find_all(Locator::Css("td.hole.sown"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // The move list leads to each ply.
+    let moves = j
+        .client
+        .find_all(Locator::Css(".move-list li a"))
+        .await
+        .unwrap();
+    assert_eq!(moves.len(), 4);
+    let current = j
+        .client
+        .find(Locator::Css(".move-list a[aria-current=step]"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap();
+    assert!(current.is_some_and(|h| h.ends_with("ply=4")));
+    // With JavaScript the sowing is walked; the reader may turn that off, and it stays off.
+    j.press("replay-sow-again").await;
+    j.press("replay-animation-off").await;
+    j.client.refresh().await.unwrap();
+    j.press("replay-animation-on").await;
     j.shot("replay-end").await;
     let body = j.client.find(Locator::Css("body")).await.unwrap();
     body.send_keys(&Key::Left).await.unwrap();

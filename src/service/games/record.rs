@@ -5,7 +5,8 @@ use sha2::{Digest, Sha256};
 use super::submit::Refusal;
 use crate::domain::{Event, Player, StoredResult};
 use crate::rules::{
-    self, GameResult, Position, Record, Side, Termination, Variant, Verdict, VerdictKind, Verified,
+    self, GameResult, Hole, Position, Record, Side, Termination, Variant, Verdict, VerdictKind,
+    Verified,
 };
 
 /// A verified, finished record of this game.
@@ -171,6 +172,47 @@ pub(super) struct Replayed {
     pub positions: Vec<String>,
     pub moves: Vec<String>,
     pub captured: Vec<u32>,
+    pub marks: Vec<PlyMarks>,
+}
+
+/// What a ply did on the board, for drawing it: the hole played, the holes sown in order (a
+/// hole again on each lap that reaches it), where relays started, where the last stone fell,
+/// and the opponent's holes emptied by captures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyMarks {
+    pub played: Option<Hole>,
+    pub path: Vec<Hole>,
+    pub relays: Vec<Hole>,
+    pub last: Option<Hole>,
+    pub captured: Vec<Hole>,
+}
+
+impl PlyMarks {
+    fn of(step: &rules::PlyStep) -> PlyMarks {
+        let laps = &step.report.sown;
+        let mover = laps.first().map(|l| l.from.side());
+        PlyMarks {
+            played: laps.first().map(|l| l.from),
+            path: laps.iter().flat_map(rules::Lap::holes).collect(),
+            relays: laps.iter().skip(1).map(|l| l.from).collect(),
+            last: laps.last().map(|l| l.to),
+            captured: step
+                .report
+                .captures
+                .iter()
+                .flat_map(|c| {
+                    let opponent = mover.map_or(Side::North, Side::opponent);
+                    let slot = c.landing.slot();
+                    // The facing inner hole and the outer hole behind it.
+                    [
+                        Hole::from_slot(opponent, rules::HOLES_PER_SIDE - 1 - slot),
+                        Hole::from_slot(opponent, slot),
+                    ]
+                })
+                .flatten()
+                .collect(),
+        }
+    }
 }
 
 pub(super) fn replay(text: &str, event: &Event) -> Option<Replayed> {
@@ -186,11 +228,13 @@ pub(super) fn replay(text: &str, event: &Event) -> Option<Replayed> {
         positions: vec![replay.start.to_string()],
         moves: Vec::new(),
         captured: Vec::new(),
+        marks: Vec::new(),
     };
     for step in &replay.steps {
         out.positions.push(step.after.to_string());
         out.moves.push(step.mv.to_string());
         out.captured.push(step.report.stones_captured());
+        out.marks.push(PlyMarks::of(step));
     }
     Some(out)
 }

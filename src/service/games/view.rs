@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::record::replay;
+use super::record::{PlyMarks, replay};
 use crate::db::DbConnection;
 use crate::db::events as q;
 use crate::domain::{
@@ -42,6 +42,9 @@ pub struct GameView {
     pub moves: Vec<String>,
     /// Stones captured in each ply.
     pub captured: Vec<u32>,
+    /// What each ply did on the board (not part of the API's answer).
+    #[serde(skip)]
+    pub marks: Vec<PlyMarks>,
     /// The side that moved first (`S` or `N`).
     pub first_side: String,
     /// The last pending submission (its result and who sent it), if any.
@@ -147,15 +150,23 @@ pub(crate) fn view(
             positions: r.positions,
             moves: r.moves,
             captured: r.captured,
+            marks: r.marks,
         });
-    let (positions, moves, captured, first_side) = match replayed {
+    let (positions, moves, captured, marks, first_side) = match replayed {
         Some(r) => (
             r.positions,
             r.moves,
             r.captured,
+            r.marks,
             r.first_side.letter().to_string(),
         ),
-        None => (Vec::new(), Vec::new(), Vec::new(), "S".to_string()),
+        None => (
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            "S".to_string(),
+        ),
     };
     Ok(GameView {
         id: game.id,
@@ -178,6 +189,7 @@ pub(crate) fn view(
         positions,
         moves,
         captured,
+        marks,
         first_side,
         pending,
         pending_replay,
@@ -344,6 +356,7 @@ pub struct Replay {
     pub positions: Vec<String>,
     pub moves: Vec<String>,
     pub captured: Vec<u32>,
+    pub marks: Vec<PlyMarks>,
 }
 
 /// Where two records of one game part: the first ply (from 1) whose moves differ, the position
@@ -426,6 +439,7 @@ pub(crate) fn submissions(
                     positions: r.positions,
                     moves: r.moves,
                     captured: r.captured,
+                    marks: r.marks,
                 });
             shown.push(SubmissionView {
                 id: s.id,

@@ -33,6 +33,30 @@ pub struct Cell {
     pub link: Option<String>,
     pub south: bool,
     pub inner: bool,
+    /// What the last ply did here: played from it, sowed into it, relayed from it, dropped
+    /// its last stone here, or emptied it by a capture.
+    pub played: bool,
+    pub sown: bool,
+    pub relay: bool,
+    pub last: bool,
+    pub captured: bool,
+}
+
+/// Stones drawn in a hole at most (more are counted, not drawn).
+const DRAWN_STONES: u8 = 12;
+
+impl Cell {
+    /// The stones drawn in the hole.
+    #[must_use]
+    pub(crate) fn drawn(&self) -> u8 {
+        self.count.min(DRAWN_STONES)
+    }
+
+    /// Whether the last ply touched the hole at all.
+    #[must_use]
+    pub(crate) fn touched(&self) -> bool {
+        self.played || self.sown || self.relay || self.last || self.captured
+    }
 }
 
 /// A board as drawn: rank 4 at the top.
@@ -41,6 +65,11 @@ pub struct BoardHtml {
     pub to_move: Side,
     pub south: u32,
     pub north: u32,
+    /// The players' names, beside their rows (a game's board).
+    pub south_name: Option<String>,
+    pub north_name: Option<String>,
+    /// The holes the last ply sowed, in order (`a1 b1 …`), for the animation.
+    pub path: String,
 }
 
 impl BoardHtml {
@@ -57,6 +86,11 @@ impl BoardHtml {
                             link: link(hole),
                             south: hole.side() == Side::South,
                             inner: hole.is_inner(),
+                            played: false,
+                            sown: false,
+                            relay: false,
+                            last: false,
+                            captured: false,
                         })
                         .collect()
                 })
@@ -64,7 +98,29 @@ impl BoardHtml {
             to_move: position.to_move,
             south: position.board.stones(Side::South),
             north: position.board.stones(Side::North),
+            south_name: None,
+            north_name: None,
+            path: String::new(),
         }
+    }
+
+    /// Marks what a ply did: the hole played, the path of its laps, the relays, where its
+    /// last stone fell and the holes it captured.
+    fn show_ply(&mut self, marks: &games::PlyMarks) {
+        let named = |hole: &Option<crate::rules::Hole>| hole.map(|h| h.to_string());
+        let played = named(&marks.played);
+        let last = named(&marks.last);
+        let path: Vec<String> = marks.path.iter().map(ToString::to_string).collect();
+        let relays: Vec<String> = marks.relays.iter().map(ToString::to_string).collect();
+        let captured: Vec<String> = marks.captured.iter().map(ToString::to_string).collect();
+        for cell in self.rows.iter_mut().flatten() {
+            cell.played = played.as_deref() == Some(cell.name.as_str());
+            cell.last = last.as_deref() == Some(cell.name.as_str());
+            cell.sown = path.contains(&cell.name);
+            cell.relay = relays.contains(&cell.name);
+            cell.captured = captured.contains(&cell.name);
+        }
+        self.path = path.join(" ");
     }
 
     /// Marks the hole a move starts from (`c3`, `c3+`, `R:…` marks nothing).
@@ -123,6 +179,8 @@ struct ReplayHtml {
     board: BoardHtml,
     ply: usize,
     plies: usize,
+    /// Every ply's move, for the list beside the board.
+    moves: Vec<String>,
     last_move: Option<String>,
     captured: u32,
     /// What the links keep besides the ply (`submission=7&`), already URL-safe.
@@ -261,21 +319,62 @@ impl From<&PlyQuery> for ReplayChoice {
     }
 }
 
+/// A replay's plies, whichever record it is of.
+#[derive(Clone, Copy)]
+struct ReplayOf<'a> {
+    positions: &'a [String],
+    moves: &'a [String],
+    captured: &'a [u32],
+    marks: &'a [games::PlyMarks],
+}
+
+impl<'a> ReplayOf<'a> {
+    fn of(replay: &'a games::Replay) -> ReplayOf<'a> {
+        ReplayOf {
+            positions: &replay.positions,
+            moves: &replay.moves,
+            captured: &replay.captured,
+            marks: &replay.marks,
+        }
+    }
+}
+
+/// Who sits on which side of a game's board: (South, North), from who moved first.
+fn sides(view: &GameView) -> (Option<String>, Option<String>) {
+    let name = |p: &Option<games::GamePlayer>| p.as_ref().map(|p| p.name.clone());
+    if view.first_side == "N" {
+        (name(&view.second), name(&view.first))
+    } else {
+        (name(&view.first), name(&view.second))
+    }
+}
+
 fn replay_html(
-    positions: &[String],
-    moves: &[String],
-    captured: &[u32],
+    replay: ReplayOf<'_>,
     ply: Option<usize>,
     query: String,
     source: Option<String>,
+    sides: (Option<String>, Option<String>),
 ) -> Option<ReplayHtml> {
+    let ReplayOf {
+        positions,
+        moves,
+        captured,
+        marks,
+    } = replay;
     let plies = positions.len().checked_sub(1)?;
     let ply = ply.unwrap_or(plies).min(plies);
     let position = board::position_of(positions.get(ply)?)?;
+    let mut board = BoardHtml::new(&position, |_| None);
+    if let Some(m) = ply.checked_sub(1).and_then(|i| marks.get(i)) {
+        board.show_ply(m);
+    }
+    (board.south_name, board.north_name) = sides;
     Some(ReplayHtml {
-        board: BoardHtml::new(&position, |_| None),
+        board,
         ply,
         plies,
+        moves: moves.to_vec(),
         last_move: ply.checked_sub(1).and_then(|i| moves.get(i).cloned()),
         captured: ply
             .checked_sub(1)
@@ -395,35 +494,38 @@ async fn render_text(
         let id = choice.submission?;
         shown.submissions.iter().find(|s| s.id == id)
     });
+    let seats = sides(&view);
     let replay = if let Some(s) = chosen {
         s.replay.as_ref().and_then(|r| {
             replay_html(
-                &r.positions,
-                &r.moves,
-                &r.captured,
+                ReplayOf::of(r),
                 choice.ply,
                 format!("submission={}&", s.id),
                 Some(chrome.t1("game-replay-of-submission", "name", &s.name)),
+                seats,
             )
         })
     } else if view.record.is_some() {
         replay_html(
-            &view.positions,
-            &view.moves,
-            &view.captured,
+            ReplayOf {
+                positions: &view.positions,
+                moves: &view.moves,
+                captured: &view.captured,
+                marks: &view.marks,
+            },
             choice.ply,
             String::new(),
             None,
+            seats,
         )
     } else {
         view.pending_replay.as_ref().and_then(|r| {
             replay_html(
-                &r.positions,
-                &r.moves,
-                &r.captured,
+                ReplayOf::of(r),
                 choice.ply,
                 String::new(),
                 Some(chrome.t("game-replay-of-pending")),
+                seats,
             )
         })
     };
