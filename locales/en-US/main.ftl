@@ -842,3 +842,6 @@ board-stones = { $count ->
 replay-sow-again = Show the sowing again
 replay-animation-off = Turn the animation off
 replay-animation-on = Turn the animation on
+bracket-side-winners = Winners' side
+bracket-side-losers = Losers' side
+bracket-side-finals = Finals

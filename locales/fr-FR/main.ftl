@@ -846,3 +846,6 @@ board-stones = { $count ->
 replay-sow-again = Revoir le semis
 replay-animation-off = Couper l’animation
 replay-animation-on = Activer l’animation
+bracket-side-winners = Tableau des gagnants
+bracket-side-losers = Repêchage
+bracket-side-finals = Finales

@@ -845,3 +845,6 @@ board-stones = { $count ->
 replay-sow-again = Mostrar de novo a semeadura
 replay-animation-off = Desligar a animação
 replay-animation-on = Ligar a animação
+bracket-side-winners = Quadro dos vencedores
+bracket-side-losers = Repescagem
+bracket-side-finals = Finais

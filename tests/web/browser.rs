@@ -930,3 +930,152 @@ async fn journey_in_english() {
 async fn journey_in_portuguese() {
     journey(Lang::Pt).await;
 }
+
+/// Plays every open game of the event's current rounds until nothing is left to pair.
+async fn play_out(api: &crate::harness::Browser<'_>, token: &str, event: i64, mut seed: u64) {
+    for _ in 0..12 {
+        let paired = api
+            .api(
+                "POST",
+                &format!("/api/v1/events/{event}/rounds"),
+                Some(token),
+                None,
+            )
+            .await;
+        if paired.status != 201 {
+            break;
+        }
+        let number = paired.json()["round"].as_i64().unwrap();
+        for _ in 0..4 {
+            let shown = api
+                .api(
+                    "GET",
+                    &format!("/api/v1/events/{event}/rounds/{number}"),
+                    None,
+                    None,
+                )
+                .await
+                .json();
+            let open: Vec<i64> = shown["pairings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["status"] != "final" && !p["second"].is_null())
+                .map(|p| p["game_id"].as_i64().unwrap())
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            for game in open {
+                seed += 1;
+                let (record, _) = finished_record(
+                    kiela::rules::Variant::Advanced,
+                    kiela::rules::Side::South,
+                    seed,
+                );
+                api.api_text(&format!("/api/v1/games/{game}/record"), token, &record)
+                    .await;
+            }
+        }
+    }
+}
+
+/// The pages people read on a phone (360 px wide) and on a laptop (1280 px): none of them
+/// scrolls sideways (a wide table or bracket may scroll inside its own box); a screenshot of
+/// each is kept.
+#[actix_rt::test]
+async fn pages_fit_a_phone_and_a_laptop() {
+    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
+        return;
+    };
+    let Some((_driver, client)) = start_browser().await else {
+        return;
+    };
+    let api = app.browser();
+    let token = account_with_token(&app, "ecra@example.ao", "Organização", "organiser");
+    let names = [
+        "Domingos Francisco Kiala Neto",
+        "Maria da Conceição Muxima",
+        "Bento Lunda",
+        "Ana Kiala",
+        "Fausto Ribeiro dos Santos",
+        "Graça Soba",
+        "Joaquim Manuel Cassule",
+        "Eva Quissama",
+        "Teresa Nzinga Mbandi",
+        "Carlos Alberto Tchiwale",
+    ];
+    let (swiss, swiss_slug) = event_with_players(
+        &api,
+        &token,
+        json!({"name": "Campeonato Provincial do Cuanza Norte", "format": "swiss", "rounds": 3}),
+        &names,
+    )
+    .await;
+    play_out(&api, &token, swiss, 900).await;
+    let (double, double_slug) = event_with_players(
+        &api,
+        &token,
+        json!({"name": "Taça Dupla", "format": "double_elimination", "grand_final_reset": true}),
+        &names[..8],
+    )
+    .await;
+    play_out(&api, &token, double, 1900).await;
+    let round = api
+        .api(
+            "GET",
+            &format!("/api/v1/events/{swiss}/rounds/1"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let mut j = Journey {
+        client: &client,
+        base: &app.base,
+        lang: Lang::Pt,
+        artifacts,
+        shots: 300,
+    };
+    j.open("/login?lang=pt").await;
+    j.fill("input[name=email]", "ecra@example.ao").await;
+    j.fill("input[name=password]", "a-long-password").await;
+    j.press("login-submit").await;
+    j.wait_for_path(|p| !p.starts_with("/login")).await;
+    let pages = [
+        ("home", "/".to_string()),
+        ("pairings", format!("/events/{swiss_slug}/rounds/2")),
+        ("standings", format!("/events/{swiss_slug}/standings")),
+        ("crosstable", format!("/events/{swiss_slug}/crosstable")),
+        ("replay", format!("/events/{swiss_slug}/games/{game}?ply=5")),
+        ("bracket", format!("/events/{double_slug}/bracket")),
+        ("manage", format!("/events/{swiss_slug}/manage")),
+        ("audit", format!("/events/{swiss_slug}/audit")),
+    ];
+    let mut wide = Vec::new();
+    for (width, device) in [(360, "phone"), (1280, "laptop")] {
+        client.set_window_size(width, 900).await.unwrap();
+        for (name, path) in &pages {
+            j.open(path).await;
+            let sizes = client
+                .execute(
+                    "return [document.documentElement.scrollWidth, window.innerWidth];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let scroll = sizes[0].as_u64().unwrap();
+            let inner = sizes[1].as_u64().unwrap();
+            if scroll > inner {
+                wide.push(format!("{device} {name}: {scroll} px wide in {inner}"));
+            }
+            j.shot(&format!("{device}-{name}")).await;
+        }
+    }
+    client.close().await.unwrap();
+    app.stop().await;
+    assert!(wide.is_empty(), "pages that scroll sideways: {wide:?}");
+}

@@ -83,17 +83,25 @@ pub(crate) async fn player(
     )
 }
 
-/// One column of the bracket drawing.
+/// One stage of a bracket side, as drawn.
 pub struct Column {
     /// The stage's name: "Semi-finals", "Losers' round 2".
     pub title: String,
-    pub matches: Vec<MatchBox>,
+    /// Its matches, two by two where both feed one match of the next column (drawn joined).
+    pub pairs: Vec<Vec<MatchBox>>,
+}
+
+/// A side of the bracket drawn as one row of columns: the winners', the losers', the finals.
+pub struct Group {
+    /// Named when the bracket has several sides (double elimination).
+    pub title: Option<String>,
+    pub columns: Vec<Column>,
 }
 
 /// One match as drawn.
 pub struct MatchBox {
-    /// The match's name: "Semi-finals, match 2".
-    pub label: String,
+    /// The match's number in its stage, when the stage has several.
+    pub label: Option<usize>,
     pub names: [String; 2],
     pub winner: [bool; 2],
     pub score: [String; 2],
@@ -107,16 +115,29 @@ pub struct MatchBox {
 struct BracketTemplate<'a> {
     c: &'a Chrome,
     event: &'a Event,
-    columns: Vec<Column>,
+    groups: Vec<Group>,
     champion: Option<String>,
 }
 
-fn columns(
+/// Joins a column's matches two by two when the next column has half as many.
+fn pairs(matches: Vec<MatchBox>, next: Option<usize>) -> Vec<Vec<MatchBox>> {
+    let joined = next.is_some_and(|n| n * 2 == matches.len());
+    let mut out: Vec<Vec<MatchBox>> = Vec::new();
+    for (i, m) in matches.into_iter().enumerate() {
+        match out.last_mut() {
+            Some(pair) if joined && i % 2 == 1 => pair.push(m),
+            _ => out.push(vec![m]),
+        }
+    }
+    out
+}
+
+fn groups(
     data: &BracketPage,
     lang: crate::web::i18n::Lang,
     nobody: &str,
     waiting: &str,
-) -> (Vec<Column>, Option<String>) {
+) -> (Vec<Group>, Option<String>) {
     let Some(view) = &data.view else {
         return (Vec::new(), None);
     };
@@ -125,59 +146,86 @@ fn columns(
         None if bye => nobody.to_string(),
         None => waiting.to_string(),
     };
-    let mut columns: Vec<Column> = Vec::new();
-    for part in [
-        Part::Winners,
-        Part::Losers,
-        Part::GrandFinal,
-        Part::GrandFinalReset,
-        Part::ThirdPlace,
-    ] {
-        let mut rounds: Vec<usize> = view
-            .matches
-            .iter()
-            .filter(|m| m.part == part)
-            .map(|m| m.part_round)
-            .collect();
-        rounds.sort_unstable();
-        rounds.dedup();
-        for round in rounds {
-            let matches = view
+    let double = view.matches.iter().any(|m| m.part == Part::Losers);
+    let sides: [(&[Part], Option<&str>); 3] = if double {
+        [
+            (&[Part::Winners], Some("bracket-side-winners")),
+            (&[Part::Losers], Some("bracket-side-losers")),
+            (
+                &[Part::GrandFinal, Part::GrandFinalReset],
+                Some("bracket-side-finals"),
+            ),
+        ]
+    } else {
+        [
+            (&[Part::Winners], None),
+            (&[Part::ThirdPlace], None),
+            (&[], None),
+        ]
+    };
+    let mut out = Vec::new();
+    for (parts, title) in sides {
+        // Each column: its title and matches.
+        let mut columns: Vec<(String, Vec<MatchBox>)> = Vec::new();
+        for &part in parts {
+            let mut rounds: Vec<usize> = view
                 .matches
                 .iter()
-                .filter(|m| m.part == part && m.part_round == round && m.status != Status::Void)
-                .map(|m| MatchBox {
-                    label: m.stage.map_or_else(
-                        || m.code.clone(),
-                        |s| crate::web::words::match_stage(lang, s),
-                    ),
-                    names: [name(m.entrants[0], m.bye[0]), name(m.entrants[1], m.bye[1])],
-                    winner: [
-                        m.winner.is_some() && m.winner == m.entrants[0],
-                        m.winner.is_some() && m.winner == m.entrants[1],
-                    ],
-                    score: [fmt_score(m.score[0]), fmt_score(m.score[1])],
-                    bye: m.status == Status::Bye,
-                    pending: matches!(m.status, Status::Ready | Status::Waiting),
-                    first_game: m.game_ids.first().copied(),
-                })
-                .collect::<Vec<_>>();
-            if matches.is_empty() {
-                continue;
+                .filter(|m| m.part == part)
+                .map(|m| m.part_round)
+                .collect();
+            rounds.sort_unstable();
+            rounds.dedup();
+            for round in rounds {
+                let shown: Vec<_> = view
+                    .matches
+                    .iter()
+                    .filter(|m| m.part == part && m.part_round == round)
+                    .filter(|m| m.status != Status::Void)
+                    .collect();
+                let Some(first) = shown.first() else {
+                    continue;
+                };
+                let title = first
+                    .stage
+                    .map_or_else(String::new, |s| crate::web::words::stage(lang, s.name));
+                let matches = shown
+                    .iter()
+                    .map(|m| MatchBox {
+                        label: m.stage.filter(|s| s.of > 1).map(|s| s.number),
+                        names: [name(m.entrants[0], m.bye[0]), name(m.entrants[1], m.bye[1])],
+                        winner: [
+                            m.winner.is_some() && m.winner == m.entrants[0],
+                            m.winner.is_some() && m.winner == m.entrants[1],
+                        ],
+                        score: [fmt_score(m.score[0]), fmt_score(m.score[1])],
+                        bye: m.status == Status::Bye,
+                        pending: matches!(m.status, Status::Ready | Status::Waiting),
+                        first_game: m.game_ids.first().copied(),
+                    })
+                    .collect();
+                columns.push((title, matches));
             }
-            let stage = view
-                .matches
-                .iter()
-                .find(|m| m.part == part && m.part_round == round)
-                .and_then(|m| m.stage);
-            columns.push(Column {
-                title: stage.map_or_else(String::new, |s| crate::web::words::stage(lang, s.name)),
-                matches,
-            });
         }
+        if columns.is_empty() {
+            continue;
+        }
+        let counts: Vec<usize> = columns.iter().map(|(_, m)| m.len()).collect();
+        let columns = columns
+            .into_iter()
+            .enumerate()
+            .map(|(i, (title, matches))| Column {
+                title,
+                pairs: pairs(matches, counts.get(i + 1).copied()),
+            })
+            .collect();
+        out.push(Group {
+            title: title.map(|key| lang.t(key)),
+            columns,
+        });
     }
     (
-        columns,
+        out,
         view.champion.and_then(|id| data.names.get(&id).cloned()),
     )
 }
@@ -201,7 +249,7 @@ pub(crate) async fn bracket(
     let access = page.access.clone();
     let app = app.into_inner();
     let data = web::block(move || public::bracket(&app, &access)).await??;
-    let (columns, champion) = columns(
+    let (groups, champion) = groups(
         &data,
         page.chrome.lang,
         &page.chrome.t("bracket-bye"),
@@ -213,7 +261,7 @@ pub(crate) async fn bracket(
         &BracketTemplate {
             c: &page.chrome,
             event: &page.access.event,
-            columns,
+            groups,
             champion,
         },
     )
