@@ -845,3 +845,4 @@ replay-animation-on = Turn the animation on
 bracket-side-winners = Winners' side
 bracket-side-losers = Losers' side
 bracket-side-finals = Finals
+player-note = Note

@@ -1031,6 +1031,7 @@ async fn pages_fit_a_phone_and_a_laptop() {
         .await
         .json();
     let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let first_player = round["pairings"][0]["first"]["id"].as_i64().unwrap();
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     let mut j = Journey {
@@ -1054,8 +1055,25 @@ async fn pages_fit_a_phone_and_a_laptop() {
         ("bracket", format!("/events/{double_slug}/bracket")),
         ("manage", format!("/events/{swiss_slug}/manage")),
         ("audit", format!("/events/{swiss_slug}/audit")),
+        ("players", format!("/events/{swiss_slug}/players")),
+        ("event", format!("/events/{swiss_slug}")),
+        ("account", "/account".to_string()),
+        ("new-event", "/events/new".to_string()),
+        ("queue", format!("/events/{swiss_slug}/queue")),
+        ("prize-fund", format!("/events/{double_slug}/prizes/edit")),
+        (
+            "scoresheets",
+            format!("/events/{swiss_slug}/rounds/1/scoresheets"),
+        ),
+        ("why", format!("/events/{swiss_slug}/rounds/2/why")),
+        (
+            "player",
+            format!("/events/{swiss_slug}/players/{first_player}"),
+        ),
+        ("knockout", format!("/events/{double_slug}")),
     ];
     let mut wide = Vec::new();
+    let mut broken = Vec::new();
     for (width, device) in [(360, "phone"), (1280, "laptop")] {
         client.set_window_size(width, 900).await.unwrap();
         for (name, path) in &pages {
@@ -1073,9 +1091,52 @@ async fn pages_fit_a_phone_and_a_laptop() {
                 wide.push(format!("{device} {name}: {scroll} px wide in {inner}"));
             }
             j.shot(&format!("{device}-{name}")).await;
+            for v in axe_violations(&client).await {
+                broken.push(format!("{device} {name}: {v}"));
+            }
         }
     }
     client.close().await.unwrap();
     app.stop().await;
-    assert!(wide.is_empty(), "pages that scroll sideways: {wide:?}");
+    assert!(
+        wide.is_empty() && broken.is_empty(),
+        "pages that scroll sideways: {wide:?}; 
+        axe-core finds {} problems:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+/// axe-core (Deque's accessibility engine, `tests/data/axe/`, MPL-2.0) run on the open page:
+/// each violation, whatever its impact, as `rule (impact): where`.
+async fn axe_violations(client: &Client) -> Vec<String> {
+    let source = include_str!("../data/axe/axe.min.js");
+    client.execute(source, vec![]).await.unwrap();
+    let result = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, {resultTypes: ['violations']})
+               .then(r => done(r.violations.map(v => [v.id, v.impact || '',
+                  v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')])))
+               .catch(e => done([['axe-error', 'serious', String(e)]]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    result
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| {
+            let impact = v[1].as_str().unwrap_or_default();
+            // Minor findings count too: the bar is none at all.
+            matches!(impact, "critical" | "serious" | "moderate" | "minor").then(|| {
+                format!(
+                    "{} ({impact}): {}",
+                    v[0].as_str().unwrap_or_default(),
+                    v[2].as_str().unwrap_or_default()
+                )
+            })
+        })
+        .collect()
 }
