@@ -846,3 +846,7 @@ bracket-side-winners = Winners' side
 bracket-side-losers = Losers' side
 bracket-side-finals = Finals
 player-note = Note
+event-utc-offset = Local time
+event-utc-offset-hint = the venue's, for every time shown
+event-utc-offset-default = the installation's (UTC{ $offset })
+error-utc_offset_invalid = The local time is an offset from UTC such as +01:00, from -12:00 to +14:00.

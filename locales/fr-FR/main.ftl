@@ -850,3 +850,7 @@ bracket-side-winners = Tableau des gagnants
 bracket-side-losers = Repêchage
 bracket-side-finals = Finales
 player-note = Remarque
+event-utc-offset = Heure locale
+event-utc-offset-hint = celle du lieu, pour toutes les heures affichées
+event-utc-offset-default = celle de l’installation (UTC{ $offset })
+error-utc_offset_invalid = L’heure locale est un décalage par rapport à UTC comme +01:00, de -12:00 à +14:00.

@@ -849,3 +849,7 @@ bracket-side-winners = Quadro dos vencedores
 bracket-side-losers = Repescagem
 bracket-side-finals = Finais
 player-note = Nota
+event-utc-offset = Hora local
+event-utc-offset-hint = a do local, para todas as horas mostradas
+event-utc-offset-default = a da instalação (UTC{ $offset })
+error-utc_offset_invalid = A hora local é uma diferença para UTC como +01:00, de -12:00 a +14:00.

@@ -13,7 +13,7 @@ use crate::domain::{
     AuditAction, Bye, ByeKind, Event, EventId, EventState, Format, Game, GameId, GameStatus,
     Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, Sex, StaffRole, Stage,
     StoredResult, Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tags, Tiebreaks,
-    UserId,
+    UserId, UtcOffset,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
@@ -49,6 +49,7 @@ struct EventRow {
     #[allow(dead_code)]
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    utc_offset: Option<UtcOffset>,
 }
 
 impl From<EventRow> for Event {
@@ -84,6 +85,7 @@ impl From<EventRow> for Event {
             accelerated: row.accelerated,
             self_registration: row.self_registration,
             check_in: row.check_in,
+            utc_offset: row.utc_offset,
             state: row.state,
             owner_id: row.owner_id,
             version: row.version,
@@ -92,9 +94,9 @@ impl From<EventRow> for Event {
     }
 }
 
-/// Settings written when an event is created or edited.
+/// Settings written when an event is created or edited (an absent date or offset is cleared).
 #[derive(Clone, Debug, Insertable, AsChangeset)]
-#[diesel(table_name = events)]
+#[diesel(table_name = events, treat_none_as_null = true)]
 pub struct EventSettings {
     pub name: String,
     pub starts_on: Option<NaiveDate>,
@@ -117,6 +119,7 @@ pub struct EventSettings {
     pub accelerated: bool,
     pub self_registration: bool,
     pub check_in: bool,
+    pub utc_offset: Option<UtcOffset>,
 }
 
 pub(crate) fn insert_event(

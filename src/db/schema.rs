@@ -77,6 +77,7 @@ diesel::table! {
         version -> Integer,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        utc_offset -> Nullable<Text>,
     }
 }
 

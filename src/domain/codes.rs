@@ -66,6 +66,7 @@ text_enum! {
         SharingInvalid = "sharing_invalid",
         FederationIdInvalid = "federation_id_invalid",
         TagsInvalid = "tags_invalid",
+        UtcOffsetInvalid = "utc_offset_invalid",
         CsvUnknownColumn = "csv_unknown_column",
         BirthYearInvalid = "birth_year_invalid",
         SexInvalid = "sex_invalid",

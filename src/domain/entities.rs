@@ -41,6 +41,8 @@ pub struct Event {
     pub accelerated: bool,
     pub self_registration: bool,
     pub check_in: bool,
+    /// The venue's offset from UTC; `None`: the installation's.
+    pub utc_offset: Option<super::UtcOffset>,
     pub state: EventState,
     pub owner_id: UserId,
     /// Counts every change of the event: pages and answers are kept per version.

@@ -11,6 +11,7 @@ mod codes;
 mod entities;
 mod ids;
 mod kinds;
+mod offset;
 mod sql;
 mod tags;
 
@@ -21,6 +22,7 @@ pub use kinds::{
     AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,
     StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
+pub use offset::UtcOffset;
 pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};
 
 /// A text that is none of a kind's codes.

@@ -10,7 +10,7 @@ use crate::db::events::{self as q, EventSettings};
 use crate::db::{
     self, DbConnection, accounts as account_queries, event_transaction, write_transaction,
 };
-use crate::domain::{AuditAction, EventId, Role, Tiebreaks, UserId};
+use crate::domain::{AuditAction, EventId, Role, Tiebreaks, UserId, UtcOffset};
 pub use crate::domain::{Event, EventState, Format, StaffRole};
 use crate::rules::Variant;
 use crate::tournament::history::Colour;
@@ -65,6 +65,9 @@ pub struct SettingsInput {
     pub self_registration: Option<bool>,
     #[serde(default)]
     pub check_in: Option<bool>,
+    /// The venue's offset from UTC (`+01:00`); absent or empty: the installation's.
+    #[serde(default)]
+    pub utc_offset: Option<String>,
 }
 
 fn date(text: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, ServiceError> {
@@ -207,6 +210,12 @@ impl SettingsInput {
             accelerated: self.accelerated.unwrap_or(false),
             self_registration: self.self_registration.unwrap_or(false),
             check_in: self.check_in.unwrap_or(false),
+            utc_offset: match self.utc_offset.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(text) => Some(UtcOffset::parse(text).ok_or_else(|| {
+                    ServiceError::invalid("utc_offset", ErrorCode::UtcOffsetInvalid)
+                })?),
+            },
         })
     }
 }

@@ -58,7 +58,7 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
         && let Some(recent) = &recent
         && let Some(access) = recent.get(&slug, ttl)
     {
-        return Ok(EventPage { chrome, access });
+        return Ok(EventPage::new(chrome, access));
     }
     let key = slug.clone();
     let access =
@@ -66,7 +66,17 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
     if shared && let Some(recent) = recent {
         recent.put(key, &access, ttl);
     }
-    Ok(EventPage { chrome, access })
+    Ok(EventPage::new(chrome, access))
+}
+
+impl EventPage {
+    /// An event's page: its times in the event's local time.
+    fn new(mut chrome: Chrome, access: Access) -> EventPage {
+        if let Some(offset) = &access.event.utc_offset {
+            chrome.offset = offset.offset();
+        }
+        EventPage { chrome, access }
+    }
 }
 
 /// Events as an app server last read them for visitors without an account, by slug.
@@ -274,6 +284,7 @@ mod tests {
                 accelerated: false,
                 self_registration: false,
                 check_in: false,
+                utc_offset: None,
                 state: crate::domain::EventState::Running,
                 owner_id: crate::domain::UserId(1),
                 version: 3,

@@ -666,10 +666,65 @@ async fn home_page_lists_events(app: &TestApp) {
     assert!(at("Recently finished") < at(&format!("/events/{}", finished.slug)));
 }
 
+/// An event's times are the venue's: entered and shown in its offset from UTC, stored in UTC.
+async fn times_are_the_venues(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let refused = client
+        .send(Req::post("/api/v1/events").bearer(&token).json(
+            json!({"name": "Maputo", "format": "swiss", "rounds": 2, "utc_offset": "+15:00"}),
+        ))
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(refused["error"]["code"], "utc_offset_invalid");
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Maputo", "format": "swiss", "rounds": 2, "utc_offset": "+02:00"}),
+        &["Ana Kiala", "Bento Lunda"],
+    )
+    .await;
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(shown["utc_offset"], "+02:00");
+    pair_round(&client, &token, event).await;
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let saved = organiser
+        .post_form(
+            &format!("/events/{slug}/rounds/1/start"),
+            &[("starts_at", "2026-12-05T09:30")],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let round = client
+        .get(&format!("/events/{slug}/rounds/1?lang=en"))
+        .await;
+    assert!(
+        round.body.contains("2026-12-05 09:30 (UTC+02:00)"),
+        "{}",
+        round.body
+    );
+    // Stored in UTC: the calendar says 07:30Z.
+    let ics = client.get(&format!("/events/{slug}/calendar.ics")).await;
+    assert!(
+        ics.body.contains("DTSTART:20261205T073000Z"),
+        "{}",
+        ics.body
+    );
+    let audit = organiser.get(&format!("/events/{slug}/audit")).await;
+    assert!(audit.body.contains("(UTC+02:00)"));
+}
+
 both_backends!(
     demo_event_is_played_out,
     every_public_page_and_export,
     version_and_validators_change_with_results,
     knockout_bracket_shows_byes_winners_and_third_place,
     home_page_lists_events,
+    times_are_the_venues,
 );

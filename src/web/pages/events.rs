@@ -80,6 +80,8 @@ pub struct SettingsForm {
     self_registration: Option<String>,
     #[serde(default)]
     check_in: Option<String>,
+    #[serde(default)]
+    utc_offset: String,
 }
 
 fn optional_number<T: std::str::FromStr>(
@@ -125,6 +127,7 @@ impl SettingsForm {
             accelerated: Some(self.accelerated.is_some()),
             self_registration: Some(self.self_registration.is_some()),
             check_in: Some(self.check_in.is_some()),
+            utc_offset: Some(self.utc_offset.clone()),
         })
     }
 
@@ -155,6 +158,11 @@ impl SettingsForm {
             accelerated: flag(event.accelerated),
             self_registration: flag(event.self_registration),
             check_in: flag(event.check_in),
+            utc_offset: event
+                .utc_offset
+                .as_ref()
+                .map(|o| o.as_str().to_string())
+                .unwrap_or_default(),
         }
     }
 }
@@ -168,6 +176,20 @@ struct NewPage<'a> {
     formats: Vec<&'static str>,
     variants: Vec<&'static str>,
     tiebreak_codes: String,
+    offsets: OffsetChoice,
+}
+
+/// The offsets the settings form offers, and the installation's (the default).
+pub struct OffsetChoice {
+    list: Vec<crate::domain::UtcOffset>,
+    default: String,
+}
+
+fn offset_choice(app: &App) -> OffsetChoice {
+    OffsetChoice {
+        list: crate::domain::UtcOffset::choices(),
+        default: app.config.offset().to_string(),
+    }
 }
 
 fn all_tiebreaks() -> String {
@@ -189,7 +211,10 @@ fn variants() -> Vec<&'static str> {
         .collect()
 }
 
-pub(crate) async fn new_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
+pub(crate) async fn new_form(
+    app: web::Data<App>,
+    page: CreatorPage,
+) -> Result<HttpResponse, WebError> {
     html(&NewPage {
         c: &page.chrome,
         form: SettingsForm {
@@ -208,6 +233,7 @@ pub(crate) async fn new_form(page: CreatorPage) -> Result<HttpResponse, WebError
         formats: formats(),
         variants: variants(),
         tiebreak_codes: all_tiebreaks(),
+        offsets: offset_choice(&app),
     })
 }
 
@@ -220,6 +246,7 @@ pub(crate) async fn create(
     let form = form.parsed()?;
     let input = form.to_input();
     let user = page.user.clone();
+    let offsets = offset_choice(&app);
     let app = app.into_inner();
     let result = match input {
         Ok(input) => web::block(move || events::create_event(&app, &user, &input)).await?,
@@ -241,6 +268,7 @@ pub(crate) async fn create(
                 formats: formats(),
                 variants: variants(),
                 tiebreak_codes: all_tiebreaks(),
+                offsets,
             },
         ),
         Err(e) => Err(e.into()),
@@ -387,6 +415,7 @@ struct ManagePage<'a> {
     formats: Vec<&'static str>,
     variants: Vec<&'static str>,
     tiebreak_codes: String,
+    offsets: OffsetChoice,
     base_url: String,
 }
 
@@ -433,6 +462,7 @@ async fn manage_page(
             formats: formats(),
             variants: variants(),
             tiebreak_codes: all_tiebreaks(),
+            offsets: offset_choice(&app),
             base_url: super::public_url(req, &app, ""),
         },
     )

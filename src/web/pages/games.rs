@@ -1005,9 +1005,10 @@ async fn board_page(
     };
     let board = BoardHtml::new(&state.position, link);
     let undo = moves_link(&base, &played[..played.len().saturating_sub(1)]);
-    let over = state
-        .over
-        .map(|(result, termination)| format!("{result} ({termination})"));
+    let over = state.over.map(|(result, termination)| {
+        let how = chrome.t(&format!("termination-{}", termination.as_str()));
+        format!("{result} ({how})")
+    });
     let first_name = game
         .first
         .as_ref()

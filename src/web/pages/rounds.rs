@@ -295,7 +295,8 @@ pub(crate) async fn set_start(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, number) = path.into_inner();
-    let offset = app.config.offset();
+    // Entered in the event's local time (the page's).
+    let offset = page.chrome.offset;
     let starts_at = match form.starts_at.trim() {
         "" => None,
         text => {
