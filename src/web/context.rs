@@ -435,6 +435,13 @@ impl Chrome {
         }
     }
 
+    /// Times of an event's page in the event's local time, when it has its own.
+    pub(crate) fn use_event_time(&mut self, event: &crate::domain::Event) {
+        if let Some(offset) = &event.utc_offset {
+            self.offset = offset.offset();
+        }
+    }
+
     /// A stored (UTC) time as local time, to the minute, with its offset:
     /// `2026-12-05 09:30 (UTC+01:00)`.
     #[must_use]

@@ -72,9 +72,7 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
 impl EventPage {
     /// An event's page: its times in the event's local time.
     fn new(mut chrome: Chrome, access: Access) -> EventPage {
-        if let Some(offset) = &access.event.utc_offset {
-            chrome.offset = offset.offset();
-        }
+        chrome.use_event_time(&access.event);
         EventPage { chrome, access }
     }
 }

@@ -33,7 +33,7 @@ pub struct PersonalLink {
 }
 
 async fn load_link(req: &HttpRequest) -> Result<PersonalLink, WebError> {
-    let Page(chrome) = Page::from_request(req, &mut Payload::None).await?;
+    let Page(mut chrome) = Page::from_request(req, &mut Payload::None).await?;
     let secret = req
         .match_info()
         .get("secret")
@@ -42,6 +42,7 @@ async fn load_link(req: &HttpRequest) -> Result<PersonalLink, WebError> {
     let app = app_of(req)?;
     let lookup = secret.clone();
     let (access, player) = web::block(move || players::by_secret(&app, &lookup)).await??;
+    chrome.use_event_time(&access.event);
     Ok(PersonalLink {
         chrome,
         access,
