@@ -178,7 +178,7 @@ fn english_in(text: &str) -> Vec<String> {
 
 /// A Swiss event in Portuguese words: a requested bye, a refused record, a dispute decided by
 /// the arbiter with a reason, a withdrawal; and a knockout with prizes played to its end.
-async fn played_events(client: &Browser<'_>, token: &str) -> (String, i64, String, i64, String) {
+async fn played_events(client: &Browser<'_>, token: &str) -> Played {
     let event = client
         .send(Req::post("/api/v1/events").bearer(token).json(json!({
             "name": "Taça do Bengo", "format": "swiss", "rounds": 3, "location": "Caxito"
@@ -271,6 +271,19 @@ async fn played_events(client: &Browser<'_>, token: &str) -> (String, i64, Strin
                 .expect(200);
         }
     }
+    // Round 3 is paired and not played: its boards can still be entered.
+    let open = pair_round(client, token, id).await["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| !p["second"].is_null())
+        .map(|p| {
+            (
+                p["game_id"].as_i64().unwrap(),
+                p["first"]["id"].as_i64().unwrap(),
+            )
+        })
+        .unwrap();
     // A knockout for the bracket, the podium and the prize list.
     let knockout = client
         .send(Req::post("/api/v1/events").bearer(token).json(json!({
@@ -314,14 +327,42 @@ async fn played_events(client: &Browser<'_>, token: &str) -> (String, i64, Strin
                 .expect(200);
         }
     }
-    (slug, id, ko_slug, some_game, format!("{}", players[0]))
+    Played {
+        slug,
+        id,
+        ko_slug,
+        game: some_game,
+        ana: players[0],
+        open_game: open.0,
+        open_player: open.1,
+    }
+}
+
+/// What the played events give the pages to visit.
+struct Played {
+    slug: String,
+    id: i64,
+    ko_slug: String,
+    /// A final game, and a game still to play with one of its players.
+    game: i64,
+    ana: i64,
+    open_game: i64,
+    open_player: i64,
 }
 
 async fn no_english_on_any_page(app: &TestApp) {
     let api = app.browser();
     let token = account_with_token(app, "org@example.ao", "Organização", "organiser");
-    let (slug, id, ko_slug, game, ana) = played_events(&api, &token).await;
-    let ana: i64 = ana.parse().unwrap();
+    let Played {
+        slug,
+        id,
+        ko_slug,
+        game,
+        ana,
+        open_game,
+        open_player,
+    } = played_events(&api, &token).await;
+    let playing = personal_path(&api, &token, id, open_player).await;
     account_with_token(app, "ana@example.ao", "Ana Kiala", "player");
     link_account(&api, &token, id, ana, "ana@example.ao").await;
     let personal = personal_path(&api, &token, id, ana).await;
@@ -345,6 +386,8 @@ async fn no_english_on_any_page(app: &TestApp) {
         format!("/events/{ko_slug}/standings"),
         format!("/events/{ko_slug}/prizes"),
         personal.clone(),
+        format!("{playing}/games/{open_game}"),
+        format!("{playing}/games/{open_game}/board?moves=a1"),
         "/events/no-such-event".to_string(),
     ];
     let organiser_pages = [
@@ -353,6 +396,8 @@ async fn no_english_on_any_page(app: &TestApp) {
         format!("/events/{slug}/queue"),
         format!("/events/{slug}/slips"),
         format!("/events/{slug}/rounds/2/sheet"),
+        format!("/events/{slug}/games/{open_game}/board"),
+        format!("/events/{slug}/games/{open_game}"),
         format!("/events/{ko_slug}/prizes/edit"),
         "/events/new".to_string(),
         "/events/import".to_string(),
