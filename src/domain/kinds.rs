@@ -403,31 +403,7 @@ impl Tiebreaks {
     }
 }
 
-impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for Tiebreaks
-where
-    DB: diesel::backend::Backend,
-    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
-{
-    fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
-        let text =
-            <String as diesel::deserialize::FromSql<diesel::sql_types::Text, DB>>::from_sql(bytes)?;
-        Tiebreaks::from_code(&text)
-            .ok_or_else(|| format!("`{text}` is not a list of tie-breaks").into())
-    }
-}
-
-impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for Tiebreaks
-where
-    DB: diesel::backend::Backend,
-    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
-{
-    fn to_sql<'b>(
-        &'b self,
-        out: &mut diesel::serialize::Output<'b, '_, DB>,
-    ) -> diesel::serialize::Result {
-        <str as diesel::serialize::ToSql<diesel::sql_types::Text, DB>>::to_sql(&self.text, out)
-    }
-}
+text_sql!(Tiebreaks, Tiebreaks::from_code);
 
 #[cfg(test)]
 mod tests {

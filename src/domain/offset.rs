@@ -80,30 +80,7 @@ impl Serialize for UtcOffset {
     }
 }
 
-impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for UtcOffset
-where
-    DB: diesel::backend::Backend,
-    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
-{
-    fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
-        let text =
-            <String as diesel::deserialize::FromSql<diesel::sql_types::Text, DB>>::from_sql(bytes)?;
-        UtcOffset::parse(&text).ok_or_else(|| format!("`{text}` is not an offset").into())
-    }
-}
-
-impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for UtcOffset
-where
-    DB: diesel::backend::Backend,
-    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
-{
-    fn to_sql<'b>(
-        &'b self,
-        out: &mut diesel::serialize::Output<'b, '_, DB>,
-    ) -> diesel::serialize::Result {
-        <str as diesel::serialize::ToSql<diesel::sql_types::Text, DB>>::to_sql(&self.text, out)
-    }
-}
+crate::domain::sql::text_sql!(UtcOffset, UtcOffset::parse);
 
 #[cfg(test)]
 mod tests {

@@ -79,35 +79,12 @@ impl Tags {
 
     /// The stored form, also how a form field shows them.
     #[must_use]
-    pub fn text(&self) -> &str {
+    pub fn as_str(&self) -> &str {
         &self.text
     }
 }
 
-impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for Tags
-where
-    DB: diesel::backend::Backend,
-    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
-{
-    fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
-        let text =
-            <String as diesel::deserialize::FromSql<diesel::sql_types::Text, DB>>::from_sql(bytes)?;
-        Tags::parse(&text).map_err(|_| format!("`{text}` is not a list of tags").into())
-    }
-}
-
-impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for Tags
-where
-    DB: diesel::backend::Backend,
-    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
-{
-    fn to_sql<'b>(
-        &'b self,
-        out: &mut diesel::serialize::Output<'b, '_, DB>,
-    ) -> diesel::serialize::Result {
-        <str as diesel::serialize::ToSql<diesel::sql_types::Text, DB>>::to_sql(&self.text, out)
-    }
-}
+crate::domain::sql::text_sql!(Tags, |text| Tags::parse(text).ok());
 
 #[cfg(test)]
 mod tests {
@@ -120,7 +97,7 @@ mod tests {
         assert_eq!(tags.list(), ["U12", "Liga do Bengo"]);
         assert!(tags.has("liga do bengo"));
         assert!(!tags.has("Liga"));
-        assert_eq!(Tags::parse(tags.text()).unwrap(), tags);
+        assert_eq!(Tags::parse(tags.as_str()).unwrap(), tags);
     }
 
     #[test]

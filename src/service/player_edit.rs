@@ -163,7 +163,7 @@ fn changes(before: &Entry, after: &PlayerChange) -> Vec<Change> {
         before.federation_id.as_deref().unwrap_or(""),
         after.federation_id.as_deref().unwrap_or(""),
     );
-    note("tags", before.tags.text(), after.tags.text());
+    note("tags", before.tags.as_str(), after.tags.as_str());
     out
 }
 
