@@ -50,7 +50,7 @@ impl VerdictKind {
 }
 
 /// Why a record is invalid: the stable codes of KIELA.md §10.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     BadRecord,

@@ -114,7 +114,7 @@ pub enum Detail {
     /// `record_mismatch` with what contradicts the pairing).
     Refused {
         code: ErrorCode,
-        reason: Option<String>,
+        reason: Option<crate::rules::Reason>,
         ply: Option<u32>,
         mismatch: Option<super::games::Mismatch>,
     },

@@ -174,12 +174,8 @@ fn yes() -> bool {
 
 impl Fund {
     fn sharing(&self) -> Result<Sharing, ServiceError> {
-        match self.sharing.as_str() {
-            "equal" => Ok(Sharing::Equal),
-            "hort" => Ok(Sharing::Hort),
-            "tiebreak" => Ok(Sharing::TieBreak),
-            _ => Err(ServiceError::invalid("sharing", ErrorCode::SharingInvalid)),
-        }
+        Sharing::from_code(&self.sharing)
+            .ok_or_else(|| ServiceError::invalid("sharing", ErrorCode::SharingInvalid))
     }
 
     fn check(&self) -> Result<(), ServiceError> {
@@ -299,7 +295,7 @@ pub struct PrizeListView {
     /// The event is not finished: the list follows the current standings.
     pub provisional: bool,
     pub currency: String,
-    pub sharing: String,
+    pub sharing: Sharing,
     pub awards: Vec<AwardView>,
 }
 
@@ -408,7 +404,7 @@ pub(crate) fn prize_list_in(
     Ok(Some(PrizeListView {
         provisional: !finished,
         currency: fund.currency,
-        sharing: fund.sharing,
+        sharing: rules.sharing,
         awards,
     }))
 }

@@ -34,11 +34,33 @@ impl Prize {
 }
 
 /// How level players share money.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Sharing {
     Equal,
     Hort,
     TieBreak,
+}
+
+impl Sharing {
+    /// Every rule, in the order a form offers them.
+    pub const ALL: [Sharing; 3] = [Sharing::Equal, Sharing::Hort, Sharing::TieBreak];
+
+    /// The stable code (`equal`, `hort`, `tiebreak`).
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Sharing::Equal => "equal",
+            Sharing::Hort => "hort",
+            Sharing::TieBreak => "tiebreak",
+        }
+    }
+
+    /// The rule of a code.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Sharing> {
+        Sharing::ALL.into_iter().find(|s| s.code() == code)
+    }
 }
 
 /// Which prize a player who qualifies for several receives (with one prize per player).

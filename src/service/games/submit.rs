@@ -243,7 +243,7 @@ fn keep_refusal(
     let detail = Detail::Refused {
         code: refusal.code,
         reason: match &refusal.verdict {
-            Some(VerdictJson::Invalid { reason, .. }) => Some(reason.as_str().to_string()),
+            Some(VerdictJson::Invalid { reason, .. }) => Some(*reason),
             _ => None,
         },
         ply: match &refusal.verdict {
