@@ -52,6 +52,12 @@ impl Cell {
         self.count.min(DRAWN_STONES)
     }
 
+    /// The hole's rank (`4` of `a4`), for the board's edge.
+    #[must_use]
+    pub(crate) fn rank(&self) -> &str {
+        self.name.get(1..).unwrap_or_default()
+    }
+
     /// Whether the last ply touched the hole at all.
     #[must_use]
     pub(crate) fn touched(&self) -> bool {
