@@ -83,6 +83,25 @@ enum Command {
         #[arg(value_name = "FILE.trf")]
         file: String,
     },
+    /// The standings of a TRF file with FIDE tie-breaks.
+    Standings {
+        /// Tie-break codes, comma-separated (default: the file's `202` line, else BH/C1,BH,SB,DE,WIN,WON,ARO).
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        /// Write JSON in the layout of FIDE's tie-break program.
+        #[arg(long)]
+        json: bool,
+        /// The tournament, as a TRF file; `-` reads standard input.
+        #[arg(value_name = "FILE.trf")]
+        file: String,
+    },
+    /// Pair every round of a TRF file again and report the rounds the FIDE Dutch system
+    /// pairs differently.
+    Check {
+        /// The tournament, as a TRF file; `-` reads standard input.
+        #[arg(value_name = "FILE.trf")]
+        file: String,
+    },
     /// Measure the rules engine (records verified, random playouts per second) or, with
     /// `--swiss-players`, the time to pair a large Swiss round.
     Bench {
@@ -369,6 +388,22 @@ fn main() -> ExitCode {
                 &mut stderr.lock(),
             ))
         }
+        Some(Command::Standings {
+            tiebreaks,
+            json,
+            file,
+        }) => exit(cli::standings::run(
+            &file,
+            tiebreaks.as_deref(),
+            json,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        )),
+        Some(Command::Check { file }) => exit(cli::check::run(
+            &file,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        )),
         Some(Command::Bench {
             vectors,
             seconds,

@@ -731,7 +731,7 @@ audit-detail-trf_imported = { $players ->
     }, { $rounds ->
         [one] 1 round played
        *[other] { $rounds } rounds played
-    }
+    }{ $warnings }
 audit-detail-prizes = { $places ->
         [one] 1 place prize
        *[other] { $places } place prizes
@@ -850,3 +850,42 @@ event-utc-offset = Local time
 event-utc-offset-hint = the venue's, for every time shown
 event-utc-offset-default = the installation's (UTC{ $offset })
 error-utc_offset_invalid = The local time is an offset from UTC such as +01:00, from -12:00 to +14:00.
+trf-at-line = Line { $line }:
+trf-at-column = Line { $line }, column { $column }:
+trf-empty = the file is empty.
+trf-not-trf = this is not a TRF file: no line starts with a TRF code such as 012 or 001.
+trf-no-players = the file has no player lines (001).
+trf-team = `{ $found }` is a team record: team tournaments cannot be imported, only individual ones.
+trf-rounds = the number of rounds should be a number, not `{ $found }`.
+trf-initial-colour = the initial colour should be W or B, not `{ $found }`.
+trf-points-system = the points system should be result codes (W, D, L, A, P) each followed by its points, such as 1.0, not `{ $found }`.
+trf-pairing-number = the pairing number (columns 5–8) should be a number from 1 to 9999, not `{ $found }`.
+trf-pairing-number-repeated = pairing number { $number } is given to two players.
+trf-pairing-numbers-gap = pairing numbers should run from 1 without gaps: { $found } was found where { $expected } was expected.
+trf-rating = the rating (columns 49–52) should be a number or blank, not `{ $found }`.
+trf-points = the points (columns 81–84) should be a score such as 4.5, not `{ $found }`.
+trf-opponent = round { $round }: the opponent should be a pairing number or 0000, not `{ $found }`.
+trf-no-such-opponent = round { $round }: the opponent { $opponent } has no player line.
+trf-plays-himself = round { $round }: a player cannot play himself.
+trf-colour = round { $round }: the colour should be w, b or -, not `{ $found }`.
+trf-result = round { $round }: the result should be one of 1 = 0 + - W D L H F U Z, not `{ $found }`.
+trf-bye-with-opponent = round { $round }: `{ $found }` is a bye and cannot have an opponent (write 0000).
+trf-no-result = round { $round }: the game has no result (1, =, 0, + or -).
+trf-game-without-colour = round { $round }: a game played over the board needs a colour (w or b).
+trf-games-disagree = round { $round }: player { $player } and player { $opponent } disagree about their game.
+trf-bye-line = a bye line (240) should give F, H or Z, a round number and pairing numbers, not `{ $found }`.
+trf-warning-latin1 = the file is not UTF-8 and was read as Latin-1 (Windows-1252)
+trf-warning-line-not-kept = line { $line }: a `{ $found }` line is read but not kept
+trf-warning-date = line { $line }: `{ $found }` is not a date (YYYY/MM/DD) and is not kept
+trf-warning-player-count = the file says { $written } players (062) but has { $found } player lines
+trf-warning-absence-scored = player { $player }: rounds { $rounds } are blank and are scored { $points } in all, as the player's written total says
+trf-warning-total-disagrees = player { $player }: the file gives { $written } points, the results add up to { $computed }
+trf-warning-birth-date = line { $line }: `{ $found }` is not a birth date (YYYY/MM/DD) and is not kept
+trf-warning-format = the tournament type `{ $found }` cannot be continued here; its rounds are kept as Swiss rounds
+trf-warning-points = points for an absence, a forfeit loss or a bye that differ from a game's are not kept
+trf-warning-tiebreak = the tie-break `{ $found }` is not known here and is not kept
+trf-warning-bye = player { $player }: the full-point bye entered for round { $round } is not kept (give it when pairing)
+flash-event-imported-warnings = The tournament was imported. Some of what the file holds could not be kept: the event's log lists it.
+import-file = TRF file
+import-paste = Or paste the file's text
+import-kept = Kept from the file: name, city, dates, rounds, initial colour, points system, tie-breaks, players (with sex, title, federation, FIDE id and year of birth), every result, withdrawals, byes entered for the next round, and whether the event is finished. Files may be UTF-8 or Latin-1.

@@ -731,7 +731,7 @@ audit-detail-trf_imported = { $players ->
     }, { $rounds ->
         [one] { $rounds } ronde jouée
        *[other] { $rounds } rondes jouées
-    }
+    }{ $warnings }
 audit-detail-prizes = { $places ->
         [one] { $places } prix au classement
        *[other] { $places } prix au classement
@@ -854,3 +854,42 @@ event-utc-offset = Heure locale
 event-utc-offset-hint = celle du lieu, pour toutes les heures affichées
 event-utc-offset-default = celle de l’installation (UTC{ $offset })
 error-utc_offset_invalid = L’heure locale est un décalage par rapport à UTC comme +01:00, de -12:00 à +14:00.
+trf-at-line = Ligne { $line } :
+trf-at-column = Ligne { $line }, colonne { $column } :
+trf-empty = le fichier est vide.
+trf-not-trf = ce n'est pas un fichier TRF : aucune ligne ne commence par un code TRF comme 012 ou 001.
+trf-no-players = le fichier n'a aucune ligne de joueur (001).
+trf-team = `{ $found }` est une ligne d'équipe : seuls les tournois individuels peuvent être importés.
+trf-rounds = le nombre de rondes doit être un nombre, pas `{ $found }`.
+trf-initial-colour = la couleur initiale doit être W ou B, pas `{ $found }`.
+trf-points-system = le barème doit donner des codes de résultat (W, D, L, A, P) suivis chacun de ses points, comme 1.0, pas `{ $found }`.
+trf-pairing-number = le numéro d'appariement (colonnes 5–8) doit être un nombre de 1 à 9999, pas `{ $found }`.
+trf-pairing-number-repeated = le numéro d'appariement { $number } est donné à deux joueurs.
+trf-pairing-numbers-gap = les numéros d'appariement doivent se suivre depuis 1 sans trou : { $found } trouvé là où { $expected } était attendu.
+trf-rating = l'Elo (colonnes 49–52) doit être un nombre ou rester vide, pas `{ $found }`.
+trf-points = les points (colonnes 81–84) doivent être un score comme 4.5, pas `{ $found }`.
+trf-opponent = ronde { $round } : l'adversaire doit être un numéro d'appariement ou 0000, pas `{ $found }`.
+trf-no-such-opponent = ronde { $round } : l'adversaire { $opponent } n'a pas de ligne de joueur.
+trf-plays-himself = ronde { $round } : un joueur ne peut pas jouer contre lui-même.
+trf-colour = ronde { $round } : la couleur doit être w, b ou -, pas `{ $found }`.
+trf-result = ronde { $round } : le résultat doit être l'un de 1 = 0 + - W D L H F U Z, pas `{ $found }`.
+trf-bye-with-opponent = ronde { $round } : `{ $found }` est une exemption et ne peut pas avoir d'adversaire (écrivez 0000).
+trf-no-result = ronde { $round } : la partie n'a pas de résultat (1, =, 0, + ou -).
+trf-game-without-colour = ronde { $round } : une partie jouée sur l'échiquier a besoin d'une couleur (w ou b).
+trf-games-disagree = ronde { $round } : le joueur { $player } et le joueur { $opponent } ne décrivent pas leur partie de la même façon.
+trf-bye-line = une ligne d'exemptions (240) doit donner F, H ou Z, un numéro de ronde et des numéros d'appariement, pas `{ $found }`.
+trf-warning-latin1 = le fichier n'est pas en UTF-8 et a été lu en Latin-1 (Windows-1252)
+trf-warning-line-not-kept = ligne { $line } : une ligne `{ $found }` est lue mais pas conservée
+trf-warning-date = ligne { $line } : `{ $found }` n'est pas une date (AAAA/MM/JJ) et n'est pas conservée
+trf-warning-player-count = le fichier annonce { $written } joueurs (062) mais a { $found } lignes de joueurs
+trf-warning-absence-scored = joueur { $player } : les rondes { $rounds } sont vides et valent { $points } en tout, comme le dit le total écrit du joueur
+trf-warning-total-disagrees = joueur { $player } : le fichier donne { $written } points, les résultats font { $computed }
+trf-warning-birth-date = ligne { $line } : `{ $found }` n'est pas une date de naissance (AAAA/MM/JJ) et n'est pas conservée
+trf-warning-format = le type de tournoi `{ $found }` ne peut pas être poursuivi ici ; ses rondes sont gardées comme rondes suisses
+trf-warning-points = les points d'une absence, d'un forfait ou d'une exemption différents de ceux d'une partie ne sont pas conservés
+trf-warning-tiebreak = le départage `{ $found }` n'est pas connu ici et n'est pas conservé
+trf-warning-bye = joueur { $player } : l'exemption à un point prévue pour la ronde { $round } n'est pas conservée (donnez-la à l'appariement)
+flash-event-imported-warnings = Le tournoi a été importé. Une partie de ce que contient le fichier n'a pas pu être conservée : le journal de l'événement l'indique.
+import-file = Fichier TRF
+import-paste = Ou collez le texte du fichier
+import-kept = Conservé du fichier : nom, ville, dates, rondes, couleur initiale, barème, départages, joueurs (avec sexe, titre, fédération, identifiant FIDE et année de naissance), tous les résultats, abandons, exemptions prévues pour la ronde suivante, et si l'événement est terminé. Le fichier peut être en UTF-8 ou en Latin-1.

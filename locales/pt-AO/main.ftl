@@ -731,7 +731,7 @@ audit-detail-trf_imported = { $players ->
     }, { $rounds ->
         [one] 1 ronda jogada
        *[other] { $rounds } rondas jogadas
-    }
+    }{ $warnings }
 audit-detail-prizes = { $places ->
         [one] 1 prémio por lugar
        *[other] { $places } prémios por lugar
@@ -853,3 +853,42 @@ event-utc-offset = Hora local
 event-utc-offset-hint = a do local, para todas as horas mostradas
 event-utc-offset-default = a da instalação (UTC{ $offset })
 error-utc_offset_invalid = A hora local é uma diferença para UTC como +01:00, de -12:00 a +14:00.
+trf-at-line = Linha { $line }:
+trf-at-column = Linha { $line }, coluna { $column }:
+trf-empty = o ficheiro está vazio.
+trf-not-trf = isto não é um ficheiro TRF: nenhuma linha começa por um código TRF como 012 ou 001.
+trf-no-players = o ficheiro não tem linhas de jogadores (001).
+trf-team = `{ $found }` é um registo de equipas: só se importam torneios individuais, não por equipas.
+trf-rounds = o número de rondas deve ser um número, não `{ $found }`.
+trf-initial-colour = a cor inicial deve ser W ou B, não `{ $found }`.
+trf-points-system = o sistema de pontos deve ter códigos de resultado (W, D, L, A, P), cada um seguido dos seus pontos, como 1.0, não `{ $found }`.
+trf-pairing-number = o número de emparelhamento (colunas 5–8) deve ser um número de 1 a 9999, não `{ $found }`.
+trf-pairing-number-repeated = o número de emparelhamento { $number } está dado a dois jogadores.
+trf-pairing-numbers-gap = os números de emparelhamento devem seguir de 1 sem falhas: encontrou-se { $found } onde se esperava { $expected }.
+trf-rating = o Elo (colunas 49–52) deve ser um número ou ficar em branco, não `{ $found }`.
+trf-points = os pontos (colunas 81–84) devem ser uma pontuação como 4.5, não `{ $found }`.
+trf-opponent = ronda { $round }: o adversário deve ser um número de emparelhamento ou 0000, não `{ $found }`.
+trf-no-such-opponent = ronda { $round }: o adversário { $opponent } não tem linha de jogador.
+trf-plays-himself = ronda { $round }: um jogador não pode jogar contra si mesmo.
+trf-colour = ronda { $round }: a cor deve ser w, b ou -, não `{ $found }`.
+trf-result = ronda { $round }: o resultado deve ser um de 1 = 0 + - W D L H F U Z, não `{ $found }`.
+trf-bye-with-opponent = ronda { $round }: `{ $found }` é uma isenção e não pode ter adversário (escreva 0000).
+trf-no-result = ronda { $round }: o jogo não tem resultado (1, =, 0, + ou -).
+trf-game-without-colour = ronda { $round }: um jogo jogado no tabuleiro precisa de uma cor (w ou b).
+trf-games-disagree = ronda { $round }: o jogador { $player } e o jogador { $opponent } não coincidem sobre o seu jogo.
+trf-bye-line = uma linha de isenções (240) deve dar F, H ou Z, um número de ronda e números de emparelhamento, não `{ $found }`.
+trf-warning-latin1 = o ficheiro não está em UTF-8 e foi lido como Latin-1 (Windows-1252)
+trf-warning-line-not-kept = linha { $line }: uma linha `{ $found }` é lida mas não guardada
+trf-warning-date = linha { $line }: `{ $found }` não é uma data (AAAA/MM/DD) e não é guardada
+trf-warning-player-count = o ficheiro diz { $written } jogadores (062) mas tem { $found } linhas de jogadores
+trf-warning-absence-scored = jogador { $player }: as rondas { $rounds } estão em branco e valem { $points } ao todo, como diz o total escrito do jogador
+trf-warning-total-disagrees = jogador { $player }: o ficheiro dá { $written } pontos, os resultados somam { $computed }
+trf-warning-birth-date = linha { $line }: `{ $found }` não é uma data de nascimento (AAAA/MM/DD) e não é guardada
+trf-warning-format = o tipo de torneio `{ $found }` não pode ser continuado aqui; as suas rondas ficam como rondas suíças
+trf-warning-points = pontos de uma ausência, de uma derrota por falta de comparência ou de uma isenção diferentes dos de um jogo não são guardados
+trf-warning-tiebreak = o critério de desempate `{ $found }` não é conhecido aqui e não é guardado
+trf-warning-bye = jogador { $player }: a isenção de um ponto marcada para a ronda { $round } não é guardada (dê-a ao emparelhar)
+flash-event-imported-warnings = O torneio foi importado. Parte do que o ficheiro contém não pôde ser guardada: o registo do evento indica o quê.
+import-file = Ficheiro TRF
+import-paste = Ou cole o texto do ficheiro
+import-kept = Guarda-se do ficheiro: nome, cidade, datas, rondas, cor inicial, sistema de pontos, critérios de desempate, jogadores (com sexo, título, federação, id FIDE e ano de nascimento), todos os resultados, desistências, isenções marcadas para a ronda seguinte e se o evento está terminado. O ficheiro pode estar em UTF-8 ou Latin-1.

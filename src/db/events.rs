@@ -10,8 +10,8 @@ use super::schema::{
     standings_cache, submissions, users,
 };
 use crate::domain::{
-    AuditAction, Bye, ByeKind, Event, EventId, EventState, Format, Game, GameId, GameStatus,
-    Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, Sex, StaffRole, Stage,
+    AuditAction, Bye, ByeKind, Event, EventId, EventState, FideDetails, Format, Game, GameId,
+    GameStatus, Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, Sex, StaffRole, Stage,
     StoredResult, Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tags, Tiebreaks,
     UserId, UtcOffset,
 };
@@ -334,6 +334,8 @@ pub struct NewPlayer<'a> {
     pub birth_year: Option<i32>,
     pub federation_id: Option<&'a str>,
     pub tags: &'a Tags,
+    #[diesel(embed)]
+    pub fide: FideDetails,
 }
 
 /// The details of an entry an organiser may change.

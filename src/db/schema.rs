@@ -113,6 +113,9 @@ diesel::table! {
         birth_year -> Nullable<Integer>,
         federation_id -> Nullable<Text>,
         tags -> Text,
+        fide_title -> Nullable<Text>,
+        fide_federation -> Nullable<Text>,
+        fide_id -> Nullable<Text>,
     }
 }
 

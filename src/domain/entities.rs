@@ -3,7 +3,7 @@
 //! them; the pages and the API show views made from them.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use diesel::prelude::{Queryable, Selectable};
+use diesel::prelude::{Insertable, Queryable, Selectable};
 use serde::Serialize;
 
 use super::ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
@@ -93,6 +93,19 @@ pub struct Player {
     pub federation_id: Option<String>,
     /// The organiser's labels, for custom prize categories.
     pub tags: Tags,
+    /// What a tournament file from another program gave (title, federation, FIDE id).
+    #[diesel(embed)]
+    pub fide: FideDetails,
+}
+
+/// A player's FIDE title, federation and id, as a TRF file gives them; kept so that the
+/// event's own TRF gives them back.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = crate::db::schema::players)]
+pub struct FideDetails {
+    pub fide_title: Option<String>,
+    pub fide_federation: Option<String>,
+    pub fide_id: Option<String>,
 }
 
 impl Player {

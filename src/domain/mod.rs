@@ -16,7 +16,7 @@ mod sql;
 mod tags;
 
 pub use codes::ErrorCode;
-pub use entities::{Bye, Event, Game, Player, Round, Submission};
+pub use entities::{Bye, Event, FideDetails, Game, Player, Round, Submission};
 pub use ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
 pub use kinds::{
     AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,

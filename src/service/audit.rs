@@ -10,6 +10,27 @@ use crate::domain::{
     SubmissionId, UserId,
 };
 
+/// A message with its values, kept by code so it is said in the reader's language: a TRF
+/// import's warning (`trf-warning-<code>`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    pub code: String,
+    pub args: std::collections::BTreeMap<String, String>,
+}
+
+impl From<&crate::tournament::trf::TrfWarning> for Note {
+    fn from(w: &crate::tournament::trf::TrfWarning) -> Note {
+        Note {
+            code: w.code().to_string(),
+            args: w
+                .args()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+}
+
 /// What an entry says beyond its action, as data: stored as JSON (`{"m":"round","round":3}`)
 /// and shown in the reader's language by the message `audit-detail-<m>`, its fields the
 /// message's arguments. What people wrote (a reason, a record, a name) is kept as written.
@@ -56,6 +77,9 @@ pub enum Detail {
     TrfImported {
         players: usize,
         rounds: usize,
+        /// What the file held that the event could not keep.
+        #[serde(default)]
+        warnings: Vec<Note>,
     },
     Prizes {
         places: usize,

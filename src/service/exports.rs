@@ -7,9 +7,9 @@ use super::event_data::EventData;
 use super::events::Access;
 use super::memo::MemoKey;
 use super::{App, ServiceError, standings};
-use crate::domain::{PlayerId, Stage};
-use crate::tournament::history::{Colour, PlayerHistory, RoundEntry};
-use crate::tournament::trf::{self, TrfExport};
+use crate::domain::{Format, PlayerId, PlayerStatus, Sex, Stage};
+use crate::tournament::history::{Colour, Outcome, PlayerHistory, RoundEntry};
+use crate::tournament::trf::{self, TrfExport, TrfExportPlayer, TrfSex};
 
 /// An export, made once per version of the event (a crowd downloading the TRF at the end of a
 /// round costs one computation), without holding a connection while it is written.
@@ -42,6 +42,7 @@ fn trf_text(data: &EventData) -> String {
     let rounds = data.scored_rounds().len();
     let mut histories = data.histories(rounds);
     let knockout = add_knockout_columns(data, &mut histories);
+    let columns = rounds + knockout;
     // The ranks of the standings, or of the final ranking once the event is finished.
     let table = standings::ranked(data);
     let index = data.index();
@@ -51,23 +52,82 @@ fn trf_text(data: &EventData) -> String {
             *rank = row.rank;
         }
     }
-    let date = |d: Option<chrono::NaiveDate>| {
-        d.map(|d| d.format("%Y/%m/%d").to_string())
-            .unwrap_or_default()
+    let players: Vec<TrfExportPlayer<'_>> = data
+        .players
+        .iter()
+        .zip(&histories)
+        .zip(&ranks)
+        .map(|((p, history), &rank)| TrfExportPlayer {
+            history,
+            sex: p.sex.map(|s| match s {
+                Sex::Male => TrfSex::Male,
+                Sex::Female => TrfSex::Female,
+            }),
+            title: p.fide.fide_title.as_deref().unwrap_or(""),
+            federation: p.fide.fide_federation.as_deref().unwrap_or(""),
+            fide_id: p.fide.fide_id.as_deref().unwrap_or(""),
+            birth_year: p.birth_year,
+            // A withdrawn player's line ends with the last round played, as TRF has it.
+            rounds_written: match (p.status, p.withdrawn_after) {
+                (PlayerStatus::Withdrawn, Some(after)) if knockout == 0 => {
+                    usize::try_from(after).unwrap_or(0).min(columns)
+                }
+                _ => columns,
+            },
+            rank,
+        })
+        .collect();
+    // Byes already entered for the next Swiss round.
+    let next_round_byes: Vec<(usize, Outcome)> = if knockout == 0 {
+        data.byes
+            .iter()
+            .filter(|b| usize::try_from(b.round).is_ok_and(|r| r == rounds + 1))
+            .filter_map(|b| index.get(&b.player_id).map(|&i| (i, b.kind.outcome())))
+            .collect()
+    } else {
+        Vec::new()
     };
+    let tiebreaks: Vec<String> = data
+        .event
+        .tiebreaks
+        .iter()
+        .map(|t| t.code().replace('-', "/"))
+        .collect();
     trf::write(&TrfExport {
         name: &data.event.name,
         city: &data.event.location,
-        start_date: &date(data.event.starts_on),
-        end_date: &date(data.event.ends_on),
+        start_date: data.event.starts_on,
+        end_date: data.event.ends_on,
         total_rounds: (super::rounds::planned_rounds(data) as usize).max(rounds)
             - knockout_rounds(data)
             + knockout,
         initial_colour: data.event.initial_colour,
-        players: &histories,
-        ranks: &ranks,
+        kind: trf_kind(data.event.format),
+        tiebreaks: &tiebreaks,
+        players: &players,
         points: data.event.points,
+        next_round_byes: &next_round_byes,
     })
+}
+
+/// The type of tournament as the TRF's `092` line gives it, for each format.
+pub(crate) const TRF_KINDS: &[(Format, &str)] = &[
+    (Format::Swiss, "Individual: Swiss-System"),
+    (Format::RoundRobin, "Individual: Round-Robin"),
+    (Format::DoubleRoundRobin, "Individual: Double Round-Robin"),
+    (Format::SingleElimination, "Individual: Knockout"),
+    (Format::DoubleElimination, "Individual: Double Elimination"),
+    (
+        Format::SwissThenKnockout,
+        "Individual: Swiss-System then Knockout",
+    ),
+];
+
+fn trf_kind(format: Format) -> &'static str {
+    TRF_KINDS
+        .iter()
+        .find(|(f, _)| *f == format)
+        .map_or("", |(_, kind)| kind)
 }
 
 /// The knockout's games as more round columns of the TRF (FIDE's format has room for them): one

@@ -158,6 +158,9 @@ pub enum ServiceError {
     /// Input that cannot be used, with specifics (a file's line and what was expected).
     #[error("unusable input: {code} ({detail})")]
     Unusable { code: ErrorCode, detail: String },
+    /// A tournament file that cannot be read, with where and why.
+    #[error("unusable TRF file: {0}")]
+    Trf(crate::tournament::trf::TrfError),
     #[error("wrong email or password")]
     BadCredentials,
     #[error("too many attempts; try again in {retry_after_secs} s")]
@@ -197,6 +200,7 @@ impl ServiceError {
             ServiceError::NotAllowed(code) | ServiceError::Conflict(code) => *code,
             ServiceError::Invalid(invalid) => invalid.code,
             ServiceError::Blocked { code, .. } | ServiceError::Unusable { code, .. } => *code,
+            ServiceError::Trf(_) => ErrorCode::TrfInvalid,
             ServiceError::Stale => ErrorCode::Stale,
             ServiceError::BadCredentials => ErrorCode::BadCredentials,
             ServiceError::RateLimited { .. } => ErrorCode::RateLimited,

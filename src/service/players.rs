@@ -292,6 +292,7 @@ fn insert(
             birth_year: player.details.birth_year,
             federation_id: player.details.federation_id.as_deref(),
             tags: &player.details.tags,
+            fide: crate::domain::FideDetails::default(),
         },
     )?;
     super::standings::changed(conn, event_id)?;

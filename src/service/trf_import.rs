@@ -7,31 +7,49 @@ use super::{App, ServiceError, audit, standings};
 use crate::db::events::{self as q, EventSettings, NewGame, NewPlayer};
 use crate::db::{self, DbConnection, write_transaction};
 use crate::domain::{
-    AuditAction, ByeKind, ErrorCode, EventId, EventState, GameStatus, PlayerId, PlayerStatus,
-    Stage, StoredResult, Tags,
+    AuditAction, ByeKind, EventId, EventState, FideDetails, Format, GameStatus, PlayerId,
+    PlayerStatus, Sex, Stage, StoredResult, Tags,
 };
 use crate::tournament::history::{Colour, GameScore, Outcome};
-use crate::tournament::trf::{self, TrfTournament};
+use crate::tournament::standings::Tiebreak;
+use crate::tournament::trf::{self, TrfSex, TrfTournament, TrfWarning};
 
-/// Creates an event from a TRF file. One transaction: a file that fails halfway leaves
-/// nothing behind.
-pub(crate) fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, ServiceError> {
+/// An event made from a TRF file, and what the file held that it could not keep.
+pub(crate) struct Imported {
+    pub event: Event,
+    pub warnings: Vec<TrfWarning>,
+}
+
+/// Creates an event from a TRF file's bytes (UTF-8, or Latin-1/CP1252). One transaction: a
+/// file that fails halfway leaves nothing behind.
+pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Imported, ServiceError> {
     if !user.role.can_create_events() {
         return Err(ServiceError::Forbidden);
     }
-    let parsed = read(text)?;
+    let mut parsed = trf::read(bytes).map_err(ServiceError::Trf)?;
+    trf::check_consistency(&parsed).map_err(ServiceError::Trf)?;
     let played = played_rounds(&parsed);
-    let settings = settings(&parsed, played)?;
+    let format = format_of(&mut parsed, played);
+    let settings = settings(&mut parsed, played, format)?;
+    let finished =
+        format == Format::Swiss && parsed.total_rounds > 0 && played >= parsed.total_rounds
+            || format.is_round_robin() && played > 0 && played >= settings_rounds(&parsed, format);
     let mut conn = app.conn()?;
     let event = write_transaction(&mut conn, |conn| {
         let event = events::insert_event(conn, user, &settings)?;
         let ids = insert_players(conn, event.id, &parsed)?;
         for round in 0..played {
-            insert_round(conn, event.id, &parsed, &ids, round)?;
+            insert_round(conn, event.id, &parsed, &ids, round, format)?;
         }
         mark_withdrawals(conn, &parsed, &ids, played)?;
-        if played > 0 {
-            q::set_event_state(conn, event.id, EventState::Running, db::now())?;
+        enter_later_byes(conn, &mut parsed, &ids, played)?;
+        let state = match (finished, played) {
+            (true, _) => Some(EventState::Finished),
+            (false, 0) => None,
+            (false, _) => Some(EventState::Running),
+        };
+        if let Some(state) = state {
+            q::set_event_state(conn, event.id, state, db::now())?;
         }
         audit::record(
             conn,
@@ -39,56 +57,158 @@ pub(crate) fn trf_import(app: &App, user: &User, text: &str) -> Result<Event, Se
                 audit::Detail::TrfImported {
                     players: ids.len(),
                     rounds: played,
+                    warnings: parsed.warnings.iter().map(audit::Note::from).collect(),
                 },
             ),
         )?;
         standings::changed(conn, event.id)?;
         Ok::<_, ServiceError>(event)
     })?;
-    events::access(app, events::EventRef::Id(event.id), Some(user)).map(|a| a.event)
+    let event = events::access(app, events::EventRef::Id(event.id), Some(user))?.event;
+    Ok(Imported {
+        event,
+        warnings: parsed.warnings,
+    })
 }
 
-/// The file read and checked: its lines, its points against its results, at least one player.
-fn read(text: &str) -> Result<TrfTournament, ServiceError> {
-    let unusable = |detail: String| ServiceError::Unusable {
-        code: ErrorCode::TrfInvalid,
-        detail,
-    };
-    let parsed = trf::parse(text).map_err(|e| unusable(e.to_string()))?;
-    trf::check_consistency(&parsed).map_err(|e| unusable(e.message))?;
-    if parsed.players.is_empty() {
-        return Err(unusable("no player lines (001)".into()));
-    }
-    Ok(parsed)
-}
-
-/// The number of rounds the file has results for.
+/// The number of rounds the file has pairings for (a column holding only byes entered
+/// ahead is the next round's, not a played one).
 fn played_rounds(parsed: &TrfTournament) -> usize {
-    parsed
-        .players
-        .iter()
-        .map(|p| p.history.rounds.len())
-        .max()
-        .unwrap_or(0)
+    (0..parsed.rounds_written())
+        .rev()
+        .find(|&r| {
+            parsed
+                .players
+                .iter()
+                .any(|p| p.history.round(r).participated())
+        })
+        .map_or(0, |r| r + 1)
 }
 
-/// A Swiss event named after the file, with at least as many rounds as it has played.
-fn settings(parsed: &TrfTournament, played: usize) -> Result<EventSettings, ServiceError> {
+/// The event's format: a round robin when the file says so and its rounds follow the Berger
+/// tables (so the rounds still to play can follow them too); otherwise Swiss, with a warning
+/// when the file said something else.
+fn format_of(parsed: &mut TrfTournament, played: usize) -> Format {
+    let kind = parsed.kind.to_ascii_lowercase();
+    let written = super::exports::TRF_KINDS
+        .iter()
+        .rev()
+        .find(|(_, k)| k.eq_ignore_ascii_case(&parsed.kind))
+        .map(|(f, _)| *f)
+        .or_else(|| {
+            (kind.contains("round") && kind.contains("robin")).then_some(
+                if kind.contains("double") {
+                    Format::DoubleRoundRobin
+                } else {
+                    Format::RoundRobin
+                },
+            )
+        });
+    match written {
+        None | Some(Format::Swiss) => Format::Swiss,
+        Some(format) if format.is_round_robin() && follows_berger(parsed, played, format) => format,
+        Some(_) => {
+            parsed.warnings.push(TrfWarning::FormatNotKept {
+                found: parsed.kind.clone(),
+            });
+            Format::Swiss
+        }
+    }
+}
+
+/// Whether every played round pairs the players as the Berger table for their number does.
+fn follows_berger(parsed: &TrfTournament, played: usize, format: Format) -> bool {
+    let n = parsed.players.len();
+    if n < 2 {
+        return false;
+    }
+    let schedule = if format == Format::DoubleRoundRobin {
+        crate::tournament::berger::double(n)
+    } else {
+        crate::tournament::berger::single(n)
+    };
+    if played > schedule.rounds.len() {
+        return false;
+    }
+    (0..played).all(|r| {
+        schedule.rounds[r].iter().all(|&(first, second)| {
+            if first == 0 || second == 0 {
+                return true;
+            }
+            let entry = parsed.players[first - 1].history.round(r);
+            entry.opponent == Some(second - 1)
+        })
+    })
+}
+
+fn settings_rounds(parsed: &TrfTournament, format: Format) -> usize {
+    let n = parsed.players.len();
+    let single = n + n % 2 - 1;
+    if format == Format::DoubleRoundRobin {
+        2 * single
+    } else if format.is_round_robin() {
+        single
+    } else {
+        parsed.total_rounds
+    }
+}
+
+/// The event's settings: the file's name, city, dates, rounds, initial colour, points and
+/// tie-breaks; what the event cannot hold is a warning.
+fn settings(
+    parsed: &mut TrfTournament,
+    played: usize,
+    format: Format,
+) -> Result<EventSettings, ServiceError> {
     let name = imported_text(&parsed.name, events::MAX_EVENT_NAME);
     let initial_colour = match crate::tournament::trf_pairing::initial_colour(parsed) {
         Colour::White => "W",
         Colour::Black => "B",
     };
+    let p = parsed.points;
+    if p.zero_bye != 0 || p.forfeit_loss != p.loss || p.half_bye != p.draw || p.full_bye != p.win {
+        parsed.warnings.push(TrfWarning::PointsNotKept);
+    }
+    let mut tiebreaks = Vec::new();
+    for code in &parsed.tiebreaks {
+        match code.parse::<Tiebreak>() {
+            Ok(t) if !tiebreaks.contains(&t.code().to_string()) => {
+                tiebreaks.push(t.code().to_string());
+            }
+            Ok(_) => {}
+            Err(_) => parsed.warnings.push(TrfWarning::TiebreakNotKept {
+                found: code.clone(),
+            }),
+        }
+    }
+    let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
+    let (starts_on, ends_on) = match (parsed.start_date, parsed.end_date) {
+        (Some(start), Some(end)) if end < start => (date(Some(start)), None),
+        (start, end) => (date(start), date(end)),
+    };
+    let points = |tenths: u32| Some(f64::from(tenths) / 10.0);
     SettingsInput {
         name: if name.is_empty() {
             "Imported tournament".into()
         } else {
             name
         },
+        starts_on,
+        ends_on,
         location: Some(imported_text(&parsed.city, events::MAX_EVENT_NAME)),
-        format: Some("swiss".into()),
-        rounds: Some(parsed.total_rounds.max(played).max(1) as i64),
+        format: Some(format.as_str().into()),
+        rounds: Some(
+            parsed
+                .total_rounds
+                .max(played)
+                .clamp(1, events::MAX_ROUNDS as usize) as i64,
+        ),
         initial_colour: Some(initial_colour.into()),
+        tiebreaks: (!tiebreaks.is_empty()).then_some(tiebreaks),
+        points_win: points(p.win),
+        points_draw: points(p.draw),
+        points_loss: points(p.loss),
+        points_bye: points(p.pab),
         ..SettingsInput::default()
     }
     .validate()
@@ -125,10 +245,18 @@ fn insert_players(
                 joined_round: 1,
                 missed_points: ByeKind::Zero,
                 created_at: db::now(),
-                sex: None,
-                birth_year: None,
+                sex: p.sex.map(|s| match s {
+                    TrfSex::Male => Sex::Male,
+                    TrfSex::Female => Sex::Female,
+                }),
+                birth_year: p.birth_year,
                 federation_id: None,
                 tags: &Tags::default(),
+                fide: FideDetails {
+                    fide_title: kept(&p.title, 3),
+                    fide_federation: kept(&p.federation, 3),
+                    fide_id: kept(&p.fide_id, 11),
+                },
             },
         )?;
         ids.push(id);
@@ -137,7 +265,7 @@ fn insert_players(
 }
 
 /// What a player's entry of one round becomes here.
-enum Imported {
+enum EntryKind {
     /// A game in which the player moved first (the opponent's entry is the same game).
     Game { second: usize, result: StoredResult },
     /// The pairing-allocated bye or a full-point bye.
@@ -148,15 +276,24 @@ enum Imported {
     Nothing,
 }
 
-fn imported_entry(parsed: &TrfTournament, player: usize, round: usize) -> Imported {
+fn imported_entry(parsed: &TrfTournament, player: usize, round: usize) -> EntryKind {
     let entry = parsed.players[player].history.round(round);
     let has_entry = parsed.players[player]
         .has_entry
         .get(round)
         .copied()
         .unwrap_or(false);
-    match (entry.opponent, entry.colour, entry.outcome) {
-        (Some(o), Some(Colour::White), outcome) => {
+    // The first mover is the side written `w`; a forfeit written without colours (`153 - -`)
+    // is stored with the lower pairing number first.
+    let moves_first = |o: usize| {
+        let other = parsed.players[o].history.round(round).colour;
+        match entry.colour {
+            Some(colour) => colour == Colour::White,
+            None => other == Some(Colour::Black) || (other.is_none() && player < o),
+        }
+    };
+    match (entry.opponent, entry.outcome) {
+        (Some(o), outcome) if moves_first(o) => {
             let other = parsed.players[o].history.round(round).outcome;
             let result = match (outcome, other) {
                 (Outcome::Played(GameScore::Win), _) => StoredResult::FirstWins,
@@ -165,16 +302,16 @@ fn imported_entry(parsed: &TrfTournament, player: usize, round: usize) -> Import
                 (Outcome::ForfeitWin, _) => StoredResult::FirstWinsByForfeit,
                 (Outcome::ForfeitLoss, Outcome::ForfeitWin) => StoredResult::SecondWinsByForfeit,
                 (Outcome::ForfeitLoss, _) => StoredResult::DoubleForfeit,
-                _ => return Imported::Nothing,
+                _ => return EntryKind::Nothing,
             };
-            Imported::Game { second: o, result }
+            EntryKind::Game { second: o, result }
         }
-        (None, _, Outcome::Pab | Outcome::FullBye) => Imported::Bye,
-        (None, _, Outcome::HalfBye) => Imported::Absence(ByeKind::Half),
-        (None, _, Outcome::ZeroBye | Outcome::ForfeitLoss) if has_entry => {
-            Imported::Absence(ByeKind::Zero)
+        (None, Outcome::Pab | Outcome::FullBye) => EntryKind::Bye,
+        (None, Outcome::HalfBye) => EntryKind::Absence(ByeKind::Half),
+        (None, Outcome::ZeroBye | Outcome::ForfeitLoss) if has_entry => {
+            EntryKind::Absence(ByeKind::Zero)
         }
-        _ => Imported::Nothing,
+        _ => EntryKind::Nothing,
     }
 }
 
@@ -185,20 +322,26 @@ fn insert_round(
     parsed: &TrfTournament,
     ids: &[PlayerId],
     round: usize,
+    format: Format,
 ) -> Result<(), ServiceError> {
     let number = round as i32 + 1;
-    let round_id = q::insert_round(conn, event, number, Stage::Swiss, db::now())?.id;
+    let stage = if format.is_round_robin() {
+        Stage::RoundRobin
+    } else {
+        Stage::Swiss
+    };
+    let round_id = q::insert_round(conn, event, number, stage, db::now())?.id;
     q::publish_round(conn, round_id, db::now())?;
     let mut board = 0;
     for (i, &id) in ids.iter().enumerate() {
         let (second, result) = match imported_entry(parsed, i, round) {
-            Imported::Game { second, result } => (Some(ids[second]), result),
-            Imported::Bye => (None, StoredResult::Bye),
-            Imported::Absence(kind) => {
+            EntryKind::Game { second, result } => (Some(ids[second]), result),
+            EntryKind::Bye => (None, StoredResult::Bye),
+            EntryKind::Absence(kind) => {
                 q::set_bye(conn, id, number, kind)?;
                 continue;
             }
-            Imported::Nothing => continue,
+            EntryKind::Nothing => continue,
         };
         board += 1;
         q::insert_game(
@@ -238,6 +381,43 @@ fn mark_withdrawals(
         }
     }
     Ok(())
+}
+
+/// Byes entered ahead, for the rounds after the last one played (`0000 - H` in the next
+/// round's column, or a `240` line): a half-point or zero-point bye is kept as the player's
+/// request; a full-point bye, which an organiser here gives as a result, is a warning.
+fn enter_later_byes(
+    conn: &mut DbConnection,
+    parsed: &mut TrfTournament,
+    ids: &[PlayerId],
+    played: usize,
+) -> Result<(), ServiceError> {
+    let mut warnings = Vec::new();
+    for (i, (p, &id)) in parsed.players.iter().zip(ids).enumerate() {
+        for round in played..p.history.rounds.len() {
+            if !p.has_entry.get(round).copied().unwrap_or(false) {
+                continue;
+            }
+            let number = round as i32 + 1;
+            match p.history.round(round).outcome {
+                Outcome::HalfBye => q::set_bye(conn, id, number, ByeKind::Half)?,
+                Outcome::ZeroBye | Outcome::ForfeitLoss => {
+                    q::set_bye(conn, id, number, ByeKind::Zero)?;
+                }
+                _ => warnings.push(TrfWarning::ByeNotKept {
+                    player: i + 1,
+                    round: round + 1,
+                }),
+            }
+        }
+    }
+    parsed.warnings.extend(warnings);
+    Ok(())
+}
+
+/// A player's detail from the file, or `None` when blank.
+fn kept(text: &str, max: usize) -> Option<String> {
+    Some(imported_text(text, max)).filter(|t| !t.is_empty())
 }
 
 /// Text from a file written by another program, made fit to show and store: control

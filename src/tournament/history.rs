@@ -142,7 +142,7 @@ impl RoundEntry {
 }
 
 /// A player and the rounds so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerHistory {
     pub name: String,
     pub rating: u32,

@@ -4,7 +4,8 @@
 //! Who is paired in round R: everyone, except a player whose round-R entry is already an
 //! unpaired one (opponent `0000` with `H`, `Z`, `F` or `-`); and, when the file already holds
 //! games of round R (re-pairing a played round, as a checker does), a player with no round-R
-//! entry at all. Round-R games and all later rounds are ignored.
+//! entry at all. Round-R games and all later rounds are ignored. Pairings the file forbids
+//! for round R (`260` lines) are not made.
 
 use std::collections::BTreeSet;
 
@@ -15,12 +16,7 @@ use super::trf::TrfTournament;
 /// The first round without any game, PAB or forfeit in it (1-based).
 #[must_use]
 pub fn first_unpaired_round(t: &TrfTournament) -> usize {
-    let rounds = t
-        .players
-        .iter()
-        .map(|p| p.history.rounds.len())
-        .max()
-        .unwrap_or(0);
+    let rounds = t.rounds_written();
     (0..rounds)
         .find(|&r| !round_has_pairings(t, r))
         .unwrap_or(rounds)
@@ -114,6 +110,7 @@ pub fn pair_round(t: &TrfTournament, round: usize) -> Result<DutchPairing, NoVal
     let histories = histories_before(t, round);
     let to_pair = players_to_pair(t, round);
     let total_rounds = t.total_rounds.max(round);
+    let forbidden = t.forbidden_in(round);
     dutch::pair(&DutchInput {
         players: &histories,
         to_pair: &to_pair,
@@ -121,7 +118,7 @@ pub fn pair_round(t: &TrfTournament, round: usize) -> Result<DutchPairing, NoVal
         total_rounds,
         initial_colour: initial_colour(t),
         points: t.points,
-        forbidden: &[],
+        forbidden: &forbidden,
         accelerations: None,
     })
 }

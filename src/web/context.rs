@@ -728,12 +728,17 @@ fn check_same_origin(req: &HttpRequest) -> Result<(), WebError> {
 /// A record file sent with a `multipart/form-data` form (the upload that needs no JavaScript):
 /// the CSRF token is checked as for any form; the file must be UTF-8 text within the record
 /// size limit.
-pub struct CsrfUpload(Result<String, WebError>);
+pub struct CsrfUpload(Result<Vec<u8>, WebError>);
 
 impl CsrfUpload {
-    /// The uploaded text, or 400 when the file is missing, not text or too large. Checked in
-    /// the handler, after the role extractors.
+    /// The uploaded text, or 400 when the file is missing, not UTF-8 text or too large.
+    /// Checked in the handler, after the role extractors.
     pub(crate) fn text(self) -> Result<String, WebError> {
+        String::from_utf8(self.0?).map_err(|_| WebError::Invalid(ErrorCode::RecordFileNotText))
+    }
+
+    /// The uploaded bytes, for a file that may come in another encoding (a TRF file).
+    pub(crate) fn bytes(self) -> Result<Vec<u8>, WebError> {
         self.0
     }
 }
@@ -775,12 +780,12 @@ impl FromRequest for CsrfUpload {
                 }
             }
             check_csrf_token(&req, &csrf)?;
-            let text = if file.is_empty() {
+            let file = if file.is_empty() {
                 Err(WebError::Invalid(ErrorCode::RecordFileMissing))
             } else {
-                String::from_utf8(file).map_err(|_| WebError::Invalid(ErrorCode::RecordFileNotText))
+                Ok(file)
             };
-            Ok(CsrfUpload(text))
+            Ok(CsrfUpload(file))
         })
     }
 }

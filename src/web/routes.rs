@@ -94,6 +94,7 @@ table! {
         get "/events/new" => events::new_form;
         get "/events/import" => events::import_form;
         post "/events/import" => events::import_trf;
+        post "/events/import/file" => events::import_trf_file;
     }
     scope "/events/{slug}" {
         // The pages a crowd follows during a round come first.

@@ -81,6 +81,20 @@ fn argument(lang: Lang, name: &str, value: &Value) -> String {
             })
             .collect::<Vec<_>>()
             .join("; "),
+        ("warnings", Value::Array(list)) if list.is_empty() => String::new(),
+        ("warnings", Value::Array(list)) => {
+            let notes: Vec<String> = list
+                .iter()
+                .filter_map(|n| {
+                    serde_json::from_value::<crate::service::audit::Note>(n.clone()).ok()
+                })
+                .map(|n| {
+                    let args: Vec<(String, String)> = n.args.into_iter().collect();
+                    lang.t_named(&format!("trf-warning-{}", n.code), &args)
+                })
+                .collect();
+            format!(" — {}", notes.join("; "))
+        }
         ("reason", Value::String(reason)) if reason.is_empty() => String::new(),
         ("reason", Value::String(reason)) => format!(" — {reason}"),
         ("overridden", Value::Array(list)) if list.is_empty() => String::new(),
@@ -118,6 +132,24 @@ fn field_value(lang: Lang, field: &str, value: &str) -> String {
         ("sex", code) => lang.t(&format!("sex-{code}")),
         _ => value.to_string(),
     }
+}
+
+/// A TRF file's refusal in words: where (line, column) and what was expected.
+pub(crate) fn trf_error_words(lang: Lang, error: &crate::tournament::trf::TrfError) -> String {
+    let args: Vec<(String, String)> = error
+        .args()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    let place = match (error.line, error.column) {
+        (0, _) => String::new(),
+        (_, Some(_)) => format!("{} ", lang.t_named("trf-at-column", &args)),
+        (_, None) => format!("{} ", lang.t_named("trf-at-line", &args)),
+    };
+    format!(
+        "{place}{}",
+        lang.t_named(&format!("trf-{}", error.code()), &args)
+    )
 }
 
 /// A state an entry records (before or after), in words: a player's, a round's or a game's,

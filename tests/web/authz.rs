@@ -100,6 +100,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/new", Who::Creator),
     ("GET /events/import", Who::Creator),
     ("POST /events/import", Who::Creator),
+    ("POST /events/import/file", Who::Creator),
     ("GET /events/{slug}", Who::Any),
     ("GET /events/{slug}/standings", Who::Any),
     ("GET /events/{slug}/rounds/{n}", Who::Any),

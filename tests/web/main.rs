@@ -16,6 +16,7 @@ mod concurrency;
 mod crash;
 mod desk;
 mod events;
+mod files;
 mod formats;
 mod public;
 mod security;

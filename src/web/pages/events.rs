@@ -13,7 +13,7 @@ use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
 use crate::service::players::{self, ImportReport, Player, PlayerInput};
 use crate::service::{App, ServiceError, games, rounds, trf_import};
 use crate::tournament::standings::Tiebreak;
-use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page, SignedIn};
+use crate::web::context::{Chrome, CreatorPage, CsrfForm, CsrfUpload, FlashLevel, Page, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
 use crate::web::paths;
@@ -921,6 +921,8 @@ struct ImportPage<'a> {
     c: &'a Chrome,
     error: Option<String>,
     detail: Option<String>,
+    /// The pasted file, given back after a refusal so nothing typed is lost.
+    text: String,
 }
 
 pub(crate) async fn import_form(page: CreatorPage) -> Result<HttpResponse, WebError> {
@@ -928,6 +930,7 @@ pub(crate) async fn import_form(page: CreatorPage) -> Result<HttpResponse, WebEr
         c: &page.chrome,
         error: None,
         detail: None,
+        text: String::new(),
     })
 }
 
@@ -937,6 +940,7 @@ pub struct TrfForm {
     trf: String,
 }
 
+/// `POST /events/import`: a pasted TRF file.
 pub(crate) async fn import_trf(
     req: HttpRequest,
     app: web::Data<App>,
@@ -944,21 +948,52 @@ pub(crate) async fn import_trf(
     form: CsrfForm<TrfForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
+    import_bytes(&req, app, &page, form.trf.into_bytes(), true).await
+}
+
+/// `POST /events/import/file`: an uploaded TRF file, in any encoding TRF files come in.
+pub(crate) async fn import_trf_file(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: CreatorPage,
+    upload: CsrfUpload,
+) -> Result<HttpResponse, WebError> {
+    let bytes = upload.bytes()?;
+    import_bytes(&req, app, &page, bytes, false).await
+}
+
+async fn import_bytes(
+    req: &HttpRequest,
+    app: web::Data<App>,
+    page: &CreatorPage,
+    bytes: Vec<u8>,
+    pasted: bool,
+) -> Result<HttpResponse, WebError> {
     let user = page.user.clone();
     let app = app.into_inner();
-    match web::block(move || trf_import::trf_import(&app, &user, &form.trf)).await? {
-        Ok(event) => redirect_with_flash(
-            &req,
-            &paths::manage(&event.slug, None),
+    let text = if pasted {
+        String::from_utf8_lossy(&bytes).into_owned()
+    } else {
+        String::new()
+    };
+    match web::block(move || trf_import::trf_import(&app, &user, &bytes)).await? {
+        Ok(imported) => redirect_with_flash(
+            req,
+            &paths::manage(&imported.event.slug, None),
             FlashLevel::Success,
-            "flash-event-imported",
+            if imported.warnings.is_empty() {
+                "flash-event-imported"
+            } else {
+                "flash-event-imported-warnings"
+            },
         ),
-        Err(ServiceError::Unusable { code, detail }) => html_with_status(
+        Err(ServiceError::Trf(e)) => html_with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
             &ImportPage {
                 c: &page.chrome,
-                error: Some(error_key(code)),
-                detail: Some(detail),
+                error: Some(error_key(ErrorCode::TrfInvalid)),
+                detail: Some(crate::web::said::trf_error_words(page.chrome.lang, &e)),
+                text,
             },
         ),
         Err(e) => Err(e.into()),

@@ -1,0 +1,697 @@
+//! Reading a TRF file: its bytes decoded, then line by line.
+
+use chrono::NaiveDate;
+
+use super::problems::{TrfError, TrfErrorKind, TrfWarning};
+use super::{ForbiddenPairs, TrfPlayer, TrfSex, TrfTournament, totals};
+use crate::tournament::history::{Colour, GameScore, Outcome, PlayerHistory, RoundEntry};
+
+/// How a file's bytes were read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Encoding {
+    #[default]
+    Utf8,
+    /// Latin-1 or its superset Windows-1252, as older programs write.
+    Windows1252,
+}
+
+/// Reads a TRF file from its bytes: UTF-8 (with or without a byte-order mark), or, when the
+/// bytes are not UTF-8, Windows-1252 (which decodes every Latin-1 file the same way).
+pub fn read(bytes: &[u8]) -> Result<TrfTournament, TrfError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(_) => {
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+            let mut tournament = parse(&text)?;
+            tournament.encoding = Encoding::Windows1252;
+            tournament.warnings.insert(0, TrfWarning::ReadAsLatin1);
+            Ok(tournament)
+        }
+    }
+}
+
+/// Codes of the team records of TRF-16 and TRF-2026.
+const TEAM_CODES: &[&str] = &[
+    "013", "310", "320", "330", "300", "352", "362", "801", "802",
+];
+
+/// Lines read for their value elsewhere or that carry nothing to keep: said nothing about.
+const QUIET_CODES: &[&str] = &["062", "072", "082", "182", "192", "XXC", "XXR", "###"];
+
+/// Reads a TRF file's text.
+pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut t = TrfTournament::default();
+    let mut numbered: Vec<(usize, usize, TrfPlayer)> = Vec::new();
+    let mut byes: Vec<(usize, Outcome, usize, Vec<usize>)> = Vec::new();
+    let mut players_written = None;
+    let mut any_line = false;
+    let mut any_code = false;
+    for (index, raw) in lines(text).enumerate() {
+        let line_no = index + 1;
+        let chars: Vec<char> = raw.chars().collect();
+        if chars.iter().all(|c| c.is_whitespace()) {
+            continue;
+        }
+        any_line = true;
+        if chars.len() < 3 || is_ruler(&chars) {
+            continue;
+        }
+        let code: String = chars[..3].iter().collect();
+        let rest: String = chars
+            .get(4..)
+            .map(|r| r.iter().collect())
+            .unwrap_or_default();
+        let value = rest.trim();
+        match code.as_str() {
+            "012" => t.name = value.to_string(),
+            "022" => t.city = value.to_string(),
+            "032" => t.federation = value.to_string(),
+            "042" | "052" => {
+                let date = parse_date(value);
+                if date.is_none() && !value.is_empty() {
+                    t.warnings.push(TrfWarning::Date {
+                        line: line_no,
+                        found: value.to_string(),
+                    });
+                }
+                if code == "042" {
+                    t.start_date = date;
+                } else {
+                    t.end_date = date;
+                }
+            }
+            "062" => players_written = value.parse::<usize>().ok(),
+            "092" => t.kind = value.to_string(),
+            "142" | "XXR" => {
+                t.total_rounds = value.parse().map_err(|_| {
+                    TrfError::at(
+                        line_no,
+                        Some(5),
+                        TrfErrorKind::RoundsNotANumber {
+                            found: value.to_string(),
+                        },
+                    )
+                })?;
+            }
+            "152" | "XXC" => {
+                let lower = value.to_ascii_lowercase();
+                t.initial_colour = if lower.starts_with('w') {
+                    Some(Colour::White)
+                } else if lower.starts_with('b') {
+                    Some(Colour::Black)
+                } else {
+                    return Err(TrfError::at(
+                        line_no,
+                        Some(5),
+                        TrfErrorKind::ColourNotWOrB {
+                            found: value.to_string(),
+                        },
+                    ));
+                };
+            }
+            "162" => points_line(&mut t, value, line_no)?,
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let tenths = points_value(value).ok_or_else(|| {
+                    TrfError::at(
+                        line_no,
+                        Some(5),
+                        TrfErrorKind::PointsSystem {
+                            found: value.to_string(),
+                        },
+                    )
+                })?;
+                let p = &mut t.points;
+                match code.as_str() {
+                    "BBW" => p.win = tenths,
+                    "BBD" => p.draw = tenths,
+                    "BBL" => p.loss = tenths,
+                    "BBZ" => p.zero_bye = tenths,
+                    "BBF" => p.forfeit_loss = tenths,
+                    _ => p.pab = tenths,
+                }
+            }
+            "202" | "212" => {
+                t.tiebreaks = value
+                    .split([',', ';', ' '])
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
+                    .map(str::to_string)
+                    .collect();
+            }
+            "240" => byes.push(bye_line(&rest, line_no)?),
+            "260" => {
+                if let Some(f) = forbidden_line(&rest) {
+                    t.forbidden.push(f);
+                } else {
+                    t.warnings.push(TrfWarning::LineNotKept {
+                        line: line_no,
+                        code,
+                    });
+                }
+            }
+            "001" => {
+                let (number, player) = parse_player(&chars, line_no, &mut t.warnings)?;
+                numbered.push((number, line_no, player));
+            }
+            c if TEAM_CODES.contains(&c) => {
+                return Err(TrfError::at(
+                    line_no,
+                    Some(1),
+                    TrfErrorKind::TeamTournament { code },
+                ));
+            }
+            c if QUIET_CODES.contains(&c) || c.starts_with("###") => {}
+            c if c.starts_with("DDD") => {}
+            _ => {
+                if looks_like_code(&code) {
+                    t.warnings.push(TrfWarning::LineNotKept {
+                        line: line_no,
+                        code,
+                    });
+                }
+                continue;
+            }
+        }
+        any_code = true;
+    }
+    if !any_line {
+        return Err(TrfError::at(0, None, TrfErrorKind::Empty));
+    }
+    if numbered.is_empty() {
+        let kind = if any_code {
+            TrfErrorKind::NoPlayers
+        } else {
+            TrfErrorKind::NotTrf
+        };
+        return Err(TrfError::at(0, None, kind));
+    }
+    numbered.sort_by_key(|(number, line, _)| (*number, *line));
+    for (i, (number, line, _)) in numbered.iter().enumerate() {
+        if i > 0 && numbered[i - 1].0 == *number {
+            return Err(TrfError::at(
+                *line,
+                Some(5),
+                TrfErrorKind::PairingNumberRepeated { number: *number },
+            ));
+        }
+        if *number != i + 1 {
+            return Err(TrfError::at(
+                *line,
+                Some(5),
+                TrfErrorKind::PairingNumbersGap {
+                    found: *number,
+                    expected: i + 1,
+                },
+            ));
+        }
+    }
+    let count = numbered.len();
+    for (_, line, player) in &numbered {
+        for (r, entry) in player.history.rounds.iter().enumerate() {
+            if let Some(opponent) = entry.opponent
+                && opponent >= count
+            {
+                return Err(TrfError::at(
+                    *line,
+                    Some(92 + 10 * r),
+                    TrfErrorKind::NoSuchOpponent {
+                        round: r + 1,
+                        opponent: opponent + 1,
+                    },
+                ));
+            }
+        }
+    }
+    if let Some(written) = players_written
+        && written != count
+    {
+        t.warnings.push(TrfWarning::PlayerCount {
+            written,
+            found: count,
+        });
+    }
+    t.players = numbered.into_iter().map(|(_, _, p)| p).collect();
+    for (line, outcome, round, players) in byes {
+        for number in players {
+            let Some(player) = number.checked_sub(1).and_then(|i| t.players.get_mut(i)) else {
+                return Err(TrfError::at(
+                    line,
+                    Some(11),
+                    TrfErrorKind::ByeLine {
+                        found: number.to_string(),
+                    },
+                ));
+            };
+            set_bye(player, round, outcome);
+        }
+    }
+    totals::score_blank_rounds(&mut t);
+    Ok(t)
+}
+
+/// The lines of a text ending in LF, CR or CRLF (a CRLF is one line end, not two, so line
+/// numbers stay those an editor shows).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+}
+
+/// A column ruler (`1234567890123…` or `         1         2…`), which some files carry
+/// above their player lines to help a reader count columns.
+fn is_ruler(chars: &[char]) -> bool {
+    if !chars.iter().all(|c| c.is_ascii_digit() || *c == ' ') {
+        return false;
+    }
+    let text: String = chars.iter().collect();
+    let digits = chars.iter().filter(|c| c.is_ascii_digit()).count();
+    text.contains("123456789") || (digits >= 2 && chars.len() >= 20 && digits * 4 < chars.len())
+}
+
+/// Whether three characters look like a TRF record code (digits, or letters as in `XXR`,
+/// `BBW` or a federation's `ANG`), rather than the start of free text.
+fn looks_like_code(code: &str) -> bool {
+    code.chars().all(|c| c.is_ascii_digit()) || code.chars().all(|c| c.is_ascii_uppercase())
+}
+
+/// A date as programs write it: `YYYY/MM/DD` (the specification), `YYYY-MM-DD`,
+/// `YYYY.MM.DD`, `DD.MM.YYYY`, `DD/MM/YYYY` or `YY/MM/DD`.
+pub(crate) fn parse_date(text: &str) -> Option<NaiveDate> {
+    let parts: Vec<&str> = text
+        .split(['/', '-', '.'])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [a, b, c] = parts.as_slice() else {
+        return None;
+    };
+    let n = |s: &str| s.parse::<u32>().ok();
+    let (year, month, day) = if a.len() == 4 {
+        (n(a)?, n(b)?, n(c)?)
+    } else if c.len() == 4 {
+        (n(c)?, n(b)?, n(a)?)
+    } else {
+        (2000 + n(a)?, n(b)?, n(c)?)
+    };
+    NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)
+}
+
+/// Points written as `1.0`, `1`, `0,5` or `11.5`, in tenths.
+fn points_value(text: &str) -> Option<u32> {
+    let text = text.trim().replace(',', ".");
+    if text.is_empty() {
+        return None;
+    }
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let whole: u32 = whole.parse().ok()?;
+    let mut digits = fraction.chars();
+    let tenth = match digits.next() {
+        Some(c) => c.to_digit(10)?,
+        None => 0,
+    };
+    // Points are in tenths: `0.50` is half a point, `0.25` is not a TRF score.
+    if whole > 1000 || !digits.all(|c| c == '0') {
+        return None;
+    }
+    Some(whole * 10 + tenth)
+}
+
+/// `162`: result codes each followed by its points (`W 3.0 D 1.0 L 0.0`, in the columns of
+/// TRF-2026 or written loosely).
+fn points_line(t: &mut TrfTournament, value: &str, line: usize) -> Result<(), TrfError> {
+    let refused = || {
+        TrfError::at(
+            line,
+            Some(6),
+            TrfErrorKind::PointsSystem {
+                found: value.to_string(),
+            },
+        )
+    };
+    let mut tokens: Vec<String> = Vec::new();
+    for word in value.split_whitespace() {
+        // `W1.0` as well as `W 1.0`, and `W=1.0`.
+        let word = word.replace('=', " ");
+        let mut chars = word.chars();
+        match chars.next() {
+            Some(c) if c.is_ascii_alphabetic() => {
+                tokens.push(c.to_string());
+                let rest: String = chars.collect::<String>().trim().to_string();
+                if !rest.is_empty() {
+                    tokens.push(rest);
+                }
+            }
+            _ => tokens.extend(word.split_whitespace().map(str::to_string)),
+        }
+    }
+    if tokens.is_empty() || !tokens.len().is_multiple_of(2) {
+        return Err(refused());
+    }
+    let mut pab_given = false;
+    let mut p = t.points;
+    for pair in tokens.chunks(2) {
+        let tenths = points_value(&pair[1]).ok_or_else(refused)?;
+        match pair[0].to_ascii_uppercase().as_str() {
+            "W" => {
+                p.win = tenths;
+                p.full_bye = tenths;
+            }
+            "D" => {
+                p.draw = tenths;
+                p.half_bye = tenths;
+            }
+            "L" => p.loss = tenths,
+            "A" => {
+                p.zero_bye = tenths;
+                p.forfeit_loss = tenths;
+            }
+            "P" => {
+                p.pab = tenths;
+                pab_given = true;
+            }
+            "X" => {}
+            _ => return Err(refused()),
+        }
+    }
+    if !pab_given {
+        p.pab = p.win;
+    }
+    t.points = p;
+    Ok(())
+}
+
+/// `240 H 003  026  047`: byes of one round.
+fn bye_line(rest: &str, line: usize) -> Result<(usize, Outcome, usize, Vec<usize>), TrfError> {
+    let refused = || {
+        TrfError::at(
+            line,
+            Some(5),
+            TrfErrorKind::ByeLine {
+                found: rest.trim().to_string(),
+            },
+        )
+    };
+    let mut words = rest.split_whitespace();
+    let outcome = match words.next().map(str::to_ascii_uppercase).as_deref() {
+        Some("F") => Outcome::FullBye,
+        Some("H") => Outcome::HalfBye,
+        Some("Z") => Outcome::ZeroBye,
+        _ => return Err(refused()),
+    };
+    let round: usize = words
+        .next()
+        .and_then(|w| w.parse().ok())
+        .filter(|&r| r > 0)
+        .ok_or_else(refused)?;
+    let players = words
+        .map(|w| w.parse::<usize>().map_err(|_| refused()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((line, outcome, round, players))
+}
+
+/// `260 001 002  125  180`: players who may not meet in a range of rounds.
+fn forbidden_line(rest: &str) -> Option<ForbiddenPairs> {
+    let numbers: Vec<usize> = rest
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let [first_round, last_round, players @ ..] = numbers.as_slice() else {
+        return None;
+    };
+    if players.len() < 2 || players.contains(&0) {
+        return None;
+    }
+    Some(ForbiddenPairs {
+        first_round: *first_round,
+        last_round: *last_round,
+        players: players.iter().map(|p| p - 1).collect(),
+    })
+}
+
+/// Puts a bye of a `240` line in the player's round, unless the line already has an entry.
+fn set_bye(player: &mut TrfPlayer, round: usize, outcome: Outcome) {
+    let r = round - 1;
+    if player.history.rounds.len() <= r {
+        player.history.rounds.resize(r + 1, RoundEntry::absent());
+        player.has_entry.resize(r + 1, false);
+    }
+    if !player.has_entry[r] {
+        player.history.rounds[r] = RoundEntry {
+            opponent: None,
+            colour: None,
+            outcome,
+        };
+        player.has_entry[r] = true;
+    }
+}
+
+/// Characters `from..=to` (1-based, inclusive) of a line, or "" past its end.
+fn columns(chars: &[char], from: usize, to: usize) -> String {
+    let start = from.saturating_sub(1).min(chars.len());
+    let end = to.min(chars.len());
+    chars[start..end].iter().collect()
+}
+
+fn parse_player(
+    chars: &[char],
+    line: usize,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(usize, TrfPlayer), TrfError> {
+    let number_text = columns(chars, 5, 8);
+    let number: usize = number_text
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| {
+            TrfError::at(
+                line,
+                Some(5),
+                TrfErrorKind::PairingNumber {
+                    found: number_text.trim().to_string(),
+                },
+            )
+        })?;
+    let sex = match chars.get(9).map(char::to_ascii_lowercase) {
+        Some('m') => Some(TrfSex::Male),
+        Some('w' | 'f') => Some(TrfSex::Female),
+        _ => None,
+    };
+    let title = columns(chars, 11, 13).trim().to_string();
+    let name = columns(chars, 15, 47).trim().to_string();
+    let rating_text = columns(chars, 49, 52);
+    let rating: u32 = if rating_text.trim().is_empty() {
+        0
+    } else {
+        rating_text.trim().parse().map_err(|_| {
+            TrfError::at(
+                line,
+                Some(49),
+                TrfErrorKind::Rating {
+                    found: rating_text.trim().to_string(),
+                },
+            )
+        })?
+    };
+    let federation = columns(chars, 54, 56).trim().to_string();
+    let fide_id = columns(chars, 58, 68).trim().to_string();
+    let birth_text = columns(chars, 70, 79).trim().to_string();
+    let birth_year = birth_year(&birth_text);
+    if birth_year.is_none() && !birth_text.is_empty() {
+        warnings.push(TrfWarning::BirthDate {
+            line,
+            found: birth_text,
+        });
+    }
+    let points_text = columns(chars, 81, 84);
+    let points_written = if points_text.trim().is_empty() {
+        None
+    } else {
+        Some(points_value(&points_text).ok_or_else(|| {
+            TrfError::at(
+                line,
+                Some(81),
+                TrfErrorKind::Points {
+                    found: points_text.trim().to_string(),
+                },
+            )
+        })?)
+    };
+    let rank_written = columns(chars, 86, 89).trim().parse().ok();
+    let mut rounds = Vec::new();
+    let mut has_entry = Vec::new();
+    let mut blank_rounds = Vec::new();
+    let mut start = 92;
+    while start <= chars.len() {
+        let round = rounds.len() + 1;
+        match round_entry(chars, start, number, round, line)? {
+            Field::Entry(entry) => {
+                rounds.push(entry);
+                has_entry.push(true);
+            }
+            Field::Unscored => {
+                rounds.push(RoundEntry::absent());
+                has_entry.push(true);
+                blank_rounds.push(round - 1);
+            }
+            Field::Blank => {
+                rounds.push(RoundEntry::absent());
+                has_entry.push(false);
+                blank_rounds.push(round - 1);
+            }
+        }
+        start += 10;
+    }
+    while has_entry.last() == Some(&false) {
+        has_entry.pop();
+        rounds.pop();
+    }
+    blank_rounds.retain(|&r| r < rounds.len());
+    Ok((
+        number,
+        TrfPlayer {
+            history: PlayerHistory {
+                name,
+                rating,
+                rounds,
+            },
+            has_entry,
+            sex,
+            title,
+            federation,
+            fide_id,
+            birth_year,
+            points_written,
+            rank_written,
+            blank_rounds,
+        },
+    ))
+}
+
+/// A birth date's year: `YYYY/MM/DD`, `YYYY/00/00` or `YYYY` alone.
+fn birth_year(text: &str) -> Option<i32> {
+    let year: &str = text.split(['/', '-', '.']).next()?.trim();
+    let year = if year.len() == 4 {
+        year
+    } else {
+        // `DD.MM.YYYY`.
+        text.rsplit(['/', '-', '.']).next()?.trim()
+    };
+    year.parse().ok().filter(|y| (1900..=2100).contains(y))
+}
+
+/// What one round's field holds.
+enum Field {
+    /// Nothing at all: no entry (after a withdrawal, or a round left out).
+    Blank,
+    /// An unpaired round written without a result (`0000 -  `): its points are what the
+    /// file's totals say (see `totals`), a zero-point bye until then.
+    Unscored,
+    Entry(RoundEntry),
+}
+
+/// One round's field (columns `start..start+7`; opponent at `start`, colour at `start+5`,
+/// result at `start+7`).
+fn round_entry(
+    chars: &[char],
+    start: usize,
+    number: usize,
+    round: usize,
+    line: usize,
+) -> Result<Field, TrfError> {
+    let block = columns(chars, start, start + 7);
+    if block.trim().is_empty() {
+        return Ok(Field::Blank);
+    }
+    let opponent_text = columns(chars, start, start + 3);
+    let colour_char = chars.get(start + 4).copied().unwrap_or(' ');
+    let result_char = chars.get(start + 6).copied().unwrap_or(' ');
+    let opponent_number: usize = match opponent_text.trim() {
+        "" => 0,
+        text => text.parse().map_err(|_| {
+            TrfError::at(
+                line,
+                Some(start),
+                TrfErrorKind::Opponent {
+                    round,
+                    found: text.to_string(),
+                },
+            )
+        })?,
+    };
+    if opponent_number == number {
+        return Err(TrfError::at(
+            line,
+            Some(start),
+            TrfErrorKind::PlaysHimself { round },
+        ));
+    }
+    let opponent = opponent_number.checked_sub(1);
+    let colour = match colour_char.to_ascii_lowercase() {
+        'w' => Some(Colour::White),
+        'b' => Some(Colour::Black),
+        '-' | ' ' => None,
+        other => {
+            return Err(TrfError::at(
+                line,
+                Some(start + 5),
+                TrfErrorKind::Colour {
+                    round,
+                    found: other,
+                },
+            ));
+        }
+    };
+    let result_column = Some(start + 7);
+    let outcome = match (result_char.to_ascii_uppercase(), opponent) {
+        ('1' | 'W', Some(_)) => Outcome::Played(GameScore::Win),
+        ('=' | 'D', Some(_)) => Outcome::Played(GameScore::Draw),
+        ('0' | 'L', Some(_)) => Outcome::Played(GameScore::Loss),
+        ('+', Some(_)) => Outcome::ForfeitWin,
+        ('-', Some(_)) => Outcome::ForfeitLoss,
+        (' ', Some(_)) => {
+            return Err(TrfError::at(
+                line,
+                result_column,
+                TrfErrorKind::NoResult { round },
+            ));
+        }
+        (c @ ('H' | 'F' | 'U' | 'Z'), Some(_)) => {
+            return Err(TrfError::at(
+                line,
+                result_column,
+                TrfErrorKind::ByeWithOpponent { round, found: c },
+            ));
+        }
+        ('U', None) => Outcome::Pab,
+        ('H' | '=' | 'D', None) => Outcome::HalfBye,
+        ('F' | '+' | '1' | 'W', None) => Outcome::FullBye,
+        ('-', None) => Outcome::ForfeitLoss,
+        ('Z' | '0' | 'L', None) => Outcome::ZeroBye,
+        (' ', None) => return Ok(Field::Unscored),
+        (other, _) => {
+            return Err(TrfError::at(
+                line,
+                result_column,
+                TrfErrorKind::Result {
+                    round,
+                    found: other,
+                },
+            ));
+        }
+    };
+    if opponent.is_some() && colour.is_none() && matches!(outcome, Outcome::Played(_)) {
+        return Err(TrfError::at(
+            line,
+            Some(start + 5),
+            TrfErrorKind::GameWithoutColour { round },
+        ));
+    }
+    Ok(Field::Entry(RoundEntry {
+        opponent,
+        colour: if opponent.is_some() { colour } else { None },
+        outcome,
+    }))
+}
