@@ -37,6 +37,7 @@ pub struct Event {
     pub tiebreaks: Vec<Tiebreak>,
     /// Points in tenths.
     pub points: PointSystem,
+    #[serde(serialize_with = "super::utc::colour")]
     pub initial_colour: Colour,
     pub accelerated: bool,
     pub self_registration: bool,
@@ -47,6 +48,7 @@ pub struct Event {
     pub owner_id: UserId,
     /// Counts every change of the event: pages and answers are kept per version.
     pub version: i32,
+    #[serde(serialize_with = "super::utc::serialize")]
     pub updated_at: NaiveDateTime,
 }
 

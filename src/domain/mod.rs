@@ -14,6 +14,7 @@ mod kinds;
 mod offset;
 mod sql;
 mod tags;
+pub mod utc;
 
 pub use codes::ErrorCode;
 pub use entities::{Bye, Event, FideDetails, Game, Player, Round, Submission};

@@ -1,6 +1,7 @@
 //! The web layer: thin actix handlers, typed extractors, one route table, the JSON API.
 
 pub mod api;
+pub(crate) mod api_http;
 pub mod assets;
 pub mod body_deadline;
 pub mod context;
@@ -102,6 +103,7 @@ pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
             .app_data(web::PayloadConfig::new(context::MAX_BODY_BYTES))
             .configure(routes::configure)
             .wrap(from_fn(body_deadline::middleware))
+            .wrap(from_fn(api_http::middleware))
             .wrap(ErrorHandlers::new().default_handler(errors::render))
             .wrap(from_fn(context::middleware))
             .wrap(Compress::default())

@@ -13,6 +13,7 @@ mod backup;
 mod browser;
 mod cluster;
 mod concurrency;
+mod conventions;
 mod crash;
 mod desk;
 mod events;

@@ -251,6 +251,7 @@ pub struct QueueItem {
     pub status: GameStatus,
     pub ask: QueueAsk,
     /// Since when the game has needed the staff.
+    #[serde(serialize_with = "crate::domain::utc::serialize")]
     pub since: chrono::NaiveDateTime,
 }
 

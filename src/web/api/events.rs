@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
+use super::paging::Paging;
 use super::{ApiCreator, ApiError, ApiOrganiser, MaybeApiUser, json_body};
 use crate::domain::{EventId, GameId, GameStatus, PlayerId, StoredResult};
 use crate::service::events::{self, Access, EventRef, SettingsInput};
@@ -40,11 +41,13 @@ pub(crate) async fn create(
     let body: SettingsInput = json_body(&req, &body)?;
     let service = app.clone().into_inner();
     let event = web::block(move || events::create_event(&service, &user, &body)).await??;
-    Ok(HttpResponse::Created().json(Created {
-        id: event.id,
-        url: public_url(&req, &app, &paths::event(&event.slug)),
-        slug: event.slug,
-    }))
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/api/v1/events/{}", event.id)))
+        .json(Created {
+            id: event.id,
+            url: public_url(&req, &app, &paths::event(&event.slug)),
+            slug: event.slug,
+        }))
 }
 
 #[derive(Serialize)]
@@ -57,10 +60,14 @@ struct EventJson {
 }
 
 /// `GET /api/v1/events` — every event.
-pub(crate) async fn list(app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+pub(crate) async fn list(req: HttpRequest, app: web::Data<App>) -> Result<HttpResponse, ApiError> {
+    let paging = Paging::of(&req)?;
     let app = app.into_inner();
     let list = web::block(move || events::list_events(&app)).await??;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "events": list })))
+    let total = list.len();
+    Ok(paging
+        .ok(&req, total)
+        .json(serde_json::json!({ "events": paging.slice(list) })))
 }
 
 /// `GET /api/v1/events/{id}`.
@@ -102,25 +109,36 @@ pub(crate) async fn add_player(
 ) -> Result<HttpResponse, ApiError> {
     let body: players::PlayerInput = json_body(&req, &body)?;
     let app = app.into_inner();
+    let event_id = access.event.id;
     let (player, warnings) =
         web::block(move || players::add_player(&app, &access, &body)).await??;
-    Ok(HttpResponse::Created().json(PlayerCreated {
-        id: player.id,
-        pairing_number: player.number,
-        warnings,
-    }))
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/api/v1/events/{event_id}/players/{}", player.id),
+        ))
+        .json(PlayerCreated {
+            id: player.id,
+            pairing_number: player.number,
+            warnings,
+        }))
 }
 
 /// `GET /api/v1/events/{id}/players`.
 pub(crate) async fn list_players(
+    req: HttpRequest,
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
+    let paging = Paging::of(&req)?;
     let access = access(&app, path.into_inner(), user).await?;
     let app = app.into_inner();
     let list = web::block(move || players::list(&app, &access)).await??;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "players": list })))
+    let total = list.len();
+    Ok(paging
+        .ok(&req, total)
+        .json(serde_json::json!({ "players": paging.slice(list) })))
 }
 
 /// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
@@ -273,11 +291,17 @@ pub(crate) async fn pair(
     ApiOrganiser(access): ApiOrganiser,
 ) -> Result<HttpResponse, ApiError> {
     let app = app.into_inner();
+    let event_id = access.event.id;
     let round = web::block(move || rounds::pair_and_publish(&app, &access)).await??;
-    Ok(HttpResponse::Created().json(serde_json::json!({
-        "round": round.number,
-        "pairings": pairings(&round),
-    })))
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/api/v1/events/{event_id}/rounds/{}", round.number),
+        ))
+        .json(serde_json::json!({
+            "round": round.number,
+            "pairings": pairings(&round),
+        })))
 }
 
 /// `GET /api/v1/events/{id}/rounds/{n}`.
@@ -294,17 +318,19 @@ pub(crate) async fn round(
         "round": round.number,
         "state": round.state,
         "stage": round.stage,
-        "starts_at": round.starts_at,
+        "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
         "pairings": pairings(&round),
     })))
 }
 
 /// `GET /api/v1/events/{id}/standings`.
 pub(crate) async fn standings(
+    req: HttpRequest,
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
+    let paging = Paging::of(&req)?;
     let access = access(&app, path.into_inner(), user).await?;
     let app = app.into_inner();
     let view = web::block(move || standings::get(&app, &access)).await??;
@@ -338,10 +364,11 @@ pub(crate) async fn standings(
             row
         })
         .collect();
-    Ok(HttpResponse::Ok().json(serde_json::json!({
+    let total = rows.len();
+    Ok(paging.ok(&req, total).json(serde_json::json!({
         "after_round": view.after_round,
         "final": view.final_ranking,
-        "rows": rows,
+        "rows": paging.slice(rows),
     })))
 }
 

@@ -37,19 +37,32 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
 }
 
 /// `POST /api/v1/games/{id}/record` with the KGN record as the body.
+/// A record sent as JSON.
+#[derive(Deserialize)]
+pub struct RecordBody {
+    record: String,
+}
+
 pub(crate) async fn record(
+    req: HttpRequest,
     app: web::Data<App>,
     party: ApiGameActor,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let ApiGameActor { game_id, actor, .. } = party;
-    let text = String::from_utf8(body.to_vec()).map_err(|_| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "malformed",
-            "the record must be UTF-8 text",
-        )
-    })?;
+    // The record as text (`text/plain`, the KGN itself) or as JSON `{"record": "..."}`, which
+    // generated clients send.
+    let text = if super::is_json(&req) {
+        super::json_body::<RecordBody>(&req, &body)?.record
+    } else {
+        String::from_utf8(body.to_vec()).map_err(|_| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "malformed",
+                "the record must be UTF-8 text",
+            )
+        })?
+    };
     let app = app.into_inner();
     match web::block(move || games::submit_record(&app, game_id, &actor, &text)).await? {
         Ok(outcome) => Ok(HttpResponse::Ok().json(outcome)),

@@ -52,6 +52,7 @@ pub(crate) async fn games(
     app: web::Data<App>,
     ApiUser(user): ApiUser,
 ) -> Result<HttpResponse, ApiError> {
+    let paging = super::paging::Paging::of(&req)?;
     let service = app.clone().into_inner();
     let events = web::block(move || my_games::of_user(&service, &user)).await??;
     let events: Vec<EventJson> = events
@@ -61,7 +62,10 @@ pub(crate) async fn games(
             shown(&req, &app, e, &|g| paths::game(&slug, g.game_id))
         })
         .collect();
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "events": events })))
+    let total = events.len();
+    Ok(paging
+        .ok(&req, total)
+        .json(serde_json::json!({ "events": paging.slice(events) })))
 }
 
 /// `GET /p/{secret}/games.json`.

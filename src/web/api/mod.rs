@@ -11,6 +11,7 @@ pub(crate) mod edits;
 pub mod events;
 pub mod games;
 pub(crate) mod me;
+pub(crate) mod paging;
 
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
@@ -19,8 +20,10 @@ use crate::service::{App, ServiceError};
 /// JSON 404. Bodies are
 /// read as bytes and parsed by [`json_body`] after the role checks.
 pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.app_data(web::PathConfig::default().error_handler(|err, _| {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string()).into()
+    // A path parameter that does not parse (`/games/abc`) names no resource: our own 404, not
+    // the framework's words about the types it tried.
+    cfg.app_data(web::PathConfig::default().error_handler(|_, _| {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such resource").into()
     }))
     .default_service(web::to(not_found));
 }
@@ -204,23 +207,27 @@ pub(crate) async fn openapi() -> HttpResponse {
         .body(OPENAPI)
 }
 
-/// A JSON body, read after the role extractors succeeded (so an unauthorised caller is told
-/// 401/403, never how the body should look): 415 without `Content-Type: application/json`,
-/// 400 when it does not parse into `T`.
-pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
-    req: &HttpRequest,
-    body: &web::Bytes,
-) -> Result<T, ApiError> {
-    let is_json = req
-        .headers()
+/// Whether the request says its body is JSON (`application/json` or `application/…+json`).
+pub(crate) fn is_json(req: &HttpRequest) -> bool {
+    req.headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|v| {
             let v = v.trim().to_ascii_lowercase();
             v == "application/json" || (v.starts_with("application/") && v.ends_with("+json"))
-        });
-    if !is_json {
+        })
+}
+
+/// A JSON body, read after the role extractors succeeded (so an unauthorised caller is told
+/// 401/403, never how the body should look): 415 without `Content-Type: application/json`,
+/// 400 when it is not a JSON object or a field has the wrong type, 422 naming the fields the
+/// endpoint does not have (a misspelt field is never ignored silently).
+pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
+    req: &HttpRequest,
+    body: &web::Bytes,
+) -> Result<T, ApiError> {
+    if !is_json(req) {
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
@@ -243,7 +250,37 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
             "the JSON body must be an object",
         ));
     }
-    serde_json::from_value(value).map_err(malformed)
+    let mut unknown = Vec::new();
+    let parsed = serde_ignored::deserialize(value, |path| unknown.push(path.to_string()));
+    if let Err(e) = &parsed
+        && let Some(field) = e
+            .to_string()
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split('`').next())
+    {
+        unknown.push(field.to_string());
+    }
+    if !unknown.is_empty() {
+        return Err(unknown_fields(&unknown));
+    }
+    parsed.map_err(malformed)
+}
+
+/// 422 naming the fields a body should not have.
+fn unknown_fields(fields: &[String]) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown_field",
+        format!(
+            "this endpoint has no field {}",
+            fields
+                .iter()
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    )
+    .with_detail(serde_json::json!({ "fields": fields }))
 }
 
 fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, ApiError> {

@@ -1,0 +1,88 @@
+//! Pagination of the API's lists, as GitHub does it: `?page=N&per_page=M` (pages from 1; at
+//! most [`MAX_PER_PAGE`] items, and that many when not asked, so a client that never asks
+//! still gets every item of any event that fits one page), the total in `X-Total-Count`, and
+//! `Link` with the `first`, `prev`, `next` and `last` pages.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
+
+use super::ApiError;
+
+/// Items per page when the client does not say, and at most.
+pub(crate) const MAX_PER_PAGE: usize = 1000;
+
+/// The page a request asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Paging {
+    page: usize,
+    per_page: usize,
+}
+
+impl Paging {
+    /// Reads `page` and `per_page` from the query; 400 naming the parameter when one is not
+    /// a whole number in range.
+    pub(crate) fn of(req: &HttpRequest) -> Result<Paging, ApiError> {
+        let mut paging = Paging {
+            page: 1,
+            per_page: MAX_PER_PAGE,
+        };
+        for (name, value) in serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
+            .unwrap_or_default()
+        {
+            let bad = || {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_parameter",
+                    format!("`{name}` should be a whole number from 1 (per_page: at most {MAX_PER_PAGE})"),
+                )
+                .with_detail(serde_json::json!({ "field": name }))
+            };
+            match name.as_str() {
+                "page" => paging.page = value.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?,
+                "per_page" => {
+                    paging.per_page = value
+                        .parse()
+                        .ok()
+                        .filter(|&p| (1..=MAX_PER_PAGE).contains(&p))
+                        .ok_or_else(bad)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(paging)
+    }
+
+    /// This page's items of `items`.
+    pub(crate) fn slice<T>(&self, items: Vec<T>) -> Vec<T> {
+        items
+            .into_iter()
+            .skip((self.page - 1).saturating_mul(self.per_page))
+            .take(self.per_page)
+            .collect()
+    }
+
+    /// A 200 with `X-Total-Count` and `Link` for a list of `total` items.
+    pub(crate) fn ok(&self, req: &HttpRequest, total: usize) -> HttpResponseBuilder {
+        let last = total.div_ceil(self.per_page).max(1);
+        let link = |page: usize, rel: &str| {
+            format!(
+                "<{}?page={page}&per_page={}>; rel=\"{rel}\"",
+                req.path(),
+                self.per_page
+            )
+        };
+        let mut links = vec![link(1, "first")];
+        if self.page > 1 {
+            links.push(link((self.page - 1).min(last), "prev"));
+        }
+        if self.page < last {
+            links.push(link(self.page + 1, "next"));
+        }
+        links.push(link(last, "last"));
+        let mut response = HttpResponse::Ok();
+        response
+            .insert_header(("X-Total-Count", total.to_string()))
+            .insert_header(("Link", links.join(", ")));
+        response
+    }
+}

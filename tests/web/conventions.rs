@@ -1,0 +1,220 @@
+//! The API as generated clients and other sites expect it: 405 with `Allow`, unknown fields
+//! refused, our own 404 for a path that does not parse, `Location` on 201, pagination, CORS
+//! and ETags on public reads only, RFC 3339 moments, lowercase enums, records as JSON.
+
+use serde_json::json;
+
+use crate::both_backends;
+use crate::harness::{Req, TestApp, account_with_token, event_with_players, finished_record};
+
+async fn api_conventions(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let client = app.browser();
+
+    // 201 with Location, for an event, a player and a round.
+    let created = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Aberto", "rounds": 3})),
+        )
+        .await
+        .expect(201);
+    let id = created.json()["id"].as_i64().unwrap();
+    assert_eq!(
+        created.location(),
+        Some(format!("/api/v1/events/{id}").as_str())
+    );
+    let player = client
+        .send(
+            Req::post(format!("/api/v1/events/{id}/players"))
+                .bearer(&token)
+                .json(json!({"name": "Ana Kiala"})),
+        )
+        .await
+        .expect(201);
+    let pid = player.json()["id"].as_i64().unwrap();
+    assert_eq!(
+        player.location(),
+        Some(format!("/api/v1/events/{id}/players/{pid}").as_str())
+    );
+
+    // A field the operation does not have is named, never ignored; nothing is created.
+    let refused = client
+        .send(
+            Req::post(format!("/api/v1/events/{id}/players"))
+                .bearer(&token)
+                .json(json!({"name": "Bento", "ratting": 1900})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(refused["error"]["code"], "unknown_field");
+    assert_eq!(refused["error"]["fields"], json!(["ratting"]));
+    let refused = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "X", "formt": "swiss"})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(refused["error"]["fields"], json!(["formt"]));
+
+    // A wrong method: 405 with Allow, on the API and on pages; a real 404 stays a 404.
+    let wrong = client
+        .send(Req::delete(format!("/api/v1/events/{id}/standings")))
+        .await
+        .expect(405);
+    assert_eq!(wrong.header("allow"), Some("GET, HEAD"));
+    assert_eq!(wrong.json()["error"]["code"], "method_not_allowed");
+    let wrong = client.send(Req::put("/api/v1/events")).await.expect(405);
+    assert_eq!(wrong.header("allow"), Some("GET, POST, HEAD"));
+    let page = client.send(Req::delete("/login")).await.expect(405);
+    assert_eq!(page.header("allow"), Some("GET, POST, HEAD"));
+    client
+        .send(Req::get("/api/v1/events/999999"))
+        .await
+        .expect(404);
+    client
+        .send(Req::get("/api/v1/nothing-here"))
+        .await
+        .expect(404);
+
+    // A path parameter that does not parse: our own words.
+    let bad = client
+        .send(Req::get("/api/v1/games/abc"))
+        .await
+        .expect(404)
+        .json();
+    assert_eq!(bad["error"]["message"], "no such resource");
+    assert!(!bad.to_string().contains("deserialize"), "{bad}");
+
+    // Moments with their offset, enums lowercase.
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .expect(200)
+        .json();
+    let updated = shown["updated_at"].as_str().unwrap();
+    assert!(
+        chrono::DateTime::parse_from_rfc3339(updated).is_ok(),
+        "{updated}"
+    );
+    assert!(updated.ends_with('Z'), "{updated}");
+    assert_eq!(shown["initial_colour"], "white");
+
+    // Public reads: CORS for anyone, an ETag answered 304; writes: no CORS header.
+    let standings = client
+        .send(Req::get(format!("/api/v1/events/{id}/standings")))
+        .await
+        .expect(200);
+    assert_eq!(standings.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(standings.header("cache-control"), Some("public, no-cache"));
+    let tag = standings.header("etag").unwrap().to_string();
+    let again = client
+        .send(Req::get(format!("/api/v1/events/{id}/standings")).header("If-None-Match", &tag))
+        .await
+        .expect(304);
+    assert!(again.body.is_empty());
+    assert_eq!(again.header("etag"), Some(tag.as_str()));
+    let with_token = client
+        .send(Req::get(format!("/api/v1/events/{id}")).bearer(&token))
+        .await
+        .expect(200);
+    assert_eq!(
+        with_token.header("cache-control"),
+        Some("private, no-cache")
+    );
+    assert!(
+        created.header("access-control-allow-origin").is_none(),
+        "no CORS on a write"
+    );
+    let mine = client
+        .send(Req::get("/api/v1/me/games").bearer(&token))
+        .await
+        .expect(200);
+    assert!(
+        mine.header("access-control-allow-origin").is_none(),
+        "nor on a private read"
+    );
+
+    // Pagination: per_page and page, Link and X-Total-Count; bad values named.
+    let (other, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Torneio", "rounds": 3}),
+        &["A Um", "B Dois", "C Três", "D Quatro", "E Cinco"],
+    )
+    .await;
+    let page = client
+        .send(Req::get(format!(
+            "/api/v1/events/{other}/players?per_page=2&page=2"
+        )))
+        .await
+        .expect(200);
+    assert_eq!(page.header("x-total-count"), Some("5"));
+    let names: Vec<String> = page.json()["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, vec!["C Três", "D Quatro"]);
+    let link = page.header("link").unwrap();
+    for rel in [
+        format!("</api/v1/events/{other}/players?page=1&per_page=2>; rel=\"first\""),
+        format!("</api/v1/events/{other}/players?page=1&per_page=2>; rel=\"prev\""),
+        format!("</api/v1/events/{other}/players?page=3&per_page=2>; rel=\"next\""),
+        format!("</api/v1/events/{other}/players?page=3&per_page=2>; rel=\"last\""),
+    ] {
+        assert!(link.contains(&rel), "{link}");
+    }
+    let all = client
+        .send(Req::get(format!("/api/v1/events/{other}/players")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        all["players"].as_array().unwrap().len(),
+        5,
+        "no parameters: every item"
+    );
+    let bad = client
+        .send(Req::get(format!(
+            "/api/v1/events/{other}/standings?per_page=0"
+        )))
+        .await
+        .expect(400)
+        .json();
+    assert_eq!(bad["error"]["field"], "per_page");
+
+    // A round's 201 has its Location; a record sent as JSON is taken like the text.
+    let round = client
+        .send(Req::post(format!("/api/v1/events/{other}/rounds")).bearer(&token))
+        .await
+        .expect(201);
+    assert_eq!(
+        round.location(),
+        Some(format!("/api/v1/events/{other}/rounds/1").as_str())
+    );
+    let game = round.json()["pairings"][0]["game_id"].as_i64().unwrap();
+    let (record, result) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        77,
+    );
+    let submitted = client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/record"))
+                .bearer(&token)
+                .json(json!({"record": record})),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(submitted["result"], result.as_str(), "{submitted}");
+}
+
+both_backends!(api_conventions);
