@@ -110,13 +110,10 @@ fn an_endless_input_is_cut_off_at_the_documented_size() {
 #[test]
 fn a_round_beyond_the_file_is_refused_clearly() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing/swiss/swiss-003.trf");
-    let t = trf::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let rounds = t
-        .players
-        .iter()
-        .map(|p| p.history.rounds.len())
-        .max()
-        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let t = trf::parse(&text).unwrap();
+    let rounds = t.rounds_written();
+    // With its planned rounds, a round past them is "the tournament has N rounds" (exit 3).
     for round in [rounds + 2, 1_000_000_000] {
         let output = kiela(&[
             "pair",
@@ -124,6 +121,22 @@ fn a_round_beyond_the_file_is_refused_clearly() {
             &round.to_string(),
             path.to_str().unwrap(),
         ]);
+        assert_eq!(output.status.code(), Some(3));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!("the tournament has {rounds} rounds")),
+            "{stderr}"
+        );
+    }
+    // Without them, a round past the one after the file's last is refused (exit 2).
+    let unplanned: String = text
+        .lines()
+        .filter(|l| !l.starts_with("142") && !l.starts_with("XXR"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let unplanned = temp_file("unplanned.trf", &unplanned);
+    for round in [rounds + 2, 1_000_000_000] {
+        let output = kiela(&["pair", "--round", &round.to_string(), &unplanned]);
         assert_eq!(output.status.code(), Some(2));
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(

@@ -218,3 +218,94 @@ async fn api_conventions(app: &TestApp) {
 }
 
 both_backends!(api_conventions);
+
+/// A client generated from the served OpenAPI document (openapi-python-client, from PyPI)
+/// drives a whole event, records included, with no hand-written HTTP call
+/// (`tests/clients/drive_event.py`). Skipped without the generator, except under `CI=true`.
+#[actix_web::test]
+async fn a_generated_client_drives_a_whole_event() {
+    let generator = std::process::Command::new("openapi-python-client")
+        .arg("--version")
+        .output();
+    if !generator.is_ok_and(|o| o.status.success()) {
+        assert!(
+            !std::env::var("CI").is_ok_and(|v| v == "true"),
+            "CI=true but openapi-python-client is not installed (pip install openapi-python-client)"
+        );
+        eprintln!("openapi-python-client is not installed: the generated-client test is skipped");
+        return;
+    }
+    let app = TestApp::spawn(crate::harness::Backend::Sqlite)
+        .await
+        .unwrap();
+    let token = account_with_token(&app, "org@example.ao", "Organiser", "organiser");
+    let client = app.browser();
+    let document = client
+        .send(Req::get("/api/v1/openapi.json"))
+        .await
+        .expect(200)
+        .body;
+    let dir = std::env::temp_dir().join(format!("kiela-client-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("openapi.json"), document).unwrap();
+    let generated = std::process::Command::new("openapi-python-client")
+        .args(["generate", "--path", "openapi.json", "--meta", "none"])
+        .args(["--output-path", "kiela_client"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    let records: Vec<String> = (0..12)
+        .map(|i| {
+            finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                4000 + i,
+            )
+            .0
+        })
+        .collect();
+    std::fs::write(dir.join("records.json"), json!(records).to_string()).unwrap();
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/drive_event.py");
+    let base = app.base.clone();
+    let dir_arg = dir.clone();
+    let driven = actix_web::rt::task::spawn_blocking(move || {
+        std::process::Command::new("python3")
+            .arg(script)
+            .arg(&base)
+            .arg(&token)
+            .arg(&dir_arg)
+            .arg(dir_arg.join("records.json"))
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(
+        driven.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&driven.stdout),
+        String::from_utf8_lossy(&driven.stderr)
+    );
+    let out: serde_json::Value = serde_json::from_slice(&driven.stdout).unwrap();
+    assert_eq!(
+        out["records"], 6,
+        "two boards a round for three rounds: {out}"
+    );
+    assert_eq!(out["state"], "finished", "{out}");
+    let rows = out["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    let points: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    assert!(
+        (points - 9.0).abs() < 1e-9,
+        "six games and three byes: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    app.stop().await;
+}
