@@ -397,3 +397,16 @@ fn check_finds_the_rounds_paired_otherwise() {
     assert_eq!(status, Some(1), "{out}");
     assert!(out.contains("round 2: differs"), "{out}");
 }
+
+#[test]
+fn utf8_lines_whose_columns_count_bytes_are_read_by_bytes() {
+    let t = read("utf8-columns-in-bytes.trf").unwrap();
+    let jose = &t.players[0];
+    assert_eq!(jose.history.name, "José Dória");
+    assert_eq!(jose.history.rating, 1900);
+    assert_eq!(
+        jose.history.round(0).outcome,
+        Outcome::Played(GameScore::Win)
+    );
+    assert_eq!(t.warnings, vec![TrfWarning::ColumnsInBytes { line: 3 }]);
+}

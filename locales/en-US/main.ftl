@@ -889,3 +889,6 @@ flash-event-imported-warnings = The tournament was imported. Some of what the fi
 import-file = TRF file
 import-paste = Or paste the file's text
 import-kept = Kept from the file: name, city, dates, rounds, initial colour, points system, tie-breaks, players (with sex, title, federation, FIDE id and year of birth), every result, withdrawals, byes entered for the next round, and whether the event is finished. Files may be UTF-8 or Latin-1.
+error-unknown_field = The request has a field this address does not know.
+error-invalid_parameter = A parameter of the address is not valid.
+trf-warning-columns-in-bytes = line { $line }: its columns are counted in bytes, not characters, and it was read that way

@@ -893,3 +893,6 @@ flash-event-imported-warnings = Le tournoi a été importé. Une partie de ce qu
 import-file = Fichier TRF
 import-paste = Ou collez le texte du fichier
 import-kept = Conservé du fichier : nom, ville, dates, rondes, couleur initiale, barème, départages, joueurs (avec sexe, titre, fédération, identifiant FIDE et année de naissance), tous les résultats, abandons, exemptions prévues pour la ronde suivante, et si l'événement est terminé. Le fichier peut être en UTF-8 ou en Latin-1.
+error-unknown_field = La requête a un champ que cette adresse ne connaît pas.
+error-invalid_parameter = Un paramètre de l'adresse n'est pas valide.
+trf-warning-columns-in-bytes = ligne { $line } : ses colonnes sont comptées en octets, pas en caractères, et elle a été lue ainsi

@@ -892,3 +892,6 @@ flash-event-imported-warnings = O torneio foi importado. Parte do que o ficheiro
 import-file = Ficheiro TRF
 import-paste = Ou cole o texto do ficheiro
 import-kept = Guarda-se do ficheiro: nome, cidade, datas, rondas, cor inicial, sistema de pontos, critérios de desempate, jogadores (com sexo, título, federação, id FIDE e ano de nascimento), todos os resultados, desistências, isenções marcadas para a ronda seguinte e se o evento está terminado. O ficheiro pode estar em UTF-8 ou Latin-1.
+error-unknown_field = O pedido tem um campo que este endereço não conhece.
+error-invalid_parameter = Um parâmetro do endereço não é válido.
+trf-warning-columns-in-bytes = linha { $line }: as colunas estão contadas em bytes, não em caracteres, e foi lida assim

@@ -157,7 +157,7 @@ fn method_not_allowed(
     let mut response = if path.starts_with("/api/") {
         ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
+            crate::domain::ErrorCode::MethodNotAllowed.as_str(),
             format!("this endpoint answers {allow}"),
         )
         .error_response()

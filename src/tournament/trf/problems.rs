@@ -317,6 +317,8 @@ pub enum TrfWarning {
     TiebreakNotKept { found: String },
     /// A full-point bye entered ahead for a round not yet paired.
     ByeNotKept { player: usize, round: usize },
+    /// A player line whose columns were counted in UTF-8 bytes, not characters.
+    ColumnsInBytes { line: usize },
 }
 
 impl TrfWarning {
@@ -335,6 +337,7 @@ impl TrfWarning {
             TrfWarning::PointsNotKept => "points",
             TrfWarning::TiebreakNotKept { .. } => "tiebreak",
             TrfWarning::ByeNotKept { .. } => "bye",
+            TrfWarning::ColumnsInBytes { .. } => "columns-in-bytes",
         }
     }
 
@@ -343,6 +346,7 @@ impl TrfWarning {
     pub fn line(&self) -> usize {
         match self {
             TrfWarning::LineNotKept { line, .. }
+            | TrfWarning::ColumnsInBytes { line }
             | TrfWarning::Date { line, .. }
             | TrfWarning::BirthDate { line, .. } => *line,
             _ => 0,
@@ -361,6 +365,7 @@ impl TrfWarning {
             TrfWarning::ByeNotKept { player, round } => {
                 vec![("player", player.to_string()), ("round", round.to_string())]
             }
+            TrfWarning::ColumnsInBytes { line } => vec![("line", line.to_string())],
             TrfWarning::LineNotKept { line, code } => {
                 vec![("line", line.to_string()), ("found", code.clone())]
             }
@@ -465,6 +470,10 @@ impl fmt::Display for TrfWarning {
                     "the tie-break `{found}` is not known here; it is not kept"
                 )
             }
+            TrfWarning::ColumnsInBytes { line } => write!(
+                f,
+                "line {line}: its columns are counted in bytes, not characters; it was read that way"
+            ),
             TrfWarning::ByeNotKept { player, round } => write!(
                 f,
                 "player {player}: the full-point bye entered for round {round} is not kept (give it when pairing)"

@@ -152,7 +152,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
                 }
             }
             "001" => {
-                let (number, player) = parse_player(&chars, line_no, &mut t.warnings)?;
+                let (number, player) = player_line(&chars, line_no, &mut t.warnings)?;
                 numbered.push((number, line_no, player));
             }
             c if TEAM_CODES.contains(&c) => {
@@ -452,6 +452,42 @@ fn columns(chars: &[char], from: usize, to: usize) -> String {
     let start = from.saturating_sub(1).min(chars.len());
     let end = to.min(chars.len());
     chars[start..end].iter().collect()
+}
+
+/// A player line. Some programs write UTF-8 but count columns in bytes, so a name with an
+/// accent pushes every later field to the left: when a line does not read in characters, it
+/// is read again with each character taking as many columns as its UTF-8 bytes, and a
+/// warning says so.
+fn player_line(
+    chars: &[char],
+    line: usize,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(usize, TrfPlayer), TrfError> {
+    let mut own = Vec::new();
+    let error = match parse_player(chars, line, &mut own) {
+        Ok(player) => {
+            warnings.extend(own);
+            return Ok(player);
+        }
+        Err(e) => e,
+    };
+    if chars.iter().all(char::is_ascii) {
+        return Err(error);
+    }
+    let by_bytes: Vec<char> = chars
+        .iter()
+        .flat_map(|&c| std::iter::once(c).chain(std::iter::repeat_n('\u{0}', c.len_utf8() - 1)))
+        .collect();
+    let mut own = Vec::new();
+    match parse_player(&by_bytes, line, &mut own) {
+        Ok((number, mut player)) => {
+            player.history.name.retain(|c| c != '\u{0}');
+            warnings.extend(own);
+            warnings.push(TrfWarning::ColumnsInBytes { line });
+            Ok((number, player))
+        }
+        Err(_) => Err(error),
+    }
 }
 
 fn parse_player(

@@ -13,6 +13,7 @@ pub mod games;
 pub(crate) mod me;
 pub(crate) mod paging;
 
+use crate::domain::ErrorCode;
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
 
@@ -270,7 +271,7 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
 fn unknown_fields(fields: &[String]) -> ApiError {
     ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
-        "unknown_field",
+        ErrorCode::UnknownField.as_str(),
         format!(
             "this endpoint has no field {}",
             fields

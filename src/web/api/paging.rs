@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
 use super::ApiError;
+use crate::domain::ErrorCode;
 
 /// Items per page when the client does not say, and at most.
 pub(crate) const MAX_PER_PAGE: usize = 1000;
@@ -32,7 +33,7 @@ impl Paging {
             let bad = || {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    "invalid_parameter",
+                    ErrorCode::InvalidParameter.as_str(),
                     format!("`{name}` should be a whole number from 1 (per_page: at most {MAX_PER_PAGE})"),
                 )
                 .with_detail(serde_json::json!({ "field": name }))
