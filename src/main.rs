@@ -85,7 +85,7 @@ enum Command {
     },
     /// The standings of a TRF file with FIDE tie-breaks.
     Standings {
-        /// Tie-break codes, comma-separated (default: the file's `202` line, else BH/C1,BH,SB,DE,WIN,WON,ARO).
+        /// Tie-break codes, comma-separated (default: the file's `202` line, else the Swiss default, BH/C1,BH,SB,DE,WON).
         #[arg(long)]
         tiebreaks: Option<String>,
         /// Write JSON in the layout of FIDE's tie-break program.

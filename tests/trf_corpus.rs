@@ -410,3 +410,69 @@ fn utf8_lines_whose_columns_count_bytes_are_read_by_bytes() {
     );
     assert_eq!(t.warnings, vec![TrfWarning::ColumnsInBytes { line: 3 }]);
 }
+
+/// Files built to exhaust memory or time are refused at once, naming the line.
+#[test]
+fn hostile_sizes_are_refused_at_the_line() {
+    let base = "012 Hostile\n\
+001    1      Ana Kiala                         1900                             1.0    1     2 w 1\n\
+001    2      Bento Mbala                       1850                             0.0    2     1 b 0\n";
+    let refused = |extra: &str| {
+        let e = trf::parse(&format!("{base}{extra}")).expect_err(extra);
+        (e.line, e.code())
+    };
+    assert_eq!(refused("240 H 4000000000 1\n"), (4, "bye-line"));
+    assert_eq!(refused("240 H 18446744073709551615 1\n"), (4, "bye-line"));
+    assert_eq!(refused("240 H 1000 1\n"), (4, "bye-line"));
+    assert_eq!(refused("260 1 2 1 9\n"), (4, "forbidden-line"));
+    // Sixty thousand players named on one forbidden line, most of them twice.
+    let many = format!("260 1 99 {}\n", "1 2 ".repeat(30_000));
+    let t = trf::parse(&format!("{base}{many}")).unwrap();
+    assert_eq!(
+        t.forbidden_in(5),
+        vec![(0, 1)],
+        "the same two players, once"
+    );
+    let lines: String = (0..1500)
+        .map(|_| format!("260 1 2 {}\n", "1 2 ".repeat(40)))
+        .collect();
+    assert!(
+        trf::parse(&format!("{base}{lines}")).is_ok(),
+        "many small lines"
+    );
+    // A round column past the 999th.
+    let long = format!(
+        "{}{}",
+        base.lines().nth(1).unwrap(),
+        "  0000 - Z".repeat(1000)
+    );
+    let e = trf::parse(&format!("012 X\n{long}\n")).unwrap_err();
+    assert_eq!((e.line, e.code()), (2, "too-many-rounds"));
+    // A pairing number far beyond the players is blamed on its own line.
+    let beyond = "012 X\n\
+001    1      Ana Kiala                         1900                             0.0    1\n\
+001 9999      Bento Mbala                       1850                             0.0    2\n";
+    let e = trf::parse(beyond).unwrap_err();
+    assert_eq!(
+        (e.line, e.column, e.code()),
+        (3, Some(5), "pairing-number-beyond")
+    );
+    // Points of a result above 100 are not a points system.
+    assert_eq!(refused("162  W1000.0    D 1.0\n"), (4, "points-system"));
+}
+
+/// A file mostly UTF-8 with one Latin-1 line keeps its UTF-8 lines as written.
+#[test]
+fn mixed_encodings_are_decoded_line_by_line() {
+    let mut bytes = "012 Torneio de demonstração\n".as_bytes().to_vec();
+    bytes.extend_from_slice(b"022 Hu\xedla\n");
+    bytes.extend_from_slice(
+        "001    1      Ana Kiala                         1900                             1.0    1     2 w 1\n\
+001    2      Bento Mbala                       1850                             0.0    2     1 b 0\n"
+            .as_bytes(),
+    );
+    let t = trf::read(&bytes).unwrap();
+    assert_eq!(t.name, "Torneio de demonstração");
+    assert_eq!(t.city, "Huíla");
+    assert_eq!(t.warnings, vec![TrfWarning::ReadAsLatin1]);
+}

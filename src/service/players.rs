@@ -20,6 +20,10 @@ pub const MAX_RATING: i64 = 4000;
 /// Longest name, club or province.
 pub const MAX_FIELD: usize = 100;
 
+/// The most entries an event takes: pairing a round of more is beyond what one server does in
+/// its memory and a reasonable time today (a 4,500-player round takes 28 s and 2 GB).
+pub const MAX_PLAYERS: usize = 4000;
+
 /// A player as typed by an organiser, imported or sent to the API.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct PlayerInput {
@@ -270,6 +274,9 @@ fn insert(
     // Pairing numbers are allocated one writer at a time, on both backends.
     db::lock_event(conn, event_id)?;
     let number = q::next_player_number(conn, event_id)?;
+    if usize::try_from(number).unwrap_or(usize::MAX) > MAX_PLAYERS {
+        return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
+    }
     let joined_round = next_round(conn, event_id)?;
     let secret = crypto::random_token()?;
     let id = q::insert_player(

@@ -28,6 +28,18 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
     }
     let mut parsed = trf::read(bytes).map_err(ServiceError::Trf)?;
     trf::check_consistency(&parsed).map_err(ServiceError::Trf)?;
+    // What an event can hold: its rounds (byes entered ahead included) and its players.
+    let limit = |kind| ServiceError::Trf(trf::TrfError::at(0, None, kind));
+    if parsed.rounds_written() > events::MAX_ROUNDS as usize {
+        return Err(limit(trf::TrfErrorKind::TooManyRounds {
+            max: events::MAX_ROUNDS as usize,
+        }));
+    }
+    if parsed.players.len() > super::players::MAX_PLAYERS {
+        return Err(limit(trf::TrfErrorKind::TooManyPlayers {
+            max: super::players::MAX_PLAYERS,
+        }));
+    }
     let played = played_rounds(&parsed);
     let format = format_of(&mut parsed, played);
     let settings = settings(&mut parsed, played, format)?;

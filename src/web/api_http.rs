@@ -23,6 +23,7 @@ pub(crate) const PUBLIC_READS: &[&str] = &[
     "/api/v1/events",
     "/api/v1/events/{id}",
     "/api/v1/events/{id}/players",
+    "/api/v1/events/{id}/players/{pid}",
     "/api/v1/events/{id}/rounds/{n}",
     "/api/v1/events/{id}/standings",
     "/api/v1/events/{id}/prizes",

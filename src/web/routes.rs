@@ -183,6 +183,7 @@ table! {
         post "/events/{id}/players/{pid}/byes" => api::events::bye;
         put "/events/{id}/players/{pid}/account" => api::events::link_account;
         delete "/events/{id}/players/{pid}/account" => api::events::unlink_account;
+        get "/events/{id}/players/{pid}" => api::events::show_player;
         patch "/events/{id}/players/{pid}" => api::edits::edit_player;
         delete "/events/{id}/players/{pid}" => api::edits::remove_player;
         get "/events/{id}/players/{pid}/link" => api::events::personal_link;

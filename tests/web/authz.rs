@@ -231,6 +231,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /api/v1/events/{id}", Who::Any),
     ("GET /api/v1/events/{id}/players", Who::Any),
     ("POST /api/v1/events/{id}/players", Who::EventOrganiser),
+    ("GET /api/v1/events/{id}/players/{pid}", Who::Any),
     (
         "POST /api/v1/events/{id}/players/{pid}/withdraw",
         Who::EventOrganiser,

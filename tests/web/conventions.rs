@@ -49,7 +49,7 @@ async fn api_conventions(app: &TestApp) {
         .await
         .expect(422)
         .json();
-    assert_eq!(refused["error"]["code"], "unknown_field");
+    assert_eq!(refused["error"]["code"], "unknown_fields");
     assert_eq!(refused["error"]["fields"], json!(["ratting"]));
     let refused = client
         .send(
@@ -88,7 +88,16 @@ async fn api_conventions(app: &TestApp) {
         .await
         .expect(404)
         .json();
-    assert_eq!(bad["error"]["message"], "no such resource");
+    assert_eq!(bad["error"]["code"], "not_found");
+    let missing = client
+        .send(Req::get("/api/v1/events/999999"))
+        .await
+        .expect(404)
+        .json();
+    assert_eq!(
+        bad["error"]["message"], missing["error"]["message"],
+        "one wording for every 404"
+    );
     assert!(!bad.to_string().contains("deserialize"), "{bad}");
 
     // Moments with their offset, enums lowercase.

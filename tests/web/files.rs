@@ -286,3 +286,53 @@ both_backends!(
     trf_round_trip_round_robin,
     trf_import_warnings_and_refusals
 );
+
+/// What an event cannot hold is refused on the import page, in the reader's language, with
+/// the text kept: more rounds than an event has, more players than an event takes.
+async fn trf_import_limits(app: &TestApp) {
+    account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let line = |n: usize, name: &str, rounds: &str| {
+        format!("001 {n:>4}      {name:<33} 1900                             0.0 {n:>4}{rounds}\n")
+    };
+    let many_rounds = format!(
+        "012 Longo\n{}{}",
+        line(1, "Ana Kiala", &"  0000 - Z".repeat(100)),
+        line(2, "Bento Mbala", "")
+    );
+    let refused = organiser
+        .post_form("/events/import?lang=pt", &[("trf", &many_rounds)])
+        .await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("um ficheiro pode ter no máximo 99 rondas"),
+        "{}",
+        refused.body
+    );
+    let players: String = (1..=4001)
+        .map(|n| line(n, &format!("Jogador {n}"), ""))
+        .collect();
+    let refused = organiser
+        .post_form(
+            "/events/import?lang=en",
+            &[("trf", &format!("012 Grande\n{players}"))],
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("an event may have at most 4000 players"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("Jogador 4001"),
+        "the pasted text is kept"
+    );
+}
+
+both_backends!(trf_import_limits);

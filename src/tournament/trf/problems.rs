@@ -43,12 +43,29 @@ pub enum TrfErrorKind {
     PairingNumber {
         found: String,
     },
+    /// A pairing number above the number of player lines.
+    PairingNumberBeyond {
+        number: usize,
+        players: usize,
+    },
+    /// More round columns (or a `240` round) than a file may have, or an event may hold.
+    TooManyRounds {
+        max: usize,
+    },
+    /// More players than an event may hold.
+    TooManyPlayers {
+        max: usize,
+    },
+    /// A `260` line naming a player without a line.
+    ForbiddenLine {
+        found: String,
+    },
+    /// `260` lines forbidding more pairings than are read.
+    TooManyForbiddenPairs {
+        max: usize,
+    },
     PairingNumberRepeated {
         number: usize,
-    },
-    PairingNumbersGap {
-        found: usize,
-        expected: usize,
     },
     Rating {
         found: String,
@@ -101,7 +118,8 @@ pub enum TrfErrorKind {
 }
 
 impl TrfError {
-    pub(crate) fn at(line: usize, column: Option<usize>, kind: TrfErrorKind) -> TrfError {
+    #[must_use]
+    pub fn at(line: usize, column: Option<usize>, kind: TrfErrorKind) -> TrfError {
         TrfError { line, column, kind }
     }
 
@@ -118,7 +136,11 @@ impl TrfError {
             TrfErrorKind::PointsSystem { .. } => "points-system",
             TrfErrorKind::PairingNumber { .. } => "pairing-number",
             TrfErrorKind::PairingNumberRepeated { .. } => "pairing-number-repeated",
-            TrfErrorKind::PairingNumbersGap { .. } => "pairing-numbers-gap",
+            TrfErrorKind::PairingNumberBeyond { .. } => "pairing-number-beyond",
+            TrfErrorKind::TooManyRounds { .. } => "too-many-rounds",
+            TrfErrorKind::TooManyPlayers { .. } => "too-many-players",
+            TrfErrorKind::ForbiddenLine { .. } => "forbidden-line",
+            TrfErrorKind::TooManyForbiddenPairs { .. } => "too-many-forbidden-pairs",
             TrfErrorKind::Rating { .. } => "rating",
             TrfErrorKind::Points { .. } => "points",
             TrfErrorKind::Opponent { .. } => "opponent",
@@ -151,12 +173,18 @@ impl TrfError {
             | K::PairingNumber { found }
             | K::Rating { found }
             | K::Points { found }
-            | K::ByeLine { found } => args.push(("found", found.clone())),
-            K::PairingNumberRepeated { number } => args.push(("number", number.to_string())),
-            K::PairingNumbersGap { found, expected } => {
-                args.push(("found", found.to_string()));
-                args.push(("expected", expected.to_string()));
+            | K::ByeLine { found }
+            | K::ForbiddenLine { found } => args.push(("found", found.clone())),
+            K::PairingNumberBeyond { number, players } => {
+                args.push(("number", number.to_string()));
+                args.push(("players", players.to_string()));
             }
+            K::TooManyRounds { max }
+            | K::TooManyPlayers { max }
+            | K::TooManyForbiddenPairs { max } => {
+                args.push(("max", max.to_string()));
+            }
+            K::PairingNumberRepeated { number } => args.push(("number", number.to_string())),
             K::Opponent { round, found } => {
                 args.push(("round", round.to_string()));
                 args.push(("found", found.clone()));
@@ -224,9 +252,23 @@ impl fmt::Display for TrfError {
             K::PairingNumberRepeated { number } => {
                 write!(f, "pairing number {number} is given to two players")
             }
-            K::PairingNumbersGap { found, expected } => write!(
+            K::PairingNumberBeyond { number, players } => write!(
                 f,
-                "pairing numbers should run from 1 without gaps: found {found} where {expected} was expected"
+                "pairing number {number} is beyond the {players} player lines: pairing numbers run from 1 to the number of players"
+            ),
+            K::TooManyRounds { max } => {
+                write!(f, "a file may have at most {max} rounds")
+            }
+            K::TooManyPlayers { max } => {
+                write!(f, "an event may have at most {max} players")
+            }
+            K::ForbiddenLine { found } => write!(
+                f,
+                "a forbidden-pairings line (260) should give two rounds and pairing numbers of players in the file, not `{found}`"
+            ),
+            K::TooManyForbiddenPairs { max } => write!(
+                f,
+                "the forbidden-pairings lines (260) forbid more than {max} pairings"
             ),
             K::Rating { found } => write!(
                 f,

@@ -19,17 +19,40 @@ pub enum Encoding {
 /// bytes are not UTF-8, Windows-1252 (which decodes every Latin-1 file the same way).
 pub fn read(bytes: &[u8]) -> Result<TrfTournament, TrfError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
-        Err(_) => {
-            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
-            let mut tournament = parse(&text)?;
-            tournament.encoding = Encoding::Windows1252;
-            tournament.warnings.insert(0, TrfWarning::ReadAsLatin1);
-            Ok(tournament)
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return parse(text);
+    }
+    // Line by line: a file edited by two programs may have UTF-8 lines and Latin-1 lines, and a
+    // line that is UTF-8 stays as it was written.
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        match std::str::from_utf8(line) {
+            Ok(line) => text.push_str(line),
+            Err(_) => text.push_str(
+                &encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(line)
+                    .0,
+            ),
         }
     }
+    let mut tournament = parse(&text)?;
+    tournament.encoding = Encoding::Windows1252;
+    tournament.warnings.insert(0, TrfWarning::ReadAsLatin1);
+    Ok(tournament)
 }
+
+/// The most rounds a file may have (the columns of a line, the round of a `240` or `260`
+/// line): TRF writes a round number in three digits.
+pub const MAX_ROUNDS: usize = 999;
+
+/// The most points a result may be worth (tenths): 100, as for an event's own points.
+const MAX_RESULT_POINTS: u32 = 1000;
+
+/// The most pairings `260` lines may forbid in all.
+pub const MAX_FORBIDDEN_PAIRS: usize = 100_000;
 
 /// Codes of the team records of TRF-16 and TRF-2026.
 const TEAM_CODES: &[&str] = &[
@@ -45,6 +68,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let mut t = TrfTournament::default();
     let mut numbered: Vec<(usize, usize, TrfPlayer)> = Vec::new();
     let mut byes: Vec<(usize, Outcome, usize, Vec<usize>)> = Vec::new();
+    let mut forbidden: Vec<(usize, ForbiddenPairs)> = Vec::new();
     let mut players_written = None;
     let mut any_line = false;
     let mut any_code = false;
@@ -113,15 +137,17 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             }
             "162" => points_line(&mut t, value, line_no)?,
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let tenths = points_value(value).ok_or_else(|| {
-                    TrfError::at(
-                        line_no,
-                        Some(5),
-                        TrfErrorKind::PointsSystem {
-                            found: value.to_string(),
-                        },
-                    )
-                })?;
+                let tenths = points_value(value)
+                    .filter(|&p| p <= MAX_RESULT_POINTS)
+                    .ok_or_else(|| {
+                        TrfError::at(
+                            line_no,
+                            Some(5),
+                            TrfErrorKind::PointsSystem {
+                                found: value.to_string(),
+                            },
+                        )
+                    })?;
                 let p = &mut t.points;
                 match code.as_str() {
                     "BBW" => p.win = tenths,
@@ -143,7 +169,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             "240" => byes.push(bye_line(&rest, line_no)?),
             "260" => {
                 if let Some(f) = forbidden_line(&rest) {
-                    t.forbidden.push(f);
+                    forbidden.push((line_no, f));
                 } else {
                     t.warnings.push(TrfWarning::LineNotKept {
                         line: line_no,
@@ -187,6 +213,18 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         };
         return Err(TrfError::at(0, None, kind));
     }
+    let count = numbered.len();
+    if let Some((number, line, _)) = numbered.iter().find(|(n, _, _)| *n > count) {
+        return Err(TrfError::at(
+            *line,
+            Some(5),
+            TrfErrorKind::PairingNumberBeyond {
+                number: *number,
+                players: count,
+            },
+        ));
+    }
+    // Every number is within 1..=count: without a repeat they are exactly 1 to count.
     numbered.sort_by_key(|(number, line, _)| (*number, *line));
     for (i, (number, line, _)) in numbered.iter().enumerate() {
         if i > 0 && numbered[i - 1].0 == *number {
@@ -196,18 +234,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
                 TrfErrorKind::PairingNumberRepeated { number: *number },
             ));
         }
-        if *number != i + 1 {
-            return Err(TrfError::at(
-                *line,
-                Some(5),
-                TrfErrorKind::PairingNumbersGap {
-                    found: *number,
-                    expected: i + 1,
-                },
-            ));
-        }
     }
-    let count = numbered.len();
     for (_, line, player) in &numbered {
         for (r, entry) in player.history.rounds.iter().enumerate() {
             if let Some(opponent) = entry.opponent
@@ -233,6 +260,29 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         });
     }
     t.players = numbered.into_iter().map(|(_, _, p)| p).collect();
+    let mut pairs = 0usize;
+    for (line, f) in forbidden {
+        if let Some(&missing) = f.players.iter().find(|&&p| p >= count) {
+            return Err(TrfError::at(
+                line,
+                Some(13),
+                TrfErrorKind::ForbiddenLine {
+                    found: (missing + 1).to_string(),
+                },
+            ));
+        }
+        pairs = pairs.saturating_add(f.players.len() * (f.players.len() - 1) / 2);
+        if pairs > MAX_FORBIDDEN_PAIRS {
+            return Err(TrfError::at(
+                line,
+                None,
+                TrfErrorKind::TooManyForbiddenPairs {
+                    max: MAX_FORBIDDEN_PAIRS,
+                },
+            ));
+        }
+        t.forbidden.push(f);
+    }
     for (line, outcome, round, players) in byes {
         for number in players {
             let Some(player) = number.checked_sub(1).and_then(|i| t.players.get_mut(i)) else {
@@ -351,7 +401,9 @@ fn points_line(t: &mut TrfTournament, value: &str, line: usize) -> Result<(), Tr
     let mut pab_given = false;
     let mut p = t.points;
     for pair in tokens.chunks(2) {
-        let tenths = points_value(&pair[1]).ok_or_else(refused)?;
+        let tenths = points_value(&pair[1])
+            .filter(|&p| p <= MAX_RESULT_POINTS)
+            .ok_or_else(refused)?;
         match pair[0].to_ascii_uppercase().as_str() {
             "W" => {
                 p.win = tenths;
@@ -402,7 +454,7 @@ fn bye_line(rest: &str, line: usize) -> Result<(usize, Outcome, usize, Vec<usize
     let round: usize = words
         .next()
         .and_then(|w| w.parse().ok())
-        .filter(|&r| r > 0)
+        .filter(|&r| (1..=MAX_ROUNDS).contains(&r))
         .ok_or_else(refused)?;
     let players = words
         .map(|w| w.parse::<usize>().map_err(|_| refused()))
@@ -420,13 +472,22 @@ fn forbidden_line(rest: &str) -> Option<ForbiddenPairs> {
     let [first_round, last_round, players @ ..] = numbers.as_slice() else {
         return None;
     };
-    if players.len() < 2 || players.contains(&0) {
+    let rounds = 1..=MAX_ROUNDS;
+    if players.len() < 2
+        || players.contains(&0)
+        || !rounds.contains(first_round)
+        || !rounds.contains(last_round)
+        || first_round > last_round
+    {
         return None;
     }
+    let mut players: Vec<usize> = players.iter().map(|p| p - 1).collect();
+    players.sort_unstable();
+    players.dedup();
     Some(ForbiddenPairs {
         first_round: *first_round,
         last_round: *last_round,
-        players: players.iter().map(|p| p - 1).collect(),
+        players,
     })
 }
 
@@ -562,6 +623,13 @@ fn parse_player(
     let mut start = 92;
     while start <= chars.len() {
         let round = rounds.len() + 1;
+        if round > MAX_ROUNDS {
+            return Err(TrfError::at(
+                line,
+                Some(start),
+                TrfErrorKind::TooManyRounds { max: MAX_ROUNDS },
+            ));
+        }
         match round_entry(chars, start, number, round, line)? {
             Field::Entry(entry) => {
                 rounds.push(entry);

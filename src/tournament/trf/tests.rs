@@ -78,9 +78,9 @@ fn bad_lines_are_named() {
     assert_eq!(err.line, 2);
     assert!(matches!(
         err.kind,
-        TrfErrorKind::PairingNumbersGap {
-            found: 2,
-            expected: 1
+        TrfErrorKind::PairingNumberBeyond {
+            number: 2,
+            players: 1
         }
     ));
 }

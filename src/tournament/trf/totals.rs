@@ -76,15 +76,21 @@ fn byes_making_up(
     if full_gain > 0 && missing == n * full_gain {
         return Some((blanks, 0));
     }
+    // For each number of full-point byes, the half-point ones are what is left: one pass.
     let mut best: Option<(usize, usize)> = None;
     for full in 0..=blanks {
-        for half in 0..=blanks - full {
-            let (f, h) = (u32::try_from(full).ok()?, u32::try_from(half).ok()?);
-            if f * full_gain + h * half_gain == missing
-                && best.is_none_or(|(bf, bh)| full + half < bf + bh)
-            {
-                best = Some((full, half));
-            }
+        let Some(rest) = missing.checked_sub(u32::try_from(full).ok()?.saturating_mul(full_gain))
+        else {
+            break;
+        };
+        let half = match (rest, half_gain) {
+            (0, _) => 0,
+            (_, 0) => continue,
+            (rest, gain) if rest % gain == 0 => usize::try_from(rest / gain).ok()?,
+            _ => continue,
+        };
+        if full + half <= blanks && best.is_none_or(|(bf, bh)| full + half < bf + bh) {
+            best = Some((full, half));
         }
     }
     best.filter(|(f, h)| f + h > 0)

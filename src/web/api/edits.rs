@@ -31,20 +31,15 @@ fn known_fields(value: &serde_json::Value, known: &[&str]) -> Result<(), ApiErro
         // `json_body` only gives objects.
         return Ok(());
     };
-    let unknown: Vec<&str> = map
+    let unknown: Vec<String> = map
         .keys()
-        .map(String::as_str)
-        .filter(|k| !known.contains(k))
+        .filter(|k| !known.contains(&k.as_str()))
+        .cloned()
         .collect();
     if unknown.is_empty() {
         return Ok(());
     }
-    Err(ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "unknown_fields",
-        format!("unknown fields: {}", unknown.join(", ")),
-    )
-    .with_detail(serde_json::json!({ "fields": unknown })))
+    Err(super::unknown_fields(&unknown))
 }
 
 /// `PATCH /api/v1/events/{id}/players/{pid}` (organisers): any of `name`, `rating`, `club`,

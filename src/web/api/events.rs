@@ -141,6 +141,23 @@ pub(crate) async fn list_players(
         .json(serde_json::json!({ "players": paging.slice(list) })))
 }
 
+/// `GET /api/v1/events/{id}/players/{pid}`: one entry, as the list shows it.
+pub(crate) async fn show_player(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<(EventId, PlayerId)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, pid) = path.into_inner();
+    let access = access(&app, id, user).await?;
+    let app = app.into_inner();
+    let list = web::block(move || players::list(&app, &access)).await??;
+    let player = list
+        .into_iter()
+        .find(|p| p.id == pid)
+        .ok_or(ServiceError::NotFound)?;
+    Ok(HttpResponse::Ok().json(player))
+}
+
 /// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
 pub(crate) async fn withdraw(
     app: web::Data<App>,

@@ -23,9 +23,10 @@ use crate::service::{App, ServiceError};
 pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     // A path parameter that does not parse (`/games/abc`) names no resource: our own 404, not
     // the framework's words about the types it tried.
-    cfg.app_data(web::PathConfig::default().error_handler(|_, _| {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such resource").into()
-    }))
+    cfg.app_data(
+        web::PathConfig::default()
+            .error_handler(|_, _| ApiError::from(ServiceError::NotFound).into()),
+    )
     .default_service(web::to(not_found));
 }
 
@@ -187,11 +188,7 @@ impl FromRequest for MaybeApiUser {
 
 /// A route the API does not have.
 pub(crate) async fn not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(
-        StatusCode::NOT_FOUND,
-        "not_found",
-        "there is no such API endpoint",
-    ))
+    Err(ApiError::from(ServiceError::NotFound))
 }
 
 /// The OpenAPI description of this API, kept beside the handlers it describes.
@@ -268,10 +265,10 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
 }
 
 /// 422 naming the fields a body should not have.
-fn unknown_fields(fields: &[String]) -> ApiError {
+pub(crate) fn unknown_fields(fields: &[String]) -> ApiError {
     ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
-        ErrorCode::UnknownField.as_str(),
+        ErrorCode::UnknownFields.as_str(),
         format!(
             "this endpoint has no field {}",
             fields
@@ -288,7 +285,7 @@ fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, Api
     req.match_info()
         .get(name)
         .and_then(|id| id.parse().ok())
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such resource"))
+        .ok_or_else(|| ApiError::from(ServiceError::NotFound))
 }
 
 type ApiFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ApiError>>>>;

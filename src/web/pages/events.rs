@@ -996,6 +996,21 @@ async fn import_bytes(
                 text,
             },
         ),
+        // Anything else the file makes impossible (a setting out of range) is said on the same
+        // page, with the pasted text kept.
+        Err(
+            e @ (ServiceError::Invalid(_)
+            | ServiceError::Unusable { .. }
+            | ServiceError::Conflict(_)),
+        ) => html_with_status(
+            crate::web::errors::status_of(&e),
+            &ImportPage {
+                c: &page.chrome,
+                error: Some(error_key(e.code())),
+                detail: None,
+                text,
+            },
+        ),
         Err(e) => Err(e.into()),
     }
 }
