@@ -9,7 +9,9 @@ use super::memo::MemoKey;
 use super::{App, ServiceError, standings};
 use crate::domain::{Format, PlayerId, PlayerStatus, Sex, Stage};
 use crate::tournament::history::{Colour, Outcome, PlayerHistory, RoundEntry};
-use crate::tournament::trf::{self, TrfExport, TrfExportPlayer, TrfSex};
+use crate::tournament::trf::{
+    self, TrfExport, TrfExportPlayer, TrfKnockout, TrfKnockoutGame, TrfSex,
+};
 
 /// An export, made once per version of the event (a crowd downloading the TRF at the end of a
 /// round costs one computation), without holding a connection while it is written.
@@ -41,7 +43,7 @@ pub(crate) fn trf_export(app: &App, access: &Access) -> Result<Arc<String>, Serv
 fn trf_text(data: &EventData) -> String {
     let rounds = data.scored_rounds().len();
     let mut histories = data.histories(rounds);
-    let knockout = add_knockout_columns(data, &mut histories);
+    let (knockout, knockout_games) = add_knockout_columns(data, &mut histories);
     let columns = rounds + knockout;
     // The ranks of the standings, or of the final ranking once the event is finished.
     let table = standings::ranked(data);
@@ -93,6 +95,24 @@ fn trf_text(data: &EventData) -> String {
         .iter()
         .map(|t| t.code().replace('-', "/"))
         .collect();
+    let knockout_stage = data.event.format.has_knockout().then(|| TrfKnockout {
+        size: usize::try_from(data.event.knockout_size).unwrap_or(0),
+        third_place: data.event.third_place,
+        grand_final_reset: data.event.grand_final_reset,
+        games_per_match: usize::try_from(data.event.games_per_match.max(1)).unwrap_or(1),
+        swiss_rounds: if data.event.format == Format::SwissThenKnockout {
+            usize::try_from(data.event.rounds).unwrap_or(0)
+        } else {
+            0
+        },
+        seeds: data
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.seed.and_then(|s| usize::try_from(s).ok()).map(|s| (i, s)))
+            .collect(),
+        games: knockout_games,
+    });
     trf::write(&TrfExport {
         name: &data.event.name,
         city: &data.event.location,
@@ -107,6 +127,7 @@ fn trf_text(data: &EventData) -> String {
         players: &players,
         points: data.event.points,
         next_round_byes: &next_round_byes,
+        knockout: knockout_stage.as_ref(),
     })
 }
 
@@ -132,10 +153,15 @@ fn trf_kind(format: Format) -> &'static str {
 
 /// The knockout's games as more round columns of the TRF (FIDE's format has room for them): one
 /// column per game of each published knockout round, in order (the games of a match, then its
-/// deciders); a player not on a board of that game is unpaired (`Z`). Returns the columns added.
-fn add_knockout_columns(data: &EventData, histories: &mut [PlayerHistory]) -> usize {
+/// deciders); a player not on a board of that game is unpaired (`Z`). Returns the columns added
+/// and every game with its bracket match, for the `XKG` lines.
+fn add_knockout_columns(
+    data: &EventData,
+    histories: &mut [PlayerHistory],
+) -> (usize, Vec<TrfKnockoutGame>) {
     let index = data.index();
     let mut added = 0;
+    let mut listed = Vec::new();
     for round in data
         .rounds
         .iter()
@@ -151,6 +177,18 @@ fn add_knockout_columns(data: &EventData, histories: &mut [PlayerHistory]) -> us
             for game in games.iter().filter(|g| g.game_no as usize == game_no) {
                 let first = game.first_id.and_then(|id| index.get(&id).copied());
                 let second = game.second_id.and_then(|id| index.get(&id).copied());
+                if let (Some(first), Some(second), Some(code)) =
+                    (first, second, game.bracket_code.as_deref())
+                {
+                    listed.push(TrfKnockoutGame {
+                        column: game.final_result().map(|_| column),
+                        round: usize::try_from(round.number).unwrap_or(0),
+                        code: code.to_string(),
+                        game_no: game_no,
+                        first,
+                        second,
+                    });
+                }
                 let (Some(first), Some(second), Some(result)) =
                     (first, second, game.final_result())
                 else {
@@ -171,7 +209,7 @@ fn add_knockout_columns(data: &EventData, histories: &mut [PlayerHistory]) -> us
             added += 1;
         }
     }
-    added
+    (added, listed)
 }
 
 /// The knockout rounds the event plans (replaced in the TRF by a column per game played).

@@ -43,6 +43,11 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
     let played = played_rounds(&parsed);
     let format = format_of(&mut parsed, played);
     let settings = settings(&mut parsed, played, format)?;
+    let knockout = parsed.knockout.clone().filter(|_| format.has_knockout());
+    // The columns that are rounds of their own here: all of them, or a knockout's Swiss part.
+    let scored = knockout
+        .as_ref()
+        .map_or(played, |k| k.swiss_rounds.min(played));
     let finished =
         format == Format::Swiss && parsed.total_rounds > 0 && played >= parsed.total_rounds
             || format.is_round_robin() && played > 0 && played >= settings_rounds(&parsed, format);
@@ -50,11 +55,15 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
     let event = write_transaction(&mut conn, |conn| {
         let event = events::insert_event(conn, user, &settings)?;
         let ids = insert_players(conn, event.id, &parsed)?;
-        for round in 0..played {
+        for round in 0..scored {
             insert_round(conn, event.id, &parsed, &ids, round, format)?;
         }
-        mark_withdrawals(conn, &parsed, &ids, played)?;
-        enter_later_byes(conn, &mut parsed, &ids, played)?;
+        mark_withdrawals(conn, &parsed, &ids, scored)?;
+        if let Some(k) = &knockout {
+            insert_knockout(conn, event.id, &parsed, k, &ids)?;
+        } else {
+            enter_later_byes(conn, &mut parsed, &ids, played)?;
+        }
         let state = match (finished, played) {
             (true, _) => Some(EventState::Finished),
             (false, 0) => None,
@@ -62,6 +71,12 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
         };
         if let Some(state) = state {
             q::set_event_state(conn, event.id, state, db::now())?;
+        }
+        if knockout.is_some() {
+            // A knockout is finished once it has its champion, as when its last game ends.
+            let current = q::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
+            let data = super::event_data::EventData::load(conn, current)?;
+            super::games::finalise::finish_when_done(conn, &data)?;
         }
         audit::record(
             conn,
@@ -118,6 +133,7 @@ fn format_of(parsed: &mut TrfTournament, played: usize) -> Format {
         });
     match written {
         None | Some(Format::Swiss) => Format::Swiss,
+        Some(format) if format.has_knockout() && parsed.knockout.is_some() => format,
         Some(format) if format.is_round_robin() && follows_berger(parsed, played, format) => format,
         Some(_) => {
             parsed.warnings.push(TrfWarning::FormatNotKept {
@@ -199,6 +215,17 @@ fn settings(
         (start, end) => (date(start), date(end)),
     };
     let points = |tenths: u32| Some(f64::from(tenths) / 10.0);
+    let knockout = parsed.knockout.as_ref().filter(|_| format.has_knockout());
+    let rounds = match knockout {
+        Some(k) if format == Format::SwissThenKnockout => Some(k.swiss_rounds as i64),
+        Some(_) => None,
+        None => Some(
+            parsed
+                .total_rounds
+                .max(played)
+                .clamp(1, events::MAX_ROUNDS as usize) as i64,
+        ),
+    };
     SettingsInput {
         name: if name.is_empty() {
             "Imported tournament".into()
@@ -209,12 +236,11 @@ fn settings(
         ends_on,
         location: Some(imported_text(&parsed.city, events::MAX_EVENT_NAME)),
         format: Some(format.as_str().into()),
-        rounds: Some(
-            parsed
-                .total_rounds
-                .max(played)
-                .clamp(1, events::MAX_ROUNDS as usize) as i64,
-        ),
+        rounds,
+        knockout_size: knockout.map(|k| k.size as i64),
+        third_place: knockout.map(|k| k.third_place),
+        grand_final_reset: knockout.map(|k| k.grand_final_reset),
+        games_per_match: knockout.map(|k| k.games_per_match as i64),
         initial_colour: Some(initial_colour.into()),
         tiebreaks: (!tiebreaks.is_empty()).then_some(tiebreaks),
         points_win: points(p.win),
@@ -389,6 +415,60 @@ fn mark_withdrawals(
                 id,
                 PlayerStatus::Withdrawn,
                 Some(p.has_entry.len() as i32),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The knockout stage as the file's `XKS`/`XKP`/`XKG` lines give it: the seeds, then each
+/// knockout round with its games in their bracket matches, results from the round columns.
+fn insert_knockout(
+    conn: &mut DbConnection,
+    event: EventId,
+    parsed: &TrfTournament,
+    knockout: &trf::TrfKnockout,
+    ids: &[PlayerId],
+) -> Result<(), ServiceError> {
+    for &(player, seed) in &knockout.seeds {
+        q::set_player_seed(conn, ids[player], i32::try_from(seed).ok())?;
+    }
+    let mut numbers: Vec<usize> = knockout.games.iter().map(|g| g.round).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    for number in numbers {
+        let round_id = q::insert_round(conn, event, number as i32, Stage::Knockout, db::now())?.id;
+        q::publish_round(conn, round_id, db::now())?;
+        for (board, game) in knockout
+            .games
+            .iter()
+            .filter(|g| g.round == number)
+            .enumerate()
+        {
+            let result =
+                game.column
+                    .and_then(|column| match imported_entry(parsed, game.first, column) {
+                        EntryKind::Game { second, result } if second == game.second => Some(result),
+                        _ => None,
+                    });
+            q::insert_game(
+                conn,
+                &NewGame {
+                    event_id: event,
+                    round_id,
+                    board: board as i32 + 1,
+                    game_no: game.game_no as i32,
+                    bracket_code: Some(&game.code),
+                    first_id: Some(ids[game.first]),
+                    second_id: Some(ids[game.second]),
+                    status: if result.is_some() {
+                        GameStatus::Final
+                    } else {
+                        GameStatus::Scheduled
+                    },
+                    result,
+                    updated_at: db::now(),
+                },
             )?;
         }
     }

@@ -295,33 +295,27 @@ async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, p
         )
         .await
         .body;
-    let mut expected: std::collections::BTreeMap<String, f64> = std::collections::BTreeMap::new();
-    let mut games = 0;
-    for round in played {
-        for p in round["pairings"].as_array().unwrap() {
-            if p["second"].is_null() {
-                continue;
-            }
-            games += 1;
-            let (a, b) = match p["result"].as_str().unwrap() {
-                "1-0" | "+-" => (1.0, 0.0),
-                "0-1" | "-+" => (0.0, 1.0),
-                "1/2-1/2" => (0.5, 0.5),
-                _ => (0.0, 0.0),
-            };
-            let name = |side: &str| p[side]["name"].as_str().unwrap().to_string();
-            *expected.entry(name("first")).or_default() += a;
-            *expected.entry(name("second")).or_default() += b;
-        }
-    }
+    // Every game played is a column entry of both its players.
+    let games: usize = played
+        .iter()
+        .flat_map(|round| round["pairings"].as_array().unwrap())
+        .filter(|p| !p["second"].is_null())
+        .count();
     assert!(games > 6, "{games} knockout games");
-    let columns: i64 = trf
+    let entries = trf
         .lines()
-        .find_map(|l| l.strip_prefix("XXR "))
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            // Round k's opponent is in columns 92+10(k-1) to 95+10(k-1).
+            (0..)
+                .map(|k| l.get(91 + 10 * k..95 + 10 * k))
+                .take_while(Option::is_some)
+                .flatten()
+                .filter(|opponent| !opponent.trim().is_empty() && opponent.trim() != "0000")
+                .count()
+        })
+        .sum::<usize>();
+    assert_eq!(entries, 2 * games, "{trf}");
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;
     let imported = organiser
@@ -343,28 +337,61 @@ async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, p
         .unwrap()["id"]
         .as_i64()
         .unwrap();
+    // The same event: its format, its state, its bracket, and the same file again.
+    let original = client
+        .api("GET", &format!("/api/v1/events/{event}"), None, None)
+        .await
+        .json();
     let shown = client
         .api("GET", &format!("/api/v1/events/{again}"), None, None)
         .await
         .json();
-    assert_eq!(shown["rounds"], columns);
-    let standings = client
+    for field in [
+        "format",
+        "state",
+        "rounds",
+        "knockout_size",
+        "third_place",
+        "grand_final_reset",
+        "games_per_match",
+    ] {
+        assert_eq!(shown[field], original[field], "{field}");
+    }
+    assert_eq!(original["state"], "finished");
+    let exported_again = client
         .api(
             "GET",
-            &format!("/api/v1/events/{again}/standings"),
+            &format!("/api/v1/events/{again}/export.trf"),
             None,
             None,
         )
         .await
-        .json();
-    for row in standings["rows"].as_array().unwrap() {
-        let name = row["name"].as_str().unwrap();
-        assert_eq!(
-            row["points"].as_f64().unwrap(),
-            expected.get(name).copied().unwrap_or(0.0),
-            "{name}: {trf}"
-        );
-    }
+        .body;
+    assert_eq!(
+        exported_again.lines().collect::<Vec<_>>(),
+        trf.lines().collect::<Vec<_>>(),
+        "export, import, export: the same file"
+    );
+    assert!(trf.lines().any(|l| l.starts_with("XKG ")), "{trf}");
+    let ranking = |id: i64| async move {
+        let standings = client
+            .api("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+            .await
+            .json();
+        standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["name"].as_str().unwrap().to_string(), r["place"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        ranking(again).await,
+        ranking(event).await,
+        "the same final ranking"
+    );
+    let bracket = client.get(&format!("/events/{slug}/bracket")).await;
+    assert_eq!(bracket.status, 200);
 }
 
 async fn double_elimination_completes(app: &TestApp) {

@@ -133,7 +133,10 @@ fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData,
 
 /// Marks the event finished once its last game is final (a knockout: once it has a champion
 /// and no match left to play; otherwise once the planned rounds are played). Whether it did.
-fn finish_when_done(conn: &mut DbConnection, data: &EventData) -> Result<bool, ServiceError> {
+pub(crate) fn finish_when_done(
+    conn: &mut DbConnection,
+    data: &EventData,
+) -> Result<bool, ServiceError> {
     if data.event.state == EventState::Finished || !data.games.iter().all(Game::is_final) {
         return Ok(false);
     }

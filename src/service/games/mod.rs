@@ -10,7 +10,7 @@
 
 mod correct;
 mod decide;
-mod finalise;
+pub(crate) mod finalise;
 mod record;
 mod submit;
 mod view;

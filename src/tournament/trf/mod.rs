@@ -48,6 +48,9 @@ pub struct TrfTournament {
     pub points: PointSystem,
     /// Pairings the file forbids (`260`).
     pub forbidden: Vec<ForbiddenPairs>,
+    /// The knockout stage as this program writes it (`XKS`, `XKP`, `XKG` lines), so that a
+    /// knockout comes back as the same bracket; other programs ignore these lines.
+    pub knockout: Option<TrfKnockout>,
     /// How the bytes were read.
     pub encoding: Encoding,
     /// What was read but cannot be kept, and where the file disagrees with itself.
@@ -84,6 +87,37 @@ pub struct TrfPlayer {
 pub enum TrfSex {
     Male,
     Female,
+}
+
+/// A knockout stage: its settings, its seeds and the bracket match of every game.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TrfKnockout {
+    /// Players in the bracket (0: everyone).
+    pub size: usize,
+    pub third_place: bool,
+    pub grand_final_reset: bool,
+    pub games_per_match: usize,
+    /// Swiss rounds before the knockout (Swiss then knockout), 0 otherwise.
+    pub swiss_rounds: usize,
+    /// (player index, seed).
+    pub seeds: Vec<(usize, usize)>,
+    pub games: Vec<TrfKnockoutGame>,
+}
+
+/// One knockout game: where its result is (a round column) and which match it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfKnockoutGame {
+    /// The round column (0-based) holding its result, if it has one.
+    pub column: Option<usize>,
+    /// The event round (1-based).
+    pub round: usize,
+    /// The bracket match's code.
+    pub code: String,
+    /// The game's number within the match (1-based).
+    pub game_no: usize,
+    /// Player indexes: the first mover and the second.
+    pub first: usize,
+    pub second: usize,
 }
 
 /// Players who may not meet in rounds `first_round..=last_round` (1-based), from a `260` line.

@@ -3,7 +3,9 @@
 use chrono::NaiveDate;
 
 use super::problems::{TrfError, TrfErrorKind, TrfWarning};
-use super::{ForbiddenPairs, TrfPlayer, TrfSex, TrfTournament, totals};
+use super::{
+    ForbiddenPairs, TrfKnockout, TrfKnockoutGame, TrfPlayer, TrfSex, TrfTournament, totals,
+};
 use crate::tournament::history::{Colour, GameScore, Outcome, PlayerHistory, RoundEntry};
 
 /// How a file's bytes were read.
@@ -62,6 +64,87 @@ const TEAM_CODES: &[&str] = &[
 /// Lines read for their value elsewhere or that carry nothing to keep: said nothing about.
 const QUIET_CODES: &[&str] = &["062", "072", "082", "182", "192", "XXC", "XXR", "###"];
 
+/// A knockout line (`XKS`, `XKP`, `XKG`) that does not read: the bracket is dropped with a
+/// warning, the results are kept.
+fn knockout_line(
+    t: &mut TrfTournament,
+    code: &str,
+    value: &str,
+    line: usize,
+    knockout: &mut Option<TrfKnockout>,
+) {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let n = |i: usize| words.get(i).and_then(|w| w.parse::<usize>().ok());
+    let ok = match code {
+        "XKS" => match (n(0), n(1), n(2), n(3), n(4)) {
+            (Some(size), Some(third), Some(reset), Some(games), Some(swiss))
+                if third <= 1 && reset <= 1 && (1..=9).contains(&games) && swiss <= MAX_ROUNDS =>
+            {
+                let k = knockout.get_or_insert_with(TrfKnockout::default);
+                k.size = size;
+                k.third_place = third == 1;
+                k.grand_final_reset = reset == 1;
+                k.games_per_match = games;
+                k.swiss_rounds = swiss;
+                true
+            }
+            _ => false,
+        },
+        "XKP" => match (n(0), n(1)) {
+            (Some(number), Some(seed)) if number > 0 && seed > 0 => {
+                knockout
+                    .get_or_insert_with(TrfKnockout::default)
+                    .seeds
+                    .push((number - 1, seed));
+                true
+            }
+            _ => false,
+        },
+        _ => match (words.first(), n(1), words.get(2), n(3), n(4), n(5)) {
+            (Some(column), Some(round), Some(code), Some(game_no), Some(first), Some(second))
+                if (1..=MAX_ROUNDS).contains(&round)
+                    && first > 0
+                    && second > 0
+                    && game_no > 0
+                    && code.len() <= 16 =>
+            {
+                let column = match *column {
+                    "-" => Some(None),
+                    c => c
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&c| (1..=MAX_ROUNDS).contains(&c))
+                        .map(|c| Some(c - 1)),
+                };
+                match column {
+                    Some(column) => {
+                        knockout
+                            .get_or_insert_with(TrfKnockout::default)
+                            .games
+                            .push(TrfKnockoutGame {
+                                column,
+                                round,
+                                code: (*code).to_string(),
+                                game_no,
+                                first: first - 1,
+                                second: second - 1,
+                            });
+                        true
+                    }
+                    None => false,
+                }
+            }
+            _ => false,
+        },
+    };
+    if !ok {
+        t.warnings.push(TrfWarning::LineNotKept {
+            line,
+            code: code.to_string(),
+        });
+    }
+}
+
 /// Reads a TRF file's text.
 pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -69,6 +152,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let mut numbered: Vec<(usize, usize, TrfPlayer)> = Vec::new();
     let mut byes: Vec<(usize, Outcome, usize, Vec<usize>)> = Vec::new();
     let mut forbidden: Vec<(usize, ForbiddenPairs)> = Vec::new();
+    let mut knockout: Option<TrfKnockout> = None;
     let mut players_written = None;
     let mut any_line = false;
     let mut any_code = false;
@@ -167,6 +251,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
                     .collect();
             }
             "240" => byes.push(bye_line(&rest, line_no)?),
+            "XKS" | "XKP" | "XKG" => knockout_line(&mut t, &code, value, line_no, &mut knockout),
             "260" => {
                 if let Some(f) = forbidden_line(&rest) {
                     forbidden.push((line_no, f));
@@ -282,6 +367,22 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             ));
         }
         t.forbidden.push(f);
+    }
+    // A bracket naming players the file does not have is dropped, not guessed at.
+    if let Some(k) = knockout {
+        let known = |p: usize| p < count;
+        let fits = k.seeds.iter().all(|&(p, seed)| known(p) && seed <= count)
+            && k.games
+                .iter()
+                .all(|g| known(g.first) && known(g.second) && g.first != g.second);
+        if fits {
+            t.knockout = Some(k);
+        } else {
+            t.warnings.push(TrfWarning::LineNotKept {
+                line: 0,
+                code: "XKG".into(),
+            });
+        }
     }
     for (line, outcome, round, players) in byes {
         for number in players {

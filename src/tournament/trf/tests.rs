@@ -58,6 +58,7 @@ fn writes_what_it_reads() {
         players: &players,
         points: PointSystem::default(),
         next_round_byes: &[],
+        knockout: None,
     });
     let again = parse(&text).unwrap();
     for (a, b) in again.players.iter().zip(&t.players) {

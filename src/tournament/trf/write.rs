@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use chrono::NaiveDate;
 
-use super::{TrfSex, format_points};
+use super::{TrfKnockout, TrfSex, format_points};
 use crate::tournament::history::{
     Colour, GameScore, Outcome, PlayerHistory, PointSystem, RoundEntry,
 };
@@ -25,6 +25,8 @@ pub struct TrfExport<'a> {
     pub points: PointSystem,
     /// Byes already entered for the round after the last one written: (player, bye).
     pub next_round_byes: &'a [(usize, Outcome)],
+    /// The knockout stage, written as `XKS`/`XKP`/`XKG` lines after the players.
+    pub knockout: Option<&'a TrfKnockout>,
 }
 
 /// One player's line.
@@ -145,6 +147,34 @@ pub fn write(export: &TrfExport<'_>) -> String {
             }));
         }
         let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if let Some(k) = export.knockout {
+        let _ = writeln!(
+            out,
+            "XKS {} {} {} {} {}",
+            k.size,
+            u8::from(k.third_place),
+            u8::from(k.grand_final_reset),
+            k.games_per_match,
+            k.swiss_rounds
+        );
+        for (player, seed) in &k.seeds {
+            let _ = writeln!(out, "XKP {:>4} {seed:>4}", player + 1);
+        }
+        for g in &k.games {
+            let column = g
+                .column
+                .map_or_else(|| "-".to_string(), |c| (c + 1).to_string());
+            let _ = writeln!(
+                out,
+                "XKG {column:>3} {:>3} {} {} {:>4} {:>4}",
+                g.round,
+                g.code,
+                g.game_no,
+                g.first + 1,
+                g.second + 1
+            );
+        }
     }
     out
 }
