@@ -184,7 +184,7 @@ fn add_knockout_columns(
                         column: game.final_result().map(|_| column),
                         round: usize::try_from(round.number).unwrap_or(0),
                         code: code.to_string(),
-                        game_no: game_no,
+                        game_no,
                         first,
                         second,
                     });
