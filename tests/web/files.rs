@@ -336,3 +336,35 @@ async fn trf_import_limits(app: &TestApp) {
 }
 
 both_backends!(trf_import_limits);
+
+/// An imported event's players page leaves out the columns nobody has a value in.
+async fn imported_players_page_has_no_empty_columns(app: &TestApp) {
+    account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf");
+    let text = std::fs::read_to_string(dir.join("full-details.trf")).unwrap();
+    let imported = organiser
+        .post_form("/events/import?lang=en", &[("trf", &text)])
+        .await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let manage = imported.location().unwrap().to_string();
+    let slug = manage
+        .trim_start_matches("/events/")
+        .trim_end_matches("/manage");
+    let page = app
+        .browser()
+        .get(&format!("/events/{slug}/players?lang=en"))
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Kiala, Ana"), "{}", page.body);
+    for header in [">Club<", ">Province<", ">Status<"] {
+        assert!(
+            !page.body.contains(header),
+            "{header} without values: {}",
+            page.body
+        );
+    }
+}
+
+both_backends!(imported_players_page_has_no_empty_columns);

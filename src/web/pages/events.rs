@@ -371,6 +371,11 @@ struct PlayersPage<'a> {
     c: &'a Chrome,
     event: &'a Event,
     players: Vec<Player>,
+    /// Columns nobody has a value in are left out (an imported event has no clubs, say), so
+    /// the names keep the room on a phone.
+    show_club: bool,
+    show_province: bool,
+    show_status: bool,
 }
 
 pub(crate) async fn players_page(
@@ -384,16 +389,22 @@ pub(crate) async fn players_page(
     let access = page.access.clone();
     let app = app.into_inner();
     let list = web::block(move || players::list(&app, &access)).await??;
+    let players: Vec<Player> = list
+        .into_iter()
+        .filter(|p| p.status != crate::domain::PlayerStatus::Pending)
+        .collect();
     super::cached_html(
         &req,
         &page,
         &PlayersPage {
             c: &page.chrome,
             event: &page.access.event,
-            players: list
-                .into_iter()
-                .filter(|p| p.status != crate::domain::PlayerStatus::Pending)
-                .collect(),
+            show_club: players.iter().any(|p| !p.club.is_empty()),
+            show_province: players.iter().any(|p| !p.province.is_empty()),
+            show_status: players
+                .iter()
+                .any(|p| p.status == crate::domain::PlayerStatus::Withdrawn),
+            players,
         },
     )
 }
