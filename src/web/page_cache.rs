@@ -31,6 +31,16 @@ pub struct StoredPage {
     stored_at: std::time::Instant,
     pub html: Bytes,
     pub gzip: Option<Bytes>,
+    /// The validator of what the page shows ([`content_etag`]).
+    pub etag: String,
+}
+
+/// A validator of a page's content: the same for every visitor who sees the same bytes, so a
+/// client without any cookie revalidates with `If-None-Match` and gets 304.
+#[must_use]
+pub(crate) fn content_etag(html: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    format!("W/\"{}\"", &hex::encode(Sha256::digest(html))[..24])
 }
 
 #[derive(Debug, Default)]
@@ -66,6 +76,7 @@ impl PageCache {
         html: Bytes,
     ) {
         let gzip = (html.len() >= COMPRESS_FROM).then(|| gzip(&html)).flatten();
+        let etag = content_etag(&html);
         let Ok(mut pages) = self.pages.lock() else {
             return;
         };
@@ -89,6 +100,7 @@ impl PageCache {
                 stored_at: std::time::Instant::now(),
                 html,
                 gzip,
+                etag,
             },
         );
     }

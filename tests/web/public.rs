@@ -169,6 +169,14 @@ async fn every_public_page_and_export(app: &TestApp) {
             .await;
         assert_eq!(again.status, 304, "{path}");
         assert!(again.body.is_empty());
+        // So does a client that never kept a cookie: the validator is what the page shows.
+        for _ in 0..2 {
+            let stranger = app
+                .browser()
+                .get_with(&path, &[("if-none-match", page.header("etag").unwrap())])
+                .await;
+            assert_eq!(stranger.status, 304, "{path}: a visitor without cookies");
+        }
     }
 
     // What each page shows is compared with its snapshot in `snapshots.rs`.

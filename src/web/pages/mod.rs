@@ -148,15 +148,14 @@ fn first_header_value<'r>(req: &'r HttpRequest, name: &str) -> Option<&'r str> {
         .filter(|v| !v.is_empty())
 }
 
-/// The validator of an event page as this visitor sees it: the event's version, the language,
-/// the visitor, the address. `None` when the page shows a one-time message.
+/// The validator of an event page as a signed-in visitor sees it: the event's version, the
+/// language, the visitor, the form token, the address. `None` for a visitor without an
+/// account, whose pages are validated by what they show ([`content_etag`]), and when the page
+/// shows a one-time message.
 #[must_use]
-pub(crate) fn page_etag(
-    req: &HttpRequest,
-    page: &crate::web::event_context::EventPage,
-) -> Option<String> {
+fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage) -> Option<String> {
     use sha2::{Digest, Sha256};
-    if page.chrome.flash.is_some() {
+    if page.chrome.flash.is_some() || page.chrome.user.is_none() {
         return None;
     }
     let user = page.chrome.user.as_ref().map_or(0, |u| u.id.0);
@@ -182,19 +181,10 @@ pub(crate) fn not_modified(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
 ) -> Option<HttpResponse> {
-    let etag = page_etag(req, page)?;
-    let matches = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    if matches {
-        return Some(
-            HttpResponse::NotModified()
-                .insert_header((header::ETAG, etag))
-                .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-                .finish(),
-        );
+    if let Some(etag) = page_etag(req, page)
+        && if_none_match(req, &etag)
+    {
+        return Some(not_modified_response(&etag));
     }
     if !shareable(page) {
         return None;
@@ -207,6 +197,9 @@ pub(crate) fn not_modified(
         page.chrome.lang.code(),
         &page_key(req),
     )?;
+    if if_none_match(req, &stored.etag) {
+        return Some(not_modified_response(&stored.etag));
+    }
     let accepts_gzip = super::page_cache::accepts_gzip(req);
     let mut response = HttpResponse::Ok();
     response
@@ -218,8 +211,23 @@ pub(crate) fn not_modified(
             .body(gzip),
         _ => response.body(stored.html),
     };
-    add_validators(req, page, &mut response);
+    add_validators(req, page, &mut response, Some(&stored.etag));
     Some(response)
+}
+
+/// Whether the request's `If-None-Match` names `etag` (or `*`).
+fn if_none_match(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}
+
+fn not_modified_response(etag: &str) -> HttpResponse {
+    HttpResponse::NotModified()
+        .insert_header((header::ETAG, etag.to_string()))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .finish()
 }
 
 /// The page cache's name for a request: its path and the query parameters that change what a
@@ -287,10 +295,18 @@ pub(crate) fn cached_text(
     text: String,
 ) -> HttpResponse {
     share(req, page, &text);
+    // A visitor without an account: the validator is what the page shows.
+    let content = (page.chrome.user.is_none() && page.chrome.flash.is_none())
+        .then(|| super::page_cache::content_etag(text.as_bytes()));
+    if let Some(etag) = &content
+        && if_none_match(req, etag)
+    {
+        return not_modified_response(etag);
+    }
     let mut response = HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .body(text);
-    add_validators(req, page, &mut response);
+    add_validators(req, page, &mut response, content.as_deref());
     response
 }
 
@@ -299,9 +315,12 @@ fn add_validators(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
     response: &mut HttpResponse,
+    content_etag: Option<&str>,
 ) {
     let headers = response.headers_mut();
-    if let Some(etag) = page_etag(req, page)
+    if let Some(etag) = content_etag
+        .map(str::to_string)
+        .or_else(|| page_etag(req, page))
         && let Ok(value) = header::HeaderValue::from_str(&etag)
     {
         headers.insert(header::ETAG, value);
