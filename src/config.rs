@@ -18,8 +18,12 @@ pub struct Config {
     pub trust_proxy: bool,
     /// Overrides the secret key kept in the database (hex, at least 32 bytes).
     pub secret_key: Option<String>,
-    /// Database connections per app server.
+    /// Database connections per app server (default: twice the cores, the default number of
+    /// HTTP workers, and at least 8).
     pub pool_size: u32,
+    /// How long (milliseconds) a request waits in line for a database connection when all are
+    /// busy; past that it is answered 503 with `Retry-After`.
+    pub pool_wait_ms: u64,
     /// HTTP worker threads; `None` means one per core.
     pub workers: Option<usize>,
     /// Log filter, as for `RUST_LOG` (`info`, `kiela=debug,actix_web=info`).
@@ -48,6 +52,13 @@ pub struct Config {
     pub public_cache_ms: u64,
 }
 
+/// Twice the cores (one HTTP worker each by default, and each may wait on a second request's
+/// connection while a first one writes), at least 8.
+fn default_pool_size() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    u32::try_from(cores * 2).unwrap_or(u32::MAX).max(8)
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -56,7 +67,8 @@ impl Default for Config {
             secure_cookies: false,
             trust_proxy: false,
             secret_key: None,
-            pool_size: 8,
+            pool_size: default_pool_size(),
+            pool_wait_ms: 5000,
             workers: None,
             log: "info".to_string(),
             base_url: None,
@@ -82,6 +94,7 @@ struct FileConfig {
     trust_proxy: Option<bool>,
     secret_key: Option<String>,
     pool_size: Option<u32>,
+    pool_wait_ms: Option<u64>,
     workers: Option<usize>,
     log: Option<String>,
     base_url: Option<String>,
@@ -148,6 +161,7 @@ impl Config {
             secure_cookies,
             trust_proxy,
             pool_size,
+            pool_wait_ms,
             log,
             login_limit_per_account,
             login_limit_per_ip,
@@ -193,6 +207,7 @@ impl Config {
             "KIELA_TRUST_PROXY" => self.trust_proxy = boolean(name, &value)?,
             "KIELA_SECRET_KEY" => self.secret_key = Some(value),
             "KIELA_POOL_SIZE" => self.pool_size = parse(name, &value)?,
+            "KIELA_POOL_WAIT_MS" => self.pool_wait_ms = parse(name, &value)?,
             "KIELA_WORKERS" => self.workers = Some(parse(name, &value)?),
             "KIELA_LOG" => self.log = value,
             "KIELA_BASE_URL" => self.base_url = Some(value),
@@ -214,6 +229,11 @@ impl Config {
     fn validate(&self) -> Result<(), ConfigError> {
         if self.pool_size == 0 {
             return Err(ConfigError::Invalid("pool_size must be at least 1".into()));
+        }
+        if !(1..=60_000).contains(&self.pool_wait_ms) {
+            return Err(ConfigError::Invalid(
+                "pool_wait_ms must be from 1 to 60000".into(),
+            ));
         }
         if self.workers == Some(0) {
             return Err(ConfigError::Invalid("workers must be at least 1".into()));

@@ -177,13 +177,13 @@ impl ManageConnection for Manager {
 
 /// Opens the pool. One direct connection is tried first, because the pool would only report
 /// a timeout and hide the real reason (wrong password, no such host, missing folder).
-pub(crate) fn open_pool(url: &str, size: u32) -> Result<(Pool, Backend), DbError> {
+pub(crate) fn open_pool(url: &str, size: u32, wait: Duration) -> Result<(Pool, Backend), DbError> {
     let url: DatabaseUrl = url.parse()?;
     drop(url.connect()?);
     let backend = url.backend();
     let pool = R2d2Pool::builder()
         .max_size(size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(wait)
         .test_on_check_out(false)
         .build(Manager { url })?;
     Ok((pool, backend))

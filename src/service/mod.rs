@@ -77,7 +77,11 @@ impl App {
     /// Opens the database, applies migrations and loads (or creates, on first start) the
     /// secret key shared by every app server of the installation.
     pub fn start(config: Config) -> Result<App, ServiceError> {
-        let (pool, backend) = db::open_pool(&config.database_url, config.pool_size)?;
+        let (pool, backend) = db::open_pool(
+            &config.database_url,
+            config.pool_size,
+            std::time::Duration::from_millis(config.pool_wait_ms),
+        )?;
         let mut conn = pool.get().map_err(DbError::from)?;
         let applied = db::run_migrations(&mut conn)?;
         for version in applied {

@@ -89,6 +89,8 @@ pub(crate) fn retry_after(error: &ServiceError) -> Option<u64> {
     match error {
         ServiceError::RateLimited { retry_after_secs }
         | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
+        // Every connection stayed busy for the whole wait: a moment later one is free again.
+        ServiceError::Db(DbError::Pool(_)) => Some(1),
         _ => None,
     }
 }

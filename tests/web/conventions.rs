@@ -318,3 +318,58 @@ async fn a_generated_client_drives_a_whole_event() {
     let _ = std::fs::remove_dir_all(&dir);
     app.stop().await;
 }
+
+/// Every database connection busy: a request waits its bounded time in line, then answers 503
+/// with `Retry-After`, page and API alike; once a connection is free it is served again.
+async fn an_exhausted_pool_answers_503_with_retry_after(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let client = app.browser();
+    let (id, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Cheio"}),
+        &["A Um", "B Dois"],
+    )
+    .await;
+    let held: Vec<_> = (0..2).map(|_| app.app.conn().unwrap()).collect();
+    for path in [
+        format!("/api/v1/events/{id}/standings"),
+        format!("/events/{slug}/players"),
+    ] {
+        let busy = client.send(Req::get(path.clone())).await.expect(503);
+        assert_eq!(busy.header("retry-after"), Some("1"), "{path}");
+    }
+    drop(held);
+    client
+        .send(Req::get(format!("/api/v1/events/{id}/standings")))
+        .await
+        .expect(200);
+}
+
+mod exhausted_pool {
+    #[actix_web::test]
+    async fn sqlite() {
+        let app = crate::harness::TestApp::spawn_with(crate::harness::Backend::Sqlite, |c| {
+            c.pool_size = 2;
+            c.pool_wait_ms = 200;
+        })
+        .await
+        .unwrap();
+        super::an_exhausted_pool_answers_503_with_retry_after(&app).await;
+        app.stop().await;
+    }
+
+    #[actix_web::test]
+    async fn postgres() {
+        if let Some(app) =
+            crate::harness::TestApp::spawn_with(crate::harness::Backend::Postgres, |c| {
+                c.pool_size = 2;
+                c.pool_wait_ms = 200;
+            })
+            .await
+        {
+            super::an_exhausted_pool_answers_503_with_retry_after(&app).await;
+            app.stop().await;
+        }
+    }
+}
