@@ -119,6 +119,22 @@ pub(crate) async fn middleware(
             "public, no-cache"
         }),
     );
+    // An answer rendered once per event version carries its validator already.
+    if let Some(tag) = response
+        .headers()
+        .get(header::ETAG)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+    {
+        if if_none_match.is_some_and(|v| matches_tag(&v, &tag)) {
+            let mut not_modified = response.set_body(BoxBody::new(()));
+            *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
+            not_modified.headers_mut().remove(header::CONTENT_TYPE);
+            not_modified.headers_mut().remove(header::CONTENT_ENCODING);
+            return Ok(ServiceResponse::new(req, not_modified).map_into_left_body());
+        }
+        return Ok(ServiceResponse::new(req, response).map_into_left_body());
+    }
     let (response, body) = response.into_parts();
     let Ok(bytes) = actix_web::body::to_bytes_limited(body, MAX_TAGGED_BYTES).await else {
         return Ok(
@@ -128,11 +144,7 @@ pub(crate) async fn middleware(
     let bytes = bytes.map_err(|e| actix_web::error::ErrorInternalServerError(e.to_string()))?;
     // Weak: the same answer may travel gzip-compressed or not.
     let tag = format!("W/\"{}\"", &hex::encode(Sha256::digest(&bytes))[..32]);
-    let matches = if_none_match.is_some_and(|v| {
-        v.split(',')
-            .map(|t| t.trim().trim_start_matches("W/"))
-            .any(|t| Some(t) == tag.strip_prefix("W/") || t == "*")
-    });
+    let matches = if_none_match.is_some_and(|v| matches_tag(&v, &tag));
     let mut response = if matches {
         let mut not_modified = response.set_body(BoxBody::new(()));
         *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
@@ -145,6 +157,15 @@ pub(crate) async fn middleware(
         response.headers_mut().insert(header::ETAG, value);
     }
     Ok(ServiceResponse::new(req, response).map_into_left_body())
+}
+
+/// Whether an `If-None-Match` value names `tag` (weak comparison) or is `*`.
+fn matches_tag(if_none_match: &str, tag: &str) -> bool {
+    let bare = tag.trim_start_matches("W/");
+    if_none_match
+        .split(',')
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == bare || t == "*")
 }
 
 /// 405 with the methods the path has: JSON for the API, the site's error page elsewhere.

@@ -33,6 +33,8 @@ pub struct StoredPage {
     pub gzip: Option<Bytes>,
     /// The validator of what the page shows ([`content_etag`]).
     pub etag: String,
+    /// Headers the answer carries besides the body's (an API list's `Link`), as stored.
+    pub headers: Vec<(&'static str, String)>,
 }
 
 /// A validator of a page's content: the same for every visitor who sees the same bytes, so a
@@ -74,6 +76,7 @@ impl PageCache {
         lang: &'static str,
         uri: &str,
         html: Bytes,
+        headers: Vec<(&'static str, String)>,
     ) {
         let gzip = (html.len() >= COMPRESS_FROM).then(|| gzip(&html)).flatten();
         let etag = content_etag(&html);
@@ -101,6 +104,7 @@ impl PageCache {
                 html,
                 gzip,
                 etag,
+                headers,
             },
         );
     }
@@ -148,6 +152,7 @@ mod tests {
             "pt",
             "/events/a/standings",
             html.clone(),
+            Vec::new(),
         );
         let hit = cache
             .get(crate::domain::EventId(1), 7, "pt", "/events/a/standings")
@@ -204,6 +209,7 @@ mod tests {
                 "pt",
                 &format!("/p/{i}"),
                 Bytes::from_static(b"x"),
+                Vec::new(),
             );
         }
         assert!(cache.pages.lock().unwrap().len() <= CAPACITY);

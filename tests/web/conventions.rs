@@ -209,6 +209,10 @@ async fn api_conventions(app: &TestApp) {
         Some(format!("/api/v1/events/{other}/rounds/1").as_str())
     );
     let game = round.json()["pairings"][0]["game_id"].as_i64().unwrap();
+    let event_before = client
+        .send(Req::get(format!("/api/v1/events/{other}")))
+        .await
+        .expect(200);
     let (record, result) = finished_record(
         kiela::rules::Variant::Advanced,
         kiela::rules::Side::South,
@@ -224,6 +228,19 @@ async fn api_conventions(app: &TestApp) {
         .expect(200)
         .json();
     assert_eq!(submitted["result"], result.as_str(), "{submitted}");
+    // A new record is a new version of the event: the stored answer is not served any more.
+    let event_after = client
+        .send(
+            Req::get(format!("/api/v1/events/{other}"))
+                .header("If-None-Match", event_before.header("etag").unwrap()),
+        )
+        .await
+        .expect(200);
+    assert_ne!(event_after.header("etag"), event_before.header("etag"));
+    assert_ne!(
+        event_after.json()["version"],
+        event_before.json()["version"]
+    );
 }
 
 both_backends!(api_conventions);

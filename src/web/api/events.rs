@@ -6,6 +6,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
+use super::cache;
 use super::paging::Paging;
 use super::{ApiCreator, ApiError, ApiOrganiser, MaybeApiUser, json_body};
 use crate::domain::{EventId, GameId, GameStatus, PlayerId, StoredResult};
@@ -72,23 +73,29 @@ pub(crate) async fn list(req: HttpRequest, app: web::Data<App>) -> Result<HttpRe
 
 /// `GET /api/v1/events/{id}`.
 pub(crate) async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
+    let anonymous = user.is_none();
     let access = access(&app, path.into_inner(), user).await?;
+    if let Some(stored) = cache::stored(&req, &access, anonymous) {
+        return Ok(stored);
+    }
     let service = app.into_inner();
+    let for_json = access.clone();
     let json = web::block(move || {
-        let overview = events::overview(&service, &access)?;
+        let overview = events::overview(&service, &for_json)?;
         Ok::<_, ServiceError>(EventJson {
             rounds_planned: overview.planned,
             rounds_paired: overview.rounds.len(),
             players: overview.players.len(),
-            event: access.event,
+            event: for_json.event,
         })
     })
     .await??;
-    Ok(HttpResponse::Ok().json(json))
+    cache::json(&req, &access, anonymous, Vec::new(), &json)
 }
 
 #[derive(Serialize)]
@@ -132,30 +139,45 @@ pub(crate) async fn list_players(
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
+    let anonymous = user.is_none();
     let access = access(&app, path.into_inner(), user).await?;
+    if let Some(stored) = cache::stored(&req, &access, anonymous) {
+        return Ok(stored);
+    }
     let app = app.into_inner();
-    let list = web::block(move || players::list(&app, &access)).await??;
+    let for_list = access.clone();
+    let list = web::block(move || players::list(&app, &for_list)).await??;
     let total = list.len();
-    Ok(paging
-        .ok(&req, total)
-        .json(serde_json::json!({ "players": paging.slice(list) })))
+    cache::json(
+        &req,
+        &access,
+        anonymous,
+        paging.headers(&req, total),
+        &serde_json::json!({ "players": paging.slice(list) }),
+    )
 }
 
 /// `GET /api/v1/events/{id}/players/{pid}`: one entry, as the list shows it.
 pub(crate) async fn show_player(
+    req: HttpRequest,
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, pid) = path.into_inner();
+    let anonymous = user.is_none();
     let access = access(&app, id, user).await?;
+    if let Some(stored) = cache::stored(&req, &access, anonymous) {
+        return Ok(stored);
+    }
     let app = app.into_inner();
-    let list = web::block(move || players::list(&app, &access)).await??;
+    let for_list = access.clone();
+    let list = web::block(move || players::list(&app, &for_list)).await??;
     let player = list
         .into_iter()
         .find(|p| p.id == pid)
         .ok_or(ServiceError::NotFound)?;
-    Ok(HttpResponse::Ok().json(player))
+    cache::json(&req, &access, anonymous, Vec::new(), &player)
 }
 
 /// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
@@ -323,21 +345,33 @@ pub(crate) async fn pair(
 
 /// `GET /api/v1/events/{id}/rounds/{n}`.
 pub(crate) async fn round(
+    req: HttpRequest,
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, number) = path.into_inner();
+    let anonymous = user.is_none();
     let access = access(&app, id, user).await?;
+    if let Some(stored) = cache::stored(&req, &access, anonymous) {
+        return Ok(stored);
+    }
     let app = app.into_inner();
-    let round = web::block(move || rounds::view(&app, &access, number)).await??;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "round": round.number,
-        "state": round.state,
-        "stage": round.stage,
-        "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
-        "pairings": pairings(&round),
-    })))
+    let for_round = access.clone();
+    let round = web::block(move || rounds::view(&app, &for_round, number)).await??;
+    cache::json(
+        &req,
+        &access,
+        anonymous,
+        Vec::new(),
+        &serde_json::json!({
+            "round": round.number,
+            "state": round.state,
+            "stage": round.stage,
+            "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
+            "pairings": pairings(&round),
+        }),
+    )
 }
 
 /// `GET /api/v1/events/{id}/standings`.
@@ -348,9 +382,14 @@ pub(crate) async fn standings(
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
+    let anonymous = user.is_none();
     let access = access(&app, path.into_inner(), user).await?;
+    if let Some(stored) = cache::stored(&req, &access, anonymous) {
+        return Ok(stored);
+    }
     let app = app.into_inner();
-    let view = web::block(move || standings::get(&app, &access)).await??;
+    let for_view = access.clone();
+    let view = web::block(move || standings::get(&app, &for_view)).await??;
     let rows: Vec<serde_json::Value> = view
         .rows
         .iter()
@@ -382,11 +421,17 @@ pub(crate) async fn standings(
         })
         .collect();
     let total = rows.len();
-    Ok(paging.ok(&req, total).json(serde_json::json!({
-        "after_round": view.after_round,
-        "final": view.final_ranking,
-        "rows": paging.slice(rows),
-    })))
+    cache::json(
+        &req,
+        &access,
+        anonymous,
+        paging.headers(&req, total),
+        &serde_json::json!({
+            "after_round": view.after_round,
+            "final": view.final_ranking,
+            "rows": paging.slice(rows),
+        }),
+    )
 }
 
 /// `GET /api/v1/events/{id}/export.trf`.

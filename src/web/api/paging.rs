@@ -64,6 +64,15 @@ impl Paging {
 
     /// A 200 with `X-Total-Count` and `Link` for a list of `total` items.
     pub(crate) fn ok(&self, req: &HttpRequest, total: usize) -> HttpResponseBuilder {
+        let mut response = HttpResponse::Ok();
+        for header in self.headers(req, total) {
+            response.insert_header(header);
+        }
+        response
+    }
+
+    /// `X-Total-Count` and `Link` for a list of `total` items.
+    pub(crate) fn headers(&self, req: &HttpRequest, total: usize) -> Vec<(&'static str, String)> {
         let last = total.div_ceil(self.per_page).max(1);
         let link = |page: usize, rel: &str| {
             format!(
@@ -80,10 +89,9 @@ impl Paging {
             links.push(link(self.page + 1, "next"));
         }
         links.push(link(last, "last"));
-        let mut response = HttpResponse::Ok();
-        response
-            .insert_header(("X-Total-Count", total.to_string()))
-            .insert_header(("Link", links.join(", ")));
-        response
+        vec![
+            ("X-Total-Count", total.to_string()),
+            ("Link", links.join(", ")),
+        ]
     }
 }

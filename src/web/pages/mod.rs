@@ -274,6 +274,7 @@ fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &
             page.chrome.lang.code(),
             &page_key(req),
             web::Bytes::copy_from_slice(html.as_bytes()),
+            Vec::new(),
         );
     }
 }
