@@ -68,8 +68,13 @@ for backend in $BACKENDS; do
     measure "pairings (round $ROUNDS)" "$base$path/rounds/$ROUNDS"
     measure "game page" "$base$game"
     measure "/healthz (one query)" "$base/healthz"
-    awk -v s="$standings" -v t="$trivial" -v b="$backend" \
-        'BEGIN { printf "# %s: standings at %.0f%% of the trivial route\n", b, 100 * s / t }' >&2
+    slug=${path#/events/}
+    id=$(curl -sf "$base/api/v1/events" | python3 -c "import json,sys; print(next(e['id'] for e in json.load(sys.stdin)['events'] if e['slug'] == '$slug'))")
+    measure "API standings (JSON)" "$base/api/v1/events/$id/standings"
+    api=$(cat "$work/last")
+    measure "API round $ROUNDS (JSON)" "$base/api/v1/events/$id/rounds/$ROUNDS"
+    awk -v s="$standings" -v a="$api" -v t="$trivial" -v b="$backend" \
+        'BEGIN { printf "# %s: standings at %.0f%%, API standings at %.0f%% of the trivial route\n", b, 100 * s / t, 100 * a / t }' >&2
     kill "$server"; wait "$server" 2>/dev/null || true; server=""
     [ "$backend" = postgres ] && psql "$PG_URL/postgres" -q -c "DROP DATABASE IF EXISTS kiela_load" >/dev/null 2>&1 || true
 done

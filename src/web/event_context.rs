@@ -77,7 +77,8 @@ impl EventPage {
     }
 }
 
-/// Events as an app server last read them for visitors without an account, by slug.
+/// Events as an app server last read them for visitors without an account, by slug (pages)
+/// or by `#id` (the API's reads).
 #[derive(Debug, Default)]
 pub struct RecentEvents {
     events: Mutex<HashMap<String, (Instant, Access)>>,
@@ -87,7 +88,7 @@ pub struct RecentEvents {
 const RECENT_EVENTS: usize = 1024;
 
 impl RecentEvents {
-    fn get(&self, slug: &str, ttl: Duration) -> Option<Access> {
+    pub(crate) fn get(&self, slug: &str, ttl: Duration) -> Option<Access> {
         self.get_at(slug, ttl, Instant::now())
     }
 
@@ -101,7 +102,7 @@ impl RecentEvents {
         (now.saturating_duration_since(*read_at) < ttl).then(|| access.clone())
     }
 
-    fn put(&self, slug: String, access: &Access, ttl: Duration) {
+    pub(crate) fn put(&self, slug: String, access: &Access, ttl: Duration) {
         self.put_at(slug, access, ttl, Instant::now());
     }
 

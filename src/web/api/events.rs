@@ -25,6 +25,33 @@ async fn access(
     Ok(web::block(move || events::access(&app, EventRef::Id(id), user.as_ref())).await??)
 }
 
+/// The event for a public read: a client without a token may be given the read this app server
+/// made of it moments ago (within `public_cache_ms`), as the pages are.
+async fn read_access(
+    req: &HttpRequest,
+    app: &web::Data<App>,
+    id: EventId,
+    user: Option<crate::service::accounts::User>,
+) -> Result<Access, ApiError> {
+    let shared = user.is_none();
+    let recent = req
+        .app_data::<web::Data<crate::web::event_context::RecentEvents>>()
+        .cloned();
+    let ttl = std::time::Duration::from_millis(app.config.public_cache_ms);
+    let key = format!("#{id}");
+    if shared
+        && let Some(recent) = &recent
+        && let Some(access) = recent.get(&key, ttl)
+    {
+        return Ok(access);
+    }
+    let access = access(app, id, user).await?;
+    if shared && let Some(recent) = recent {
+        recent.put(key, &access, ttl);
+    }
+    Ok(access)
+}
+
 #[derive(Serialize)]
 struct Created {
     id: EventId,
@@ -79,7 +106,7 @@ pub(crate) async fn show(
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let anonymous = user.is_none();
-    let access = access(&app, path.into_inner(), user).await?;
+    let access = read_access(&req, &app, path.into_inner(), user).await?;
     if let Some(stored) = cache::stored(&req, &access, anonymous) {
         return Ok(stored);
     }
@@ -140,7 +167,7 @@ pub(crate) async fn list_players(
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
     let anonymous = user.is_none();
-    let access = access(&app, path.into_inner(), user).await?;
+    let access = read_access(&req, &app, path.into_inner(), user).await?;
     if let Some(stored) = cache::stored(&req, &access, anonymous) {
         return Ok(stored);
     }
@@ -166,7 +193,7 @@ pub(crate) async fn show_player(
 ) -> Result<HttpResponse, ApiError> {
     let (id, pid) = path.into_inner();
     let anonymous = user.is_none();
-    let access = access(&app, id, user).await?;
+    let access = read_access(&req, &app, id, user).await?;
     if let Some(stored) = cache::stored(&req, &access, anonymous) {
         return Ok(stored);
     }
@@ -352,7 +379,7 @@ pub(crate) async fn round(
 ) -> Result<HttpResponse, ApiError> {
     let (id, number) = path.into_inner();
     let anonymous = user.is_none();
-    let access = access(&app, id, user).await?;
+    let access = read_access(&req, &app, id, user).await?;
     if let Some(stored) = cache::stored(&req, &access, anonymous) {
         return Ok(stored);
     }
@@ -383,7 +410,7 @@ pub(crate) async fn standings(
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
     let anonymous = user.is_none();
-    let access = access(&app, path.into_inner(), user).await?;
+    let access = read_access(&req, &app, path.into_inner(), user).await?;
     if let Some(stored) = cache::stored(&req, &access, anonymous) {
         return Ok(stored);
     }
