@@ -896,4 +896,4 @@ trf-too-many-rounds = a file may have at most { $max } rounds.
 trf-forbidden-line = a forbidden-pairings line (260) should give two rounds and pairing numbers of players in the file, not `{ $found }`.
 trf-too-many-forbidden-pairs = the forbidden-pairings lines (260) forbid more than { $max } pairings.
 trf-too-many-players = an event may have at most { $max } players.
-error-too_many_players = The event already has as many players as an event may have.
+error-too_many_players = An event takes at most 4000 players.

@@ -900,4 +900,4 @@ trf-too-many-rounds = un fichier peut avoir au plus { $max } rondes.
 trf-forbidden-line = une ligne d'appariements interdits (260) doit donner deux rondes et des numéros de joueurs du fichier, pas `{ $found }`.
 trf-too-many-forbidden-pairs = les lignes d'appariements interdits (260) interdisent plus de { $max } appariements.
 trf-too-many-players = un événement peut avoir au plus { $max } joueurs.
-error-too_many_players = L'événement a déjà autant de joueurs qu'un événement peut en avoir.
+error-too_many_players = Un événement accepte au plus 4000 joueurs.

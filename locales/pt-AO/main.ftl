@@ -899,4 +899,4 @@ trf-too-many-rounds = um ficheiro pode ter no máximo { $max } rondas.
 trf-forbidden-line = uma linha de emparelhamentos proibidos (260) deve dar duas rondas e números de jogadores do ficheiro, não `{ $found }`.
 trf-too-many-forbidden-pairs = as linhas de emparelhamentos proibidos (260) proíbem mais de { $max } emparelhamentos.
 trf-too-many-players = um evento pode ter no máximo { $max } jogadores.
-error-too_many_players = O evento já tem tantos jogadores quantos um evento pode ter.
+error-too_many_players = Um evento aceita no máximo 4000 jogadores.

@@ -496,6 +496,11 @@ pub(crate) fn import_csv(
             Ok(p) => players.push((line, p)),
             Err(code) => report.rejected.push((line, code)),
         }
+        // No event takes more: the rest of a longer file is not even read.
+        if players.len() > MAX_PLAYERS {
+            report.rejected.push((line, ErrorCode::TooManyPlayers));
+            break;
+        }
     }
     if !report.rejected.is_empty() || players.is_empty() {
         if players.is_empty() && report.rejected.is_empty() {
@@ -512,6 +517,9 @@ pub(crate) fn import_csv(
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let existing = q::players_of_event(conn, access.event.id)?;
+        if existing.len() + players.len() > MAX_PLAYERS {
+            return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
+        }
         for (line, p) in &players {
             let named = report.duplicates.iter().any(|(l, _)| l == line);
             if let Some(d) = super::player_edit::duplicates_of(p, &existing)

@@ -368,3 +368,49 @@ async fn imported_players_page_has_no_empty_columns(app: &TestApp) {
 }
 
 both_backends!(imported_players_page_has_no_empty_columns);
+
+/// A player list longer than an event takes is refused at the line past the limit, without
+/// reading the rest, and nothing is imported.
+async fn csv_import_stops_at_the_player_limit(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let client = app.browser();
+    let (id, slug) = crate::harness::event_with_players(
+        &client,
+        &token,
+        json!({"name": "Grande"}),
+        &["Ana Kiala"],
+    )
+    .await;
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let csv: String = (1..=20_000)
+        .map(|n| format!("Jogador {n},1500\n"))
+        .collect();
+    let refused = organiser
+        .post_form(
+            &format!("/events/{slug}/players/import?lang=en"),
+            &[("csv", &csv)],
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("An event takes at most 4000 players."),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("Line 4001"), "{}", refused.body);
+    let listed = client
+        .send(Req::get(format!("/api/v1/events/{id}/players")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        listed["players"].as_array().unwrap().len(),
+        1,
+        "nothing imported"
+    );
+}
+
+both_backends!(csv_import_stops_at_the_player_limit);
