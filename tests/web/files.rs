@@ -414,3 +414,50 @@ async fn csv_import_stops_at_the_player_limit(app: &TestApp) {
 }
 
 both_backends!(csv_import_stops_at_the_player_limit);
+
+/// A large event's manage page shows its players a hundred at a time, and finds one by name
+/// (without regard to accents), club or pairing number.
+async fn manage_page_is_paginated_and_searchable(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Organiser", "organiser");
+    let client = app.browser();
+    let (_, slug) =
+        crate::harness::event_with_players(&client, &token, json!({"name": "Nacional"}), &[]).await;
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let mut csv: String = (1..=249)
+        .map(|n| format!("Jogador {n:03},1500,Clube {}\n", n % 7))
+        .collect();
+    csv.push_str("Conceição Gonçalves,1600,Clube Ímpar\n");
+    let imported = organiser
+        .post_form(&format!("/events/{slug}/players/import"), &[("csv", &csv)])
+        .await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let manage = format!("/events/{slug}/manage");
+    let first = organiser.get(&format!("{manage}?lang=en")).await;
+    assert!(first.body.contains("Jogador 001") && first.body.contains("Jogador 100"));
+    assert!(!first.body.contains("Jogador 101"), "a hundred a page");
+    assert!(first.body.contains("Page 1 of 3"), "{}", first.body);
+    let third = organiser.get(&format!("{manage}?lang=en&page=3")).await;
+    assert!(third.body.contains("Jogador 249") && third.body.contains("Conceição Gonçalves"));
+    assert!(!third.body.contains("Jogador 001"));
+    let found = organiser
+        .get(&format!("{manage}?lang=en&q=conceicao+goncalves"))
+        .await;
+    assert!(
+        found.body.contains("Conceição Gonçalves"),
+        "accents ignored"
+    );
+    assert!(found.body.contains("1 of 250 players"), "{}", found.body);
+    assert!(!found.body.contains("Jogador 001"));
+    let by_number = organiser.get(&format!("{manage}?lang=en&q=17")).await;
+    assert!(by_number.body.contains("Jogador 017") && !by_number.body.contains("Jogador 170"));
+    let by_club = organiser
+        .get(&format!("{manage}?lang=en&q=%C3%ADmpar"))
+        .await;
+    assert!(by_club.body.contains("Conceição Gonçalves") && !by_club.body.contains("Jogador 00"));
+    // A page past the last shows the last.
+    let beyond = organiser.get(&format!("{manage}?lang=en&page=99")).await;
+    assert!(beyond.body.contains("Page 3 of 3"));
+}
+
+both_backends!(manage_page_is_paginated_and_searchable);

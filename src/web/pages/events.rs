@@ -418,7 +418,14 @@ struct ManagePage<'a> {
     settings_error: Option<String>,
     player_error: Option<String>,
     import: Option<ImportReport>,
+    /// The page of the player list shown ([`PLAYERS_PER_PAGE`] at most), after the search.
     players: Vec<Player>,
+    players_total: usize,
+    players_found: usize,
+    /// The search (name, club, province or pairing number) and the page, from the address.
+    search: String,
+    players_page: usize,
+    players_pages: usize,
     staff: Vec<StaffMember>,
     rounds: Vec<rounds::RoundView>,
     planned: i32,
@@ -454,6 +461,21 @@ async fn manage_page(
         ..
     } = web::block(move || events::overview(&service, &access)).await??;
     let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
+    let query: ManageQuery = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
+    let search = query.q.trim().chars().take(100).collect::<String>();
+    let players_total = list.len();
+    let found: Vec<Player> = list
+        .into_iter()
+        .filter(|p| player_matches(p, &search))
+        .collect();
+    let players_found = found.len();
+    let players_pages = players_found.div_ceil(PLAYERS_PER_PAGE).max(1);
+    let players_page = query.page.clamp(1, players_pages);
+    let shown: Vec<Player> = found
+        .into_iter()
+        .skip((players_page - 1) * PLAYERS_PER_PAGE)
+        .take(PLAYERS_PER_PAGE)
+        .collect();
     html_with_status(
         status,
         &ManagePage {
@@ -465,7 +487,12 @@ async fn manage_page(
             settings_error: extras.settings_error,
             player_error: extras.player_error,
             import: extras.import,
-            players: list,
+            players: shown,
+            players_total,
+            players_found,
+            search,
+            players_page,
+            players_pages,
             staff,
             rounds: all_rounds,
             planned,
@@ -477,6 +504,63 @@ async fn manage_page(
             base_url: super::public_url(req, &app, ""),
         },
     )
+}
+
+/// Players shown on one page of the manage page: a national open's list stays a page an
+/// organiser's phone opens, and its forms stay quick to render.
+const PLAYERS_PER_PAGE: usize = 100;
+
+/// `?q=` and `?page=` of the manage page.
+#[derive(Deserialize)]
+struct ManageQuery {
+    #[serde(default)]
+    q: String,
+    #[serde(default = "first_page")]
+    page: usize,
+}
+
+impl Default for ManageQuery {
+    fn default() -> ManageQuery {
+        ManageQuery {
+            q: String::new(),
+            page: 1,
+        }
+    }
+}
+
+fn first_page() -> usize {
+    1
+}
+
+/// Whether an entry answers the search: its pairing number, or the text in its name, club or
+/// province, without regard to case or accents.
+fn player_matches(player: &Player, search: &str) -> bool {
+    if search.is_empty() {
+        return true;
+    }
+    if let Ok(number) = search.parse::<i32>() {
+        return player.number == number;
+    }
+    let wanted = folded(search);
+    [&player.name, &player.club, &player.province]
+        .iter()
+        .any(|field| folded(field).contains(&wanted))
+}
+
+/// Lowercase without the accents of Portuguese and French, for searching.
+fn folded(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ã' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
 }
 
 fn no_extras() -> ManageExtras {
