@@ -123,7 +123,7 @@ pub(crate) fn pair_again(
             )
             .detail(audit::Detail::Round { round: number }),
         )?;
-        let mut view = pair_next_in(conn, access)?;
+        let mut view = pair_next_in(conn, access, None)?;
         // The round keeps its start time.
         if round.starts_at.is_some() {
             q::set_round_start(conn, view.id, round.starts_at)?;

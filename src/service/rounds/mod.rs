@@ -654,12 +654,69 @@ pub(crate) fn visible(data: &EventData, access: &Access) -> Vec<RoundView> {
 pub(crate) fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
+    let planned = plan_ahead(&mut conn, access);
     event_transaction(&mut conn, access.event.id, |conn| {
-        pair_next_in(conn, access)
+        pair_next_in(conn, access, planned.as_ref())
     })
 }
 
-fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, ServiceError> {
+/// A Swiss round computed before the write transaction, from a read of the event at `version`,
+/// with what it was computed from.
+struct PlannedAhead {
+    version: i32,
+    number: i32,
+    inputs: SwissInputs,
+    games: Vec<PlannedGame>,
+}
+
+/// What a Swiss round's pairing depends on beyond the event's settings: the players in order,
+/// who is to be paired, and everyone's rounds so far.
+#[derive(PartialEq)]
+struct SwissInputs {
+    players: Vec<PlayerId>,
+    to_pair: Vec<bool>,
+    histories: Vec<crate::tournament::history::PlayerHistory>,
+}
+
+impl SwissInputs {
+    fn of(data: &EventData, number: i32) -> SwissInputs {
+        SwissInputs {
+            players: data.players.iter().map(|p| p.id).collect(),
+            to_pair: plan_swiss_to_pair(data, number),
+            histories: data.histories((number - 1) as usize),
+        }
+    }
+}
+
+/// Computes the next Swiss round outside the write transaction, so pairing a large field does
+/// not hold the event's write lock (and with SQLite, every writer's) while it runs. Only a
+/// later Swiss round is computed ahead: the first round numbers the players and a knockout
+/// seeds its bracket, both quick and both writes. `None` whenever anything stands in the way:
+/// the transaction then decides, as it always did.
+fn plan_ahead(conn: &mut DbConnection, access: &Access) -> Option<PlannedAhead> {
+    let data = EventData::load(conn, access.event.clone()).ok()?;
+    ready_for_next_round(&data).ok()?;
+    let number = data.rounds.last().map_or(1, |r| r.number + 1);
+    if number == 1 || number > planned_rounds(&data) || stage_of(&data, number) != Stage::Swiss {
+        return None;
+    }
+    let games = plan_swiss(&data, number).ok()?;
+    Some(PlannedAhead {
+        version: access.event.version,
+        number,
+        inputs: SwissInputs::of(&data, number),
+        games,
+    })
+}
+
+fn pair_next_in(
+    conn: &mut DbConnection,
+    access: &Access,
+    planned: Option<&PlannedAhead>,
+) -> Result<RoundView, ServiceError> {
+    // The round computed ahead stands only if nothing changed the event since it was read.
+    let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
+    let planned = planned.filter(|p| p.version == current.version);
     let mut data = EventData::load(conn, access.event.clone())?;
     ready_for_next_round(&data)?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
@@ -678,10 +735,15 @@ fn pair_next_in(conn: &mut DbConnection, access: &Access) -> Result<RoundView, S
     if stage == Stage::Swiss && data.event.check_in && !data.players.iter().any(present) {
         return Err(ServiceError::Conflict(ErrorCode::NobodyCheckedIn));
     }
-    let games = match stage {
-        Stage::Swiss => plan_swiss(&data, number)?,
-        Stage::RoundRobin => plan_round_robin(&data, number)?,
-        Stage::Knockout => plan_knockout(&data, number)?,
+    let games = match (stage, planned) {
+        (Stage::Swiss, Some(p))
+            if p.number == number && p.inputs == SwissInputs::of(&data, number) =>
+        {
+            p.games.clone()
+        }
+        (Stage::Swiss, _) => plan_swiss(&data, number)?,
+        (Stage::RoundRobin, _) => plan_round_robin(&data, number)?,
+        (Stage::Knockout, _) => plan_knockout(&data, number)?,
     };
     if games.is_empty() {
         return Err(ServiceError::Conflict(ErrorCode::NoMoreRounds));
@@ -852,8 +914,9 @@ fn publish_in(
 pub(crate) fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
+    let planned = plan_ahead(&mut conn, access);
     event_transaction(&mut conn, access.event.id, |conn| {
-        let round = pair_next_in(conn, access)?;
+        let round = pair_next_in(conn, access, planned.as_ref())?;
         publish_in(conn, access, round.number)
     })
 }
