@@ -1068,3 +1068,114 @@ pub(crate) fn set_start(
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use diesel::prelude::*;
+
+    use super::*;
+    use crate::db::schema::events as events_table;
+    use crate::domain::{ByeKind, EventState, Role};
+    use crate::service::events::EventRef;
+
+    /// An event of 9 players with 2 rounds played and 2 more to pair.
+    fn event_to_pair(dir: &std::path::Path) -> (App, Access) {
+        let app = App::start(crate::config::Config {
+            database_url: format!("sqlite://{}", dir.join("rounds.sqlite3").display()),
+            ..crate::config::Config::default()
+        })
+        .unwrap();
+        let owner = crate::service::accounts::create_user(
+            &app,
+            "org@example.ao",
+            "Organiser",
+            Role::Organiser,
+            "a-long-password",
+        )
+        .unwrap();
+        let spec = crate::service::demo::DemoSpec {
+            name: "Ahead".into(),
+            players: 9,
+            rounds: 2,
+            seed: 3,
+        };
+        let event = crate::service::demo::create_demo_event(&app, &owner, &spec).unwrap();
+        // Two more rounds to go.
+        let mut conn = app.conn().unwrap();
+        diesel::update(events_table::table.find(event.id))
+            .set((
+                events_table::rounds.eq(4),
+                events_table::state.eq(EventState::Running),
+            ))
+            .execute(&mut *conn)
+            .unwrap();
+        drop(conn);
+        let access =
+            crate::service::events::access(&app, EventRef::Id(event.id), Some(&owner)).unwrap();
+        (app, access)
+    }
+
+    #[test]
+    fn a_round_computed_ahead_is_stored_only_if_its_inputs_still_hold() {
+        let dir = std::env::temp_dir().join(format!("kiela-ahead-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (app, access) = event_to_pair(&dir);
+        let mut conn = app.conn().unwrap();
+        let planned = plan_ahead(&mut conn, &access).expect("round 3 is computed ahead");
+        assert_eq!(planned.number, 3);
+        // Someone asks for a bye for round 3 after the round was computed: the computed round
+        // pairs them, the stored one must not.
+        let asker = planned.games[0].first;
+        q::set_bye(&mut conn, asker, 3, ByeKind::Half).unwrap();
+        let view = event_transaction(&mut conn, access.event.id, |c| {
+            pair_next_in(c, &access, Some(&planned))
+        })
+        .unwrap();
+        let paired: Vec<PlayerId> = view
+            .boards
+            .iter()
+            .flat_map(|b| [b.first.as_ref(), b.second.as_ref()])
+            .flatten()
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(view.number, 3);
+        assert!(
+            !paired.contains(&asker),
+            "the bye asked for meanwhile is kept"
+        );
+        assert_eq!(
+            paired.len(),
+            8,
+            "the eight others, one of them with the bye"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_round_computed_ahead_is_the_round_stored_when_nothing_changed() {
+        let dir = std::env::temp_dir().join(format!("kiela-ahead-same-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (app, access) = event_to_pair(&dir);
+        let mut conn = app.conn().unwrap();
+        let planned = plan_ahead(&mut conn, &access).expect("round 3 is computed ahead");
+        let view = event_transaction(&mut conn, access.event.id, |c| {
+            pair_next_in(c, &access, Some(&planned))
+        })
+        .unwrap();
+        let stored: Vec<(PlayerId, Option<PlayerId>)> = view
+            .boards
+            .iter()
+            .map(|b| {
+                (
+                    b.first.as_ref().unwrap().id,
+                    b.second.as_ref().map(|p| p.id),
+                )
+            })
+            .collect();
+        let computed: Vec<(PlayerId, Option<PlayerId>)> =
+            planned.games.iter().map(|g| (g.first, g.second)).collect();
+        assert_eq!(stored, computed);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
