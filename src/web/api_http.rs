@@ -64,6 +64,18 @@ pub(crate) fn allowed_methods(path: &str) -> Vec<&'static str> {
     methods
 }
 
+/// The path without its trailing slashes, when that is a page or read the site serves (never
+/// `//host`, which a browser would take for another site).
+fn without_trailing_slash(path: &str) -> Option<String> {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() || trimmed.starts_with("//") {
+        return None;
+    }
+    allowed_methods(trimmed)
+        .contains(&"GET")
+        .then(|| trimmed.to_string())
+}
+
 /// Whether `path` is one of the API's public reads.
 pub(crate) fn is_public_read(path: &str) -> bool {
     public_defs().iter().any(|d| d.is_match(path))
@@ -77,6 +89,24 @@ pub(crate) async fn middleware(
     let path = req.path().to_string();
     let method = req.method().clone();
     let reading = method == Method::GET || method == Method::HEAD;
+    // `/events/open-2026/` is `/events/open-2026`: a link with a trailing slash (typed, or
+    // from another site) is sent to the page instead of a 404.
+    if reading
+        && path.len() > 1
+        && path.ends_with('/')
+        && let Some(to) = without_trailing_slash(&path)
+    {
+        let query = req.query_string();
+        let location = if query.is_empty() {
+            to
+        } else {
+            format!("{to}?{query}")
+        };
+        let response = HttpResponse::PermanentRedirect()
+            .insert_header((header::LOCATION, location))
+            .finish();
+        return Ok(req.into_response(response).map_into_right_body());
+    }
     let public = reading && is_public_read(&path);
     let if_none_match = req
         .headers()
