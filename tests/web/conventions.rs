@@ -61,6 +61,22 @@ async fn api_conventions(app: &TestApp) {
         .expect(422)
         .json();
     assert_eq!(refused["error"]["fields"], json!(["formt"]));
+    // A field of the wrong type is named, in JSON's words, not Rust's.
+    let wrong = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "X", "rounds": "a"})),
+        )
+        .await
+        .expect(400)
+        .json();
+    assert_eq!(wrong["error"]["field"], "rounds");
+    let message = wrong["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("whole number") && !message.contains("i64"),
+        "{message}"
+    );
 
     // A wrong method: 405 with Allow, on the API and on pages; a real 404 stays a 404.
     let wrong = client

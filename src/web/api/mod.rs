@@ -250,9 +250,13 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
         ));
     }
     let mut unknown = Vec::new();
-    let parsed = serde_ignored::deserialize(value, |path| unknown.push(path.to_string()));
+    let parsed: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(
+        value,
+        &mut |path: serde_ignored::Path<'_>| unknown.push(path.to_string()),
+    ));
     if let Err(e) = &parsed
         && let Some(field) = e
+            .inner()
             .to_string()
             .strip_prefix("unknown field `")
             .and_then(|rest| rest.split('`').next())
@@ -262,7 +266,42 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     if !unknown.is_empty() {
         return Err(unknown_fields(&unknown));
     }
-    parsed.map_err(malformed)
+    parsed.map_err(|e| {
+        let field = e.path().to_string();
+        let words = in_json_words(&e.inner().to_string());
+        if field == "." {
+            // The body as a whole (a required field missing, say).
+            return ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "malformed",
+                format!("the JSON body could not be read: {words}"),
+            );
+        }
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("the field `{field}`: {words}"),
+        )
+        .with_detail(serde_json::json!({ "field": field }))
+    })
+}
+
+/// serde's words about a value, with JSON's names for the types instead of Rust's (`i64` is
+/// "a whole number" to a client).
+fn in_json_words(message: &str) -> String {
+    let mut text = message.to_string();
+    for (rust, json) in [
+        ("expected i64", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected u64", "expected a whole number from 0"),
+        ("expected u32", "expected a whole number from 0"),
+        ("expected usize", "expected a whole number from 0"),
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+    ] {
+        text = text.replace(rust, json);
+    }
+    text
 }
 
 /// 422 naming the fields a body should not have.
