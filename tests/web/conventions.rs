@@ -229,6 +229,16 @@ async fn api_conventions(app: &TestApp) {
         .send(Req::get(format!("/api/v1/events/{other}")))
         .await
         .expect(200);
+    let game_before = client
+        .send(Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .expect(200);
+    let game_again = client
+        .send(Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .expect(200);
+    assert_eq!(game_again.body, game_before.body);
+    assert_eq!(game_again.header("etag"), game_before.header("etag"));
     let (record, result) = finished_record(
         kiela::rules::Variant::Advanced,
         kiela::rules::Side::South,

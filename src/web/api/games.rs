@@ -216,21 +216,32 @@ pub(crate) async fn submissions(
 
 /// `GET /api/v1/games/{id}`.
 pub(crate) async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<crate::domain::GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let app = app.into_inner();
-    let view = web::block(move || {
-        let (access, game, players) = games::access_for_game(&app, game_id, user.as_ref())?;
+    let anonymous = user.is_none();
+    let service = app.into_inner();
+    let lookup = service.clone();
+    let (access, viewer) = web::block(move || {
+        let (access, game, players) = games::access_for_game(&lookup, game_id, user.as_ref())?;
         let viewer = if games::actor_for(&access, &game, &players).is_some() {
             games::Viewer::Party
         } else {
             games::Viewer::Public
         };
-        games::view(&app, &access, game_id, viewer)
+        Ok::<_, crate::service::ServiceError>((access, viewer))
     })
     .await??;
-    Ok(HttpResponse::Ok().json(view))
+    // A client without a token sees the public view, the same for everyone: rendered once per
+    // version of the event.
+    let shared = anonymous && matches!(viewer, games::Viewer::Public);
+    if let Some(stored) = super::cache::stored(&req, &access, shared) {
+        return Ok(stored);
+    }
+    let for_view = access.clone();
+    let view = web::block(move || games::view(&service, &for_view, game_id, viewer)).await??;
+    super::cache::json(&req, &access, shared, Vec::new(), &view)
 }
