@@ -39,16 +39,29 @@ async fn export(client: &Browser<'_>, id: i64) -> String {
         .body
 }
 
-/// Imports the file as the organiser; the new event's id.
-async fn import(organiser: &Browser<'_>, client: &Browser<'_>, trf: &str) -> i64 {
-    let imported = organiser.post_form("/events/import", &[("trf", trf)]).await;
+/// A file of the TRF corpus (`tests/data/trf/`).
+fn corpus(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf");
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+/// Pastes the file into the import form (`query` picks the language); the new event's slug.
+async fn imported_slug(organiser: &Browser<'_>, query: &str, trf: &str) -> String {
+    let imported = organiser
+        .post_form(&format!("/events/import{query}"), &[("trf", trf)])
+        .await;
     assert_eq!(imported.status, 303, "{}", imported.body);
-    let slug = imported
+    imported
         .location()
         .unwrap()
         .trim_start_matches("/events/")
         .trim_end_matches("/manage")
-        .to_string();
+        .to_string()
+}
+
+/// Imports the file as the organiser; the new event's id.
+pub(crate) async fn import(organiser: &Browser<'_>, client: &Browser<'_>, trf: &str) -> i64 {
+    let slug = imported_slug(organiser, "", trf).await;
     let listed = client.api("GET", "/api/v1/events", None, None).await.json();
     listed["events"]
         .as_array()
@@ -242,16 +255,12 @@ async fn trf_import_warnings_and_refusals(app: &TestApp) {
     account_with_token(app, "org@example.ao", "Organiser", "organiser");
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf");
-    let text = std::fs::read_to_string(dir.join("blank-rounds-and-totals.trf")).unwrap();
-    let imported = organiser
-        .post_form("/events/import?lang=pt", &[("trf", &text)])
-        .await;
-    assert_eq!(imported.status, 303, "{}", imported.body);
-    let manage = imported.location().unwrap().to_string();
-    let slug = manage
-        .trim_start_matches("/events/")
-        .trim_end_matches("/manage");
+    let slug = imported_slug(
+        &organiser,
+        "?lang=pt",
+        &corpus("blank-rounds-and-totals.trf"),
+    )
+    .await;
     let log = organiser
         .get(&format!("/events/{slug}/audit?lang=pt"))
         .await;
@@ -342,16 +351,7 @@ async fn imported_players_page_has_no_empty_columns(app: &TestApp) {
     account_with_token(app, "org@example.ao", "Organiser", "organiser");
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf");
-    let text = std::fs::read_to_string(dir.join("full-details.trf")).unwrap();
-    let imported = organiser
-        .post_form("/events/import?lang=en", &[("trf", &text)])
-        .await;
-    assert_eq!(imported.status, 303, "{}", imported.body);
-    let manage = imported.location().unwrap().to_string();
-    let slug = manage
-        .trim_start_matches("/events/")
-        .trim_end_matches("/manage");
+    let slug = imported_slug(&organiser, "?lang=en", &corpus("full-details.trf")).await;
     let page = app
         .browser()
         .get(&format!("/events/{slug}/players?lang=en"))

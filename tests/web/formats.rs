@@ -318,25 +318,7 @@ async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, p
     assert_eq!(entries, 2 * games, "{trf}");
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;
-    let imported = organiser
-        .post_form("/events/import", &[("trf", trf.as_str())])
-        .await;
-    assert_eq!(imported.status, 303, "{}", imported.body);
-    let slug = imported
-        .location()
-        .unwrap()
-        .trim_start_matches("/events/")
-        .trim_end_matches("/manage")
-        .to_string();
-    let listed = client.api("GET", "/api/v1/events", None, None).await.json();
-    let again = listed["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["slug"] == slug.as_str())
-        .unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let again = crate::files::import(&organiser, client, &trf).await;
     // The same event: its format, its state, its bracket, and the same file again.
     let original = client
         .api("GET", &format!("/api/v1/events/{event}"), None, None)
@@ -390,7 +372,12 @@ async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, p
         ranking(event).await,
         "the same final ranking"
     );
-    let bracket = client.get(&format!("/events/{slug}/bracket")).await;
+    let bracket = client
+        .get(&format!(
+            "/events/{}/bracket",
+            shown["slug"].as_str().unwrap()
+        ))
+        .await;
     assert_eq!(bracket.status, 200);
 }
 

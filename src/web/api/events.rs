@@ -52,6 +52,29 @@ async fn read_access(
     Ok(access)
 }
 
+/// A public read of event `id`: for a client without a token, the answer stored for the
+/// event's current version if there is one; else `make` (on a blocking thread) gives the extra
+/// headers and the body, which are stored for the next such client.
+async fn public_read<T: Serialize + Send + 'static>(
+    req: &HttpRequest,
+    app: web::Data<App>,
+    id: EventId,
+    user: Option<crate::service::accounts::User>,
+    make: impl FnOnce(&App, &Access) -> Result<(Vec<(&'static str, String)>, T), ServiceError>
+    + Send
+    + 'static,
+) -> Result<HttpResponse, ApiError> {
+    let anonymous = user.is_none();
+    let access = read_access(req, &app, id, user).await?;
+    if let Some(stored) = cache::stored(req, &access, anonymous) {
+        return Ok(stored);
+    }
+    let service = app.into_inner();
+    let for_make = access.clone();
+    let (headers, body) = web::block(move || make(&service, &for_make)).await??;
+    cache::json(req, &access, anonymous, headers, &body)
+}
+
 #[derive(Serialize)]
 struct Created {
     id: EventId,
@@ -105,24 +128,17 @@ pub(crate) async fn show(
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
-    let anonymous = user.is_none();
-    let access = read_access(&req, &app, path.into_inner(), user).await?;
-    if let Some(stored) = cache::stored(&req, &access, anonymous) {
-        return Ok(stored);
-    }
-    let service = app.into_inner();
-    let for_json = access.clone();
-    let json = web::block(move || {
-        let overview = events::overview(&service, &for_json)?;
-        Ok::<_, ServiceError>(EventJson {
+    public_read(&req, app, path.into_inner(), user, |app, access| {
+        let overview = events::overview(app, access)?;
+        let json = EventJson {
             rounds_planned: overview.planned,
             rounds_paired: overview.rounds.len(),
             players: overview.players.len(),
-            event: for_json.event,
-        })
+            event: access.event.clone(),
+        };
+        Ok((Vec::new(), json))
     })
-    .await??;
-    cache::json(&req, &access, anonymous, Vec::new(), &json)
+    .await
 }
 
 #[derive(Serialize)]
@@ -166,22 +182,16 @@ pub(crate) async fn list_players(
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
-    let anonymous = user.is_none();
-    let access = read_access(&req, &app, path.into_inner(), user).await?;
-    if let Some(stored) = cache::stored(&req, &access, anonymous) {
-        return Ok(stored);
-    }
-    let app = app.into_inner();
-    let for_list = access.clone();
-    let list = web::block(move || players::list(&app, &for_list)).await??;
-    let total = list.len();
-    cache::json(
-        &req,
-        &access,
-        anonymous,
-        paging.headers(&req, total),
-        &serde_json::json!({ "players": paging.slice(list) }),
-    )
+    let links = req.path().to_string();
+    public_read(&req, app, path.into_inner(), user, move |app, access| {
+        let list = players::list(app, access)?;
+        let headers = paging.headers(&links, list.len());
+        Ok((
+            headers,
+            serde_json::json!({ "players": paging.slice(list) }),
+        ))
+    })
+    .await
 }
 
 /// `GET /api/v1/events/{id}/players/{pid}`: one entry, as the list shows it.
@@ -192,19 +202,14 @@ pub(crate) async fn show_player(
     path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, pid) = path.into_inner();
-    let anonymous = user.is_none();
-    let access = read_access(&req, &app, id, user).await?;
-    if let Some(stored) = cache::stored(&req, &access, anonymous) {
-        return Ok(stored);
-    }
-    let app = app.into_inner();
-    let for_list = access.clone();
-    let list = web::block(move || players::list(&app, &for_list)).await??;
-    let player = list
-        .into_iter()
-        .find(|p| p.id == pid)
-        .ok_or(ServiceError::NotFound)?;
-    cache::json(&req, &access, anonymous, Vec::new(), &player)
+    public_read(&req, app, id, user, move |app, access| {
+        let player = players::list(app, access)?
+            .into_iter()
+            .find(|p| p.id == pid)
+            .ok_or(ServiceError::NotFound)?;
+        Ok((Vec::new(), player))
+    })
+    .await
 }
 
 /// `POST /api/v1/events/{id}/players/{pid}/withdraw` (organisers).
@@ -378,27 +383,20 @@ pub(crate) async fn round(
     path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, number) = path.into_inner();
-    let anonymous = user.is_none();
-    let access = read_access(&req, &app, id, user).await?;
-    if let Some(stored) = cache::stored(&req, &access, anonymous) {
-        return Ok(stored);
-    }
-    let app = app.into_inner();
-    let for_round = access.clone();
-    let round = web::block(move || rounds::view(&app, &for_round, number)).await??;
-    cache::json(
-        &req,
-        &access,
-        anonymous,
-        Vec::new(),
-        &serde_json::json!({
-            "round": round.number,
-            "state": round.state,
-            "stage": round.stage,
-            "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
-            "pairings": pairings(&round),
-        }),
-    )
+    public_read(&req, app, id, user, move |app, access| {
+        let round = rounds::view(app, access, number)?;
+        Ok((
+            Vec::new(),
+            serde_json::json!({
+                "round": round.number,
+                "state": round.state,
+                "stage": round.stage,
+                "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
+                "pairings": pairings(&round),
+            }),
+        ))
+    })
+    .await
 }
 
 /// `GET /api/v1/events/{id}/standings`.
@@ -409,56 +407,50 @@ pub(crate) async fn standings(
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
-    let anonymous = user.is_none();
-    let access = read_access(&req, &app, path.into_inner(), user).await?;
-    if let Some(stored) = cache::stored(&req, &access, anonymous) {
-        return Ok(stored);
-    }
-    let app = app.into_inner();
-    let for_view = access.clone();
-    let view = web::block(move || standings::get(&app, &for_view)).await??;
-    let rows: Vec<serde_json::Value> = view
-        .rows
-        .iter()
-        .map(|r| {
-            let tiebreaks: Vec<serde_json::Value> = view
-                .tiebreaks
-                .iter()
-                .zip(&r.values)
-                .map(|(t, v)| serde_json::json!({"code": t.code(), "value": v}))
-                .collect();
-            let mut row = serde_json::json!({
-                "rank": r.rank,
-                "player_id": r.player_id,
-                "pairing_number": r.number,
-                "name": r.name,
-                "points": r.points,
-                "tiebreaks": tiebreaks,
-                "played": r.played,
-                "won": r.won,
-            });
-            // A finished event's rows are its final ranking: a place, and a band's end.
-            if view.final_ranking {
-                row["place"] = r.rank.into();
-                if r.place_to > r.rank {
-                    row["place_to"] = r.place_to.into();
+    let links = req.path().to_string();
+    public_read(&req, app, path.into_inner(), user, move |app, access| {
+        let view = standings::get(app, access)?;
+        let rows: Vec<serde_json::Value> = view
+            .rows
+            .iter()
+            .map(|r| {
+                let tiebreaks: Vec<serde_json::Value> = view
+                    .tiebreaks
+                    .iter()
+                    .zip(&r.values)
+                    .map(|(t, v)| serde_json::json!({"code": t.code(), "value": v}))
+                    .collect();
+                let mut row = serde_json::json!({
+                    "rank": r.rank,
+                    "player_id": r.player_id,
+                    "pairing_number": r.number,
+                    "name": r.name,
+                    "points": r.points,
+                    "tiebreaks": tiebreaks,
+                    "played": r.played,
+                    "won": r.won,
+                });
+                // A finished event's rows are its final ranking: a place, and a band's end.
+                if view.final_ranking {
+                    row["place"] = r.rank.into();
+                    if r.place_to > r.rank {
+                        row["place_to"] = r.place_to.into();
+                    }
                 }
-            }
-            row
-        })
-        .collect();
-    let total = rows.len();
-    cache::json(
-        &req,
-        &access,
-        anonymous,
-        paging.headers(&req, total),
-        &serde_json::json!({
-            "after_round": view.after_round,
-            "final": view.final_ranking,
-            "rows": paging.slice(rows),
-        }),
-    )
+                row
+            })
+            .collect();
+        let headers = paging.headers(&links, rows.len());
+        Ok((
+            headers,
+            serde_json::json!({
+                "after_round": view.after_round,
+                "final": view.final_ranking,
+                "rows": paging.slice(rows),
+            }),
+        ))
+    })
+    .await
 }
 
 /// `GET /api/v1/events/{id}/export.trf`.

@@ -65,19 +65,18 @@ impl Paging {
     /// A 200 with `X-Total-Count` and `Link` for a list of `total` items.
     pub(crate) fn ok(&self, req: &HttpRequest, total: usize) -> HttpResponseBuilder {
         let mut response = HttpResponse::Ok();
-        for header in self.headers(req, total) {
+        for header in self.headers(req.path(), total) {
             response.insert_header(header);
         }
         response
     }
 
-    /// `X-Total-Count` and `Link` for a list of `total` items.
-    pub(crate) fn headers(&self, req: &HttpRequest, total: usize) -> Vec<(&'static str, String)> {
+    /// `X-Total-Count` and `Link` for a list of `total` items at `path`.
+    pub(crate) fn headers(&self, path: &str, total: usize) -> Vec<(&'static str, String)> {
         let last = total.div_ceil(self.per_page).max(1);
         let link = |page: usize, rel: &str| {
             format!(
-                "<{}?page={page}&per_page={}>; rel=\"{rel}\"",
-                req.path(),
+                "<{path}?page={page}&per_page={}>; rel=\"{rel}\"",
                 self.per_page
             )
         };
