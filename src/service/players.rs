@@ -941,6 +941,37 @@ pub(crate) fn by_secret(app: &App, secret: &str) -> Result<(Access, Entry), Serv
     Ok((access, player))
 }
 
+/// Whether an entry answers the search: its pairing number, or the text in its name, club or
+/// province, without regard to case or accents.
+pub(crate) fn matches_search(player: &Player, search: &str) -> bool {
+    if search.is_empty() {
+        return true;
+    }
+    if let Ok(number) = search.parse::<i32>() {
+        return player.number == number;
+    }
+    let wanted = folded(search);
+    [&player.name, &player.club, &player.province]
+        .iter()
+        .any(|field| folded(field).contains(&wanted))
+}
+
+/// Lowercase without the accents of Portuguese and French, for searching.
+fn folded(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ã' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::Column;

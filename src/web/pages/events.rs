@@ -466,7 +466,7 @@ async fn manage_page(
     let players_total = list.len();
     let found: Vec<Player> = list
         .into_iter()
-        .filter(|p| player_matches(p, &search))
+        .filter(|p| players::matches_search(p, &search))
         .collect();
     let players_found = found.len();
     let players_pages = players_found.div_ceil(PLAYERS_PER_PAGE).max(1);
@@ -530,37 +530,6 @@ impl Default for ManageQuery {
 
 fn first_page() -> usize {
     1
-}
-
-/// Whether an entry answers the search: its pairing number, or the text in its name, club or
-/// province, without regard to case or accents.
-fn player_matches(player: &Player, search: &str) -> bool {
-    if search.is_empty() {
-        return true;
-    }
-    if let Ok(number) = search.parse::<i32>() {
-        return player.number == number;
-    }
-    let wanted = folded(search);
-    [&player.name, &player.club, &player.province]
-        .iter()
-        .any(|field| folded(field).contains(&wanted))
-}
-
-/// Lowercase without the accents of Portuguese and French, for searching.
-fn folded(text: &str) -> String {
-    text.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ã' | 'ä' => 'a',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
-            'ú' | 'ù' | 'û' | 'ü' => 'u',
-            'ç' => 'c',
-            other => other,
-        })
-        .collect()
 }
 
 fn no_extras() -> ManageExtras {
