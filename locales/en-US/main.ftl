@@ -905,3 +905,5 @@ manage-players-pages = Pages of the player list
 manage-players-previous = Previous
 manage-players-next = Next
 manage-players-page = Page { $page } of { $pages }
+standings-results = Results counted: { $count }
+standings-updating = Newer results are being counted; the table will include them in a moment.

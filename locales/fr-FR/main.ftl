@@ -909,3 +909,5 @@ manage-players-pages = Pages de la liste des joueurs
 manage-players-previous = Précédente
 manage-players-next = Suivante
 manage-players-page = Page { $page } sur { $pages }
+standings-results = Résultats comptés : { $count }
+standings-updating = Les résultats les plus récents sont en cours de décompte ; le tableau les inclura dans un instant.

@@ -908,3 +908,5 @@ manage-players-pages = Páginas da lista de jogadores
 manage-players-previous = Anterior
 manage-players-next = Seguinte
 manage-players-page = Página { $page } de { $pages }
+standings-results = Resultados contados: { $count }
+standings-updating = Os resultados mais recentes estão a ser contados; a tabela vai incluí-los dentro de instantes.

@@ -6,8 +6,8 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{
-    audit_log, event_staff, events, games, player_byes, players, prize_funds, rounds,
-    standings_cache, submissions, users,
+    audit_log, event_staff, events, games, player_byes, players, prize_funds, rounds, submissions,
+    users,
 };
 use crate::domain::{
     AuditAction, Bye, ByeKind, Event, EventId, EventState, FideDetails, Format, Game, GameId,
@@ -691,6 +691,77 @@ pub fn games_of_event(conn: &mut DbConnection, event_id: EventId) -> QueryResult
         .load(conn)
 }
 
+/// The games of an event without their records and final positions: what standings and
+/// pairing read, a small part of what the records weigh.
+pub(crate) fn games_of_event_without_records(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<Vec<Game>> {
+    type Row = (
+        (GameId, EventId, RoundId, i32, i32, Option<String>),
+        (
+            Option<PlayerId>,
+            Option<PlayerId>,
+            GameStatus,
+            Option<StoredResult>,
+        ),
+        (Option<Termination>, Option<i32>, i32, NaiveDateTime),
+    );
+    let rows: Vec<Row> = games::table
+        .filter(games::event_id.eq(event_id))
+        .order((games::round_id, games::board, games::game_no))
+        .select((
+            (
+                games::id,
+                games::event_id,
+                games::round_id,
+                games::board,
+                games::game_no,
+                games::bracket_code,
+            ),
+            (
+                games::first_id,
+                games::second_id,
+                games::status,
+                games::result,
+            ),
+            (
+                games::termination,
+                games::plies,
+                games::version,
+                games::updated_at,
+            ),
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(
+                (id, event_id, round_id, board, game_no, bracket_code),
+                (first_id, second_id, status, result),
+                (termination, plies, version, updated_at),
+            )| Game {
+                id,
+                event_id,
+                round_id,
+                board,
+                game_no,
+                bracket_code,
+                first_id,
+                second_id,
+                status,
+                result,
+                termination,
+                plies,
+                record: None,
+                final_position: None,
+                version,
+                updated_at,
+            },
+        )
+        .collect())
+}
+
 pub(crate) fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Game>> {
     games::table
         .find(id)
@@ -918,36 +989,6 @@ pub fn audit_of_game(conn: &mut DbConnection, game_id: GameId) -> QueryResult<Ve
         .order(audit_log::id)
         .select(AuditRow::as_select())
         .load(conn)
-}
-
-pub(crate) fn cached_standings(
-    conn: &mut DbConnection,
-    event_id: EventId,
-) -> QueryResult<Option<(i32, String)>> {
-    standings_cache::table
-        .find(event_id)
-        .select((standings_cache::version, standings_cache::data))
-        .first(conn)
-        .optional()
-}
-
-pub(crate) fn store_standings(
-    conn: &mut DbConnection,
-    event_id: EventId,
-    version: i32,
-    data: &str,
-    now: NaiveDateTime,
-) -> QueryResult<()> {
-    diesel::delete(standings_cache::table.find(event_id)).execute(conn)?;
-    diesel::insert_into(standings_cache::table)
-        .values((
-            standings_cache::event_id.eq(event_id),
-            standings_cache::version.eq(version),
-            standings_cache::data.eq(data),
-            standings_cache::computed_at.eq(now),
-        ))
-        .execute(conn)?;
-    Ok(())
 }
 
 /// An event's prize fund as stored (JSON) and whether its list is public before the end.

@@ -7,6 +7,7 @@ pub mod backup;
 pub mod events;
 pub mod schema;
 pub mod settings;
+pub(crate) mod standings;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -210,6 +210,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    standings_due (event_id) {
+        event_id -> Integer,
+        seq -> Integer,
+        counted -> Integer,
+    }
+}
+
+diesel::table! {
     prize_funds (event_id) {
         event_id -> Integer,
         fund -> Text,
@@ -245,4 +253,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     submissions,
     audit_log,
     standings_cache,
+    standings_due,
 );

@@ -36,6 +36,25 @@ impl EventData {
         })
     }
 
+    /// The event with its games but without their records: what standings, pairing and the
+    /// end of a round read (the records are most of an event's bytes).
+    pub(crate) fn load_without_records(
+        conn: &mut DbConnection,
+        event: Event,
+    ) -> Result<EventData, ServiceError> {
+        let players = q::players_of_event(conn, event.id)?;
+        let byes = q::byes_of_event(conn, event.id)?;
+        let rounds = q::rounds_of_event(conn, event.id)?;
+        let games = q::games_of_event_without_records(conn, event.id)?;
+        Ok(EventData {
+            event,
+            players,
+            byes,
+            rounds,
+            games,
+        })
+    }
+
     /// Holds games just stored, in the order they are read (round, board, game).
     pub(crate) fn add_games(&mut self, games: impl IntoIterator<Item = Game>) {
         self.games.extend(games);

@@ -39,6 +39,8 @@ pub struct App {
     pub hasher: hasher::Hasher,
     /// Answers computed once per event version (round explanations, exports).
     pub memo: Arc<Memos>,
+    /// The workers that bring each event's standings up to its results.
+    pub standings: Arc<standings::StandingsWorker>,
     secret: Arc<Vec<u8>>,
 }
 
@@ -100,14 +102,21 @@ impl App {
         drop(conn);
         let hasher = hasher::Hasher::per_core(HASH_WAIT)
             .map_err(|e| ServiceError::Internal(format!("password hashing threads: {e}")))?;
-        Ok(App {
+        let app = App {
             pool,
             backend,
             config: Arc::new(config),
             hasher,
             memo: Arc::new(Memos::default()),
+            standings: Arc::new(standings::StandingsWorker::default()),
             secret: Arc::new(secret),
-        })
+        };
+        // Results a stopped server took but never counted are counted now.
+        let due = db::standings::due_events(&mut *app.conn()?)?;
+        for event_id in due {
+            app.standings.nudge(&app, event_id);
+        }
+        Ok(app)
     }
 
     /// A connection from the pool.

@@ -5,7 +5,9 @@ use futures_util::future::join_all;
 use serde_json::json;
 
 use crate::both_backends;
-use crate::harness::{TestApp, account_with_token, finished_record, link_account};
+use crate::harness::{
+    TestApp, account_with_token, finished_record, link_account, settled_standings,
+};
 
 async fn parallel_submissions_settle_on_one_result(app: &TestApp) {
     let client = app.browser();
@@ -149,18 +151,91 @@ async fn parallel_submissions_settle_on_one_result(app: &TestApp) {
     }
 
     // The standings kept in the database equal a fresh computation.
-    let stored = kiela::service::standings::get(&app.app, &access).unwrap();
-    let data =
-        kiela::service::event_data::EventData::load(&mut conn, access.event.clone()).unwrap();
-    let fresh = kiela::service::standings::compute_from(&data);
+    let stored = settled_standings(&app.app, &access);
     assert_eq!(stored.after_round, 1);
-    assert_eq!(stored.rows.len(), fresh.rows.len());
-    for (row, fresh) in stored.rows.iter().zip(&fresh.rows) {
-        assert_eq!(row.player_id, data.players[fresh.player].id);
-        assert_eq!(row.points, fresh.points);
-        assert_eq!(row.values, fresh.values);
-        assert_eq!(row.rank, fresh.rank);
+    assert_eq!(stored.results, 6);
+}
+
+/// Bursts of final results, round after round: every result of a round sent at once by the
+/// staff (final at once). After each burst the stored standings count exactly the complete
+/// rounds and equal a computation from scratch.
+async fn bursts_of_results_leave_standings_equal_to_a_recomputation(app: &TestApp) {
+    let client = app.browser();
+    let organiser = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let event = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&organiser),
+            Some(json!({"name": "Burst", "rounds": 3})),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    for i in 0..21 {
+        client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{event}/players"),
+                Some(&organiser),
+                Some(json!({"name": format!("Player {i:02}"), "rating": 1900 - 7 * i})),
+            )
+            .await
+            .expect(201);
+    }
+    let access = kiela::service::events::access(
+        &app.app,
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        None,
+    )
+    .unwrap();
+    for round in 1..=3_u64 {
+        let pairings = client
+            .api(
+                "POST",
+                &format!("/api/v1/events/{event}/rounds"),
+                Some(&organiser),
+                None,
+            )
+            .await
+            .expect(201)
+            .json()["pairings"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let games: Vec<i64> = pairings
+            .iter()
+            .filter(|p| !p["second"].is_null())
+            .map(|p| p["game_id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(games.len(), 10, "21 players: ten boards and a bye");
+        let requests = games.iter().enumerate().map(|(n, &game)| {
+            let client = app.browser();
+            let organiser = organiser.clone();
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                round * 100 + n as u64,
+            );
+            async move {
+                client
+                    .api_text(&format!("/api/v1/games/{game}/record"), &organiser, &record)
+                    .await
+            }
+        });
+        for r in join_all(requests).await {
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        let stored = settled_standings(&app.app, &access);
+        assert_eq!(stored.after_round, round as usize);
+        assert_eq!(
+            stored.results,
+            11 * round as usize,
+            "ten games and a bye a round"
+        );
     }
 }
 
 both_backends!(parallel_submissions_settle_on_one_result);
+both_backends!(bursts_of_results_leave_standings_equal_to_a_recomputation);

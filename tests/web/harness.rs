@@ -767,3 +767,35 @@ pub async fn personal_path(client: &Browser<'_>, token: &str, event: i64, player
     let url = link["url"].as_str().unwrap();
     url[url.find("/p/").unwrap()..].to_string()
 }
+
+/// The stored standings once the event's worker is done, checked equal to a computation from
+/// scratch (all but the version they were computed from, which later changes move on).
+pub fn settled_standings(
+    app: &kiela::service::App,
+    access: &kiela::service::events::Access,
+) -> kiela::service::standings::StandingsView {
+    app.standings.wait_idle();
+    let access = kiela::service::events::access(
+        app,
+        kiela::service::events::EventRef::Id(access.event.id),
+        None,
+    )
+    .unwrap();
+    let stored = kiela::service::standings::get(app, &access).unwrap();
+    assert!(!stored.updating, "nothing is left to count");
+    let mut conn = app.conn().unwrap();
+    let data =
+        kiela::service::event_data::EventData::load(&mut conn, access.event.clone()).unwrap();
+    let fresh = kiela::service::standings::ranked(&data);
+    let json = |view: &kiela::service::standings::StandingsView| {
+        let mut value = serde_json::to_value(view).unwrap();
+        value["version"] = serde_json::Value::Null;
+        value
+    };
+    assert_eq!(
+        json(&stored),
+        json(&fresh),
+        "stored standings equal a recomputation"
+    );
+    stored
+}

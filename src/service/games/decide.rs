@@ -16,6 +16,7 @@ use crate::domain::{
 use crate::rules::Termination;
 use crate::service::audit::Detail;
 use crate::service::events::Access;
+use crate::service::standings::AfterCommit;
 use crate::service::{App, ServiceError, audit};
 
 /// Longest reason of a dispute or a decision.
@@ -35,7 +36,8 @@ pub(crate) fn confirm(
     game_id: GameId,
     actor: &Actor,
 ) -> Result<SubmitOutcome, ServiceError> {
-    with_retries(app, |conn| {
+    let after = AfterCommit::default();
+    let outcome = with_retries(app, |conn| {
         let game = published_game(conn, game_id)?;
         refuse_outsider(actor, &game)?;
         let (first, second) = game_players(conn, &game)?;
@@ -76,6 +78,7 @@ pub(crate) fn confirm(
             Detail::Result {
                 result: checked.result,
             },
+            &after,
         )?;
         Ok(SubmitOutcome {
             game_id: game.id,
@@ -85,7 +88,9 @@ pub(crate) fn confirm(
             termination: checked.termination,
             plies: checked.plies,
         })
-    })
+    })?;
+    after.run(app);
+    Ok(outcome)
 }
 
 /// A player disputes the pending result. Staff never dispute: they decide.
@@ -147,6 +152,7 @@ pub(crate) fn decide(
         user_id: user.id,
         role,
     };
+    let after = AfterCommit::default();
     with_retries(app, |conn| {
         let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
@@ -172,8 +178,11 @@ pub(crate) fn decide(
                 result: decided,
                 reason: reason.to_string(),
             },
+            &after,
         )
-    })
+    })?;
+    after.run(app);
+    Ok(())
 }
 
 /// Staff accept one of a game's submitted records (after comparing them): the game is final
@@ -191,7 +200,8 @@ pub(crate) fn accept_submission(
         user_id: user.id,
         role,
     };
-    with_retries(app, |conn| {
+    let after = AfterCommit::default();
+    let outcome = with_retries(app, |conn| {
         let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
@@ -228,6 +238,7 @@ pub(crate) fn accept_submission(
             &actor,
             AuditAction::RecordAccepted,
             detail,
+            &after,
         )?;
         Ok(SubmitOutcome {
             game_id: game.id,
@@ -237,7 +248,9 @@ pub(crate) fn accept_submission(
             termination: checked.termination,
             plies: checked.plies,
         })
-    })
+    })?;
+    after.run(app);
+    Ok(outcome)
 }
 
 /// Staff order a game replayed: it is scheduled again, every open submission superseded; the

@@ -3,10 +3,11 @@
 
 use super::Actor;
 use crate::db::events::{self as q, GameOutcome, NewGame};
-use crate::db::{self, DbConnection};
+use crate::db::{self, DbConnection, standings as qs};
 use crate::domain::{AuditAction, EventId, EventState, Game, GameStatus, StoredResult};
 use crate::rules::Termination;
 use crate::service::event_data::EventData;
+use crate::service::standings::AfterCommit;
 use crate::service::{ServiceError, audit, bracket, rounds, standings};
 use crate::tournament::knockout::Status;
 
@@ -22,7 +23,10 @@ pub(super) struct FinalResult<'a> {
 }
 
 /// Writes a game's final result (if nobody changed the game since it was read) and what
-/// follows from it, logged as `action` with `detail`.
+/// follows from it, logged as `action` with `detail`: a short transaction. The standings count
+/// complete rounds only, so a result changes them only when it completes its round; then they
+/// are marked due and counted after the commit ([`AfterCommit`]). A knockout match that is
+/// complete gets its decider, and the event its end, in this transaction.
 pub(super) fn make_final(
     conn: &mut DbConnection,
     game: &Game,
@@ -30,6 +34,7 @@ pub(super) fn make_final(
     actor: &Actor,
     action: AuditAction,
     detail: audit::Detail,
+    after: &AfterCommit,
 ) -> Result<(), ServiceError> {
     let changed = q::update_game(
         conn,
@@ -55,8 +60,25 @@ pub(super) fn make_final(
             .states(game.status, GameStatus::Final)
             .detail(detail),
     )?;
+    // The results of one event are written one at a time (the event's lock, taken when the
+    // game was read), so the last result of a round always sees its round complete.
     q::bump_event(conn, game.event_id, db::now())?;
-    follow_results(conn, game.event_id)?;
+    if let Some(code) = &game.bracket_code {
+        if qs::open_games_of_match(conn, game.event_id, code)? == 0 {
+            follow_results(conn, game.event_id)?;
+        }
+        return Ok(());
+    }
+    if qs::open_games_of_round(conn, game.round_id)? > 0 {
+        return Ok(());
+    }
+    if qs::open_games_of_event(conn, game.event_id)? == 0 {
+        let event = q::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+        let data = EventData::load_without_records(conn, event)?;
+        finish_when_done(conn, &data)?;
+    }
+    qs::mark_due(conn, game.event_id)?;
+    after.standings_due(game.event_id);
     Ok(())
 }
 
@@ -84,7 +106,7 @@ pub(super) fn follow_results(
 /// final and level; returns the event as it then stands.
 fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData, ServiceError> {
     let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
-    let mut data = EventData::load(conn, event)?;
+    let mut data = EventData::load_without_records(conn, event)?;
     let Some(view) = bracket::view(&data) else {
         return Ok(data);
     };

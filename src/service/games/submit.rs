@@ -16,6 +16,7 @@ use crate::domain::{AuditAction, Game, GameId, GameStatus, StoredResult, Submiss
 use crate::rules::explain::Explanation;
 use crate::rules::{Termination, Verdict, VerdictJson, VerdictKind};
 use crate::service::audit::Detail;
+use crate::service::standings::AfterCommit;
 use crate::service::{App, ServiceError, audit};
 
 /// The verdict of a submission.
@@ -134,6 +135,7 @@ pub(crate) fn submit_record(
     actor: &Actor,
     text: &str,
 ) -> Result<SubmitOutcome, SubmitError> {
+    let after = AfterCommit::default();
     let submitted = with_retries(app, |conn| {
         let game = published_game(conn, game_id)?;
         let (first, second) = game_players(conn, &game)?;
@@ -147,11 +149,12 @@ pub(crate) fn submit_record(
         };
         let sub = Sent::of(actor, text, &checked);
         let outcome = match actor {
-            Actor::Staff { .. } => staff_record(conn, &game, actor, &sub, &checked)?,
-            Actor::Player { .. } => player_record(conn, &game, actor, &sub, &checked)?,
+            Actor::Staff { .. } => staff_record(conn, &game, actor, &sub, &checked, &after)?,
+            Actor::Player { .. } => player_record(conn, &game, actor, &sub, &checked, &after)?,
         };
         Ok(Submitted::Accepted(outcome))
     })?;
+    after.run(app);
     match submitted {
         Submitted::Accepted(outcome) => Ok(outcome),
         Submitted::Refused(refusal) => Err(SubmitError::Refused(refusal)),
@@ -310,6 +313,7 @@ fn staff_record(
     actor: &Actor,
     sub: &Sent<'_>,
     checked: &Checked,
+    after: &AfterCommit,
 ) -> Result<SubmitOutcome, ServiceError> {
     if game.is_final() {
         return already_final(conn, game, checked);
@@ -325,6 +329,7 @@ fn staff_record(
         Detail::Result {
             result: checked.result,
         },
+        after,
     )?;
     Ok(outcome(game, GameStatus::Final, checked))
 }
@@ -337,6 +342,7 @@ fn player_record(
     actor: &Actor,
     sub: &Sent<'_>,
     checked: &Checked,
+    after: &AfterCommit,
 ) -> Result<SubmitOutcome, ServiceError> {
     if game.is_final() {
         return already_final(conn, game, checked);
@@ -376,6 +382,7 @@ fn player_record(
                 Detail::Result {
                     result: checked.result,
                 },
+                after,
             )?;
             Ok(outcome(game, GameStatus::Final, checked))
         }

@@ -445,6 +445,8 @@ pub(crate) async fn standings(
             headers,
             serde_json::json!({
                 "after_round": view.after_round,
+                "results": view.results,
+                "updating": view.updating,
                 "final": view.final_ranking,
                 "rows": paging.slice(rows),
             }),

@@ -1,5 +1,9 @@
-//! Standings of an event: computed when results change (in the same transaction) and kept in
-//! the database, so a page view only reads them.
+//! Standings of an event: computed when what they count changes and kept in the database, so
+//! a page view only reads them. An organiser's change (a withdrawal, a bye, a round) stores
+//! them in its own transaction; results are counted by the event's worker ([`worker`]) once
+//! a round is complete, since the table counts complete rounds only.
+
+mod worker;
 
 use serde::{Deserialize, Serialize};
 
@@ -7,10 +11,13 @@ use super::event_data::EventData;
 use super::events::Access;
 use super::{App, ServiceError, bracket};
 use crate::db::events as q;
-use crate::db::{self, DbConnection};
+use crate::db::{self, DbConnection, standings as qs};
 use crate::domain::{EventId, EventState, PlayerId, PlayerStatus};
+
 use crate::tournament::places;
 use crate::tournament::standings::{self, Contribution, Standings, StandingsInput, Tiebreak};
+pub(crate) use worker::AfterCommit;
+pub use worker::StandingsWorker;
 
 /// The standings as shown and cached.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -23,8 +30,15 @@ pub struct StandingsView {
     pub final_ranking: bool,
     pub tiebreaks: Vec<Tiebreak>,
     pub rows: Vec<RowView>,
-    /// The event version these standings belong to.
+    /// The event version these standings were computed from.
     pub version: i32,
+    /// How many final results the table counts (every game of the rounds it counts).
+    #[serde(default)]
+    pub results: usize,
+    /// Results that complete a later round are being counted: a newer table follows within
+    /// moments (known when read, never stored).
+    #[serde(skip)]
+    pub updating: bool,
 }
 
 /// One line.
@@ -94,6 +108,8 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
         final_ranking: false,
         tiebreaks: table.tiebreaks.clone(),
         version: data.event.version,
+        results: counted_results(data, table.rounds),
+        updating: false,
         rows: table
             .rows
             .iter()
@@ -125,6 +141,20 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
         final_places(data, &mut view);
     }
     view
+}
+
+/// The final results of the first `rounds` scored rounds.
+fn counted_results(data: &EventData, rounds: usize) -> usize {
+    data.scored_rounds()
+        .iter()
+        .filter(|r| usize::try_from(r.number).is_ok_and(|n| n <= rounds))
+        .map(|r| {
+            data.games_of_round(r.id)
+                .iter()
+                .filter(|g| g.is_final())
+                .count()
+        })
+        .sum()
 }
 
 /// The final ranking of a finished event, in place of the ranks: Swiss and round robin keep
@@ -203,59 +233,74 @@ fn knockout_places(data: &EventData) -> Vec<places::Place<PlayerId>> {
 /// The standings of the event as `data` holds it (its final ranking once finished), without
 /// storing them.
 #[must_use]
-pub(crate) fn ranked(data: &EventData) -> StandingsView {
+pub fn ranked(data: &EventData) -> StandingsView {
     view_of(data, &compute_from(data))
 }
 
-/// Computes and stores the standings of the event as `data` holds it (inside the caller's
-/// transaction, which changed it): every change of results, byes, withdrawals or rounds ends
-/// with this, so a page only ever reads the stored table.
-pub(crate) fn store(
-    conn: &mut DbConnection,
-    data: &EventData,
-) -> Result<StandingsView, ServiceError> {
-    let view = view_of(data, &compute_from(data));
-    let json = serde_json::to_string(&view).map_err(|e| ServiceError::Internal(e.to_string()))?;
-    q::store_standings(conn, data.event.id, data.event.version, &json, db::now())?;
-    Ok(view)
+/// The table of the event as `data` holds it, as stored.
+fn table_json(data: &EventData) -> Result<String, ServiceError> {
+    serde_json::to_string(&ranked(data)).map_err(|e| ServiceError::Internal(e.to_string()))
+}
+
+/// Computes and stores the standings of the event as `data` holds it, inside the caller's
+/// transaction, which changed it and holds its latest state: the table then counts every
+/// result marked so far.
+pub(crate) fn store(conn: &mut DbConnection, data: &EventData) -> Result<(), ServiceError> {
+    let json = table_json(data)?;
+    qs::store(conn, data.event.id, data.event.version, &json, db::now())?;
+    qs::set_all_counted(conn, data.event.id)?;
+    Ok(())
 }
 
 /// [`store`], reading the event first.
-pub(crate) fn refresh(
-    conn: &mut DbConnection,
-    event_id: EventId,
-) -> Result<StandingsView, ServiceError> {
+pub(crate) fn refresh(conn: &mut DbConnection, event_id: EventId) -> Result<(), ServiceError> {
     let event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
-    let data = EventData::load(conn, event)?;
+    let data = EventData::load_without_records(conn, event)?;
     store(conn, &data)
 }
 
-/// The standings as stored, read inside the caller's transaction (computed when none is).
+/// The standings of the event as `data` holds it, inside the caller's transaction: as stored,
+/// unless results are still to be counted (then computed from `data`).
 pub(crate) fn stored(
     conn: &mut DbConnection,
     data: &EventData,
 ) -> Result<StandingsView, ServiceError> {
-    if let Some((_, json)) = q::cached_standings(conn, data.event.id)?
+    let due = qs::due(conn, data.event.id)?.is_some_and(qs::Due::is_due);
+    if !due
+        && let Some((_, json)) = qs::stored(conn, data.event.id)?
         && let Ok(view) = serde_json::from_str::<StandingsView>(&json)
     {
         return Ok(view);
     }
-    Ok(view_of(data, &compute_from(data)))
+    Ok(ranked(data))
 }
 
-/// The standings as stored by the last change of the event that could change them. An event
-/// whose table was never stored (one kept by an older version of the program) is computed for
-/// the answer, and nothing is written.
+/// The standings as stored. While results that complete a round are being counted, the
+/// stored table is answered, marked `updating`, and the event's worker is woken (it may have
+/// been stopped with the server that took the result). An event whose table was never stored
+/// is computed for the answer, and nothing is written.
 pub fn get(app: &App, access: &Access) -> Result<StandingsView, ServiceError> {
     let mut conn = app.conn()?;
-    if let Some((_, json)) = q::cached_standings(&mut conn, access.event.id)? {
+    let (stored, due) = db::read_transaction(&mut conn, |conn| {
+        Ok::<_, ServiceError>((
+            qs::stored(conn, access.event.id)?,
+            qs::due(conn, access.event.id)?.is_some_and(qs::Due::is_due),
+        ))
+    })?;
+    if due {
+        app.standings.nudge(app, access.event.id);
+    }
+    if let Some((_, json)) = stored {
         match serde_json::from_str::<StandingsView>(&json) {
-            Ok(view) => return Ok(view),
+            Ok(mut view) => {
+                view.updating = due;
+                return Ok(view);
+            }
             Err(e) => tracing::warn!("stored standings unreadable: {e}"),
         }
     }
-    let data = EventData::load(&mut conn, access.event.clone())?;
-    Ok(view_of(&data, &compute_from(&data)))
+    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
+    Ok(ranked(&data))
 }
 
 /// Marks the event changed (pages and answers are renewed) and stores its standings again,
