@@ -151,8 +151,15 @@ enum AdminCommand {
         name: String,
         #[arg(long, default_value_t = 40)]
         players: usize,
+        /// The rounds of the Swiss.
         #[arg(long, default_value_t = 5)]
         rounds: usize,
+        /// How many of them are paired and played (all by default).
+        #[arg(long)]
+        played: Option<usize>,
+        /// Pair and publish the round after those played, left unplayed.
+        #[arg(long)]
+        open_round: bool,
         /// Seed of the random names, ratings and games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -273,6 +280,8 @@ fn admin(setup: &Setup, command: AdminCommand) -> ExitCode {
             name,
             players,
             rounds,
+            played,
+            open_round,
             seed,
         } => {
             let user = match service::accounts::user_by_email(&app, &owner) {
@@ -284,6 +293,8 @@ fn admin(setup: &Setup, command: AdminCommand) -> ExitCode {
                 name,
                 players,
                 rounds,
+                played: played.unwrap_or(rounds),
+                open_round,
                 seed,
             };
             match service::demo::create_demo_event(&app, &user, &spec) {

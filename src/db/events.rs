@@ -385,12 +385,44 @@ pub(crate) fn insert_player(
         .get_result(conn)
 }
 
+/// Inserts many entries, a few hundred rows to a statement (both backends' limits on bound
+/// values stay far away).
+pub(crate) fn insert_players(
+    conn: &mut DbConnection,
+    players: &[NewPlayer<'_>],
+) -> QueryResult<usize> {
+    let mut inserted = 0;
+    for chunk in players.chunks(500) {
+        // A statement of many rows is each backend's own dialect.
+        inserted += match conn {
+            DbConnection::Sqlite(c) => diesel::insert_into(players::table)
+                .values(chunk)
+                .execute(c)?,
+            DbConnection::Postgres(c) => diesel::insert_into(players::table)
+                .values(chunk)
+                .execute(c)?,
+        };
+    }
+    Ok(inserted)
+}
+
 pub(crate) fn next_player_number(conn: &mut DbConnection, event_id: EventId) -> QueryResult<i32> {
     let max: Option<i32> = players::table
         .filter(players::event_id.eq(event_id))
         .select(diesel::dsl::max(players::number))
         .first(conn)?;
     Ok(max.unwrap_or(0) + 1)
+}
+
+/// How many entries an event has.
+pub(crate) fn players_of_event_count(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> QueryResult<i64> {
+    players::table
+        .filter(players::event_id.eq(event_id))
+        .count()
+        .get_result(conn)
 }
 
 pub(crate) fn players_of_event(

@@ -7,6 +7,7 @@ use super::games::{self, Actor, SubmitError};
 use super::players::{self, PlayerInput};
 use super::rounds;
 use super::{App, ServiceError};
+use crate::domain::ErrorCode;
 use crate::rules::playout::random_game;
 use crate::rules::{Game, Record, Side, Variant};
 
@@ -38,8 +39,13 @@ const FAMILY_NAMES: [&str; 16] = [
 pub struct DemoSpec {
     pub name: String,
     pub players: usize,
-    /// Rounds to pair and play (the event is a Swiss of this many rounds).
+    /// The rounds of the Swiss.
     pub rounds: usize,
+    /// The first rounds paired and played (at most `rounds`).
+    pub played: usize,
+    /// The round after those played is paired and published, and left for the players to play
+    /// (a round-end rush to rehearse).
+    pub open_round: bool,
     pub seed: u64,
 }
 
@@ -65,8 +71,8 @@ pub fn random_finished_record(variant: Variant, first: Side, seed: u64) -> Optio
     None
 }
 
-/// Creates a Swiss event owned by `owner`, registers the players and plays `rounds` rounds,
-/// every result entered by the organiser (so final at once).
+/// Creates a Swiss event owned by `owner`, registers the players and plays the first `played`
+/// rounds, every result entered by the organiser (so final at once).
 pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Event, ServiceError> {
     let settings = SettingsInput {
         name: spec.name.clone(),
@@ -100,7 +106,10 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
         user_id: owner.id,
         role,
     };
-    for _ in 0..spec.rounds {
+    if spec.played + usize::from(spec.open_round) > spec.rounds {
+        return Err(ServiceError::invalid("rounds", ErrorCode::RoundsInvalid));
+    }
+    for _ in 0..spec.played {
         let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
         let round = rounds::pair_and_publish(app, &access)?;
         for board in round.boards.iter().filter(|b| b.second.is_some()) {
@@ -118,6 +127,10 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
                 }
             }
         }
+    }
+    if spec.open_round {
+        let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
+        rounds::pair_and_publish(app, &access)?;
     }
     events::access(app, EventRef::Id(event.id), Some(owner)).map(|a| a.event)
 }

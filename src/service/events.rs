@@ -626,7 +626,7 @@ fn final_match(data: &super::event_data::EventData) -> Option<FinalMatch> {
 pub(crate) fn overview(app: &App, access: &Access) -> Result<Overview, ServiceError> {
     let mut conn = app.conn()?;
     db::read_transaction(&mut conn, |conn| {
-        let data = super::event_data::EventData::load(conn, access.event.clone())?;
+        let data = super::event_data::EventData::load_without_records(conn, access.event.clone())?;
         let staff = if access.is_organiser() {
             staff_in(conn, access)?
         } else {

@@ -2,6 +2,8 @@
 //! removed, a registration rejected with a reason, and the warnings that an entry looks like
 //! one already there (same name and club, or same e-mail address).
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::accounts::Email;
@@ -341,19 +343,72 @@ pub(crate) fn duplicates_of(new: &ValidPlayer, existing: &[Entry]) -> Vec<Duplic
     out
 }
 
-/// Two entries of one import that look alike: (the later line's index, the earlier's).
+/// Two entries of one import that look alike: (the later line's index, the earlier's). One
+/// pass with an index, so a file of thousands of lines costs thousands of lookups, not
+/// millions of comparisons.
 #[must_use]
 pub(crate) fn duplicates_within(lines: &[ValidPlayer]) -> Vec<(usize, usize)> {
-    let key = |p: &ValidPlayer| (normalised(&p.name), normalised(&p.club));
+    let mut by_name: HashMap<(String, String), usize> = HashMap::new();
+    let mut by_email: HashMap<&str, usize> = HashMap::new();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        if let Some(j) = lines[..i].iter().position(|earlier| {
-            key(earlier) == key(line) || (line.email.is_some() && earlier.email == line.email)
-        }) {
+        let key = (normalised(&line.name), normalised(&line.club));
+        let same_name = by_name.get(&key).copied();
+        let same_email = line.email.as_deref().and_then(|e| by_email.get(e).copied());
+        if let Some(j) = same_name.into_iter().chain(same_email).min() {
             out.push((i, j));
+        }
+        by_name.entry(key).or_insert(i);
+        if let Some(email) = line.email.as_deref() {
+            by_email.entry(email).or_insert(i);
         }
     }
     out
+}
+
+/// The entries of an event indexed by what makes a new one look like them: the first entry
+/// (in pairing order) [`duplicates_of`] would name, found by lookup.
+pub(crate) struct DuplicateIndex<'a> {
+    by_name: HashMap<(String, String), usize>,
+    by_email: HashMap<&'a str, usize>,
+    entries: &'a [Entry],
+}
+
+impl<'a> DuplicateIndex<'a> {
+    pub(crate) fn of(entries: &'a [Entry]) -> DuplicateIndex<'a> {
+        let mut by_name = HashMap::new();
+        let mut by_email = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            by_name
+                .entry((normalised(&e.name), normalised(&e.club)))
+                .or_insert(i);
+            if let Some(email) = e.email.as_deref() {
+                by_email.entry(email).or_insert(i);
+            }
+        }
+        DuplicateIndex {
+            by_name,
+            by_email,
+            entries,
+        }
+    }
+
+    /// The first entry `new` looks like.
+    pub(crate) fn first_like(&self, new: &ValidPlayer) -> Option<&'a Entry> {
+        let same_name = self
+            .by_name
+            .get(&(normalised(&new.name), normalised(&new.club)))
+            .copied();
+        let same_email = new
+            .email
+            .as_deref()
+            .and_then(|e| self.by_email.get(e).copied());
+        same_name
+            .into_iter()
+            .chain(same_email)
+            .min()
+            .map(|i| &self.entries[i])
+    }
 }
 
 #[cfg(test)]

@@ -515,36 +515,93 @@ pub(crate) fn import_csv(
             .push((players[later].0, players[earlier].1.name.clone()));
     }
     let mut conn = app.conn()?;
-    event_transaction(&mut conn, access.event.id, |conn| {
-        let existing = q::players_of_event(conn, access.event.id)?;
-        if existing.len() + players.len() > MAX_PLAYERS {
-            return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
-        }
-        for (line, p) in &players {
-            let named = report.duplicates.iter().any(|(l, _)| l == line);
-            if let Some(d) = super::player_edit::duplicates_of(p, &existing)
-                .first()
-                .filter(|_| !named)
-            {
-                report.duplicates.push((*line, d.name.clone()));
+    // The entries already there are read and compared outside the write transaction; the
+    // transaction only checks that they did not change meanwhile (else they are read again)
+    // and writes the new ones in a few statements.
+    for _ in 0..IMPORT_ATTEMPTS {
+        let existing = q::players_of_event(&mut conn, access.event.id)?;
+        let index = super::player_edit::DuplicateIndex::of(&existing);
+        let like_existing: Vec<(usize, String)> = players
+            .iter()
+            .filter(|(line, _)| !report.duplicates.iter().any(|(l, _)| l == line))
+            .filter_map(|(line, p)| index.first_like(p).map(|e| (*line, e.name.clone())))
+            .collect();
+        let written = event_transaction(&mut conn, access.event.id, |conn| {
+            let now = q::players_of_event_count(conn, access.event.id)?;
+            if now != existing.len() as i64 {
+                return Ok(false);
             }
-            insert(conn, access, p, PlayerStatus::Active, None)?;
+            if existing.len() + players.len() > MAX_PLAYERS {
+                return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
+            }
+            insert_many(conn, access, &lines)?;
+            super::standings::changed(conn, access.event.id)?;
+            audit::record(
+                conn,
+                audit::Entry::event(
+                    access.event.id,
+                    access.user_id(),
+                    AuditAction::PlayersImported,
+                )
+                .detail(Detail::PlayersImported {
+                    count: players.len(),
+                }),
+            )?;
+            Ok::<_, ServiceError>(true)
+        })?;
+        if written {
+            report.duplicates.extend(like_existing);
+            report.added = players.len();
+            return Ok(report);
         }
-        audit::record(
-            conn,
-            audit::Entry::event(
-                access.event.id,
-                access.user_id(),
-                AuditAction::PlayersImported,
-            )
-            .detail(Detail::PlayersImported {
-                count: players.len(),
-            }),
-        )?;
-        Ok::<_, ServiceError>(())
-    })?;
-    report.added = players.len();
-    Ok(report)
+    }
+    Err(ServiceError::Stale)
+}
+
+/// How often an import reads the event's entries again when they changed while it compared.
+const IMPORT_ATTEMPTS: usize = 3;
+
+/// Writes new active entries numbered after the last one, in a few statements.
+fn insert_many(
+    conn: &mut DbConnection,
+    access: &Access,
+    players: &[ValidPlayer],
+) -> Result<(), ServiceError> {
+    let event_id = access.event.id;
+    let first = q::next_player_number(conn, event_id)?;
+    let joined_round = next_round(conn, event_id)?;
+    let secrets = players
+        .iter()
+        .map(|_| crypto::random_token())
+        .collect::<Result<Vec<_>, _>>()?;
+    let now = db::now();
+    let rows: Vec<NewPlayer<'_>> = players
+        .iter()
+        .zip(&secrets)
+        .zip(first..)
+        .map(|((player, secret), number)| NewPlayer {
+            event_id,
+            number,
+            name: &player.name,
+            rating: player.rating,
+            club: &player.club,
+            province: &player.province,
+            email: player.email.as_deref(),
+            user_id: None,
+            secret,
+            status: PlayerStatus::Active,
+            joined_round,
+            missed_points: player.missed_points,
+            created_at: now,
+            sex: player.details.sex,
+            birth_year: player.details.birth_year,
+            federation_id: player.details.federation_id.as_deref(),
+            tags: &player.details.tags,
+            fide: crate::domain::FideDetails::default(),
+        })
+        .collect();
+    q::insert_players(conn, &rows)?;
+    Ok(())
 }
 
 /// A signed-in user enters an event that allows self-registration; the organiser approves.

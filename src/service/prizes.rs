@@ -315,7 +315,7 @@ fn ordinal(n: usize) -> String {
 pub(crate) fn prize_list(app: &App, access: &Access) -> Result<PrizeListView, ServiceError> {
     let mut conn = app.conn()?;
     db::read_transaction(&mut conn, |conn| {
-        let data = EventData::load(conn, access.event.clone())?;
+        let data = EventData::load_without_records(conn, access.event.clone())?;
         prize_list_in(conn, access, &data)?.ok_or(ServiceError::NotFound)
     })
 }

@@ -54,7 +54,7 @@ pub(crate) fn crosstable(
 ) -> Result<(Vec<CrossRow>, usize), ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
     let rank_of: HashMap<PlayerId, usize> =
         table.rows.iter().map(|r| (r.player_id, r.rank)).collect();
     let published = data.scored_rounds();
@@ -142,7 +142,7 @@ pub(crate) fn player(
 ) -> Result<PlayerPage, ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
     let row = data
         .players
         .iter()
@@ -230,7 +230,7 @@ pub struct BracketPage {
 
 pub(crate) fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
     let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
     // Until its first round is published, the knockout stage (and its seeding) is the staff's.
     let data = if access.is_arbiter() {
         data

@@ -75,7 +75,7 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
         if knockout.is_some() {
             // A knockout is finished once it has its champion, as when its last game ends.
             let current = q::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
-            let data = super::event_data::EventData::load(conn, current)?;
+            let data = super::event_data::EventData::load_without_records(conn, current)?;
             super::games::finalise::finish_when_done(conn, &data)?;
         }
         audit::record(

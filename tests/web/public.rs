@@ -610,6 +610,8 @@ async fn demo_event_is_played_out(app: &TestApp) {
         name: "Demo".into(),
         players: 9,
         rounds: 3,
+        played: 3,
+        open_round: false,
         seed: 5,
     };
     let event = kiela::service::demo::create_demo_event(&app.app, &owner, &spec).unwrap();

@@ -296,7 +296,7 @@ impl Retry for ServiceError {
     }
 }
 
-/// Loads the event of a game, with the user's role in it.
+/// Loads the event of a game, with the user's role in it, the game and its players.
 pub(crate) fn access_for_game(
     app: &App,
     game_id: GameId,
@@ -305,6 +305,11 @@ pub(crate) fn access_for_game(
     let mut conn = app.conn()?;
     let game = q::game_by_id(&mut conn, game_id)?.ok_or(ServiceError::NotFound)?;
     let access = load_access(&mut conn, EventRef::Id(game.event_id), user)?;
-    let players = q::players_of_event(&mut conn, game.event_id)?;
+    // The game's own players: who acts on a game is decided by them alone, and an event of
+    // thousands is not read for each request.
+    let mut players = Vec::with_capacity(2);
+    for id in [game.first_id, game.second_id].into_iter().flatten() {
+        players.extend(q::player_by_id(&mut conn, id)?);
+    }
     Ok((access, game, players))
 }

@@ -27,7 +27,7 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
-        let data = EventData::load(conn, access.event.clone())?;
+        let data = EventData::load_without_records(conn, access.event.clone())?;
         let round = data.round(number).ok_or(ServiceError::NotFound)?.clone();
         if data.rounds.last().map(|r| r.id) != Some(round.id) {
             return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
@@ -90,7 +90,7 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
             .states(RoundState::Published, RoundState::Draft)
             .detail(audit::Detail::Round { round: number }),
         )?;
-        let data = EventData::load(conn, access.event.clone())?;
+        let data = EventData::load_without_records(conn, access.event.clone())?;
         standings::store(conn, &data)?;
         Ok(())
     })
@@ -175,7 +175,7 @@ pub(crate) fn pair_by_hand(
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let round = draft(conn, access, number)?;
-        let mut data = EventData::load(conn, access.event.clone())?;
+        let mut data = EventData::load_without_records(conn, access.event.clone())?;
         if data.rounds.last().map(|r| r.id) != Some(round.id) {
             return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
         }

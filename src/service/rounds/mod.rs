@@ -4,7 +4,7 @@
 mod edit;
 
 use crate::domain::ErrorCode;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -131,7 +131,7 @@ pub fn explain(
     app.memo.explanations.get_or_try(key, || {
         let data = {
             let mut conn = app.conn()?;
-            EventData::load(&mut conn, access.event.clone())?
+            EventData::load_without_records(&mut conn, access.event.clone())?
         };
         explain_round(&data, number).map(Arc::new)
     })
@@ -499,6 +499,14 @@ fn seed_knockout(conn: &mut DbConnection, data: &mut EventData) -> Result<(), Se
 /// Pairing numbers in rating order (highest first), fixed when the first round is paired
 /// (`data` follows, its players in their new order).
 fn number_by_rating(conn: &mut DbConnection, data: &mut EventData) -> Result<(), ServiceError> {
+    let numbers = rating_order(data);
+    q::renumber_players(conn, &numbers)?;
+    apply_numbers(data, &numbers);
+    Ok(())
+}
+
+/// The pairing numbers the first round gives: by rating, then name, pending entries last.
+fn rating_order(data: &EventData) -> Vec<(PlayerId, i32)> {
     let mut order: Vec<&crate::domain::Player> = data.players.iter().collect();
     order.sort_by(|a, b| {
         let pending = |p: &crate::domain::Player| p.status == PlayerStatus::Pending;
@@ -508,19 +516,22 @@ fn number_by_rating(conn: &mut DbConnection, data: &mut EventData) -> Result<(),
             .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
             .then(a.id.cmp(&b.id))
     });
-    let numbers: Vec<(PlayerId, i32)> = order
+    order
         .iter()
         .enumerate()
         .map(|(i, p)| (p.id, i as i32 + 1))
-        .collect();
-    q::renumber_players(conn, &numbers)?;
+        .collect()
+}
+
+/// Gives the players of `data` their new numbers, in number order.
+fn apply_numbers(data: &mut EventData, numbers: &[(PlayerId, i32)]) {
+    let by_id: HashMap<PlayerId, i32> = numbers.iter().copied().collect();
     for player in &mut data.players {
-        if let Some(&(_, number)) = numbers.iter().find(|(id, _)| *id == player.id) {
+        if let Some(&number) = by_id.get(&player.id) {
             player.number = number;
         }
     }
     data.players.sort_by_key(|p| p.number);
-    Ok(())
 }
 
 /// A round as shown.
@@ -625,7 +636,7 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
 /// A round of the event; a draft only for its organisers and arbiters.
 pub(crate) fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
     let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
     let round = round_view(&data, number).ok_or(ServiceError::NotFound)?;
     if round.state == RoundState::Draft && !access.is_arbiter() {
         return Err(ServiceError::NotFound);
@@ -636,7 +647,7 @@ pub(crate) fn view(app: &App, access: &Access, number: i32) -> Result<RoundView,
 /// Every round visible to the caller, with its boards.
 pub(crate) fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
     let mut conn = app.conn()?;
-    let data = EventData::load(&mut conn, access.event.clone())?;
+    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
     Ok(visible(&data, access))
 }
 
@@ -689,16 +700,21 @@ impl SwissInputs {
 }
 
 /// Computes the next Swiss round outside the write transaction, so pairing a large field does
-/// not hold the event's write lock (and with SQLite, every writer's) while it runs. Only a
-/// later Swiss round is computed ahead: the first round numbers the players and a knockout
-/// seeds its bracket, both quick and both writes. `None` whenever anything stands in the way:
-/// the transaction then decides, as it always did.
+/// not hold the event's write lock (and with SQLite, every writer's) while it runs. The first
+/// round is computed on the pairing numbers it will give (the transaction gives them, and the
+/// plan stands only if they come out the same); a knockout seeds its bracket and pairs it
+/// quickly, in the transaction. `None` whenever anything stands in the way: the transaction
+/// then decides, as it always did.
 fn plan_ahead(conn: &mut DbConnection, access: &Access) -> Option<PlannedAhead> {
-    let data = EventData::load(conn, access.event.clone()).ok()?;
+    let mut data = EventData::load_without_records(conn, access.event.clone()).ok()?;
     ready_for_next_round(&data).ok()?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
-    if number == 1 || number > planned_rounds(&data) || stage_of(&data, number) != Stage::Swiss {
+    if number > planned_rounds(&data) || stage_of(&data, number) != Stage::Swiss {
         return None;
+    }
+    if number == 1 {
+        let numbers = rating_order(&data);
+        apply_numbers(&mut data, &numbers);
     }
     let games = plan_swiss(&data, number).ok()?;
     Some(PlannedAhead {
@@ -717,7 +733,7 @@ fn pair_next_in(
     // The round computed ahead stands only if nothing changed the event since it was read.
     let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
     let planned = planned.filter(|p| p.version == current.version);
-    let mut data = EventData::load(conn, access.event.clone())?;
+    let mut data = EventData::load_without_records(conn, access.event.clone())?;
     ready_for_next_round(&data)?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
     if number == 1 {
@@ -905,7 +921,7 @@ fn publish_in(
     )?;
     // A published round's byes count in the standings.
     let event = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
-    let data = EventData::load(conn, event)?;
+    let data = EventData::load_without_records(conn, event)?;
     standings::store(conn, &data)?;
     round_view(&data, number).ok_or(ServiceError::NotFound)
 }
@@ -1098,6 +1114,8 @@ mod tests {
             name: "Ahead".into(),
             players: 9,
             rounds: 2,
+            played: 2,
+            open_round: false,
             seed: 3,
         };
         let event = crate::service::demo::create_demo_event(&app, &owner, &spec).unwrap();
@@ -1114,6 +1132,104 @@ mod tests {
         let access =
             crate::service::events::access(&app, EventRef::Id(event.id), Some(&owner)).unwrap();
         (app, access)
+    }
+
+    /// An event of 9 players, none of its 3 rounds paired yet.
+    fn event_to_start(dir: &std::path::Path) -> (App, Access) {
+        let (app, access) = event_to_pair(dir);
+        let owner = crate::service::accounts::user_by_email(&app, "org@example.ao")
+            .unwrap()
+            .unwrap();
+        let settings = crate::service::events::SettingsInput {
+            name: "First".into(),
+            rounds: Some(3),
+            ..crate::service::events::SettingsInput::default()
+        };
+        let event = crate::service::events::create_event(&app, &owner, &settings).unwrap();
+        let fresh =
+            crate::service::events::access(&app, EventRef::Id(event.id), Some(&owner)).unwrap();
+        for (i, rating) in [1500, 1720, 1610, 1980, 1450, 1800, 1655, 1530, 1900]
+            .into_iter()
+            .enumerate()
+        {
+            crate::service::players::add_player(
+                &app,
+                &fresh,
+                &crate::service::players::PlayerInput {
+                    name: format!("Player {i}"),
+                    rating: Some(rating),
+                    ..crate::service::players::PlayerInput::default()
+                },
+            )
+            .unwrap();
+        }
+        drop(access);
+        let access =
+            crate::service::events::access(&app, EventRef::Id(event.id), Some(&owner)).unwrap();
+        (app, access)
+    }
+
+    fn boards_of(view: &RoundView) -> Vec<(PlayerId, Option<PlayerId>)> {
+        view.boards
+            .iter()
+            .map(|b| {
+                (
+                    b.first.as_ref().unwrap().id,
+                    b.second.as_ref().map(|p| p.id),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_first_round_is_computed_ahead_on_the_numbers_it_gives() {
+        let dir = std::env::temp_dir().join(format!("kiela-ahead-first-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (app, access) = event_to_start(&dir);
+        let mut conn = app.conn().unwrap();
+        let planned = plan_ahead(&mut conn, &access).expect("round 1 is computed ahead");
+        assert_eq!(planned.number, 1);
+        let view = event_transaction(&mut conn, access.event.id, |c| {
+            pair_next_in(c, &access, Some(&planned))
+        })
+        .unwrap();
+        let computed: Vec<(PlayerId, Option<PlayerId>)> =
+            planned.games.iter().map(|g| (g.first, g.second)).collect();
+        assert_eq!(boards_of(&view), computed);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_first_round_computed_ahead_gives_way_to_a_late_entry() {
+        let dir = std::env::temp_dir().join(format!("kiela-ahead-late-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (app, access) = event_to_start(&dir);
+        let mut conn = app.conn().unwrap();
+        let planned = plan_ahead(&mut conn, &access).expect("round 1 is computed ahead");
+        drop(conn);
+        // A tenth player, the best rated, enters after the round was computed: the computed
+        // round has a bye and no place for them; the stored one pairs everybody by the new
+        // numbers.
+        let late = crate::service::players::add_player(
+            &app,
+            &access,
+            &crate::service::players::PlayerInput {
+                name: "Late Entry".into(),
+                rating: Some(2900),
+                ..crate::service::players::PlayerInput::default()
+            },
+        )
+        .unwrap();
+        let mut conn = app.conn().unwrap();
+        let view = event_transaction(&mut conn, access.event.id, |c| {
+            pair_next_in(c, &access, Some(&planned))
+        })
+        .unwrap();
+        let boards = boards_of(&view);
+        assert_eq!(boards.len(), 5, "ten players, five boards, no bye");
+        assert!(boards.iter().all(|(_, second)| second.is_some()));
+        assert_eq!(boards[0].0, late.0.id, "the best rated is number one");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
