@@ -23,17 +23,8 @@ pub struct EventData {
 
 impl EventData {
     pub fn load(conn: &mut DbConnection, event: Event) -> Result<EventData, ServiceError> {
-        let players = q::players_of_event(conn, event.id)?;
-        let byes = q::byes_of_event(conn, event.id)?;
-        let rounds = q::rounds_of_event(conn, event.id)?;
         let games = q::games_of_event(conn, event.id)?;
-        Ok(EventData {
-            event,
-            players,
-            byes,
-            rounds,
-            games,
-        })
+        EventData::with_games(conn, event, games)
     }
 
     /// The event with its games but without their records: what standings, pairing and the
@@ -42,10 +33,18 @@ impl EventData {
         conn: &mut DbConnection,
         event: Event,
     ) -> Result<EventData, ServiceError> {
+        let games = q::games_of_event_without_records(conn, event.id)?;
+        EventData::with_games(conn, event, games)
+    }
+
+    fn with_games(
+        conn: &mut DbConnection,
+        event: Event,
+        games: Vec<Game>,
+    ) -> Result<EventData, ServiceError> {
         let players = q::players_of_event(conn, event.id)?;
         let byes = q::byes_of_event(conn, event.id)?;
         let rounds = q::rounds_of_event(conn, event.id)?;
-        let games = q::games_of_event_without_records(conn, event.id)?;
         Ok(EventData {
             event,
             players,

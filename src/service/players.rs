@@ -279,10 +279,36 @@ fn insert(
     }
     let joined_round = next_round(conn, event_id)?;
     let secret = crypto::random_token()?;
-    let id = q::insert_player(
-        conn,
-        &NewPlayer {
-            event_id,
+    let row = NewEntry {
+        event_id,
+        status,
+        joined_round,
+        created_at: db::now(),
+    };
+    let id = q::insert_player(conn, &row.of(player, number, &secret, user_id))?;
+    super::standings::changed(conn, event_id)?;
+    q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)
+}
+
+/// What the entries written together share.
+struct NewEntry {
+    event_id: EventId,
+    status: PlayerStatus,
+    joined_round: i32,
+    created_at: chrono::NaiveDateTime,
+}
+
+impl NewEntry {
+    /// The row of `player`, numbered `number`.
+    fn of<'a>(
+        &self,
+        player: &'a ValidPlayer,
+        number: i32,
+        secret: &'a str,
+        user_id: Option<UserId>,
+    ) -> NewPlayer<'a> {
+        NewPlayer {
+            event_id: self.event_id,
             number,
             name: &player.name,
             rating: player.rating,
@@ -290,20 +316,18 @@ fn insert(
             province: &player.province,
             email: player.email.as_deref(),
             user_id,
-            secret: &secret,
-            status,
-            joined_round,
+            secret,
+            status: self.status,
+            joined_round: self.joined_round,
             missed_points: player.missed_points,
-            created_at: db::now(),
+            created_at: self.created_at,
             sex: player.details.sex,
             birth_year: player.details.birth_year,
             federation_id: player.details.federation_id.as_deref(),
             tags: &player.details.tags,
             fide: crate::domain::FideDetails::default(),
-        },
-    )?;
-    super::standings::changed(conn, event_id)?;
-    q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)
+        }
+    }
 }
 
 /// Adds a player (organisers). During the event this is a late entry: the rounds already
@@ -574,31 +598,17 @@ fn insert_many(
         .iter()
         .map(|_| crypto::random_token())
         .collect::<Result<Vec<_>, _>>()?;
-    let now = db::now();
+    let entry = NewEntry {
+        event_id,
+        status: PlayerStatus::Active,
+        joined_round,
+        created_at: db::now(),
+    };
     let rows: Vec<NewPlayer<'_>> = players
         .iter()
         .zip(&secrets)
         .zip(first..)
-        .map(|((player, secret), number)| NewPlayer {
-            event_id,
-            number,
-            name: &player.name,
-            rating: player.rating,
-            club: &player.club,
-            province: &player.province,
-            email: player.email.as_deref(),
-            user_id: None,
-            secret,
-            status: PlayerStatus::Active,
-            joined_round,
-            missed_points: player.missed_points,
-            created_at: now,
-            sex: player.details.sex,
-            birth_year: player.details.birth_year,
-            federation_id: player.details.federation_id.as_deref(),
-            tags: &player.details.tags,
-            fide: crate::domain::FideDetails::default(),
-        })
+        .map(|((player, secret), number)| entry.of(player, number, secret, None))
         .collect();
     q::insert_players(conn, &rows)?;
     Ok(())
