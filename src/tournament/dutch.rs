@@ -417,6 +417,28 @@ struct Layout {
     /// Offset of each score's sub-field.
     shifts: HashMap<u32, u32>,
     total_bits: u32,
+    /// Where each field of an edge weight begins.
+    fields: Fields,
+}
+
+/// The bit offset of each field of an edge weight, most important first.
+struct Fields {
+    completion: u32,
+    in_current: u32,
+    current_scores: u32,
+    in_next: u32,
+    next_scores: u32,
+    unplayed: u32,
+    colours: [u32; 4],
+    /// For the round before, and the one before that (when played).
+    floats: [Option<FloatFields>; 2],
+}
+
+struct FloatFields {
+    down: u32,
+    up: u32,
+    down_scores: u32,
+    up_scores: u32,
 }
 
 impl Layout {
@@ -437,19 +459,65 @@ impl Layout {
             }
         }
         let s = bits_to_represent(largest);
-        let mut total = 2 + s + groups_bits + s + groups_bits + 2 * s + 4 * s;
-        if ctx.played_rounds >= 1 {
-            total += 2 * s + 2 * groups_bits;
+        let gs = groups_bits;
+        // Offsets from the bottom up: the room for ordering exchanges and transpositions,
+        // the scores of floaters, the floats, the colours, and so on up to completion.
+        let mut offset = 3 * s + 1;
+        let mut take = |width: u32| {
+            let at = offset;
+            offset += width;
+            at
+        };
+        let mut float_scores = [None, None];
+        for back in [2usize, 1] {
+            if ctx.played_rounds >= back {
+                let up_scores = take(gs);
+                let down_scores = take(gs);
+                float_scores[back - 1] = Some((down_scores, up_scores));
+            }
         }
-        if ctx.played_rounds > 1 {
-            total += 2 * s + 2 * groups_bits;
+        let mut float_bits = [None, None];
+        for back in [2usize, 1] {
+            if ctx.played_rounds >= back {
+                let up = take(s);
+                let down = take(s);
+                float_bits[back - 1] = Some((down, up));
+            }
         }
-        total += 3 * s + 1;
+        let floats = [0, 1].map(|i| match (float_bits[i], float_scores[i]) {
+            (Some((down, up)), Some((down_scores, up_scores))) => Some(FloatFields {
+                down,
+                up,
+                down_scores,
+                up_scores,
+            }),
+            _ => None,
+        });
+        let mut colours = [0; 4];
+        for colour in colours.iter_mut().rev() {
+            *colour = take(s);
+        }
+        let unplayed = take(2 * s);
+        let next_scores = take(gs);
+        let in_next = take(s);
+        let current_scores = take(gs);
+        let in_current = take(s);
+        let completion = take(2);
         Layout {
             group_bits: s,
             groups_bits,
             shifts,
-            total_bits: total,
+            total_bits: offset,
+            fields: Fields {
+                completion,
+                in_current,
+                current_scores,
+                in_next,
+                next_scores,
+                unplayed,
+                colours,
+                floats,
+            },
         }
     }
 
@@ -499,7 +567,13 @@ impl<const L: usize> Computer<L> {
             .collect())
     }
 
+    /// Fixes the pair (a, b) for good. They are mates in the matching just computed, so the
+    /// pair is simply retired from it; otherwise their edges are set to force it.
     fn finalize(&mut self, a: usize, b: usize, max: Wide<L>) {
+        if a != b && self.matching.mate(a) == Some(b) {
+            self.matching.retire_pair(a, b);
+            return;
+        }
         for x in 0..self.players {
             if x != a {
                 self.set(a, x, if x == b { max } else { Wide::ZERO });
@@ -569,111 +643,89 @@ impl<'a, const L: usize> Procedure<'a, L> {
         if !ctx.compatible(higher, lower) {
             return Wide::ZERO;
         }
-        let s = self.layout.group_bits;
-        let gs = self.layout.groups_bits;
+        let at = &self.layout.fields;
+        let layout = self.layout;
         let sh = ctx.score(higher, 0);
         let sl = ctx.score(lower, 0);
-        let mut r: Wide<L> = Wide::from_u64(
+        let mut r: Wide<L> = Wide::ZERO;
+        r.add_at(
+            at.completion,
             1 + u64::from(!self.is_bye_candidate(higher, bye_score))
                 + u64::from(!self.is_bye_candidate(lower, bye_score)),
         );
-        // Pairs, then scores paired, in the current bracket.
-        r = r.shl(s) + bit(lower_in_current);
-        r = r.shl(gs);
+        // Pairs, then scores paired, in the current bracket; the same in the next one.
         if lower_in_current {
-            r += one::<L>().shl(self.layout.shift(sh));
+            r.add_at(at.in_current, 1);
+            r.add_at(at.current_scores + layout.shift(sh), 1);
         }
-        // The same in the next bracket.
-        r = r.shl(s) + bit(lower_in_next);
-        r = r.shl(gs);
         if lower_in_next {
-            r += one::<L>().shl(self.layout.shift(sh));
+            r.add_at(at.in_next, 1);
+            r.add_at(at.next_scores + layout.shift(sh), 1);
         }
         // Fewest unplayed games for the bye assignee.
-        r = r.shl(s).shl(s);
         if single_downfloater_is_bye {
             let states = &ctx.states;
-            if sh == bye_score {
-                r += Wide::from_u64(
-                    unplayed_ranks
-                        .get(&states[higher].played_games)
+            for (score, player) in [(sh, higher), (sl, lower)] {
+                if score == bye_score {
+                    let rank = unplayed_ranks
+                        .get(&states[player].played_games)
                         .copied()
-                        .unwrap_or(0),
-                );
+                        .unwrap_or(0);
+                    r.add_at(at.unplayed, rank);
+                }
             }
-            if sl == bye_score {
-                r += Wide::from_u64(
-                    unplayed_ranks
-                        .get(&states[lower].played_games)
-                        .copied()
-                        .unwrap_or(0),
-                );
-            }
+        }
+        if !lower_in_current {
+            // Colours and floats count only for pairs of the current bracket.
+            return r;
         }
         // Colour preferences (the lower player first, as the rules read them).
         let (p, o) = (&ctx.states[lower], &ctx.states[higher]);
-        let mask = lower_in_current;
-        r = r.shl(s)
-            + bit(mask
-                && (!p.absolute_imbalance()
-                    || !o.absolute_imbalance()
-                    || p.preference != o.preference));
         let repeat_ok = if p.imbalance == o.imbalance {
             p.repeated.is_none() || p.repeated != o.repeated
         } else {
             let side = if p.imbalance > o.imbalance { o } else { p };
             side.repeated != invert(p.preference)
         };
-        r = r.shl(s)
-            + bit(mask
-                && (!p.absolute_preference()
-                    || !o.absolute_preference()
-                    || p.preference != o.preference
-                    || repeat_ok));
-        r = r.shl(s) + bit(mask && preferences_compatible(p.preference, o.preference));
-        r = r.shl(s)
-            + bit(mask
-                && ((!p.strong && !p.absolute_preference())
-                    || (!o.strong && !o.absolute_preference())
-                    || (p.absolute_preference() && o.absolute_preference())
-                    || p.preference != o.preference));
-        let played = ctx.played_rounds;
-        for back in [1usize, 2] {
-            if played < back {
-                continue;
-            }
+        let colour_bits = [
+            !p.absolute_imbalance() || !o.absolute_imbalance() || p.preference != o.preference,
+            !p.absolute_preference()
+                || !o.absolute_preference()
+                || p.preference != o.preference
+                || repeat_ok,
+            preferences_compatible(p.preference, o.preference),
+            (!p.strong && !p.absolute_preference())
+                || (!o.strong && !o.absolute_preference())
+                || (p.absolute_preference() && o.absolute_preference())
+                || p.preference != o.preference,
+        ];
+        for (&offset, &set) in at.colours.iter().zip(&colour_bits) {
+            r.add_at(offset, u64::from(set));
+        }
+        for (back, floats) in at.floats.iter().enumerate() {
+            let Some(f) = floats else { continue };
+            let back = back + 1;
+            let lower_float = ctx.float(lower, back);
+            let higher_float = ctx.float(higher, back);
             // Repeated downfloaters, then repeated upfloaters.
-            r = r.shl(s);
-            if lower_in_current {
-                r += bit(ctx.float(lower, back) == Float::Down);
-                r += bit(sh <= sl && ctx.float(higher, back) == Float::Down);
-            }
-            r = r.shl(s);
-            if lower_in_current {
-                r += bit(!(sh > sl && ctx.float(lower, back) == Float::Up));
-            }
-        }
-        for back in [1usize, 2] {
-            if played < back {
-                continue;
-            }
+            r.add_at(
+                f.down,
+                u64::from(lower_float == Float::Down)
+                    + u64::from(sh <= sl && higher_float == Float::Down),
+            );
+            r.add_at(f.up, u64::from(!(sh > sl && lower_float == Float::Up)));
             // Scores of repeated downfloaters, then of the opponents of repeated upfloaters.
-            r = r.shl(gs);
-            if lower_in_current {
-                if ctx.float(lower, back) == Float::Down {
-                    r += one::<L>().shl(self.layout.shift(sl));
-                }
-                if ctx.float(higher, back) == Float::Down {
-                    r += one::<L>().shl(self.layout.shift(sh));
-                }
+            if lower_float == Float::Down {
+                r.add_at(f.down_scores + layout.shift(sl), 1);
             }
-            r = r.shl(gs);
-            if lower_in_current && !(ctx.float(lower, back) == Float::Up && sh > sl) {
-                r += one::<L>().shl(self.layout.shift(sh));
+            if higher_float == Float::Down {
+                r.add_at(f.down_scores + layout.shift(sh), 1);
+            }
+            if !(lower_float == Float::Up && sh > sl) {
+                r.add_at(f.up_scores + layout.shift(sh), 1);
             }
         }
-        // Room for ordering exchanges and transpositions.
-        r.shl(s).shl(s).shl(s).shl(1)
+        r
     }
 
     fn completion_weight(&self, player: usize, opponent: usize, top_score: u32) -> Wide<L> {

@@ -12,6 +12,12 @@
 //! unmatched. At the next solve its dual is raised just enough for all its new edges, and the
 //! free vertices' duals are given a common parity, which keeps every dual step an integer.
 //! Then ordinary augmentation stages run until the matching is perfect again.
+//!
+//! What keeps a large field fast: a pair fixed for good is retired
+//! ([`PerfectMatching::retire_pair`]) and no loop visits it again; a stage gathers the slacks
+//! of the forest only once it needs a dual change (most stages augment before), then keeps
+//! each top-level id's slack as a value; a scan tests tightness on the lowest word first; and
+//! only blossoms keep tables of their edges.
 
 // Index loops mirror the textbook algorithms and keep parallel arrays in step.
 #![allow(clippy::needless_range_loop)]
@@ -39,23 +45,35 @@ pub struct PerfectMatching<const L: usize> {
     /// Doubled edge weights, (n+1)², by vertex.
     weight: Vec<Wide<L>>,
     has_edge: Vec<bool>,
-    /// For two top-level ids x, y: the real edge (u in x, v in y) of least slack, (n+1)-based
-    /// vertex pair, or (0, 0).
-    rep: Vec<(u32, u32)>,
+    /// For blossom b (row b - n - 1) and any top-level id y: the real edge (u in b, v in y) of
+    /// least slack, or (0, 0). Between two vertices the edge is the pair itself, and from a
+    /// vertex to a blossom it is the blossom's entry reversed, so only blossoms need a row.
+    blossom_rep: Vec<Vec<(u32, u32)>>,
     dual: Vec<Wide<L>>,
     mate: Vec<usize>,
     slack: Vec<usize>,
+    /// The slack of the edge `slack` names, kept while the search runs.
+    slack_delta: Vec<Wide<L>>,
+    /// Whether `slack` is being kept in this stage. Most stages augment before the forest
+    /// needs any dual change, so slacks are only gathered (from `scanned`) once one does.
+    slack_valid: bool,
+    /// The vertices scanned as outer in this stage (the only ones whose edges can be a slack).
+    scanned: Vec<usize>,
     top: Vec<usize>,
     parent: Vec<usize>,
     labeled_from: Vec<usize>,
-    /// flower_from[b][x]: the child of blossom b containing vertex x.
-    flower_from: Vec<usize>,
+    /// For blossom b (row b - n - 1) and vertex x: the child of b containing x.
+    blossom_from: Vec<Vec<u32>>,
     label: Vec<i8>,
     visit: Vec<u32>,
     visit_stamp: u32,
     flower: Vec<Vec<usize>>,
     queue: VecDeque<usize>,
     dirty: Vec<usize>,
+    is_dirty: Vec<bool>,
+    /// The vertices still taking part (not retired), in no particular order.
+    live: Vec<usize>,
+    retired: Vec<bool>,
     solved: bool,
 }
 
@@ -69,28 +87,30 @@ impl<const L: usize> PerfectMatching<L> {
             nx: n,
             weight: vec![Wide::ZERO; (n + 1) * (n + 1)],
             has_edge: vec![false; (n + 1) * (n + 1)],
-            rep: vec![(0, 0); ids * ids],
+            blossom_rep: Vec::new(),
             dual: vec![Wide::ZERO; ids],
             mate: vec![0; ids],
             slack: vec![0; ids],
+            slack_delta: vec![Wide::ZERO; ids],
+            slack_valid: false,
+            scanned: Vec::new(),
             top: vec![0; ids],
             parent: vec![0; ids],
             labeled_from: vec![0; ids],
-            flower_from: vec![0; ids * (n + 1)],
+            blossom_from: Vec::new(),
             label: vec![UNLABELED; ids],
             visit: vec![0; ids],
             visit_stamp: 0,
             flower: vec![Vec::new(); ids],
             queue: VecDeque::new(),
             dirty: Vec::new(),
+            is_dirty: vec![false; n + 1],
+            live: (1..=n).collect(),
+            retired: vec![false; n + 1],
             solved: false,
         };
         for u in 1..=n {
             m.top[u] = u;
-            m.flower_from[u * (n + 1) + u] = u;
-            for v in 1..=n {
-                m.rep[u * ids + v] = (u as u32, v as u32);
-            }
         }
         m
     }
@@ -119,22 +139,40 @@ impl<const L: usize> PerfectMatching<L> {
     }
 
     fn rep(&self, x: usize, y: usize) -> (usize, usize) {
-        let (u, v) = self.rep[x * self.ids() + y];
-        (u as usize, v as usize)
+        if x > self.n {
+            let (u, v) = self.blossom_rep[x - self.n - 1][y];
+            (u as usize, v as usize)
+        } else if y > self.n {
+            let (v, u) = self.blossom_rep[y - self.n - 1][x];
+            (u as usize, v as usize)
+        } else {
+            (x, y)
+        }
     }
 
+    /// Sets the least-slack edge from `x` to `y`; one side must be a blossom.
     fn set_rep(&mut self, x: usize, y: usize, e: (usize, usize)) {
-        let ids = self.ids();
-        self.rep[x * ids + y] = (e.0 as u32, e.1 as u32);
+        if x > self.n {
+            self.blossom_rep[x - self.n - 1][y] = (e.0 as u32, e.1 as u32);
+        } else if y > self.n {
+            self.blossom_rep[y - self.n - 1][x] = (e.1 as u32, e.0 as u32);
+        }
     }
 
     fn from(&self, b: usize, x: usize) -> usize {
-        self.flower_from[b * (self.n + 1) + x]
+        if b > self.n {
+            self.blossom_from[b - self.n - 1][x] as usize
+        } else if b == x {
+            b
+        } else {
+            0
+        }
     }
 
     fn set_from(&mut self, b: usize, x: usize, c: usize) {
-        let n1 = self.n + 1;
-        self.flower_from[b * n1 + x] = c;
+        if b > self.n {
+            self.blossom_from[b - self.n - 1][x] = c as u32;
+        }
     }
 
     /// Slack of a real edge (u, v) of vertices.
@@ -156,7 +194,7 @@ impl<const L: usize> PerfectMatching<L> {
     /// the change is charged to: it is unmatched and freed from its blossoms.
     pub fn set_weight(&mut self, u: usize, v: usize, weight: Wide<L>) {
         let (u, v) = (u + 1, v + 1);
-        if u == v || u > self.n || v > self.n {
+        if u == v || u > self.n || v > self.n || self.retired[u] || self.retired[v] {
             return;
         }
         let doubled = weight + weight;
@@ -173,6 +211,28 @@ impl<const L: usize> PerfectMatching<L> {
         self.has_edge[v * n1 + u] = !weight.is_zero();
     }
 
+    /// Fixes the pair (u, v) (0-based) for good: they must be each other's mate now. From
+    /// here on their edges do not matter, changes to them are ignored, and no search visits
+    /// them, so a field gets cheaper to repair as its pairs are decided.
+    pub fn retire_pair(&mut self, u: usize, v: usize) {
+        let (u, v) = (u + 1, v + 1);
+        if u == v || u > self.n || v > self.n || self.mate[u] != v || self.retired[u] {
+            return;
+        }
+        // Blossoms holding them dissolve (their other members stay matched or are freed
+        // for the next solve); the two are then matched to each other outside any blossom.
+        self.prepare(u);
+        self.prepare(v);
+        for x in [u, v] {
+            self.retired[x] = true;
+            self.is_dirty[x] = false;
+        }
+        self.mate[u] = v;
+        self.mate[v] = u;
+        self.dirty.retain(|&x| x != u && x != v);
+        self.live.retain(|&x| x != u && x != v);
+    }
+
     /// The mate of vertex `u` (0-based) in the current matching.
     #[must_use]
     pub fn mate(&self, u: usize) -> Option<usize> {
@@ -185,15 +245,14 @@ impl<const L: usize> PerfectMatching<L> {
     /// Finds a maximum-weight perfect matching (or repairs the previous one).
     pub fn solve(&mut self) -> Result<(), NoPerfectMatching> {
         if !self.solved {
-            let max = (1..=self.n)
-                .flat_map(|u| (1..=self.n).map(move |v| (u, v)))
-                .map(|(u, v)| self.w(u, v))
-                .max()
-                .unwrap_or(Wide::ZERO);
+            let max = self.weight.iter().copied().max().unwrap_or(Wide::ZERO);
             for u in 1..=self.n {
                 self.dual[u] = max;
             }
             self.solved = true;
+            for &v in &self.dirty {
+                self.is_dirty[v] = false;
+            }
             self.dirty.clear();
         } else {
             self.repair();
@@ -280,7 +339,8 @@ impl<const L: usize> PerfectMatching<L> {
             self.unmatch_chain(v);
             self.unmatch_chain(m);
         }
-        if !self.dirty.contains(&v) {
+        if !self.is_dirty[v] {
+            self.is_dirty[v] = true;
             self.dirty.push(v);
         }
     }
@@ -290,17 +350,11 @@ impl<const L: usize> PerfectMatching<L> {
     fn repair(&mut self) {
         let dirty = std::mem::take(&mut self.dirty);
         for &v in &dirty {
+            self.is_dirty[v] = false;
+        }
+        for &v in &dirty {
             // v is a free, top-level vertex: its dual only has to cover its edges.
-            let mut needed: Option<Wide<L>> = None;
-            for u in 1..=self.n {
-                if self.edge(v, u) {
-                    let want = self.w(v, u) - self.dual[u];
-                    if needed.is_none_or(|n| want > n) {
-                        needed = Some(want);
-                    }
-                }
-            }
-            if let Some(needed) = needed {
+            if let Some(needed) = self.needed_dual(v) {
                 self.dual[v] = needed;
             }
             for b in self.n + 1..=self.nx {
@@ -310,9 +364,7 @@ impl<const L: usize> PerfectMatching<L> {
             }
         }
         // Free roots must share one dual parity, or a step of half a slack is not an integer.
-        let roots: Vec<usize> = (1..=self.nx)
-            .filter(|&x| self.top[x] == x && self.mate[x] == 0)
-            .collect();
+        let roots: Vec<usize> = self.top_ids().filter(|&x| self.mate[x] == 0).collect();
         let Some(reference) = roots
             .iter()
             .copied()
@@ -325,6 +377,20 @@ impl<const L: usize> PerfectMatching<L> {
         for x in roots {
             self.fix_parity(x, parity);
         }
+    }
+
+    /// The least dual that covers every edge of vertex `v`, if it has any.
+    fn needed_dual(&self, v: usize) -> Option<Wide<L>> {
+        let mut needed: Option<Wide<L>> = None;
+        for &u in &self.live {
+            if self.edge(v, u) {
+                let want = self.w(v, u) - self.dual[u];
+                if needed.is_none_or(|n| want > n) {
+                    needed = Some(want);
+                }
+            }
+        }
+        needed
     }
 
     fn parity(&self, x: usize) -> u64 {
@@ -380,21 +446,41 @@ impl<const L: usize> PerfectMatching<L> {
         best
     }
 
-    fn update_slack(&mut self, u: usize, x: usize) {
-        let s = self.slack[x];
-        if s == 0 || self.delta_edge(self.rep(u, x)) < self.delta_edge(self.rep(s, x)) {
+    /// Offers the edge from outer vertex `u` to top-level `x`, of slack `delta`, as `x`'s slack.
+    fn update_slack(&mut self, u: usize, x: usize, delta: Wide<L>) {
+        if self.slack[x] == 0 || delta < self.slack_delta[x] {
             self.slack[x] = u;
+            self.slack_delta[x] = delta;
         }
     }
 
+    /// The slack of top-level `x` towards the outer vertices scanned so far (the others
+    /// offer theirs when they are scanned).
     fn set_slack(&mut self, x: usize) {
         self.slack[x] = 0;
-        for u in 1..=self.n {
+        if !self.slack_valid {
+            return;
+        }
+        for i in 0..self.scanned.len() {
+            let u = self.scanned[i];
+            if self.top[u] == x || self.label[self.top[u]] != OUTER {
+                continue;
+            }
             let e = self.rep(u, x);
-            if self.rep_is_edge(e) && self.top[u] != x && self.label[self.top[u]] == OUTER {
-                self.update_slack(u, x);
+            if self.rep_is_edge(e) {
+                let delta = self.delta_edge(e);
+                self.update_slack(u, x, delta);
             }
         }
+    }
+
+    /// The ids that are top-level now: live vertices and blossoms.
+    fn top_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        self.live
+            .iter()
+            .copied()
+            .chain(self.n + 1..=self.nx)
+            .filter(|&x| self.top[x] == x)
     }
 
     fn push(&mut self, x: usize) {
@@ -490,6 +576,8 @@ impl<const L: usize> PerfectMatching<L> {
         if b > self.nx {
             self.nx += 1;
             b = self.nx;
+            self.blossom_rep.push(vec![(0, 0); self.ids()]);
+            self.blossom_from.push(vec![0; self.n + 1]);
         }
         self.dual[b] = Wide::ZERO;
         self.label[b] = OUTER;
@@ -515,34 +603,49 @@ impl<const L: usize> PerfectMatching<L> {
         }
         self.flower[b] = flower;
         self.set_top(b, b);
-        for x in 1..=self.nx {
-            self.set_rep(b, x, (0, 0));
+        let row = b - self.n - 1;
+        self.blossom_rep[row].iter_mut().for_each(|e| *e = (0, 0));
+        for x in self.n + 1..=self.nx {
             self.set_rep(x, b, (0, 0));
         }
-        for x in 1..=self.n {
-            self.set_from(b, x, 0);
-        }
+        self.blossom_from[row].iter_mut().for_each(|c| *c = 0);
+        // Every id in use: the live vertices and the blossoms (nested ones too, for when
+        // their parents expand).
+        let ids: Vec<usize> = self
+            .live
+            .iter()
+            .copied()
+            .chain((self.n + 1..=self.nx).filter(|&x| self.top[x] != 0 && x != b))
+            .collect();
+        let mut best: Vec<Option<((usize, usize), Wide<L>)>> = vec![None; ids.len()];
         for i in 0..self.flower[b].len() {
             let xs = self.flower[b][i];
             self.parent[xs] = b;
-            for x in 1..=self.nx {
+            for (slot, &x) in best.iter_mut().zip(&ids) {
                 let candidate = self.rep(xs, x);
                 if !self.rep_is_edge(candidate) {
                     continue;
                 }
-                let current = self.rep(b, x);
-                if !self.rep_is_edge(current)
-                    || self.delta_edge(candidate) < self.delta_edge(current)
-                {
-                    self.set_rep(b, x, candidate);
-                    let back = self.rep(x, xs);
-                    self.set_rep(x, b, back);
+                let delta = self.delta_edge(candidate);
+                if slot.is_none_or(|(_, d)| delta < d) {
+                    *slot = Some((candidate, delta));
                 }
             }
-            for x in 1..=self.n {
-                if self.from(xs, x) != 0 {
-                    self.set_from(b, x, xs);
+            if xs <= self.n {
+                self.set_from(b, xs, xs);
+            } else {
+                for i in 0..self.live.len() {
+                    let x = self.live[i];
+                    if self.from(xs, x) != 0 {
+                        self.set_from(b, x, xs);
+                    }
                 }
+            }
+        }
+        for (slot, &x) in best.iter().zip(&ids) {
+            if let Some((edge, _)) = *slot {
+                self.set_rep(b, x, edge);
+                self.set_rep(x, b, (edge.1, edge.0));
             }
         }
         self.set_slack(b);
@@ -604,17 +707,23 @@ impl<const L: usize> PerfectMatching<L> {
     }
 
     fn stage(&mut self) -> Stage {
-        for x in 1..=self.nx {
+        for i in 0..self.live.len() {
+            let x = self.live[i];
+            self.label[x] = UNLABELED;
+            self.slack[x] = 0;
+        }
+        for x in self.n + 1..=self.nx {
             self.label[x] = UNLABELED;
             self.slack[x] = 0;
         }
         self.queue.clear();
-        for x in 1..=self.nx {
-            if self.top[x] == x && self.mate[x] == 0 {
-                self.labeled_from[x] = 0;
-                self.label[x] = OUTER;
-                self.push(x);
-            }
+        self.scanned.clear();
+        self.slack_valid = false;
+        let roots: Vec<usize> = self.top_ids().filter(|&x| self.mate[x] == 0).collect();
+        for x in roots {
+            self.labeled_from[x] = 0;
+            self.label[x] = OUTER;
+            self.push(x);
         }
         if self.queue.is_empty() {
             return Stage::Perfect;
@@ -624,18 +733,12 @@ impl<const L: usize> PerfectMatching<L> {
                 if self.label[self.top[u]] == INNER {
                     continue;
                 }
-                for v in 1..=self.n {
-                    if self.edge(u, v) && self.top[u] != self.top[v] {
-                        if self.delta_edge((u, v)).is_zero() {
-                            if self.on_found_edge((u, v)) {
-                                return Stage::Augmented;
-                            }
-                        } else {
-                            let tv = self.top[v];
-                            self.update_slack(u, tv);
-                        }
-                    }
+                if self.scan(u) {
+                    return Stage::Augmented;
                 }
+            }
+            if !self.slack_valid {
+                self.gather_slacks();
             }
             let mut d: Option<Wide<L>> = None;
             let mut consider = |value: Wide<L>| {
@@ -648,9 +751,9 @@ impl<const L: usize> PerfectMatching<L> {
                     consider(self.dual[b].half());
                 }
             }
-            for x in 1..=self.nx {
-                if self.top[x] == x && self.slack[x] != 0 {
-                    let delta = self.delta_edge(self.rep(self.slack[x], x));
+            for x in self.top_ids() {
+                if self.slack[x] != 0 {
+                    let delta = self.slack_delta[x];
                     if self.label[x] == UNLABELED {
                         consider(delta);
                     } else if self.label[x] == OUTER {
@@ -662,7 +765,8 @@ impl<const L: usize> PerfectMatching<L> {
                 return Stage::Stuck;
             };
             let twice = d + d;
-            for u in 1..=self.n {
+            for i in 0..self.live.len() {
+                let u = self.live[i];
                 match self.label[self.top[u]] {
                     OUTER => self.dual[u] -= d,
                     INNER => self.dual[u] += d,
@@ -679,7 +783,12 @@ impl<const L: usize> PerfectMatching<L> {
                 }
             }
             self.queue.clear();
-            for x in 1..=self.nx {
+            let tops: Vec<usize> = self.top_ids().filter(|&x| self.slack[x] != 0).collect();
+            for &x in &tops {
+                let e = self.rep(self.slack[x], x);
+                self.slack_delta[x] = self.delta_edge(e);
+            }
+            for x in tops {
                 let s = self.slack[x];
                 if self.top[x] == x && s != 0 && self.top[s] != x {
                     let e = self.rep(s, x);
@@ -694,6 +803,73 @@ impl<const L: usize> PerfectMatching<L> {
                 }
             }
         }
+    }
+
+    /// Looks along every edge of outer vertex `u`: a tight one grows the forest (true when it
+    /// completes an augmenting path); once slacks are kept, the others offer theirs.
+    fn scan(&mut self, u: usize) -> bool {
+        self.scanned.push(u);
+        let dual_u = self.dual[u];
+        for i in 0..self.live.len() {
+            let v = self.live[i];
+            if !self.edge(u, v) {
+                continue;
+            }
+            // A blossom formed during the scan may hold both ends.
+            let tv = self.top[v];
+            if tv == self.top[u] {
+                continue;
+            }
+            let w = self.w(u, v);
+            if !self.slack_valid && dual_u.low().wrapping_add(self.dual[v].low()) != w.low() {
+                // Not tight: the lowest word of the slack is not zero.
+                continue;
+            }
+            let delta = dual_u + self.dual[v] - w;
+            if delta.is_zero() {
+                if self.on_found_edge((u, v)) {
+                    return true;
+                }
+            } else if self.slack_valid {
+                self.offer_slack(u, v, tv, delta);
+            }
+        }
+        false
+    }
+
+    /// Offers the edge (u, v) of slack `delta`, or the best one from `u` into `v`'s blossom.
+    fn offer_slack(&mut self, u: usize, v: usize, tv: usize, delta: Wide<L>) {
+        let delta = if tv == v {
+            delta
+        } else {
+            self.delta_edge(self.rep(u, tv))
+        };
+        self.update_slack(u, tv, delta);
+    }
+
+    /// The slack of every top-level id towards the forest, from the vertices scanned so far.
+    fn gather_slacks(&mut self) {
+        self.slack_valid = true;
+        for x in self.top_ids().collect::<Vec<_>>() {
+            self.slack[x] = 0;
+        }
+        let scanned = std::mem::take(&mut self.scanned);
+        for &u in &scanned {
+            if self.label[self.top[u]] != OUTER {
+                continue;
+            }
+            let dual_u = self.dual[u];
+            for i in 0..self.live.len() {
+                let v = self.live[i];
+                let tv = self.top[v];
+                if !self.edge(u, v) || tv == self.top[u] {
+                    continue;
+                }
+                let delta = dual_u + self.dual[v] - self.w(u, v);
+                self.offer_slack(u, v, tv, delta);
+            }
+        }
+        self.scanned = scanned;
     }
 }
 
@@ -779,6 +955,65 @@ mod tests {
                 (Ok(()), Some(best)) => assert_eq!(total(&m, &w), best, "round {round}: {w:?}"),
                 (Err(_), None) => {}
                 (got, want) => panic!("round {round}: {got:?} vs {want:?} for {w:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn retired_pairs_stay_and_the_rest_is_still_optimal() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for round in 0..800 {
+            let n = 2 * rng.usize(3..=5);
+            let max = if round % 2 == 0 { 4 } else { 300 };
+            let mut w = random_weights(&mut rng, n, 100, max);
+            let mut m = PerfectMatching::<2>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    m.set_weight(u, v, W::from_u64(w[u][v]));
+                }
+            }
+            m.solve().unwrap();
+            let mut retired = vec![false; n];
+            for _ in 0..2 {
+                // Retire the pair of a random live vertex, then change edges among the rest.
+                let Some(a) = (0..n).filter(|&x| !retired[x]).nth(rng.usize(0..n / 2)) else {
+                    break;
+                };
+                let b = m.mate(a).unwrap();
+                m.retire_pair(a, b);
+                retired[a] = true;
+                retired[b] = true;
+                let live: Vec<usize> = (0..n).filter(|&x| !retired[x]).collect();
+                for _ in 0..rng.usize(1..=3) {
+                    let u = live[rng.usize(0..live.len())];
+                    let v = live[rng.usize(0..live.len())];
+                    if u != v {
+                        let x = rng.u64(1..=max);
+                        w[u][v] = x;
+                        w[v][u] = x;
+                        m.set_weight(u, v, W::from_u64(x));
+                    }
+                }
+                // A change touching a retired vertex is ignored.
+                m.set_weight(a, live[0], W::ZERO);
+                m.solve().unwrap();
+                assert_eq!(m.mate(a), Some(b), "round {round}");
+                assert_eq!(m.mate(b), Some(a), "round {round}");
+                let mut rest = w.clone();
+                for x in 0..n {
+                    for y in 0..n {
+                        if retired[x] || retired[y] {
+                            rest[x][y] = 0;
+                        }
+                    }
+                }
+                let live_weights: Vec<Vec<u64>> = live
+                    .iter()
+                    .map(|&x| live.iter().map(|&y| rest[x][y]).collect())
+                    .collect();
+                let best = brute_force(live.len(), &live_weights).unwrap();
+                let got: u64 = live.iter().map(|&x| w[x][m.mate(x).unwrap()]).sum::<u64>() / 2;
+                assert_eq!(got, best, "round {round}");
             }
         }
     }

@@ -90,6 +90,30 @@ impl<const L: usize> Wide<L> {
         out
     }
 
+    /// The lowest 64 bits: two values whose difference is zero agree in them.
+    #[must_use]
+    pub fn low(&self) -> u64 {
+        if L > 0 { self.0[0] } else { 0 }
+    }
+
+    /// Adds `value` shifted left by `bit` (carries run up as far as they need to).
+    pub fn add_at(&mut self, bit: u32, value: u64) {
+        if value == 0 {
+            return;
+        }
+        let word = (bit / 64) as usize;
+        let rest = bit % 64;
+        let mut carry = u128::from(value) << rest;
+        for i in word..L {
+            if carry == 0 {
+                break;
+            }
+            let sum = u128::from(self.0[i]) + (carry & u128::from(u64::MAX));
+            self.0[i] = sum as u64;
+            carry = (carry >> 64) + (sum >> 64);
+        }
+    }
+
     /// The highest set bit plus one (0 for zero); meaningful for non-negative values.
     #[must_use]
     pub fn bit_length(&self) -> u32 {
