@@ -203,4 +203,25 @@ mod tests {
         let welcome = Lang::En.t_args("home-welcome", &[("name", "Ana".to_string())]);
         assert_eq!(welcome, "Welcome, Ana.");
     }
+
+    /// French sets a space before `:`, `;`, `?` and `!`; a breaking one lets the sign wrap to
+    /// a line of its own on a phone, so every such space must be a no-break space.
+    #[test]
+    fn french_punctuation_never_wraps_away_from_its_word() {
+        let source = include_str!("../../locales/fr-FR/main.ftl");
+        for (number, line) in source.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            let text = line.trim_start();
+            for sign in [" :", " ;", " ?", " !"] {
+                assert!(
+                    !text.contains(sign),
+                    "fr-FR line {}: breaking space before {:?}: {line}",
+                    number + 1,
+                    sign.trim()
+                );
+            }
+        }
+    }
 }

@@ -287,7 +287,9 @@ mod tests {
         let x = Explanation::of(&verdict).unwrap();
         assert!(explanation_words(Lang::En, &x).starts_with("Ply 1 (b2): b2 is empty;"));
         assert!(explanation_words(Lang::Pt, &x).starts_with("Jogada 1 (b2): b2 está vazia;"));
-        assert!(explanation_words(Lang::Fr, &x).starts_with("Coup 1 (b2) : b2 est vide ;"));
+        assert!(
+            explanation_words(Lang::Fr, &x).starts_with("Coup 1 (b2)\u{a0}: b2 est vide\u{a0};")
+        );
         // Entries written before details were data are shown as they were written.
         assert_eq!(said(Lang::Fr, &Said::Text("round 1".into())), "round 1");
     }

@@ -278,9 +278,9 @@ async fn trf_import_warnings_and_refusals(app: &TestApp) {
         .await;
     assert_eq!(refused.status, 422);
     assert!(
-        refused
-            .body
-            .contains("Ligne 2, colonne 97 : ronde 1 : la couleur doit être w, b ou -, pas `x`."),
+        refused.body.contains(
+            "Ligne 2, colonne 97\u{a0}: ronde 1\u{a0}: la couleur doit être w, b ou -, pas `x`."
+        ),
         "{}",
         refused.body
     );
