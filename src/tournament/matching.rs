@@ -922,6 +922,18 @@ mod tests {
         sum
     }
 
+    /// A matching over the graph of the weights `w` (not solved yet).
+    fn matching_of(w: &[Vec<u64>]) -> PerfectMatching<2> {
+        let n = w.len();
+        let mut m = PerfectMatching::<2>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                m.set_weight(u, v, W::from_u64(w[u][v]));
+            }
+        }
+        m
+    }
+
     fn random_weights(rng: &mut fastrand::Rng, n: usize, density: u32, max: u64) -> Vec<Vec<u64>> {
         let mut w = vec![vec![0u64; n]; n];
         for u in 0..n {
@@ -944,12 +956,7 @@ mod tests {
             let max = if round % 3 == 0 { 3 } else { 1000 };
             let density = rng.u32(30..=100);
             let w = random_weights(&mut rng, n, density, max);
-            let mut m = PerfectMatching::<2>::new(n);
-            for u in 0..n {
-                for v in u + 1..n {
-                    m.set_weight(u, v, W::from_u64(w[u][v]));
-                }
-            }
+            let mut m = matching_of(&w);
             let expected = brute_force(n, &w);
             match (m.solve(), expected) {
                 (Ok(()), Some(best)) => assert_eq!(total(&m, &w), best, "round {round}: {w:?}"),
@@ -966,12 +973,7 @@ mod tests {
             let n = 2 * rng.usize(3..=5);
             let max = if round % 2 == 0 { 4 } else { 300 };
             let mut w = random_weights(&mut rng, n, 100, max);
-            let mut m = PerfectMatching::<2>::new(n);
-            for u in 0..n {
-                for v in u + 1..n {
-                    m.set_weight(u, v, W::from_u64(w[u][v]));
-                }
-            }
+            let mut m = matching_of(&w);
             m.solve().unwrap();
             let mut retired = vec![false; n];
             for _ in 0..2 {
@@ -1025,12 +1027,7 @@ mod tests {
             let n = 2 * rng.usize(2..=5);
             let max = if round % 2 == 0 { 4 } else { 500 };
             let mut w = random_weights(&mut rng, n, 100, max);
-            let mut m = PerfectMatching::<2>::new(n);
-            for u in 0..n {
-                for v in u + 1..n {
-                    m.set_weight(u, v, W::from_u64(w[u][v]));
-                }
-            }
+            let mut m = matching_of(&w);
             m.solve().unwrap();
             for step in 0..12 {
                 // Change some edges of one or two vertices.
