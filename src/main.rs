@@ -117,6 +117,10 @@ enum Command {
         /// The round of the simulated Swiss to time.
         #[arg(long, default_value_t = 5)]
         swiss_round: usize,
+        /// Also write the simulated Swiss, up to the round before the one timed, as a TRF
+        /// file, so another pairing program can pair the same round.
+        #[arg(long, value_name = "FILE.trf")]
+        write_trf: Option<PathBuf>,
     },
 }
 
@@ -420,9 +424,12 @@ fn main() -> ExitCode {
             seconds,
             swiss_players,
             swiss_round,
+            write_trf,
         }) => {
             let result = match swiss_players {
-                Some(players) => cli::bench::swiss(players, swiss_round.max(1), 3),
+                Some(players) => {
+                    cli::bench::swiss(players, swiss_round.max(1), 3, write_trf.as_deref())
+                }
                 None => cli::bench::run(&vectors, seconds),
             };
             match result {

