@@ -349,11 +349,15 @@ async fn rounds_withdrawn_and_paired_by_hand(app: &TestApp) {
         .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
         .await
         .expect(404);
-    // Withdrawn twice: it is no longer published.
-    client
+    // Withdrawn twice: it is no longer published, and the answer names the round (its message
+    // ends in a colon that the round number follows).
+    let twice = client
         .send(Req::delete(&withdraw).bearer(&token))
         .await
         .expect(409);
+    let error: serde_json::Value = serde_json::from_str(&twice.body).unwrap();
+    assert_eq!(error["error"]["code"], "round_not_published");
+    assert_eq!(error["error"]["detail"], "1");
 
     // Paired by hand: a rematch-free pairing has no warnings.
     let ids: Vec<i64> = r1

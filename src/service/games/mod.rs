@@ -187,7 +187,10 @@ fn published_game(conn: &mut DbConnection, game_id: GameId) -> Result<Game, Serv
         .find(|r| r.id == game.round_id)
         .ok_or(ServiceError::NotFound)?;
     if !round.is_published() {
-        return Err(ServiceError::Conflict(ErrorCode::RoundNotPublished));
+        return Err(ServiceError::Blocked {
+            code: ErrorCode::RoundNotPublished,
+            detail: round.number.to_string(),
+        });
     }
     Ok(game)
 }

@@ -33,7 +33,10 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
             return Err(ServiceError::Conflict(ErrorCode::NotLastRound));
         }
         if round.state != RoundState::Published {
-            return Err(ServiceError::Conflict(ErrorCode::RoundNotPublished));
+            return Err(ServiceError::Blocked {
+                code: ErrorCode::RoundNotPublished,
+                detail: round.number.to_string(),
+            });
         }
         let games = data.games_of_round(round.id);
         // Games decided at pairing (byes, forfeits against withdrawn players) were final
