@@ -948,7 +948,7 @@ impl<const L: usize> PerfectMatching<L> {
                     if tw == x || self.label[tw] != OUTER || !self.edge(m, w) {
                         continue;
                     }
-                    if (self.dual[m] + self.dual[w] - self.w(m, w)).is_zero() {
+                    if self.delta_edge((m, w)).is_zero() {
                         self.on_found_edge((w, m));
                         break 'found;
                     }
