@@ -34,6 +34,9 @@ use std::collections::VecDeque;
 
 use super::wide::Wide;
 
+mod weights;
+use weights::Weights;
+
 const UNLABELED: i8 = -1;
 const OUTER: i8 = 0;
 const INNER: i8 = 1;
@@ -51,8 +54,7 @@ pub struct PerfectMatching<const L: usize> {
     n: usize,
     nx: usize,
     /// Doubled edge weights, (n+1)², by vertex.
-    weight: Vec<Wide<L>>,
-    has_edge: Vec<bool>,
+    weight: Weights<L>,
     /// For blossom b (row b - n - 1) and any top-level id y: the real edge (u in b, v in y) of
     /// least slack, or (0, 0). Between two vertices the edge is the pair itself, and from a
     /// vertex to a blossom it is the blossom's entry reversed, so only blossoms need a row.
@@ -100,8 +102,7 @@ impl<const L: usize> PerfectMatching<L> {
         let mut m = PerfectMatching {
             n,
             nx: n,
-            weight: vec![Wide::ZERO; (n + 1) * (n + 1)],
-            has_edge: vec![false; (n + 1) * (n + 1)],
+            weight: Weights::new(n + 1),
             blossom_rep: Vec::new(),
             dual: vec![Wide::ZERO; ids],
             mate: vec![0; ids],
@@ -149,11 +150,11 @@ impl<const L: usize> PerfectMatching<L> {
     }
 
     fn w(&self, u: usize, v: usize) -> Wide<L> {
-        self.weight[u * (self.n + 1) + v]
+        self.weight.get(u, v)
     }
 
     fn edge(&self, u: usize, v: usize) -> bool {
-        self.has_edge[u * (self.n + 1) + v]
+        self.weight.is_edge(u, v)
     }
 
     fn rep(&self, x: usize, y: usize) -> (usize, usize) {
@@ -222,11 +223,7 @@ impl<const L: usize> PerfectMatching<L> {
         if self.solved {
             self.prepare(u);
         }
-        let n1 = self.n + 1;
-        self.weight[u * n1 + v] = doubled;
-        self.weight[v * n1 + u] = doubled;
-        self.has_edge[u * n1 + v] = !weight.is_zero();
-        self.has_edge[v * n1 + u] = !weight.is_zero();
+        self.weight.set(u, v, doubled);
     }
 
     /// Fixes the pair (u, v) (0-based) for good: they must be each other's mate now. From
@@ -972,12 +969,13 @@ impl<const L: usize> PerfectMatching<L> {
             if tv == self.top[u] {
                 continue;
             }
-            let w = self.w(u, v);
-            if !self.slack_valid && dual_u.low().wrapping_add(self.dual[v].low()) != w.low() {
+            if !self.slack_valid
+                && dual_u.low().wrapping_add(self.dual[v].low()) != self.weight.low(u, v)
+            {
                 // Not tight: the lowest word of the slack is not zero.
                 continue;
             }
-            let delta = dual_u + self.dual[v] - w;
+            let delta = dual_u + self.dual[v] - self.w(u, v);
             if delta.is_zero() {
                 if self.on_found_edge((u, v)) {
                     return true;
