@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod backup;
 pub mod events;
+pub(crate) mod registry;
 pub mod schema;
 pub mod settings;
 pub(crate) mod standings;
@@ -220,6 +221,20 @@ pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
             .map_err(|e| DbError::Migration(e.to_string())),
         DbConnection::Postgres(c) => c
             .revert_all_migrations(POSTGRES_MIGRATIONS)
+            .map(drop)
+            .map_err(|e| DbError::Migration(e.to_string())),
+    }
+}
+
+/// Reverts the newest migration (a test of what a migration does to data written before it).
+pub fn revert_last_migration(conn: &mut DbConnection) -> Result<(), DbError> {
+    match conn {
+        DbConnection::Sqlite(c) => c
+            .revert_last_migration(SQLITE_MIGRATIONS)
+            .map(drop)
+            .map_err(|e| DbError::Migration(e.to_string())),
+        DbConnection::Postgres(c) => c
+            .revert_last_migration(POSTGRES_MIGRATIONS)
             .map(drop)
             .map_err(|e| DbError::Migration(e.to_string())),
     }

@@ -120,6 +120,24 @@ diesel::table! {
 }
 
 diesel::table! {
+    registry_players (id) {
+        id -> Integer,
+        federation_id -> Text,
+        name -> Text,
+        name_key -> Text,
+        sound_key -> Text,
+        sex -> Nullable<Text>,
+        birth_year -> Nullable<Integer>,
+        club -> Text,
+        province -> Text,
+        email -> Nullable<Text>,
+        user_id -> Nullable<Integer>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     player_byes (id) {
         id -> Integer,
         player_id -> Integer,
@@ -238,6 +256,7 @@ diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    registry_players,
     prize_funds,
     users,
     sessions,

@@ -12,7 +12,7 @@ use super::kinds::{
     SubmissionStatus, SubmitterRole,
 };
 use super::tags::Tags;
-use crate::db::schema::{games, player_byes, players, rounds, submissions};
+use crate::db::schema::{games, player_byes, players, registry_players, rounds, submissions};
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
 use crate::tournament::standings::Tiebreak;
@@ -98,6 +98,28 @@ pub struct Player {
     /// What a tournament file from another program gave (title, federation, FIDE id).
     #[diesel(embed)]
     pub fide: FideDetails,
+}
+
+/// A person of the federation's registry, the same across every event they enter.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = registry_players)]
+pub struct RegistryPlayer {
+    pub id: i32,
+    /// The printable id the federation knows the player by (`K0000123`, or the federation's
+    /// own numbering where it had one).
+    pub federation_id: String,
+    /// The latest details an organiser entered.
+    pub name: String,
+    pub name_key: String,
+    pub sound_key: String,
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub club: String,
+    pub province: String,
+    pub email: Option<String>,
+    pub user_id: Option<UserId>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
 }
 
 /// A player's FIDE title, federation and id, as a TRF file gives them; kept so that the

@@ -17,7 +17,7 @@ mod tags;
 pub mod utc;
 
 pub use codes::ErrorCode;
-pub use entities::{Bye, Event, FideDetails, Game, Player, Round, Submission};
+pub use entities::{Bye, Event, FideDetails, Game, Player, RegistryPlayer, Round, Submission};
 pub use ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
 pub use kinds::{
     AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,

@@ -19,6 +19,7 @@ pub mod player_edit;
 pub mod players;
 pub mod prizes;
 pub mod public;
+pub mod registry;
 pub mod rounds;
 pub mod standings;
 pub mod trf_import;
@@ -88,6 +89,10 @@ impl App {
         let applied = db::run_migrations(&mut conn)?;
         for version in applied {
             tracing::info!("applied migration {version}");
+        }
+        let keyed = registry::write_missing_keys(&mut conn)?;
+        if keyed > 0 {
+            tracing::info!("wrote the search keys of {keyed} registered players");
         }
         let secret = match &config.secret_key {
             Some(hex_key) => hex::decode(hex_key.trim())

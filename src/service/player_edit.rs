@@ -194,6 +194,8 @@ pub(crate) fn edit(
         let mut detail = changes(&entry, &change);
         if !detail.is_empty() {
             q::update_player(conn, entry.id, &change)?;
+            let after = entry_of_event(conn, access, player_id)?;
+            super::registry::follow_edit(conn, &entry, &after)?;
         }
         match (entry.status, patch.status) {
             (from, Some(to)) if from != to => {
@@ -244,6 +246,7 @@ pub(crate) fn remove(app: &App, access: &Access, player_id: PlayerId) -> Result<
             return Err(ServiceError::Conflict(ErrorCode::PlayerHasGames));
         }
         q::delete_player(conn, entry.id)?;
+        super::registry::forget_if_unused(conn, entry.federation_id.as_deref())?;
         audit::record(
             conn,
             audit::Entry::event(
@@ -284,6 +287,7 @@ pub(crate) fn reject(
             return Err(ServiceError::Conflict(ErrorCode::NotPending));
         }
         q::delete_player(conn, entry.id)?;
+        super::registry::forget_if_unused(conn, entry.federation_id.as_deref())?;
         q::bump_event(conn, access.event.id, crate::db::now())?;
         audit::record(
             conn,
@@ -305,11 +309,25 @@ pub(crate) fn reject(
 /// Why an entry looks like one already there.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct DuplicateWarning {
-    /// `same_name_and_club` or `same_email`.
+    /// `same_name_and_club` or `same_email` (an entry of the event); `possible_same_person`
+    /// (a new person of the registry whose name may be a registered one's) or `other_name`
+    /// (the federation id given is a registered person of another name).
     pub code: &'static str,
-    /// The entry it looks like (`None`: an earlier line of the same import).
+    /// The entry it looks like (`None`: an earlier line of the same import, or a registered
+    /// person).
     pub player_id: Option<PlayerId>,
+    /// The registered person it looks like.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub federation_id: Option<String>,
     pub name: String,
+}
+
+impl DuplicateWarning {
+    /// Whether the warning names a registered person rather than an entry of the event.
+    #[must_use]
+    pub fn is_registry(&self) -> bool {
+        self.federation_id.is_some()
+    }
 }
 
 fn normalised(text: &str) -> String {
@@ -330,12 +348,14 @@ pub(crate) fn duplicates_of(new: &ValidPlayer, existing: &[Entry]) -> Vec<Duplic
             out.push(DuplicateWarning {
                 code: "same_name_and_club",
                 player_id: Some(e.id),
+                federation_id: None,
                 name: e.name.clone(),
             });
         } else if new.email.is_some() && e.email == new.email {
             out.push(DuplicateWarning {
                 code: "same_email",
                 player_id: Some(e.id),
+                federation_id: None,
                 name: e.name.clone(),
             });
         }

@@ -113,7 +113,7 @@ impl Details {
             Some(id)
                 if id.len() <= 30 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
             {
-                Some(id.to_string())
+                Some(id.to_ascii_uppercase())
             }
             Some(_) => {
                 return Err(ServiceError::invalid(
@@ -263,13 +263,15 @@ fn next_round(conn: &mut DbConnection, event_id: EventId) -> Result<i32, Service
         .map_or(1, |r| r.number + 1))
 }
 
+/// Writes a new entry, its person named in the registry; returns it with the registry's
+/// warnings.
 fn insert(
     conn: &mut DbConnection,
     access: &Access,
     player: &ValidPlayer,
     status: PlayerStatus,
     user_id: Option<UserId>,
-) -> Result<Entry, ServiceError> {
+) -> Result<(Entry, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
     let event_id = access.event.id;
     // Pairing numbers are allocated one writer at a time, on both backends.
     db::lock_event(conn, event_id)?;
@@ -285,9 +287,12 @@ fn insert(
         joined_round,
         created_at: db::now(),
     };
-    let id = q::insert_player(conn, &row.of(player, number, &secret, user_id))?;
+    let mut player = player.clone();
+    let warnings = super::registry::enter(conn, &mut player, user_id, true)?;
+    let id = q::insert_player(conn, &row.of(&player, number, &secret, user_id))?;
     super::standings::changed(conn, event_id)?;
-    q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)
+    let entry = q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
+    Ok((entry, warnings))
 }
 
 /// What the entries written together share.
@@ -345,8 +350,9 @@ pub(crate) fn add_player(
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let existing = q::players_of_event(conn, access.event.id)?;
-        let duplicates = super::player_edit::duplicates_of(&player, &existing);
-        let row = insert(conn, access, &player, PlayerStatus::Active, None)?;
+        let mut duplicates = super::player_edit::duplicates_of(&player, &existing);
+        let (row, registry) = insert(conn, access, &player, PlayerStatus::Active, None)?;
+        duplicates.extend(registry);
         audit::record(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded)
@@ -604,6 +610,10 @@ fn insert_many(
         joined_round,
         created_at: db::now(),
     };
+    let mut players = players.to_vec();
+    for player in &mut players {
+        super::registry::enter(conn, player, None, false)?;
+    }
     let rows: Vec<NewPlayer<'_>> = players
         .iter()
         .zip(&secrets)
@@ -643,9 +653,13 @@ pub(crate) fn self_register(
             province: String::new(),
             email: Some(user.email.clone()),
             missed_points: ByeKind::Zero,
-            details: Details::default(),
+            // The person the account is bound to, if the registry knows one.
+            details: Details {
+                federation_id: super::registry::of_user(conn, user.id)?,
+                ..Details::default()
+            },
         };
-        let row = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
+        let (row, _) = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
         audit::record(
             conn,
             audit::Entry::event(
@@ -841,6 +855,7 @@ fn bind(conn: &mut DbConnection, player: &Entry, user_id: UserId) -> Result<bool
     if q::bind_player_user(conn, player.id, user_id)? == 0 {
         return Err(ServiceError::Conflict(ErrorCode::EntryTaken));
     }
+    super::registry::bind(conn, player.federation_id.as_deref(), Some(user_id))?;
     q::bump_event(conn, player.event_id, db::now())?;
     Ok(true)
 }
@@ -935,6 +950,7 @@ pub(crate) fn unlink_account(
             return Ok(());
         }
         q::set_player_user(conn, player.id, None)?;
+        super::registry::bind(conn, player.federation_id.as_deref(), None)?;
         q::bump_event(conn, access.event.id, db::now())?;
         audit::record(
             conn,

@@ -267,6 +267,26 @@ fn insert_players(
         } else {
             name
         };
+        let sex = p.sex.map(|s| match s {
+            TrfSex::Male => Sex::Male,
+            TrfSex::Female => Sex::Female,
+        });
+        // Each player is a new person of the registry (matching them with registered people
+        // is the organiser's to confirm).
+        let mut person = super::players::ValidPlayer {
+            name: name.clone(),
+            rating: 0,
+            club: String::new(),
+            province: String::new(),
+            email: None,
+            missed_points: ByeKind::Zero,
+            details: super::players::Details {
+                sex,
+                birth_year: p.birth_year,
+                ..super::players::Details::default()
+            },
+        };
+        super::registry::enter(conn, &mut person, None, false)?;
         let id = q::insert_player(
             conn,
             &NewPlayer {
@@ -283,12 +303,9 @@ fn insert_players(
                 joined_round: 1,
                 missed_points: ByeKind::Zero,
                 created_at: db::now(),
-                sex: p.sex.map(|s| match s {
-                    TrfSex::Male => Sex::Male,
-                    TrfSex::Female => Sex::Female,
-                }),
+                sex,
                 birth_year: p.birth_year,
-                federation_id: None,
+                federation_id: person.details.federation_id.as_deref(),
                 tags: &Tags::default(),
                 fide: FideDetails {
                     fide_title: kept(&p.title, 3),

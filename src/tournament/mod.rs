@@ -7,6 +7,7 @@ pub mod dutch;
 pub mod history;
 pub mod knockout;
 pub mod matching;
+pub mod names;
 pub mod places;
 pub mod prizes;
 pub mod simulate;

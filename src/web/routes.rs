@@ -198,6 +198,8 @@ table! {
         get "/events/{id}/export.trf" => api::events::export_trf;
         get "/events/{id}/export.csv" => api::events::export_csv;
         get "/me/games" => api::me::games;
+        get "/registry" => api::registry::search;
+        get "/registry/{federation_id}" => api::registry::show;
         get "/games/{id}" => api::games::show;
         get "/games/{id}/submissions" => api::games::submissions;
         post "/games/{id}/submissions/{sid}/accept" => api::games::accept;

@@ -286,6 +286,8 @@ pub const TABLE: &[(&str, Who)] = &[
         Who::EventOrganiser,
     ),
     ("GET /api/v1/me/games", Who::Signed),
+    ("GET /api/v1/registry", Who::Any),
+    ("GET /api/v1/registry/{federation_id}", Who::Any),
     // A prize list is public once the event ends (or is published); the fixture has none.
     ("GET /api/v1/events/{id}/prizes", Who::Any),
     ("PUT /api/v1/events/{id}/prizes", Who::EventOrganiser),
@@ -458,6 +460,7 @@ pub fn fill(path: &str, w: &World) -> String {
         .replace("{n}", "1")
         .replace("{pid}", &w.other_player.to_string())
         .replace("{uid}", "999999")
+        .replace("{federation_id}", "K0000001")
         .replace("{sid}", "999999")
         .replace("{secret}", &w.secret)
         .replace(

@@ -20,6 +20,7 @@ mod events;
 mod files;
 mod formats;
 mod public;
+mod registry;
 mod security;
 mod site;
 mod snapshots;

@@ -13,6 +13,7 @@ pub mod events;
 pub mod games;
 pub(crate) mod me;
 pub(crate) mod paging;
+pub(crate) mod registry;
 
 use crate::domain::ErrorCode;
 use crate::service::accounts::{self, User};

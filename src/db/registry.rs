@@ -1,0 +1,218 @@
+//! The federation's registry of players: each person once, named by a federation id that
+//! every entry of theirs carries in `players.federation_id`.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{games, players, registry_players};
+use crate::domain::{GameStatus, Player, RegistryPlayer, Sex, UserId};
+
+/// What an organiser's entry says of its person, written to the registry.
+#[derive(Clone, Debug, Insertable, AsChangeset)]
+#[diesel(table_name = registry_players, treat_none_as_null = true)]
+pub(crate) struct PersonDetails<'a> {
+    pub name: &'a str,
+    pub name_key: &'a str,
+    pub sound_key: &'a str,
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub club: &'a str,
+    pub province: &'a str,
+    pub email: Option<&'a str>,
+    pub user_id: Option<UserId>,
+    pub updated_at: NaiveDateTime,
+}
+
+pub(crate) fn by_federation_id(
+    conn: &mut DbConnection,
+    federation_id: &str,
+) -> QueryResult<Option<RegistryPlayer>> {
+    registry_players::table
+        .filter(registry_players::federation_id.eq(federation_id))
+        .select(RegistryPlayer::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The person bound to an account (the latest, should several be).
+pub(crate) fn by_user(
+    conn: &mut DbConnection,
+    user_id: UserId,
+) -> QueryResult<Option<RegistryPlayer>> {
+    registry_players::table
+        .filter(registry_players::user_id.eq(user_id))
+        .order(registry_players::updated_at.desc())
+        .select(RegistryPlayer::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub(crate) fn bind_user(
+    conn: &mut DbConnection,
+    federation_id: &str,
+    user_id: Option<UserId>,
+) -> QueryResult<usize> {
+    diesel::update(
+        registry_players::table.filter(registry_players::federation_id.eq(federation_id)),
+    )
+    .set(registry_players::user_id.eq(user_id))
+    .execute(conn)
+}
+
+/// Adds a person. With `federation_id` the federation's own id is kept; without, the
+/// registry issues one: `K` and the row's number in seven digits or more.
+pub(crate) fn insert(
+    conn: &mut DbConnection,
+    details: &PersonDetails<'_>,
+    federation_id: Option<&str>,
+    placeholder: &str,
+) -> QueryResult<RegistryPlayer> {
+    let id: i32 = diesel::insert_into(registry_players::table)
+        .values((
+            details,
+            registry_players::federation_id.eq(federation_id.unwrap_or(placeholder)),
+            registry_players::created_at.eq(details.updated_at),
+        ))
+        .returning(registry_players::id)
+        .get_result(conn)?;
+    if federation_id.is_none() {
+        // An id typed in by a federation before could have the issued form: the next free
+        // suffix then.
+        let mut issued = format!("K{id:07}");
+        let mut suffix = 1;
+        while by_federation_id(conn, &issued)?.is_some() {
+            suffix += 1;
+            issued = format!("K{id:07}-{suffix}");
+        }
+        diesel::update(registry_players::table.find(id))
+            .set(registry_players::federation_id.eq(&issued))
+            .execute(conn)?;
+    }
+    registry_players::table
+        .find(id)
+        .select(RegistryPlayer::as_select())
+        .first(conn)
+}
+
+pub(crate) fn update(
+    conn: &mut DbConnection,
+    id: i32,
+    details: &PersonDetails<'_>,
+) -> QueryResult<usize> {
+    diesel::update(registry_players::table.find(id))
+        .set(details)
+        .execute(conn)
+}
+
+/// People whose folded name or sounded name holds every one of `words` (each a pair of the
+/// folded word and its sound), by name, at most `limit`.
+pub(crate) fn search(
+    conn: &mut DbConnection,
+    words: &[(String, String)],
+    limit: i64,
+) -> QueryResult<Vec<RegistryPlayer>> {
+    let mut query = registry_players::table
+        .select(RegistryPlayer::as_select())
+        .into_boxed();
+    for (folded, sounded) in words {
+        // The words hold letters and digits only, nothing LIKE reads as a pattern.
+        query = query.filter(
+            registry_players::name_key
+                .like(format!("%{folded}%"))
+                .or(registry_players::sound_key.like(format!("%{sounded}%")))
+                .or(registry_players::federation_id.eq(folded.to_uppercase())),
+        );
+    }
+    query
+        .order((registry_players::name_key, registry_players::id))
+        .limit(limit)
+        .load(conn)
+}
+
+/// People sharing a sounded word with `words`: the candidates to compare a new name with.
+pub(crate) fn sharing_a_sound(
+    conn: &mut DbConnection,
+    words: &[String],
+    limit: i64,
+) -> QueryResult<Vec<RegistryPlayer>> {
+    let mut query = registry_players::table
+        .select(RegistryPlayer::as_select())
+        .filter(registry_players::id.eq(-1))
+        .into_boxed();
+    for word in words.iter().filter(|w| w.chars().count() >= 3) {
+        query = query.or_filter(
+            registry_players::sound_key
+                .eq(word.clone())
+                .or(registry_players::sound_key.like(format!("{word} %")))
+                .or(registry_players::sound_key.like(format!("% {word}")))
+                .or(registry_players::sound_key.like(format!("% {word} %"))),
+        );
+    }
+    query.order(registry_players::id).limit(limit).load(conn)
+}
+
+/// Rows whose search keys are not written yet (those a migration made), at most `limit`.
+pub(crate) fn without_keys(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<(i32, String)>> {
+    registry_players::table
+        .filter(registry_players::name_key.eq(""))
+        .filter(registry_players::name.ne(""))
+        .select((registry_players::id, registry_players::name))
+        .order(registry_players::id)
+        .limit(limit)
+        .load(conn)
+}
+
+pub(crate) fn set_keys(
+    conn: &mut DbConnection,
+    id: i32,
+    name_key: &str,
+    sound_key: &str,
+) -> QueryResult<usize> {
+    diesel::update(registry_players::table.find(id))
+        .set((
+            registry_players::name_key.eq(name_key),
+            registry_players::sound_key.eq(sound_key),
+        ))
+        .execute(conn)
+}
+
+/// Every entry of the person, the earliest first.
+pub(crate) fn entries_of(conn: &mut DbConnection, federation_id: &str) -> QueryResult<Vec<Player>> {
+    players::table
+        .filter(players::federation_id.eq(federation_id))
+        .order((players::created_at, players::id))
+        .select(Player::as_select())
+        .load(conn)
+}
+
+/// How many final games the entries `ids` played.
+pub(crate) fn final_games_of(
+    conn: &mut DbConnection,
+    ids: &[crate::domain::PlayerId],
+) -> QueryResult<i64> {
+    games::table
+        .filter(games::status.eq(GameStatus::Final))
+        .filter(
+            games::first_id
+                .eq_any(ids.to_vec())
+                .or(games::second_id.eq_any(ids.to_vec())),
+        )
+        .count()
+        .get_result(conn)
+}
+
+/// Removes a person no entry names any more (an entry deleted just after it was made).
+pub(crate) fn delete_if_unused(conn: &mut DbConnection, federation_id: &str) -> QueryResult<usize> {
+    let used: i64 = players::table
+        .filter(players::federation_id.eq(federation_id))
+        .count()
+        .get_result(conn)?;
+    if used > 0 {
+        return Ok(0);
+    }
+    diesel::delete(
+        registry_players::table.filter(registry_players::federation_id.eq(federation_id)),
+    )
+    .execute(conn)
+}

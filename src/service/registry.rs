@@ -1,0 +1,331 @@
+//! The federation's registry: each person once, across every event. Every new entry names its
+//! person by federation id: the one the organiser gives (a registered player, or the
+//! federation's own numbering for someone not yet registered), or one the registry issues.
+//! A new person whose name may be someone already registered is flagged, never merged by
+//! itself: the same name is not the same person.
+
+use serde::Serialize;
+
+use super::player_edit::DuplicateWarning;
+use super::players::{Details, ValidPlayer};
+use super::{App, ServiceError};
+use crate::db::registry::{self as q, PersonDetails};
+use crate::db::{self, DbConnection};
+use crate::domain::{EventId, Player as Entry, RegistryPlayer, UserId};
+use crate::tournament::names;
+
+/// The most people a search answers.
+pub const SEARCH_LIMIT: i64 = 20;
+/// The most words of a search that count.
+const SEARCH_WORDS: usize = 5;
+/// The most registered people a new name is compared with.
+const CANDIDATES: i64 = 200;
+
+/// A registered person as anyone may see them (no e-mail, sex or year of birth).
+#[derive(Clone, Debug, Serialize)]
+pub struct Person {
+    pub federation_id: String,
+    pub name: String,
+    pub club: String,
+    pub province: String,
+    /// The national rating, once the person is on the list.
+    pub rating: Option<i32>,
+}
+
+impl Person {
+    fn of(row: &RegistryPlayer) -> Person {
+        Person {
+            federation_id: row.federation_id.clone(),
+            name: row.name.clone(),
+            club: row.club.clone(),
+            province: row.province.clone(),
+            rating: None,
+        }
+    }
+}
+
+/// Registry people matching a search (accents, case and spelling aside): every word of the
+/// text is in the name, sounds like a part of it, or is the federation id.
+pub(crate) fn search(app: &App, text: &str) -> Result<Vec<Person>, ServiceError> {
+    let words: Vec<(String, String)> = names::fold(text)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .take(SEARCH_WORDS)
+        .map(|w| (w.to_string(), names::sound(w)))
+        .collect();
+    if words.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut conn = app.conn()?;
+    let rows = q::search(&mut conn, &words, SEARCH_LIMIT)?;
+    Ok(rows.iter().map(Person::of).collect())
+}
+
+/// One event entry of a registered person.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventEntry {
+    pub event_id: EventId,
+    pub slug: String,
+    pub event: String,
+    pub starts_on: Option<chrono::NaiveDate>,
+    pub pairing_number: i32,
+    pub rating: i32,
+    pub club: String,
+}
+
+/// A registered person with their events.
+#[derive(Clone, Debug, Serialize)]
+pub struct PersonRecord {
+    #[serde(flatten)]
+    pub person: Person,
+    pub events: Vec<EventEntry>,
+    /// Final games, in every event.
+    pub games: i64,
+    /// The national rating after each rating period (none before the person is rated).
+    pub rating_history: Vec<RatingPoint>,
+}
+
+/// The rating after one rating period.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingPoint {
+    pub period: String,
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+/// A registered person and every event they entered.
+pub(crate) fn person(app: &App, federation_id: &str) -> Result<PersonRecord, ServiceError> {
+    let mut conn = app.conn()?;
+    let row =
+        q::by_federation_id(&mut conn, federation_id.trim())?.ok_or(ServiceError::NotFound)?;
+    let entries = q::entries_of(&mut conn, &row.federation_id)?;
+    let mut events = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        if let Some(event) = db::events::event_by_id(&mut conn, entry.event_id)? {
+            events.push(EventEntry {
+                event_id: event.id,
+                slug: event.slug,
+                event: event.name,
+                starts_on: event.starts_on,
+                pairing_number: entry.number,
+                rating: entry.rating,
+                club: entry.club.clone(),
+            });
+        }
+    }
+    let ids: Vec<_> = entries.iter().map(|e| e.id).collect();
+    let games = q::final_games_of(&mut conn, &ids)?;
+    Ok(PersonRecord {
+        person: Person::of(&row),
+        events,
+        games,
+        rating_history: Vec::new(),
+    })
+}
+
+/// Names the person of a new entry in the registry, inside the entry's transaction: the
+/// registered person its federation id names (blank details filled from the registry, the
+/// registry brought up to date with the entry's), a new person with that id, or a new person
+/// with an issued id. Returns the warnings for the organiser: with `compare`, a new person
+/// is compared with the registered ones (an import of thousands of lines does not, and says
+/// so).
+pub(crate) fn enter(
+    conn: &mut DbConnection,
+    player: &mut ValidPlayer,
+    user_id: Option<UserId>,
+    compare: bool,
+) -> Result<Vec<DuplicateWarning>, ServiceError> {
+    let given = player.details.federation_id.clone();
+    let known = match &given {
+        Some(id) => q::by_federation_id(conn, id)?,
+        None => None,
+    };
+    let mut warnings = Vec::new();
+    match known {
+        Some(row) => {
+            fill_from(player, &row);
+            if names::may_be_same(&row.name, &player.name) {
+                // The registry keeps the latest details organisers entered.
+                let (name_key, sound_key) = keys(&player.name);
+                q::update(
+                    conn,
+                    row.id,
+                    &details_of(player, &name_key, &sound_key, user_id.or(row.user_id)),
+                )?;
+            } else {
+                // Someone else's id typed by mistake, or a change of name: the organiser is
+                // told, and the registry keeps what it had.
+                warnings.push(DuplicateWarning {
+                    player_id: None,
+                    code: "other_name",
+                    federation_id: Some(row.federation_id.clone()),
+                    name: row.name.clone(),
+                });
+            }
+        }
+        None => {
+            if given.is_none() && compare {
+                warnings = similar(conn, &player.name)?;
+            }
+            let (name_key, sound_key) = keys(&player.name);
+            let placeholder = format!("#{}", super::crypto::random_token()?);
+            let row = q::insert(
+                conn,
+                &details_of(player, &name_key, &sound_key, user_id),
+                given.as_deref(),
+                &placeholder,
+            )?;
+            player.details.federation_id = Some(row.federation_id);
+        }
+    }
+    Ok(warnings)
+}
+
+/// Blank details of the entry taken from the registry.
+fn fill_from(player: &mut ValidPlayer, row: &RegistryPlayer) {
+    if player.club.is_empty() {
+        player.club.clone_from(&row.club);
+    }
+    if player.province.is_empty() {
+        player.province.clone_from(&row.province);
+    }
+    let details: &mut Details = &mut player.details;
+    details.sex = details.sex.or(row.sex);
+    details.birth_year = details.birth_year.or(row.birth_year);
+    if player.email.is_none() {
+        player.email.clone_from(&row.email);
+    }
+}
+
+fn details_of<'a>(
+    player: &'a ValidPlayer,
+    name_key: &'a str,
+    sound_key: &'a str,
+    user_id: Option<UserId>,
+) -> PersonDetails<'a> {
+    PersonDetails {
+        name: &player.name,
+        name_key,
+        sound_key,
+        sex: player.details.sex,
+        birth_year: player.details.birth_year,
+        club: &player.club,
+        province: &player.province,
+        email: player.email.as_deref(),
+        user_id,
+        updated_at: db::now(),
+    }
+}
+
+fn keys(name: &str) -> (String, String) {
+    (names::fold(name), names::sound(name))
+}
+
+/// Registered people whose name may be `name`'s.
+fn similar(conn: &mut DbConnection, name: &str) -> Result<Vec<DuplicateWarning>, ServiceError> {
+    let sounded: Vec<String> = names::sound(name).split(' ').map(str::to_string).collect();
+    Ok(q::sharing_a_sound(conn, &sounded, CANDIDATES)?
+        .into_iter()
+        .filter(|row| names::may_be_same(&row.name, name))
+        .map(|row| DuplicateWarning {
+            player_id: None,
+            code: "possible_same_person",
+            federation_id: Some(row.federation_id),
+            name: row.name,
+        })
+        .collect())
+}
+
+/// After an entry was edited: its person takes the entry's details, or, for a federation id
+/// the registry does not know, is registered with it; the person it named before goes when
+/// nothing else names them.
+pub(crate) fn follow_edit(
+    conn: &mut DbConnection,
+    before: &Entry,
+    after: &Entry,
+) -> Result<(), ServiceError> {
+    if let Some(id) = &after.federation_id {
+        let (name_key, sound_key) = keys(&after.name);
+        let known = q::by_federation_id(conn, id)?;
+        let details = PersonDetails {
+            name: &after.name,
+            name_key: &name_key,
+            sound_key: &sound_key,
+            sex: after.sex,
+            birth_year: after.birth_year,
+            club: &after.club,
+            province: &after.province,
+            email: after.email.as_deref(),
+            user_id: after.user_id.or(known.as_ref().and_then(|row| row.user_id)),
+            updated_at: db::now(),
+        };
+        match known {
+            Some(row) => {
+                q::update(conn, row.id, &details)?;
+            }
+            None => {
+                q::insert(conn, &details, Some(id), id)?;
+            }
+        }
+    }
+    if before.federation_id != after.federation_id {
+        forget_if_unused(conn, before.federation_id.as_deref())?;
+    }
+    Ok(())
+}
+
+/// The person bound to an account, if any.
+pub(crate) fn of_user(
+    conn: &mut DbConnection,
+    user_id: UserId,
+) -> Result<Option<String>, ServiceError> {
+    Ok(q::by_user(conn, user_id)?.map(|row| row.federation_id))
+}
+
+/// Binds the person of an entry to the account the entry was just bound to (by its personal
+/// link's holder or the organiser), or unbinds them.
+pub(crate) fn bind(
+    conn: &mut DbConnection,
+    federation_id: Option<&str>,
+    user_id: Option<UserId>,
+) -> Result<(), ServiceError> {
+    if let Some(id) = federation_id {
+        q::bind_user(conn, id, user_id)?;
+    }
+    Ok(())
+}
+
+/// The person of an entry that was just deleted goes too when nothing else names them.
+pub(crate) fn forget_if_unused(
+    conn: &mut DbConnection,
+    federation_id: Option<&str>,
+) -> Result<(), ServiceError> {
+    if let Some(id) = federation_id {
+        q::delete_if_unused(conn, id)?;
+    }
+    Ok(())
+}
+
+/// Writes the search keys of the people a migration registered (at start-up; the names are
+/// folded by the program, not by SQL, whose case rules differ between the backends).
+pub fn write_missing_keys(conn: &mut DbConnection) -> Result<usize, ServiceError> {
+    let mut written = 0;
+    loop {
+        let batch = q::without_keys(conn, 500)?;
+        if batch.is_empty() {
+            return Ok(written);
+        }
+        db::write_transaction(conn, |conn| {
+            for (id, name) in &batch {
+                let (mut name_key, sound_key) = keys(name);
+                if name_key.is_empty() {
+                    // A name of no letters: a key all the same, so it is not read again.
+                    name_key.push(' ');
+                }
+                q::set_keys(conn, *id, &name_key, &sound_key)?;
+            }
+            Ok::<_, ServiceError>(())
+        })?;
+        written += batch.len();
+    }
+}

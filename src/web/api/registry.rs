@@ -1,0 +1,49 @@
+//! The federation's registry through the API: search by name, and one person with their
+//! events (public: no e-mail, sex or year of birth).
+
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use super::ApiError;
+use super::paging::Paging;
+use crate::service::{App, registry};
+
+/// The longest search text read.
+const MAX_QUERY_CHARS: usize = 100;
+
+/// `GET /api/v1/registry?q=TEXT`: registered people whose name holds every word of the text
+/// (case, accents and spelling aside), or whose federation id it is; at most 20.
+pub(crate) async fn search(
+    req: HttpRequest,
+    app: web::Data<App>,
+) -> Result<HttpResponse, ApiError> {
+    let paging = Paging::of(&req)?;
+    let text = search_text(req.query_string());
+    let app = app.into_inner();
+    let found = web::block(move || registry::search(&app, &text)).await??;
+    let total = found.len();
+    Ok(paging
+        .ok(&req, total)
+        .json(serde_json::json!({ "players": paging.slice(found) })))
+}
+
+/// `GET /api/v1/registry/{federation_id}`: the person, their events, final games and rating
+/// history.
+pub(crate) async fn show(
+    app: web::Data<App>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let app = app.into_inner();
+    let person = web::block(move || registry::person(&app, &id)).await??;
+    Ok(HttpResponse::Ok().json(person))
+}
+
+/// The `q` parameter of a query string (none, or one that does not decode: no search).
+pub(crate) fn search_text(query: &str) -> String {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(name, _)| name == "q")
+        .map(|(_, text)| text.chars().take(MAX_QUERY_CHARS).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,319 @@
+//! The federation's registry: each person once across events, found however the name is
+//! spelt, flagged (never merged) when a new name may be someone registered, and the entries
+//! written before the registry existed migrated into it.
+
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::harness::{Req, TestApp, account_with_token, link_account};
+
+async fn new_event(client: &crate::harness::Browser<'_>, token: &str, name: &str) -> i64 {
+    client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(token)
+                .json(json!({"name": name, "rounds": 5})),
+        )
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn enter(
+    client: &crate::harness::Browser<'_>,
+    token: &str,
+    event: i64,
+    body: Value,
+) -> (Value, Value) {
+    let created = client
+        .send(
+            Req::post(format!("/api/v1/events/{event}/players"))
+                .bearer(token)
+                .json(body),
+        )
+        .await
+        .expect(201)
+        .json();
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}/players/{}", created["id"])).bearer(token))
+        .await
+        .expect(200)
+        .json();
+    (created, shown)
+}
+
+fn federation_ids(list: &Value) -> Vec<String> {
+    list["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["federation_id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn is_issued(id: &str) -> bool {
+    id.len() >= 8 && id.starts_with('K') && id[1..].chars().all(|c| c.is_ascii_digit())
+}
+
+async fn one_person_across_events(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let first = new_event(&client, &token, "Provincial de Luanda").await;
+    let second = new_event(&client, &token, "Final Nacional").await;
+
+    // A new person gets an issued, printable id.
+    let (created, kiluanji) = enter(
+        &client,
+        &token,
+        first,
+        json!({"name": "Kiluanji Ukuma", "club": "Petro", "province": "Luanda",
+               "sex": "F", "birth_year": 1990}),
+    )
+    .await;
+    assert!(created.get("warnings").is_none(), "{created}");
+    let id = kiluanji["federation_id"].as_str().unwrap().to_string();
+    assert!(is_issued(&id), "{id}");
+
+    // Another spelling of the name is flagged as possibly the same person, and still entered
+    // as a new one: the same name is not the same person.
+    let (created, other) = enter(
+        &client,
+        &token,
+        second,
+        json!({"name": "Kiluangi Ucuma", "club": "Sagrada"}),
+    )
+    .await;
+    let warnings = created["warnings"].as_array().unwrap();
+    assert!(
+        warnings.iter().any(|w| w["code"] == "possible_same_person"
+            && w["federation_id"] == id.as_str()
+            && w["name"] == "Kiluanji Ukuma"),
+        "{created}"
+    );
+    let other_id = other["federation_id"].as_str().unwrap().to_string();
+    assert!(is_issued(&other_id) && other_id != id);
+
+    // Entering the registered person by federation id: blank details come from the registry.
+    let third = new_event(&client, &token, "Torneio de Benguela").await;
+    let (created, again) = enter(
+        &client,
+        &token,
+        third,
+        json!({"name": "Kiluanji Ukuma", "federation_id": id.to_lowercase()}),
+    )
+    .await;
+    assert!(created.get("warnings").is_none(), "{created}");
+    assert_eq!(again["federation_id"], id.as_str());
+    assert_eq!(again["club"], "Petro");
+    assert_eq!(again["province"], "Luanda");
+    // A federation id that names someone of another name is entered, with a warning.
+    let (created, _) = enter(
+        &client,
+        &token,
+        second,
+        json!({"name": "Rui Silva", "federation_id": id}),
+    )
+    .await;
+    assert_eq!(created["warnings"][0]["code"], "other_name", "{created}");
+    assert_eq!(created["warnings"][0]["name"], "Kiluanji Ukuma");
+
+    // Search: case, accents and spelling aside; by federation id; nothing private.
+    for q in ["kiluangi", "%C3%9AKUMA", "Kiluanji%20Ukuma", "quiluanji"] {
+        let found = client
+            .send(Req::get(format!("/api/v1/registry?q={q}")))
+            .await
+            .expect(200);
+        assert_eq!(found.header("access-control-allow-origin"), Some("*"));
+        let ids = federation_ids(&found.json());
+        assert!(ids.contains(&id) && ids.contains(&other_id), "{q}: {ids:?}");
+    }
+    let found = client
+        .send(Req::get(format!("/api/v1/registry?q={other_id}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(federation_ids(&found), vec![other_id.clone()]);
+    let row = &found["players"][0];
+    assert_eq!(row["name"], "Kiluangi Ucuma");
+    assert_eq!(row["club"], "Sagrada");
+    assert!(row["rating"].is_null());
+    for private in ["email", "sex", "birth_year", "user_id"] {
+        assert!(row.get(private).is_none(), "{private} in {row}");
+    }
+    for q in ["", "%20%20", "%ZZ", "zzzzzz"] {
+        let found = client
+            .send(Req::get(format!("/api/v1/registry?q={q}")))
+            .await
+            .expect(200)
+            .json();
+        assert_eq!(found["players"], json!([]), "{q}");
+    }
+
+    // One person, three events.
+    let person = client
+        .send(Req::get(format!("/api/v1/registry/{id}")))
+        .await
+        .expect(200)
+        .json();
+    // The latest details of the same name; an entry of another name changed nothing.
+    assert_eq!(person["name"], "Kiluanji Ukuma");
+    let events: Vec<&str> = person["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "Provincial de Luanda",
+            "Torneio de Benguela",
+            "Final Nacional"
+        ]
+    );
+    assert_eq!(person["games"], 0);
+    assert_eq!(person["rating_history"], json!([]));
+    assert!(person.get("sex").is_none() && person.get("email").is_none());
+    let missing = client
+        .send(Req::get("/api/v1/registry/K9999999"))
+        .await
+        .expect(404)
+        .json();
+    assert_eq!(missing["error"]["code"], "not_found");
+
+    // A federation's own id for someone not yet registered is kept as it is.
+    let (_, own) = enter(
+        &client,
+        &token,
+        first,
+        json!({"name": "Nzinga Mbande", "federation_id": "ao-77"}),
+    )
+    .await;
+    assert_eq!(own["federation_id"], "AO-77");
+    let person = client
+        .send(Req::get("/api/v1/registry/AO-77"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(person["name"], "Nzinga Mbande");
+
+    // An entry removed just after it was made takes its new person with it.
+    let (created, temporary) =
+        enter(&client, &token, first, json!({"name": "Zé Temporário"})).await;
+    let temporary_id = temporary["federation_id"].as_str().unwrap().to_string();
+    client
+        .send(
+            Req::delete(format!("/api/v1/events/{first}/players/{}", created["id"])).bearer(&token),
+        )
+        .await
+        .expect(204);
+    client
+        .send(Req::get(format!("/api/v1/registry/{temporary_id}")))
+        .await
+        .expect(404);
+
+    // An edit moving an entry to another federation id leaves the first person to the
+    // entries still naming them, and registers the new id.
+    let (created, moving) = enter(&client, &token, third, json!({"name": "Eva Quissama"})).await;
+    let old_id = moving["federation_id"].as_str().unwrap().to_string();
+    client
+        .send(
+            Req::patch(format!("/api/v1/events/{third}/players/{}", created["id"]))
+                .bearer(&token)
+                .json(json!({"federation_id": "AO-78"})),
+        )
+        .await
+        .expect(200);
+    client
+        .send(Req::get(format!("/api/v1/registry/{old_id}")))
+        .await
+        .expect(404);
+    let moved = client
+        .send(Req::get("/api/v1/registry/AO-78"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(moved["name"], "Eva Quissama");
+    assert_eq!(moved["events"][0]["event"], "Torneio de Benguela");
+}
+
+/// Entries written before the registry existed: one person per account, then per federation
+/// id, then per entry; found by search once the keys are written at start-up.
+async fn entries_before_the_registry_are_migrated(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    account_with_token(app, "ana@example.ao", "Ana", "player");
+    let client = app.browser();
+    let first = new_event(&client, &token, "Primeiro").await;
+    let second = new_event(&client, &token, "Segundo").await;
+    let mut entries = Vec::new();
+    for (event, body) in [
+        (first, json!({"name": "Ana Kiala"})),
+        (second, json!({"name": "Ana M. Kiala"})),
+        (
+            first,
+            json!({"name": "Bento Lunda", "federation_id": "AO-9"}),
+        ),
+        (
+            second,
+            json!({"name": "Bento Lunda", "federation_id": "AO-9"}),
+        ),
+        (first, json!({"name": "Carla Muxima"})),
+        (second, json!({"name": "Carla Muxima"})),
+    ] {
+        let (created, _) = enter(&client, &token, event, body).await;
+        entries.push((event, created["id"].as_i64().unwrap()));
+    }
+    // Ana's two entries are bound to her account.
+    for &(event, player) in &entries[..2] {
+        link_account(&client, &token, event, player, "ana@example.ao").await;
+    }
+    {
+        let mut conn = app.app.conn().unwrap();
+        kiela::db::revert_last_migration(&mut conn).unwrap();
+        kiela::db::run_migrations(&mut conn).unwrap();
+        assert_eq!(
+            kiela::service::registry::write_missing_keys(&mut conn).unwrap(),
+            4,
+            "Ana, Bento, and Carla twice"
+        );
+    }
+    let mut ids = Vec::new();
+    for &(event, player) in &entries {
+        let shown = client
+            .send(Req::get(format!("/api/v1/events/{event}/players/{player}")).bearer(&token))
+            .await
+            .expect(200)
+            .json();
+        ids.push(shown["federation_id"].as_str().unwrap().to_string());
+    }
+    assert_eq!(ids[0], ids[1], "one account, one person");
+    assert!(is_issued(&ids[0]));
+    assert_eq!((ids[2].as_str(), ids[3].as_str()), ("AO-9", "AO-9"));
+    assert!(is_issued(&ids[4]) && is_issued(&ids[5]) && ids[4] != ids[5]);
+    let found = client
+        .send(Req::get("/api/v1/registry?q=muxima"))
+        .await
+        .expect(200)
+        .json();
+    let mut found = federation_ids(&found);
+    found.sort();
+    let mut expected = vec![ids[4].clone(), ids[5].clone()];
+    expected.sort();
+    assert_eq!(found, expected);
+    let ana = client
+        .send(Req::get(format!("/api/v1/registry/{}", ids[0])))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(ana["events"].as_array().unwrap().len(), 2);
+    // The next person registered gets an id of their own.
+    let (_, next) = enter(&client, &token, first, json!({"name": "Domingos Neto"})).await;
+    assert!(!ids.contains(&next["federation_id"].as_str().unwrap().to_string()));
+}
+
+both_backends!(
+    one_person_across_events,
+    entries_before_the_registry_are_migrated,
+);
