@@ -118,4 +118,45 @@
     };
     window.setInterval(poll, 20000);
   }
+
+  // A name typed into a field marked data-registry offers the registered players it may be
+  // as the federation id field's suggestions (the field works without them: type the id).
+  Array.prototype.forEach.call(document.querySelectorAll("input[data-registry]"), function (name) {
+    var target = document.getElementById(name.getAttribute("data-registry"));
+    var list = target && target.list;
+    if (!list || !window.fetch) {
+      return;
+    }
+    var timer = null;
+    var asked = "";
+    name.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        var text = name.value.trim();
+        if (text.length < 3 || text === asked) {
+          return;
+        }
+        asked = text;
+        window.fetch("/api/v1/registry?q=" + encodeURIComponent(text), { credentials: "omit" })
+          .then(function (response) {
+            return response.ok ? response.json() : null;
+          })
+          .then(function (found) {
+            if (!found || asked !== text) {
+              return;
+            }
+            while (list.firstChild) {
+              list.removeChild(list.firstChild);
+            }
+            found.players.forEach(function (p) {
+              var option = document.createElement("option");
+              option.value = p.federation_id;
+              option.label = [p.name, p.club, p.province].filter(Boolean).join(" · ");
+              list.appendChild(option);
+            });
+          })
+          .catch(function () {});
+      }, 250);
+    });
+  });
 })();

@@ -5,8 +5,10 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{games, players, registry_players};
-use crate::domain::{GameStatus, Player, RegistryPlayer, Sex, UserId};
+use super::schema::{games, players, registry_players, rounds};
+use crate::domain::{
+    EventId, GameId, GameStatus, Player, PlayerId, RegistryPlayer, Sex, StoredResult, UserId,
+};
 
 /// What an organiser's entry says of its person, written to the registry.
 #[derive(Clone, Debug, Insertable, AsChangeset)]
@@ -105,8 +107,10 @@ pub(crate) fn update(
         .execute(conn)
 }
 
-/// People whose folded name or sounded name holds every one of `words` (each a pair of the
-/// folded word and its sound), by name, at most `limit`.
+/// People whose folded name holds every one of `words` (each a pair of the folded word and
+/// its sound), or has a word beginning as it sounds (sounds of three letters or more: a
+/// shorter one would match half the registry), or whose federation id it is; by name, at
+/// most `limit`.
 pub(crate) fn search(
     conn: &mut DbConnection,
     words: &[(String, String)],
@@ -117,12 +121,21 @@ pub(crate) fn search(
         .into_boxed();
     for (folded, sounded) in words {
         // The words hold letters and digits only, nothing LIKE reads as a pattern.
-        query = query.filter(
-            registry_players::name_key
-                .like(format!("%{folded}%"))
-                .or(registry_players::sound_key.like(format!("%{sounded}%")))
-                .or(registry_players::federation_id.eq(folded.to_uppercase())),
-        );
+        if sounded.chars().count() >= 3 {
+            query = query.filter(
+                registry_players::name_key
+                    .like(format!("%{folded}%"))
+                    .or(registry_players::federation_id.eq(folded.to_uppercase()))
+                    .or(registry_players::sound_key.like(format!("{sounded}%")))
+                    .or(registry_players::sound_key.like(format!("% {sounded}%"))),
+            );
+        } else {
+            query = query.filter(
+                registry_players::name_key
+                    .like(format!("%{folded}%"))
+                    .or(registry_players::federation_id.eq(folded.to_uppercase())),
+            );
+        }
     }
     query
         .order((registry_players::name_key, registry_players::id))
@@ -186,20 +199,51 @@ pub(crate) fn entries_of(conn: &mut DbConnection, federation_id: &str) -> QueryR
         .load(conn)
 }
 
-/// How many final games the entries `ids` played.
-pub(crate) fn final_games_of(
+/// A final game of some entries, without its record.
+#[derive(Clone, Debug, Queryable)]
+pub(crate) struct FinalGame {
+    pub id: GameId,
+    pub event_id: EventId,
+    pub round: i32,
+    pub first_id: Option<PlayerId>,
+    pub second_id: Option<PlayerId>,
+    pub result: Option<StoredResult>,
+    pub plies: Option<i32>,
+}
+
+/// The final games of the entries `ids` (byes aside), by event and round.
+pub(crate) fn final_games_list(
     conn: &mut DbConnection,
-    ids: &[crate::domain::PlayerId],
-) -> QueryResult<i64> {
+    ids: &[PlayerId],
+) -> QueryResult<Vec<FinalGame>> {
     games::table
+        .inner_join(rounds::table)
         .filter(games::status.eq(GameStatus::Final))
+        .filter(games::second_id.is_not_null())
         .filter(
             games::first_id
                 .eq_any(ids.to_vec())
                 .or(games::second_id.eq_any(ids.to_vec())),
         )
-        .count()
-        .get_result(conn)
+        .order((games::event_id, rounds::number, games::game_no))
+        .select((
+            games::id,
+            games::event_id,
+            rounds::number,
+            games::first_id,
+            games::second_id,
+            games::result,
+            games::plies,
+        ))
+        .load(conn)
+}
+
+/// The entries `ids`.
+pub(crate) fn entries_by_id(conn: &mut DbConnection, ids: &[PlayerId]) -> QueryResult<Vec<Player>> {
+    players::table
+        .filter(players::id.eq_any(ids.to_vec()))
+        .select(Player::as_select())
+        .load(conn)
 }
 
 /// Removes a person no entry names any more (an entry deleted just after it was made).

@@ -11,7 +11,8 @@ use super::players::{Details, ValidPlayer};
 use super::{App, ServiceError};
 use crate::db::registry::{self as q, PersonDetails};
 use crate::db::{self, DbConnection};
-use crate::domain::{EventId, Player as Entry, RegistryPlayer, UserId};
+use crate::domain::{EventId, GameId, Player as Entry, PlayerId, RegistryPlayer, UserId};
+use crate::tournament::history::{GameScore, Outcome};
 use crate::tournament::names;
 
 /// The most people a search answers.
@@ -79,8 +80,8 @@ pub struct PersonRecord {
     #[serde(flatten)]
     pub person: Person,
     pub events: Vec<EventEntry>,
-    /// Final games, in every event.
-    pub games: i64,
+    /// Final games played (byes aside), in every event.
+    pub games: usize,
     /// The national rating after each rating period (none before the person is rated).
     pub rating_history: Vec<RatingPoint>,
 }
@@ -96,12 +97,90 @@ pub struct RatingPoint {
 /// A registered person and every event they entered.
 pub(crate) fn person(app: &App, federation_id: &str) -> Result<PersonRecord, ServiceError> {
     let mut conn = app.conn()?;
-    let row =
-        q::by_federation_id(&mut conn, federation_id.trim())?.ok_or(ServiceError::NotFound)?;
-    let entries = q::entries_of(&mut conn, &row.federation_id)?;
+    Ok(person_with_games(&mut conn, federation_id)?.0)
+}
+
+/// One final game of a registered person, from their side.
+#[derive(Clone, Debug)]
+pub struct PersonGame {
+    pub slug: String,
+    pub event: String,
+    pub round: i32,
+    pub game_id: GameId,
+    pub moved_first: bool,
+    pub opponent: String,
+    /// The opponent's person, unless the opponent is a guest outside the registry.
+    pub opponent_federation_id: Option<String>,
+    pub outcome: Outcome,
+    pub plies: Option<i32>,
+}
+
+/// Games against one opponent, counted.
+#[derive(Clone, Debug, Default)]
+pub struct HeadToHead {
+    pub opponent: String,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+}
+
+/// A registered person's page: their record, every final game, and the games against one
+/// opponent when asked.
+#[derive(Clone, Debug)]
+pub struct PersonPage {
+    pub record: PersonRecord,
+    pub games: Vec<PersonGame>,
+    pub head_to_head: Option<HeadToHead>,
+}
+
+/// A registered person with every final game; with `against`, only the games against that
+/// person, counted.
+pub(crate) fn person_page(
+    app: &App,
+    federation_id: &str,
+    against: Option<&str>,
+) -> Result<PersonPage, ServiceError> {
+    let mut conn = app.conn()?;
+    let (record, mut games) = person_with_games(&mut conn, federation_id)?;
+    let head_to_head = match against.map(str::trim).filter(|a| !a.is_empty()) {
+        None => None,
+        Some(other) => {
+            let other = other.to_ascii_uppercase();
+            let opponent = q::by_federation_id(&mut conn, &other)?.ok_or(ServiceError::NotFound)?;
+            games.retain(|g| g.opponent_federation_id.as_deref() == Some(other.as_str()));
+            let mut tally = HeadToHead {
+                opponent: opponent.name,
+                ..HeadToHead::default()
+            };
+            for g in &games {
+                match g.outcome {
+                    Outcome::Played(GameScore::Win) | Outcome::ForfeitWin => tally.wins += 1,
+                    Outcome::Played(GameScore::Draw) => tally.draws += 1,
+                    _ => tally.losses += 1,
+                }
+            }
+            Some(tally)
+        }
+    };
+    Ok(PersonPage {
+        record,
+        games,
+        head_to_head,
+    })
+}
+
+fn person_with_games(
+    conn: &mut DbConnection,
+    federation_id: &str,
+) -> Result<(PersonRecord, Vec<PersonGame>), ServiceError> {
+    let row = q::by_federation_id(conn, &federation_id.trim().to_ascii_uppercase())?
+        .ok_or(ServiceError::NotFound)?;
+    let entries = q::entries_of(conn, &row.federation_id)?;
     let mut events = Vec::with_capacity(entries.len());
+    let mut event_names = std::collections::HashMap::new();
     for entry in &entries {
-        if let Some(event) = db::events::event_by_id(&mut conn, entry.event_id)? {
+        if let Some(event) = db::events::event_by_id(conn, entry.event_id)? {
+            event_names.insert(event.id, (event.slug.clone(), event.name.clone()));
             events.push(EventEntry {
                 event_id: event.id,
                 slug: event.slug,
@@ -113,14 +192,57 @@ pub(crate) fn person(app: &App, federation_id: &str) -> Result<PersonRecord, Ser
             });
         }
     }
-    let ids: Vec<_> = entries.iter().map(|e| e.id).collect();
-    let games = q::final_games_of(&mut conn, &ids)?;
-    Ok(PersonRecord {
+    let own: Vec<PlayerId> = entries.iter().map(|e| e.id).collect();
+    let found = q::final_games_list(conn, &own)?;
+    let opponent_ids: Vec<PlayerId> = found
+        .iter()
+        .filter_map(|g| {
+            if g.first_id.is_some_and(|id| own.contains(&id)) {
+                g.second_id
+            } else {
+                g.first_id
+            }
+        })
+        .collect();
+    let opponents: std::collections::HashMap<PlayerId, Entry> =
+        q::entries_by_id(conn, &opponent_ids)?
+            .into_iter()
+            .map(|e| (e.id, e))
+            .collect();
+    let mut games = Vec::with_capacity(found.len());
+    for g in found {
+        let (Some(first), Some(second), Some(result)) = (g.first_id, g.second_id, g.result) else {
+            continue;
+        };
+        let moved_first = own.contains(&first);
+        let opponent = opponents.get(if moved_first { &second } else { &first });
+        let (first_outcome, second_outcome) = result.outcomes();
+        let Some((slug, event)) = event_names.get(&g.event_id).cloned() else {
+            continue;
+        };
+        games.push(PersonGame {
+            slug,
+            event,
+            round: g.round,
+            game_id: g.id,
+            moved_first,
+            opponent: opponent.map(|o| o.name.clone()).unwrap_or_default(),
+            opponent_federation_id: opponent.and_then(|o| o.federation_id.clone()),
+            outcome: if moved_first {
+                first_outcome
+            } else {
+                second_outcome
+            },
+            plies: g.plies,
+        });
+    }
+    let record = PersonRecord {
         person: Person::of(&row),
         events,
-        games,
+        games: games.len(),
         rating_history: Vec::new(),
-    })
+    };
+    Ok((record, games))
 }
 
 /// Names the person of a new entry in the registry, inside the entry's transaction: the

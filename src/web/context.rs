@@ -508,6 +508,12 @@ impl Chrome {
         crate::web::said::mismatch_words(self.lang, mismatch)
     }
 
+    /// A message with any number of arguments.
+    #[must_use]
+    pub(crate) fn t_args(&self, key: &str, args: &[(&'static str, String)]) -> String {
+        self.lang.t_args(key, args)
+    }
+
     /// A message with one argument.
     #[must_use]
     pub(crate) fn t1(&self, key: &str, name: &'static str, value: &str) -> String {

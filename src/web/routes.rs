@@ -29,7 +29,8 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, admin, entries, events, games, home, me, prizes, public, rounds, venue, why,
+                accounts, admin, entries, events, games, home, me, prizes, public, registry, rounds, venue,
+                why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
             $(
@@ -90,6 +91,8 @@ table! {
         get "/admin/users" => admin::users;
         post "/admin/users/{id}/role" => admin::set_role;
         get "/events" => events::list;
+        get "/players" => registry::search;
+        get "/players/{federation_id}" => registry::person;
         post "/events" => events::create;
         get "/events/new" => events::new_form;
         get "/events/import" => events::import_form;

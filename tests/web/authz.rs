@@ -96,6 +96,8 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /admin/users", Who::Admin),
     ("POST /admin/users/{id}/role", Who::Admin),
     ("GET /events", Who::Any),
+    ("GET /players", Who::Any),
+    ("GET /players/{federation_id}", Who::Any),
     ("POST /events", Who::Creator),
     ("GET /events/new", Who::Creator),
     ("GET /events/import", Who::Creator),

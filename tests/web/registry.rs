@@ -313,7 +313,126 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
     assert!(!ids.contains(&next["federation_id"].as_str().unwrap().to_string()));
 }
 
+/// Two people meet in two events: the search page finds them, each one's page lists both
+/// events and both games with their replays, and the head-to-head counts them, in every
+/// language.
+async fn a_players_page_across_events(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let mut ids: Vec<String> = Vec::new();
+    let mut games = Vec::new();
+    for (n, name) in ["Taça de Luanda", "Taça do Huambo"].iter().enumerate() {
+        let event = new_event(&client, &token, name).await;
+        let mut entered = Vec::new();
+        for (i, player) in ["Ngola Kiluanji", "Nzinga Mbande"].iter().enumerate() {
+            let body = match ids.get(i) {
+                Some(id) => json!({"name": player, "rating": 1900 - i, "federation_id": id}),
+                None => json!({"name": player, "rating": 1900 - i}),
+            };
+            let (_, shown) = enter(&client, &token, event, body).await;
+            entered.push(shown["federation_id"].as_str().unwrap().to_string());
+        }
+        if n == 0 {
+            ids = entered;
+        }
+        let round = crate::harness::pair_round(&client, &token, event).await;
+        let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+        let first = round["pairings"][0]["first"]["name"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Ngola wins the first event's game and draws the second.
+        let result = match (n, first.as_str()) {
+            (0, "Ngola Kiluanji") => "1-0",
+            (0, _) => "0-1",
+            _ => "1/2-1/2",
+        };
+        client
+            .send(
+                Req::post(format!("/api/v1/games/{game}/decision"))
+                    .bearer(&token)
+                    .json(json!({"result": result, "reason": "adjudicated"})),
+            )
+            .await
+            .expect(200);
+        games.push(game);
+    }
+    let (ngola, nzinga) = (&ids[0], &ids[1]);
+
+    let found = client.get("/players?q=kiluangi&lang=en").await;
+    assert_eq!(found.status, 200);
+    assert!(
+        found.body.contains(&format!("href=\"/players/{ngola}\"")),
+        "{}",
+        found.body
+    );
+    assert!(!found.body.contains(&format!("/players/{nzinga}")));
+    let none = client.get("/players?q=zzzz&lang=pt").await;
+    assert!(
+        none.body
+            .contains("Nenhum jogador registado corresponde a «zzzz».")
+    );
+    // Markup in a search is text.
+    let hostile = client.get("/players?q=%3Cscript%3E&lang=fr").await;
+    assert_eq!(hostile.status, 200);
+    assert!(!hostile.body.contains("<script>") && hostile.body.contains("&#60;script&#62;"));
+
+    let page = client.get(&format!("/players/{ngola}?lang=en")).await;
+    assert_eq!(page.status, 200);
+    for text in [
+        "Ngola Kiluanji",
+        "Taça de Luanda",
+        "Taça do Huambo",
+        "Nzinga Mbande",
+    ] {
+        assert!(page.body.contains(text), "{text}");
+    }
+    for game in &games {
+        assert!(
+            page.body.contains(&format!("/games/{game}\"")),
+            "game {game}"
+        );
+    }
+    let versus = client
+        .get(&format!(
+            "/players/{ngola}?against={}&lang=pt",
+            nzinga.to_lowercase()
+        ))
+        .await;
+    assert_eq!(versus.status, 200);
+    assert!(
+        versus
+            .body
+            .contains("Contra Nzinga Mbande: vitórias 1, empates 1, derrotas 0."),
+        "{}",
+        versus.body
+    );
+    let versus = client
+        .get(&format!("/players/{nzinga}?against={ngola}&lang=fr"))
+        .await;
+    assert!(
+        versus
+            .body
+            .contains("Contre Ngola Kiluanji\u{a0}: gagnées 0, nulles 1, perdues 1.")
+    );
+    assert_eq!(client.get("/players/K9999999").await.status, 404);
+    assert_eq!(
+        client
+            .get(&format!("/players/{ngola}?against=K9999999"))
+            .await
+            .status,
+        404
+    );
+    let api = client
+        .send(Req::get(format!("/api/v1/registry/{ngola}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(api["games"], 2);
+}
+
 both_backends!(
     one_person_across_events,
     entries_before_the_registry_are_migrated,
+    a_players_page_across_events,
 );

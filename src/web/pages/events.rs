@@ -602,6 +602,8 @@ pub struct PlayerForm {
     email: String,
     #[serde(default)]
     missed_points: String,
+    #[serde(default)]
+    federation_id: String,
 }
 
 pub(crate) async fn add_player(
@@ -618,6 +620,7 @@ pub(crate) async fn add_player(
         province: Some(form.province.clone()),
         email: Some(form.email.clone()),
         missed_points: Some(form.missed_points.clone()),
+        federation_id: Some(form.federation_id.clone()),
         ..PlayerInput::default()
     });
     let access = page.access.clone();
@@ -633,6 +636,10 @@ pub(crate) async fn add_player(
             FlashLevel::Success,
             if duplicates.is_empty() {
                 "flash-player-added"
+            } else if duplicates.iter().all(|d| d.code == "other_name") {
+                "flash-player-added-other-name"
+            } else if duplicates.iter().all(|d| d.is_registry()) {
+                "flash-player-added-registered"
             } else {
                 "flash-player-added-duplicate"
             },
