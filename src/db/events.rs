@@ -43,6 +43,8 @@ struct EventRow {
     accelerated: bool,
     self_registration: bool,
     check_in: bool,
+    rated: bool,
+    rating_period: Option<i32>,
     state: EventState,
     owner_id: UserId,
     version: i32,
@@ -85,6 +87,8 @@ impl From<EventRow> for Event {
             accelerated: row.accelerated,
             self_registration: row.self_registration,
             check_in: row.check_in,
+            rated: row.rated,
+            rating_period: row.rating_period.map(crate::tournament::ratings::Month),
             utc_offset: row.utc_offset,
             state: row.state,
             owner_id: row.owner_id,
@@ -119,6 +123,7 @@ pub struct EventSettings {
     pub accelerated: bool,
     pub self_registration: bool,
     pub check_in: bool,
+    pub rated: bool,
     pub utc_offset: Option<UtcOffset>,
 }
 

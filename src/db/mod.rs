@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod backup;
 pub mod events;
+pub(crate) mod ratings;
 pub(crate) mod registry;
 pub mod schema;
 pub mod settings;
@@ -226,17 +227,27 @@ pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
     }
 }
 
-/// Reverts the newest migration (a test of what a migration does to data written before it).
-pub fn revert_last_migration(conn: &mut DbConnection) -> Result<(), DbError> {
-    match conn {
-        DbConnection::Sqlite(c) => c
-            .revert_last_migration(SQLITE_MIGRATIONS)
-            .map(drop)
-            .map_err(|e| DbError::Migration(e.to_string())),
-        DbConnection::Postgres(c) => c
-            .revert_last_migration(POSTGRES_MIGRATIONS)
-            .map(drop)
-            .map_err(|e| DbError::Migration(e.to_string())),
+/// Reverts the migrations newer than `version` (`2026-12-02-000009`): a test of what a
+/// migration does to data written before it.
+pub fn revert_to(conn: &mut DbConnection, version: &str) -> Result<(), DbError> {
+    let failed = |e: Box<dyn std::error::Error + Send + Sync>| DbError::Migration(e.to_string());
+    loop {
+        let newest = match conn {
+            DbConnection::Sqlite(c) => c.applied_migrations().map_err(failed)?,
+            DbConnection::Postgres(c) => c.applied_migrations().map_err(failed)?,
+        }
+        .iter()
+        .map(|v| v.to_string().replace('-', ""))
+        .max();
+        match newest {
+            Some(newest) if newest.as_str() > version.replace('-', "").as_str() => {}
+            _ => return Ok(()),
+        }
+        match conn {
+            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE_MIGRATIONS).map(drop),
+            DbConnection::Postgres(c) => c.revert_last_migration(POSTGRES_MIGRATIONS).map(drop),
+        }
+        .map_err(failed)?;
     }
 }
 

@@ -37,6 +37,25 @@ pub(crate) fn by_federation_id(
         .optional()
 }
 
+/// The people of these ids.
+pub(crate) fn by_federation_ids<'a>(
+    conn: &mut DbConnection,
+    ids: impl Iterator<Item = &'a str>,
+) -> QueryResult<Vec<RegistryPlayer>> {
+    let ids: Vec<&str> = ids.collect();
+    let mut out = Vec::with_capacity(ids.len());
+    // Bound values stay far from both backends' limits.
+    for chunk in ids.chunks(500) {
+        out.extend(
+            registry_players::table
+                .filter(registry_players::federation_id.eq_any(chunk.to_vec()))
+                .select(RegistryPlayer::as_select())
+                .load(conn)?,
+        );
+    }
+    Ok(out)
+}
+
 /// The person bound to an account (the latest, should several be).
 pub(crate) fn by_user(
     conn: &mut DbConnection,

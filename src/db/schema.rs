@@ -78,6 +78,8 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         utc_offset -> Nullable<Text>,
+        rated -> Bool,
+        rating_period -> Nullable<Integer>,
     }
 }
 
@@ -116,6 +118,18 @@ diesel::table! {
         fide_title -> Nullable<Text>,
         fide_federation -> Nullable<Text>,
         fide_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    rating_history (id) {
+        id -> Integer,
+        federation_id -> Text,
+        period -> Integer,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        games -> Integer,
     }
 }
 
@@ -256,6 +270,7 @@ diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    rating_history,
     registry_players,
     prize_funds,
     users,

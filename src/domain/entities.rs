@@ -42,6 +42,10 @@ pub struct Event {
     pub accelerated: bool,
     pub self_registration: bool,
     pub check_in: bool,
+    /// The organiser asks for the event's games to count for the national rating list.
+    pub rated: bool,
+    /// The rating period the event was put into the list in (by a federation administrator).
+    pub rating_period: Option<crate::tournament::ratings::Month>,
     /// The venue's offset from UTC; `None`: the installation's.
     pub utc_offset: Option<super::UtcOffset>,
     pub state: EventState,

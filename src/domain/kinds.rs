@@ -290,6 +290,7 @@ text_enum! {
         DeciderAdded = "decider_added",
         TrfImported = "trf_imported",
         PrizesSet = "prizes_set",
+        EventRated = "event_rated",
     }
 }
 

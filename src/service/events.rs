@@ -65,6 +65,10 @@ pub struct SettingsInput {
     pub self_registration: Option<bool>,
     #[serde(default)]
     pub check_in: Option<bool>,
+    /// The games count for the national rating list once a federation administrator puts
+    /// the finished event into it.
+    #[serde(default)]
+    pub rated: Option<bool>,
     /// The venue's offset from UTC (`+01:00`); absent or empty: the installation's.
     #[serde(default)]
     pub utc_offset: Option<String>,
@@ -210,6 +214,7 @@ impl SettingsInput {
             accelerated: self.accelerated.unwrap_or(false),
             self_registration: self.self_registration.unwrap_or(false),
             check_in: self.check_in.unwrap_or(false),
+            rated: self.rated.unwrap_or(false),
             utc_offset: match self.utc_offset.as_deref().map(str::trim) {
                 None | Some("") => None,
                 Some(text) => Some(UtcOffset::parse(text).ok_or_else(|| {

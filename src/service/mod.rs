@@ -19,6 +19,7 @@ pub mod player_edit;
 pub mod players;
 pub mod prizes;
 pub mod public;
+pub mod ratings;
 pub mod registry;
 pub mod rounds;
 pub mod standings;

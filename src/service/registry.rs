@@ -59,7 +59,22 @@ pub(crate) fn search(app: &App, text: &str) -> Result<Vec<Person>, ServiceError>
     }
     let mut conn = app.conn()?;
     let rows = q::search(&mut conn, &words, SEARCH_LIMIT)?;
-    Ok(rows.iter().map(Person::of).collect())
+    let mut found: Vec<Person> = rows.iter().map(Person::of).collect();
+    rate(&mut conn, &mut found)?;
+    Ok(found)
+}
+
+/// Each person's national rating, where they have one.
+fn rate(conn: &mut DbConnection, people: &mut [Person]) -> Result<(), ServiceError> {
+    let ids: Vec<&str> = people.iter().map(|p| p.federation_id.as_str()).collect();
+    let ratings: std::collections::HashMap<String, f64> = db::ratings::latest_of(conn, &ids)?
+        .into_iter()
+        .map(|r| (r.federation_id, r.rating))
+        .collect();
+    for person in people {
+        person.rating = ratings.get(&person.federation_id).map(|r| r.round() as i32);
+    }
+    Ok(())
 }
 
 /// One event entry of a registered person.
@@ -236,11 +251,21 @@ fn person_with_games(
             plies: g.plies,
         });
     }
+    let history = db::ratings::history_of(conn, &row.federation_id)?;
+    let mut person = Person::of(&row);
+    person.rating = history.last().map(|r| r.rating.round() as i32);
     let record = PersonRecord {
-        person: Person::of(&row),
+        person,
         events,
         games: games.len(),
-        rating_history: Vec::new(),
+        rating_history: history
+            .iter()
+            .map(|r| RatingPoint {
+                period: crate::tournament::ratings::Month(r.period).label(),
+                rating: r.rating,
+                deviation: r.deviation,
+            })
+            .collect(),
     };
     Ok((record, games))
 }
@@ -266,6 +291,13 @@ pub(crate) fn enter(
     match known {
         Some(row) => {
             fill_from(player, &row);
+            if player.rating == 0
+                && let Some(latest) = db::ratings::history_of(conn, &row.federation_id)?.last()
+            {
+                // Seeding and pairing numbers follow the national rating unless the organiser
+                // typed one.
+                player.rating = (latest.rating.round() as i32).clamp(0, 4000);
+            }
             if names::may_be_same(&row.name, &player.name) {
                 // The registry keeps the latest details organisers entered.
                 let (name_key, sound_key) = keys(&player.name);

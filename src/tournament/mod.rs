@@ -10,6 +10,7 @@ pub mod matching;
 pub mod names;
 pub mod places;
 pub mod prizes;
+pub mod ratings;
 pub mod simulate;
 pub mod standings;
 pub mod trf;

@@ -283,6 +283,8 @@ mod tests {
                 accelerated: false,
                 self_registration: false,
                 check_in: false,
+                rated: false,
+                rating_period: None,
                 utc_offset: None,
                 state: crate::domain::EventState::Running,
                 owner_id: crate::domain::UserId(1),

@@ -29,8 +29,8 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, admin, entries, events, games, home, me, prizes, public, registry, rounds, venue,
-                why,
+                accounts, admin, entries, events, games, home, me, prizes, public, ratings, registry,
+                rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
             $(
@@ -92,6 +92,8 @@ table! {
         post "/admin/users/{id}/role" => admin::set_role;
         get "/events" => events::list;
         get "/players" => registry::search;
+        get "/ratings" => ratings::list;
+        get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;
         post "/events" => events::create;
         get "/events/new" => events::new_form;
@@ -114,6 +116,8 @@ table! {
         get "/tournament.trf" => public::export_trf;
         get "/standings.csv" => public::export_csv;
         get "/prizes" => public::prizes;
+        get "/rating" => ratings::event_report;
+        post "/rating" => ratings::put_event;
         get "/prizes.csv" => public::prizes_csv;
         get "/calendar.ics" => public::calendar;
         get "/rounds/{n}/why" => why::show;
@@ -201,6 +205,8 @@ table! {
         get "/events/{id}/export.trf" => api::events::export_trf;
         get "/events/{id}/export.csv" => api::events::export_csv;
         get "/me/games" => api::me::games;
+        get "/ratings" => api::ratings::list;
+        post "/events/{id}/rating" => api::ratings::put_event;
         get "/registry" => api::registry::search;
         get "/registry/{federation_id}" => api::registry::show;
         get "/games/{id}" => api::games::show;

@@ -20,6 +20,7 @@ mod events;
 mod files;
 mod formats;
 mod public;
+mod ratings;
 mod registry;
 mod security;
 mod site;

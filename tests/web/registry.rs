@@ -271,7 +271,8 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
     }
     {
         let mut conn = app.app.conn().unwrap();
-        kiela::db::revert_last_migration(&mut conn).unwrap();
+        // Back to before the registry, and up again.
+        kiela::db::revert_to(&mut conn, "2026-12-02-000009").unwrap();
         kiela::db::run_migrations(&mut conn).unwrap();
         assert_eq!(
             kiela::service::registry::write_missing_keys(&mut conn).unwrap(),

@@ -13,6 +13,7 @@ pub mod events;
 pub mod games;
 pub(crate) mod me;
 pub(crate) mod paging;
+pub(crate) mod ratings;
 pub(crate) mod registry;
 
 use crate::domain::ErrorCode;
@@ -433,6 +434,25 @@ impl FromRequest for ApiGameArbiter {
                 return Err(ServiceError::Forbidden.into());
             }
             Ok(ApiGameArbiter(game))
+        })
+    }
+}
+
+/// An administrator of the installation (the federation's).
+pub struct ApiAdmin(pub User);
+
+impl FromRequest for ApiAdmin {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiAdmin>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = ApiUser::from_request(req, payload);
+        Box::pin(async move {
+            let ApiUser(user) = user.await?;
+            if !user.is_admin() {
+                return Err(ServiceError::Forbidden.into());
+            }
+            Ok(ApiAdmin(user))
         })
     }
 }

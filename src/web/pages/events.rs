@@ -81,6 +81,8 @@ pub struct SettingsForm {
     #[serde(default)]
     check_in: Option<String>,
     #[serde(default)]
+    rated: Option<String>,
+    #[serde(default)]
     utc_offset: String,
 }
 
@@ -127,6 +129,7 @@ impl SettingsForm {
             accelerated: Some(self.accelerated.is_some()),
             self_registration: Some(self.self_registration.is_some()),
             check_in: Some(self.check_in.is_some()),
+            rated: Some(self.rated.is_some()),
             utc_offset: Some(self.utc_offset.clone()),
         })
     }
@@ -158,6 +161,7 @@ impl SettingsForm {
             accelerated: flag(event.accelerated),
             self_registration: flag(event.self_registration),
             check_in: flag(event.check_in),
+            rated: flag(event.rated),
             utc_offset: event
                 .utc_offset
                 .as_ref()

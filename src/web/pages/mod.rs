@@ -10,6 +10,7 @@ pub mod home;
 pub(crate) mod me;
 pub(crate) mod prizes;
 pub mod public;
+pub(crate) mod ratings;
 pub(crate) mod registry;
 pub mod rounds;
 pub(crate) mod venue;

@@ -41,7 +41,108 @@ struct PersonTemplate<'a> {
     against: String,
 }
 
+/// The rating history as an SVG line over the periods, with the band of one deviation either
+/// side, drawn on the server (it holds only numbers, period labels and the escaped title).
+/// Empty before the first rated period; a single period is a dot.
+fn history_svg(points: &[registry::RatingPoint], title: &str) -> String {
+    use std::fmt::Write as _;
+    if points.is_empty() {
+        return String::new();
+    }
+    let (width, height, pad) = (600.0_f64, 200.0_f64, 34.0_f64);
+    let low = points
+        .iter()
+        .map(|p| p.rating - p.deviation)
+        .fold(f64::INFINITY, f64::min);
+    let high = points
+        .iter()
+        .map(|p| p.rating + p.deviation)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let span = (high - low).max(1.0);
+    let x = |i: usize| {
+        if points.len() == 1 {
+            width / 2.0
+        } else {
+            pad + (width - 2.0 * pad) * i as f64 / (points.len() - 1) as f64
+        }
+    };
+    let y = |r: f64| pad / 2.0 + (height - 1.5 * pad) * (high - r) / span;
+    let mut svg = format!(
+        "<svg class=\"rating-history\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-labelledby=\"rating-history-title\"><title id=\"rating-history-title\">{}</title>",
+        askama::filters::escape(title, askama::filters::Html)
+            .map(|t| t.to_string())
+            .unwrap_or_default()
+    );
+    let band: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.rating + p.deviation)))
+        .chain(
+            points
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.rating - p.deviation))),
+        )
+        .collect();
+    let _ = write!(
+        svg,
+        "<polygon class=\"band\" points=\"{}\"/>",
+        band.join(" ")
+    );
+    let line: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.rating)))
+        .collect();
+    let _ = write!(
+        svg,
+        "<polyline class=\"line\" points=\"{}\"/>",
+        line.join(" ")
+    );
+    for (i, p) in points.iter().enumerate() {
+        let _ = write!(
+            svg,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\"><title>{} {:.0} ± {:.0}</title></circle>",
+            x(i),
+            y(p.rating),
+            p.period,
+            p.rating,
+            p.deviation
+        );
+    }
+    let _ = write!(
+        svg,
+        "<text x=\"2\" y=\"{:.1}\">{:.0}</text><text x=\"2\" y=\"{:.1}\">{:.0}</text>",
+        y(high) + 10.0,
+        high,
+        y(low),
+        low
+    );
+    let first = points
+        .first()
+        .map(|p| p.period.as_str())
+        .unwrap_or_default();
+    let last = points.last().map(|p| p.period.as_str()).unwrap_or_default();
+    let _ = write!(
+        svg,
+        "<text x=\"{pad}\" y=\"{:.1}\">{first}</text><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{last}</text></svg>",
+        height - 4.0,
+        width - pad,
+        height - 4.0
+    );
+    svg
+}
+
 impl PersonTemplate<'_> {
+    /// The rating history drawn, or nothing before the first rated period.
+    fn history(&self) -> String {
+        history_svg(
+            &self.data.record.rating_history,
+            &self.c.t("registry-rating-history"),
+        )
+    }
+
     /// The games against one opponent, counted, in the page's language.
     fn tally(&self, h: &HeadToHead) -> String {
         self.c.t_args(

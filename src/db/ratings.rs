@@ -1,0 +1,182 @@
+//! The national rating list: the events put into it, their rated games, and each person's
+//! rating after every period they played in.
+
+use diesel::prelude::*;
+use diesel::sql_types::Integer;
+
+use super::DbConnection;
+use super::schema::{events, games, players, rating_history};
+use crate::domain::{EventId, GameStatus, PlayerId, StoredResult};
+
+/// A row of the history.
+#[derive(Clone, Debug, PartialEq, Queryable, QueryableByName, Insertable)]
+#[diesel(table_name = rating_history)]
+pub(crate) struct HistoryRow {
+    pub federation_id: String,
+    pub period: i32,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i32,
+}
+
+/// Two ratings written at once never interleave (app servers behind a load balancer): on
+/// PostgreSQL a lock held to the end of the transaction; SQLite's write transaction is one
+/// writer already.
+pub(crate) fn lock(conn: &mut DbConnection) -> QueryResult<()> {
+    if let DbConnection::Postgres(c) = conn {
+        diesel::sql_query("SELECT pg_advisory_xact_lock(7304)").execute(c)?;
+    }
+    Ok(())
+}
+
+pub(crate) fn set_rating_period(
+    conn: &mut DbConnection,
+    event: EventId,
+    period: Option<i32>,
+) -> QueryResult<usize> {
+    diesel::update(events::table.find(event))
+        .set(events::rating_period.eq(period))
+        .execute(conn)
+}
+
+/// The events in the list from `from` on, by period.
+pub(crate) fn events_from(conn: &mut DbConnection, from: i32) -> QueryResult<Vec<(EventId, i32)>> {
+    events::table
+        .filter(events::rating_period.ge(from))
+        .order((events::rating_period, events::id))
+        .select((events::id, events::rating_period.assume_not_null()))
+        .load(conn)
+}
+
+/// The games of an event that count for ratings: final, played over the board (a verified
+/// record, or an arbiter's adjudication), between two entries of the registry. Forfeits and
+/// byes do not count, as in FIDE's rules. `(first's id, second's id, result)`.
+pub(crate) fn rated_games(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> QueryResult<Vec<(String, String, StoredResult)>> {
+    let played: Vec<(Option<PlayerId>, Option<PlayerId>, Option<StoredResult>)> = games::table
+        .filter(games::event_id.eq(event))
+        .filter(games::status.eq(GameStatus::Final))
+        .filter(games::result.eq_any([
+            StoredResult::FirstWins,
+            StoredResult::SecondWins,
+            StoredResult::Draw,
+        ]))
+        .order(games::id)
+        .select((games::first_id, games::second_id, games::result))
+        .load(conn)?;
+    let ids: std::collections::HashMap<PlayerId, String> = players::table
+        .filter(players::event_id.eq(event))
+        .filter(players::federation_id.is_not_null())
+        .select((players::id, players::federation_id.assume_not_null()))
+        .load::<(PlayerId, String)>(conn)?
+        .into_iter()
+        .collect();
+    Ok(played
+        .into_iter()
+        .filter_map(|(first, second, result)| {
+            Some((
+                ids.get(&first?)?.clone(),
+                ids.get(&second?)?.clone(),
+                result?,
+            ))
+        })
+        .collect())
+}
+
+/// Each person's newest row of a period before `before` (all of them with `None`).
+pub(crate) fn latest_rows(
+    conn: &mut DbConnection,
+    before: Option<i32>,
+) -> QueryResult<Vec<HistoryRow>> {
+    diesel::sql_query(
+        "SELECT h.federation_id, h.period, h.rating, h.deviation, h.volatility, h.games \
+         FROM rating_history h \
+         WHERE h.period = (SELECT max(g.period) FROM rating_history g \
+                           WHERE g.federation_id = h.federation_id \
+                           AND g.period < $1)",
+    )
+    .bind::<Integer, _>(before.unwrap_or(i32::MAX))
+    .load(conn)
+}
+
+/// Each person's row before their newest one of a period before `before`.
+pub(crate) fn previous_rows(conn: &mut DbConnection, before: i32) -> QueryResult<Vec<HistoryRow>> {
+    diesel::sql_query(
+        "SELECT h.federation_id, h.period, h.rating, h.deviation, h.volatility, h.games \
+         FROM rating_history h \
+         WHERE h.period = (SELECT max(g.period) FROM rating_history g \
+                           WHERE g.federation_id = h.federation_id \
+                           AND g.period < (SELECT max(k.period) FROM rating_history k \
+                                           WHERE k.federation_id = h.federation_id \
+                                           AND k.period < $1))",
+    )
+    .bind::<Integer, _>(before)
+    .load(conn)
+}
+
+/// The newest row of each of these people (those with one).
+pub(crate) fn latest_of(conn: &mut DbConnection, ids: &[&str]) -> QueryResult<Vec<HistoryRow>> {
+    let mut newest: std::collections::HashMap<String, HistoryRow> =
+        std::collections::HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<HistoryRow> = rating_history::table
+            .filter(rating_history::federation_id.eq_any(chunk.to_vec()))
+            .order(rating_history::period)
+            .select((
+                rating_history::federation_id,
+                rating_history::period,
+                rating_history::rating,
+                rating_history::deviation,
+                rating_history::volatility,
+                rating_history::games,
+            ))
+            .load(conn)?;
+        for row in rows {
+            newest.insert(row.federation_id.clone(), row);
+        }
+    }
+    Ok(newest.into_values().collect())
+}
+
+/// A person's rows, the earliest first.
+pub(crate) fn history_of(
+    conn: &mut DbConnection,
+    federation_id: &str,
+) -> QueryResult<Vec<HistoryRow>> {
+    rating_history::table
+        .filter(rating_history::federation_id.eq(federation_id))
+        .order(rating_history::period)
+        .select((
+            rating_history::federation_id,
+            rating_history::period,
+            rating_history::rating,
+            rating_history::deviation,
+            rating_history::volatility,
+            rating_history::games,
+        ))
+        .load(conn)
+}
+
+/// Replaces the history from period `from` on with `rows`.
+pub(crate) fn replace_from(
+    conn: &mut DbConnection,
+    from: i32,
+    rows: &[HistoryRow],
+) -> QueryResult<()> {
+    diesel::delete(rating_history::table.filter(rating_history::period.ge(from))).execute(conn)?;
+    for chunk in rows.chunks(500) {
+        // A statement of many rows is each backend's own dialect.
+        match conn {
+            DbConnection::Sqlite(c) => diesel::insert_into(rating_history::table)
+                .values(chunk)
+                .execute(c)?,
+            DbConnection::Postgres(c) => diesel::insert_into(rating_history::table)
+                .values(chunk)
+                .execute(c)?,
+        };
+    }
+    Ok(())
+}

@@ -1,0 +1,333 @@
+//! The national rating list: a federation administrator puts a finished rated event into it;
+//! its games are rated in the period (calendar month) of its last day, and that period and
+//! every later one are rated again from the standings before it, so the list is always what
+//! rating every period from scratch gives.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use super::accounts::User;
+use super::{App, ServiceError, audit};
+use crate::db::ratings::{self as q, HistoryRow};
+use crate::db::{self, DbConnection, write_transaction};
+use crate::domain::{
+    AuditAction, ErrorCode, EventId, EventState, RegistryPlayer, Sex, StoredResult,
+};
+use crate::tournament::ratings::{Month, RatedGame, Score, Standing, rate_period};
+
+fn standing_of(row: &HistoryRow) -> Standing {
+    Standing {
+        rating: row.rating,
+        deviation: row.deviation,
+        volatility: row.volatility,
+        period: Month(row.period),
+        games: u32::try_from(row.games).unwrap_or(0),
+    }
+}
+
+fn score_of(result: StoredResult) -> Option<Score> {
+    match result {
+        StoredResult::FirstWins => Some(Score::Win),
+        StoredResult::SecondWins => Some(Score::Loss),
+        StoredResult::Draw => Some(Score::Draw),
+        _ => None,
+    }
+}
+
+/// Rates every period from `from` on again, from the standings before it; returns how many
+/// periods were rated.
+fn rate_from(conn: &mut DbConnection, from: Month) -> Result<usize, ServiceError> {
+    let mut people: Vec<String> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut standings: Vec<Option<Standing>> = Vec::new();
+    let mut person = |id: &str, people: &mut Vec<String>, standings: &mut Vec<Option<Standing>>| {
+        if let Some(&i) = index.get(id) {
+            return i;
+        }
+        index.insert(id.to_string(), people.len());
+        people.push(id.to_string());
+        standings.push(None);
+        people.len() - 1
+    };
+    for row in q::latest_rows(conn, Some(from.0))? {
+        let i = person(&row.federation_id, &mut people, &mut standings);
+        standings[i] = Some(standing_of(&row));
+    }
+    let mut periods: Vec<(Month, Vec<RatedGame>)> = Vec::new();
+    for (event, period) in q::events_from(conn, from.0)? {
+        let month = Month(period);
+        if periods.last().is_none_or(|(m, _)| *m != month) {
+            periods.push((month, Vec::new()));
+        }
+        let games = q::rated_games(conn, event)?;
+        let Some((_, list)) = periods.last_mut() else {
+            continue;
+        };
+        for (first, second, result) in games {
+            let Some(score) = score_of(result) else {
+                continue;
+            };
+            let first = person(&first, &mut people, &mut standings);
+            let second = person(&second, &mut people, &mut standings);
+            list.push(RatedGame {
+                first,
+                second,
+                score,
+            });
+        }
+    }
+    let mut rows = Vec::new();
+    for (month, games) in &periods {
+        for p in rate_period(&mut standings, *month, games) {
+            if let Some(s) = standings[p] {
+                rows.push(HistoryRow {
+                    federation_id: people[p].clone(),
+                    period: month.0,
+                    rating: s.rating,
+                    deviation: s.deviation,
+                    volatility: s.volatility,
+                    games: i32::try_from(s.games).unwrap_or(i32::MAX),
+                });
+            }
+        }
+    }
+    q::replace_from(conn, from.0, &rows)?;
+    Ok(periods.len())
+}
+
+/// A participant's rating before and after the event's period.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingChange {
+    pub federation_id: String,
+    pub name: String,
+    pub before: Option<f64>,
+    pub after: f64,
+    pub deviation: f64,
+    pub change: f64,
+}
+
+/// What putting an event into the list did.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingReport {
+    pub period: Month,
+    pub rated_games: usize,
+    pub changes: Vec<RatingChange>,
+}
+
+/// Puts a finished rated event into the list (federation administrators); its period and
+/// every later one are rated again. Answers each participant's change.
+pub(crate) fn put_into_list(
+    app: &App,
+    user: &User,
+    event_id: EventId,
+) -> Result<RatingReport, ServiceError> {
+    if !user.is_admin() {
+        return Err(ServiceError::Forbidden);
+    }
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        q::lock(conn)?;
+        let event = db::events::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
+        if !event.rated {
+            return Err(ServiceError::Conflict(ErrorCode::EventNotRated));
+        }
+        if event.state != EventState::Finished {
+            return Err(ServiceError::Conflict(ErrorCode::EventNotFinished));
+        }
+        if event.rating_period.is_some() {
+            return Err(ServiceError::Conflict(ErrorCode::EventInRatingList));
+        }
+        let day = event
+            .ends_on
+            .or(event.starts_on)
+            .unwrap_or_else(|| db::now().date());
+        let period = Month::of(day);
+        q::set_rating_period(conn, event_id, Some(period.0))?;
+        rate_from(conn, period)?;
+        audit::record(
+            conn,
+            audit::Entry::event(event_id, Some(user.id), AuditAction::EventRated),
+        )?;
+        report(conn, event_id, period)
+    })
+}
+
+/// Each participant of the event: their rating before its period and after it.
+fn report(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    period: Month,
+) -> Result<RatingReport, ServiceError> {
+    let games = q::rated_games(conn, event_id)?;
+    let mut ids: Vec<String> = games
+        .iter()
+        .flat_map(|(a, b, _)| [a.clone(), b.clone()])
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let mut changes = Vec::with_capacity(ids.len());
+    for id in ids {
+        let history = q::history_of(conn, &id)?;
+        let Some(after) = history.iter().find(|r| r.period == period.0) else {
+            continue;
+        };
+        let before = history
+            .iter()
+            .rev()
+            .find(|r| r.period < period.0)
+            .map(|r| r.rating);
+        let name = crate::db::registry::by_federation_id(conn, &id)?
+            .map(|p| p.name)
+            .unwrap_or_default();
+        changes.push(RatingChange {
+            federation_id: id,
+            name,
+            before,
+            after: after.rating,
+            deviation: after.deviation,
+            change: after.rating - before.unwrap_or(crate::tournament::ratings::START_RATING),
+        });
+    }
+    changes.sort_by(|a, b| b.after.total_cmp(&a.after));
+    Ok(RatingReport {
+        period,
+        rated_games: games.len(),
+        changes,
+    })
+}
+
+/// The event's rating report, once it is in the list.
+pub(crate) fn event_report(
+    app: &App,
+    event: &crate::domain::Event,
+) -> Result<Option<RatingReport>, ServiceError> {
+    let Some(period) = event.rating_period else {
+        return Ok(None);
+    };
+    let mut conn = app.conn()?;
+    report(&mut conn, event.id, period).map(Some)
+}
+
+/// Rates every period again from the first (a federation administrator's tool, and the
+/// check that the stored list is what rating from scratch gives). Returns the periods rated.
+pub fn rate_everything(app: &App) -> Result<usize, ServiceError> {
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        q::lock(conn)?;
+        rate_from(conn, Month(i32::MIN / 2))
+    })
+}
+
+/// Who the list shows.
+#[derive(Clone, Debug, Default)]
+pub struct ListFilter {
+    pub province: Option<String>,
+    pub sex: Option<Sex>,
+    /// Born in this year or later (an age limit, as of the list's date).
+    pub born_from: Option<i32>,
+    pub born_to: Option<i32>,
+}
+
+/// One row of the rating list.
+#[derive(Clone, Debug, Serialize)]
+pub struct ListRow {
+    pub rank: usize,
+    pub federation_id: String,
+    pub name: String,
+    pub club: String,
+    pub province: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+    pub provisional: bool,
+    /// The change in the person's last period.
+    pub trend: f64,
+}
+
+/// The rating list as of a date (today when none).
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingList {
+    pub as_of: NaiveDate,
+    pub rows: Vec<ListRow>,
+}
+
+/// The list as it stood on `as_of`: each person's rating after the last period up to then,
+/// the deviation grown for the months since; best first.
+pub(crate) fn list(
+    app: &App,
+    as_of: Option<NaiveDate>,
+    filter: &ListFilter,
+) -> Result<RatingList, ServiceError> {
+    let as_of = as_of.unwrap_or_else(|| db::now().date());
+    let month = Month::of(as_of);
+    let mut conn = app.conn()?;
+    let latest = q::latest_rows(&mut conn, Some(month.0 + 1))?;
+    let previous = previous_ratings(&mut conn, month)?;
+    let people: HashMap<String, RegistryPlayer> = crate::db::registry::by_federation_ids(
+        &mut conn,
+        latest.iter().map(|r| r.federation_id.as_str()),
+    )?
+    .into_iter()
+    .map(|p| (p.federation_id.clone(), p))
+    .collect();
+    let mut rows: Vec<ListRow> = latest
+        .iter()
+        .filter_map(|row| {
+            let person = people.get(&row.federation_id)?;
+            if filter.province.as_ref().is_some_and(|p| {
+                crate::tournament::names::fold(p)
+                    != crate::tournament::names::fold(&person.province)
+            }) || filter.sex.is_some_and(|s| person.sex != Some(s))
+                || filter
+                    .born_from
+                    .is_some_and(|y| person.birth_year.is_none_or(|b| b < y))
+                || filter
+                    .born_to
+                    .is_some_and(|y| person.birth_year.is_none_or(|b| b > y))
+            {
+                return None;
+            }
+            let standing = standing_of(row).as_of(month);
+            let before = previous
+                .get(&row.federation_id)
+                .copied()
+                .unwrap_or(crate::tournament::ratings::START_RATING);
+            Some(ListRow {
+                rank: 0,
+                federation_id: row.federation_id.clone(),
+                name: person.name.clone(),
+                club: person.club.clone(),
+                province: person.province.clone(),
+                rating: standing.rating,
+                deviation: standing.deviation,
+                volatility: standing.volatility,
+                games: standing.games,
+                provisional: standing.provisional(),
+                trend: row.rating - before,
+            })
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.rating
+            .total_cmp(&a.rating)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    for (i, row) in rows.iter_mut().enumerate() {
+        row.rank = i + 1;
+    }
+    Ok(RatingList { as_of, rows })
+}
+
+/// Each person's rating before their newest period up to `month`.
+fn previous_ratings(
+    conn: &mut DbConnection,
+    month: Month,
+) -> Result<HashMap<String, f64>, ServiceError> {
+    Ok(q::previous_rows(conn, month.0 + 1)?
+        .into_iter()
+        .map(|r| (r.federation_id, r.rating))
+        .collect())
+}

@@ -1,0 +1,164 @@
+//! The national rating list on the site: filters by province, sex and year of birth, the list
+//! as of any past date, and the same rows as CSV.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::html;
+use crate::service::ratings::{self, ListFilter, RatingList};
+use crate::service::{App, exports};
+use crate::web::api::events::attachment;
+use crate::web::api::ratings::list_query;
+use crate::web::context::{Chrome, Page};
+use crate::web::errors::WebError;
+
+#[derive(Template)]
+#[template(path = "registry/ratings.html")]
+struct ListPage<'a> {
+    c: &'a Chrome,
+    list: RatingList,
+    /// The filters as typed, for the form and the CSV link.
+    as_of: String,
+    province: String,
+    sex: String,
+    born_from: String,
+    born_to: String,
+    csv_query: String,
+}
+
+/// The value of a query parameter, as typed.
+fn param(query: &str, name: &str) -> String {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.chars().take(100).collect())
+        .unwrap_or_default()
+}
+
+async fn load(
+    req: &HttpRequest,
+    app: web::Data<App>,
+) -> Result<(RatingList, ListFilter), WebError> {
+    let (as_of, filter) = list_query(req.query_string())?;
+    let app = app.into_inner();
+    let kept = filter.clone();
+    let list = web::block(move || ratings::list(&app, as_of, &kept)).await??;
+    Ok((list, filter))
+}
+
+/// `GET /ratings`.
+pub(crate) async fn list(
+    req: HttpRequest,
+    app: web::Data<App>,
+    Page(c): Page,
+) -> Result<HttpResponse, WebError> {
+    let (list, _) = load(&req, app).await?;
+    let query = req.query_string();
+    let kept: Vec<(&str, String)> = ["as_of", "province", "sex", "born_from", "born_to"]
+        .into_iter()
+        .map(|n| (n, param(query, n)))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    html(&ListPage {
+        c: &c,
+        list,
+        as_of: param(query, "as_of"),
+        province: param(query, "province"),
+        sex: param(query, "sex").to_ascii_uppercase(),
+        born_from: param(query, "born_from"),
+        born_to: param(query, "born_to"),
+        csv_query: serde_urlencoded::to_string(&kept).unwrap_or_default(),
+    })
+}
+
+/// `GET /ratings.csv`: the rows the page shows, for spreadsheets and scripts.
+pub(crate) async fn csv(
+    req: HttpRequest,
+    app: web::Data<App>,
+    Page(c): Page,
+) -> Result<HttpResponse, WebError> {
+    let (list, _) = load(&req, app).await?;
+    let header = [
+        "col-rank",
+        "col-federation-id",
+        "col-name",
+        "col-club",
+        "col-province",
+        "col-rating",
+        "ratings-deviation",
+        "ratings-volatility",
+        "ratings-games",
+        "ratings-provisional",
+    ]
+    .map(|key| exports::csv_field(&c.t(key)))
+    .join(",");
+    let mut out = header;
+    out.push('\n');
+    for row in &list.rows {
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{:.1},{:.1},{:.6},{},{}",
+            row.rank,
+            exports::csv_field(&row.federation_id),
+            exports::csv_field(&row.name),
+            exports::csv_field(&row.club),
+            exports::csv_field(&row.province),
+            row.rating,
+            row.deviation,
+            row.volatility,
+            row.games,
+            u8::from(row.provisional),
+        );
+    }
+    let name = format!("ratings-{}.csv", list.as_of);
+    Ok(attachment(Arc::new(out), "text/csv; charset=utf-8", &name))
+}
+
+#[derive(Template)]
+#[template(path = "registry/event_rating.html")]
+struct EventRatingPage<'a> {
+    c: &'a Chrome,
+    event: &'a crate::service::events::Event,
+    report: Option<ratings::RatingReport>,
+}
+
+/// `GET /events/{slug}/rating`: each participant's rating change, once the event is in the
+/// list; for an administrator, the button that puts it there.
+pub(crate) async fn event_report(
+    app: web::Data<App>,
+    page: crate::web::event_context::EventPage,
+) -> Result<HttpResponse, WebError> {
+    let event = page.access.event.clone();
+    let app = app.into_inner();
+    let report = web::block(move || ratings::event_report(&app, &event)).await??;
+    html(&EventRatingPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        report,
+    })
+}
+
+/// `POST /events/{slug}/rating` (administrators): puts the event into the list.
+pub(crate) async fn put_event(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: crate::web::context::AdminPage,
+    page: crate::web::event_context::EventPage,
+    _csrf: crate::web::context::CsrfForm<super::events::Empty>,
+) -> Result<HttpResponse, WebError> {
+    let event = page.access.event.id;
+    let url = format!("/events/{}/rating", page.access.event.slug);
+    let app = app.into_inner();
+    let user = admin.user;
+    web::block(move || ratings::put_into_list(&app, &user, event)).await??;
+    super::redirect_with_flash(
+        &req,
+        &url,
+        crate::web::context::FlashLevel::Success,
+        "flash-event-rated",
+    )
+}

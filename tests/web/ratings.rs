@@ -1,0 +1,379 @@
+//! The national rating list: an organiser marks an event as rated, an administrator puts the
+//! finished event into the list; Glicko-2 over monthly periods, forfeits not counted; the list
+//! as of any date, with filters, as JSON, a page and CSV; each person's history; and the stored
+//! list always equal to rating every period again from scratch.
+
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::harness::{Browser, Req, TestApp, account_with_token, pair_round};
+
+/// Players of the events, with their province and sex.
+const PEOPLE: [(&str, &str, &str); 4] = [
+    ("Ana Kiala", "Luanda", "F"),
+    ("Bento Lunda", "Huambo", "M"),
+    ("Carla Muxima", "Luanda", "F"),
+    ("Domingos Neto", "Benguela", "M"),
+];
+
+/// A one-round event of the four people on `day`, each game decided as `results` says (from
+/// the first player's side, boards in order); returns its id.
+async fn event_of(
+    client: &Browser<'_>,
+    token: &str,
+    name: &str,
+    day: &str,
+    rated: bool,
+    ids: &mut Vec<String>,
+    results: &[&str],
+) -> i64 {
+    let event = client
+        .send(Req::post("/api/v1/events").bearer(token).json(json!({
+            "name": name, "rounds": 1, "rated": rated, "starts_on": day, "ends_on": day,
+        })))
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    for (i, (player, province, sex)) in PEOPLE.iter().enumerate() {
+        let mut body = json!({"name": player, "province": province, "sex": sex,
+                              "rating": 1800 - 100 * i as i64});
+        if let Some(id) = ids.get(i) {
+            body["federation_id"] = json!(id);
+        }
+        let created = client
+            .send(
+                Req::post(format!("/api/v1/events/{event}/players"))
+                    .bearer(token)
+                    .json(body),
+            )
+            .await
+            .expect(201)
+            .json();
+        if ids.len() <= i {
+            let shown = client
+                .send(
+                    Req::get(format!("/api/v1/events/{event}/players/{}", created["id"]))
+                        .bearer(token),
+                )
+                .await
+                .json();
+            ids.push(shown["federation_id"].as_str().unwrap().to_string());
+        }
+    }
+    let round = pair_round(client, token, event).await;
+    for (board, result) in round["pairings"].as_array().unwrap().iter().zip(results) {
+        client
+            .send(
+                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
+                    .bearer(token)
+                    .json(json!({"result": result, "reason": "adjudicated"})),
+            )
+            .await
+            .expect(200);
+    }
+    event
+}
+
+fn row<'a>(list: &'a Value, id: &str) -> Option<&'a Value> {
+    list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["federation_id"] == id)
+}
+
+async fn ratings(client: &Browser<'_>, query: &str) -> Value {
+    client
+        .send(Req::get(format!("/api/v1/ratings{query}")))
+        .await
+        .expect(200)
+        .json()
+}
+
+async fn rated_events_make_the_national_list(app: &TestApp) {
+    let organiser = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let admin = account_with_token(app, "fed@example.ao", "Federação", "admin");
+    let client = app.browser();
+    let mut ids = Vec::new();
+    // March: both games over the board.
+    let march = event_of(
+        &client,
+        &organiser,
+        "Março",
+        "2026-03-20",
+        true,
+        &mut ids,
+        &["1-0", "1/2-1/2"],
+    )
+    .await;
+    let put =
+        |event: i64, token: &str| Req::post(format!("/api/v1/events/{event}/rating")).bearer(token);
+    let refused = client.send(put(march, &organiser)).await.expect(403).json();
+    assert_eq!(refused["error"]["code"], "forbidden");
+    let report = client.send(put(march, &admin)).await.expect(200).json();
+    assert_eq!(report["period"], "2026-03");
+    assert_eq!(report["rated_games"], 2);
+    let changes = report["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 4);
+    assert!(changes.iter().all(|c| c["before"].is_null()));
+    let up = changes
+        .iter()
+        .filter(|c| c["change"].as_f64().unwrap() > 0.0)
+        .count();
+    let down = changes
+        .iter()
+        .filter(|c| c["change"].as_f64().unwrap() < 0.0)
+        .count();
+    assert_eq!(
+        (up, down),
+        (1, 1),
+        "one winner, one loser, two draws: {report}"
+    );
+    let again = client.send(put(march, &admin)).await.expect(409).json();
+    assert_eq!(again["error"]["code"], "event_in_rating_list");
+
+    // Unrated and unfinished events stay out.
+    let unrated = event_of(
+        &client,
+        &organiser,
+        "Amigável",
+        "2026-04-02",
+        false,
+        &mut ids,
+        &["1-0", "0-1"],
+    )
+    .await;
+    let refused = client.send(put(unrated, &admin)).await.expect(409).json();
+    assert_eq!(refused["error"]["code"], "event_not_rated");
+    let open = event_of(
+        &client,
+        &organiser,
+        "Aberto",
+        "2026-04-10",
+        true,
+        &mut ids,
+        &["1-0"],
+    )
+    .await;
+    let refused = client.send(put(open, &admin)).await.expect(409).json();
+    assert_eq!(refused["error"]["code"], "event_not_finished");
+
+    let list = ratings(&client, "?as_of=2026-03-31").await;
+    assert_eq!(list["as_of"], "2026-03-31");
+    assert_eq!(list["rows"].as_array().unwrap().len(), 4);
+    let first = &list["rows"][0];
+    assert_eq!(first["rank"], 1);
+    assert!(first["rating"].as_f64().unwrap() > 1500.0);
+    assert_eq!(first["provisional"], true);
+    assert_eq!(first["games"], 1);
+    for field in [
+        "federation_id",
+        "name",
+        "deviation",
+        "volatility",
+        "club",
+        "province",
+        "trend",
+    ] {
+        assert!(first.get(field).is_some(), "{field}");
+    }
+    assert_eq!(
+        ratings(&client, "?as_of=2026-02-28").await["rows"],
+        json!([])
+    );
+    // Months without a game make a rating less certain.
+    let later = ratings(&client, "?as_of=2027-03-01").await;
+    let (now, then) = (row(&later, &ids[0]).unwrap(), row(&list, &ids[0]).unwrap());
+    assert!(now["deviation"].as_f64().unwrap() > then["deviation"].as_f64().unwrap());
+    assert_eq!(now["rating"], then["rating"]);
+    // Filters: province (accents and case aside), sex, years of birth.
+    let luanda = ratings(&client, "?as_of=2026-03-31&province=LUANDA").await;
+    assert_eq!(luanda["rows"].as_array().unwrap().len(), 2);
+    let men = ratings(&client, "?as_of=2026-03-31&sex=m").await;
+    assert!(
+        men["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["name"] == "Bento Lunda" || r["name"] == "Domingos Neto")
+    );
+    assert_eq!(
+        ratings(&client, "?as_of=2026-03-31&born_from=2000").await["rows"],
+        json!([])
+    );
+    for bad in ["?as_of=31/03/2026", "?sex=X", "?born_from=abc"] {
+        let refused = client
+            .send(Req::get(format!("/api/v1/ratings{bad}")))
+            .await
+            .expect(422)
+            .json();
+        assert!(
+            refused["error"]["code"]
+                .as_str()
+                .unwrap()
+                .ends_with("_invalid"),
+            "{bad}"
+        );
+    }
+
+    // January, put in after March: March is rated again from January's results; forfeits
+    // do not count.
+    let january = event_of(
+        &client,
+        &organiser,
+        "Janeiro",
+        "2026-01-15",
+        true,
+        &mut ids,
+        &["+-", "0-1"],
+    )
+    .await;
+    let report = client.send(put(january, &admin)).await.expect(200).json();
+    assert_eq!(report["period"], "2026-01");
+    assert_eq!(
+        report["rated_games"], 1,
+        "the forfeit is not rated: {report}"
+    );
+    let stored = ratings(&client, "?as_of=2026-12-31").await;
+    assert_ne!(stored, ratings(&client, "?as_of=2026-03-31").await);
+    kiela::service::ratings::rate_everything(&app.app).unwrap();
+    assert_eq!(
+        ratings(&client, "?as_of=2026-12-31").await,
+        stored,
+        "rated again from scratch"
+    );
+
+    // Each person's history (Bento played both months; Carla's January game was a
+    // forfeit), and their rating when entered again.
+    let person = client
+        .send(Req::get(format!("/api/v1/registry/{}", ids[1])))
+        .await
+        .expect(200)
+        .json();
+    let periods: Vec<&str> = person["rating_history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["period"].as_str().unwrap())
+        .collect();
+    assert_eq!(periods, ["2026-01", "2026-03"]);
+    let current = row(&stored, &ids[1]).unwrap()["rating"].as_f64().unwrap();
+    assert_eq!(person["rating"], current.round() as i64);
+    let next = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&organiser)
+                .json(json!({"name": "Maio"})),
+        )
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let entered = client
+        .send(
+            Req::post(format!("/api/v1/events/{next}/players"))
+                .bearer(&organiser)
+                .json(json!({"name": "Bento Lunda", "federation_id": ids[1]})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let shown = client
+        .send(Req::get(format!(
+            "/api/v1/events/{next}/players/{}",
+            entered["id"]
+        )))
+        .await
+        .json();
+    assert_eq!(
+        shown["rating"],
+        current.round() as i64,
+        "seeded by the national rating"
+    );
+
+    // The pages: the list in Portuguese, its CSV, the event's report, the history drawn.
+    let page = client.get("/ratings?as_of=2026-12-31&lang=pt").await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Lista nacional Elo") && page.body.contains("Carla Muxima"));
+    assert!(page.body.contains("provisório"));
+    let csv = client
+        .get("/ratings.csv?as_of=2026-12-31&province=Luanda&lang=fr")
+        .await;
+    assert_eq!(csv.status, 200);
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", csv.body);
+    assert!(lines[0].starts_with("Rang,"), "{}", lines[0]);
+    let report_page = client
+        .get(&format!(
+            "/events/{}/rating?lang=en",
+            slug(&client, march).await
+        ))
+        .await;
+    assert!(
+        report_page
+            .body
+            .contains("In the rating list, period 2026-03: 2 rated games.")
+    );
+    let history = client.get(&format!("/players/{}?lang=en", ids[1])).await;
+    assert!(history.body.contains("<svg class=\"rating-history\""));
+    assert!(history.body.contains("Rating history"));
+}
+
+async fn slug(client: &Browser<'_>, event: i64) -> String {
+    client
+        .send(Req::get(format!("/api/v1/events/{event}")))
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// An administrator puts an event into the list from its page (a form with its token); a
+/// visitor sees no button and cannot post.
+async fn an_administrator_puts_an_event_in_from_its_page(app: &TestApp) {
+    let organiser = account_with_token(app, "org@example.ao", "Org", "organiser");
+    account_with_token(app, "fed@example.ao", "Federação", "admin");
+    let client = app.browser();
+    let mut ids = Vec::new();
+    let event = event_of(
+        &client,
+        &organiser,
+        "Taça",
+        "2026-05-05",
+        true,
+        &mut ids,
+        &["1-0", "0-1"],
+    )
+    .await;
+    let slug = slug(&client, event).await;
+    let visitor = app.browser();
+    let page = visitor.get(&format!("/events/{slug}/rating?lang=en")).await;
+    assert!(
+        page.body
+            .contains("a federation administrator puts it there")
+    );
+    assert!(!page.body.contains("action=\"/events/"));
+    let admin = app.browser();
+    admin.log_in("fed@example.ao", "a-long-password").await;
+    let page = admin.get(&format!("/events/{slug}/rating?lang=en")).await;
+    assert!(page.body.contains("Put the event into the rating list"));
+    let done = admin
+        .post_form(&format!("/events/{slug}/rating"), &[])
+        .await;
+    assert_eq!(done.status, 303);
+    let page = admin.get(&format!("/events/{slug}/rating?lang=en")).await;
+    assert!(page.body.contains("period 2026-05"), "{}", page.body);
+    assert_eq!(
+        ratings(&client, "").await["rows"].as_array().unwrap().len(),
+        4
+    );
+}
+
+both_backends!(
+    rated_events_make_the_national_list,
+    an_administrator_puts_an_event_in_from_its_page,
+);
