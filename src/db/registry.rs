@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{games, players, registry_players, rounds};
+use super::schema::{games, players, registry_merges, registry_players, rounds};
 use crate::domain::{
     EventId, GameId, GameStatus, Player, PlayerId, RegistryPlayer, Sex, StoredResult, UserId,
 };
@@ -278,4 +278,78 @@ pub(crate) fn delete_if_unused(conn: &mut DbConnection, federation_id: &str) -> 
         registry_players::table.filter(registry_players::federation_id.eq(federation_id)),
     )
     .execute(conn)
+}
+
+/// The person an id names now: itself, or the person it was merged into.
+pub(crate) fn resolve(conn: &mut DbConnection, federation_id: &str) -> QueryResult<String> {
+    Ok(registry_merges::table
+        .find(federation_id)
+        .select(registry_merges::merged_into)
+        .first::<String>(conn)
+        .optional()?
+        .unwrap_or_else(|| federation_id.to_string()))
+}
+
+/// Events where both people have an entry.
+pub(crate) fn shared_events(
+    conn: &mut DbConnection,
+    a: &str,
+    b: &str,
+) -> QueryResult<Vec<crate::domain::EventId>> {
+    let of_a: Vec<EventId> = players::table
+        .filter(players::federation_id.eq(a))
+        .select(players::event_id)
+        .load(conn)?;
+    players::table
+        .filter(players::federation_id.eq(b))
+        .filter(players::event_id.eq_any(of_a))
+        .select(players::event_id)
+        .distinct()
+        .load(conn)
+}
+
+/// Moves every entry and id of `gone` to `kept`, records the merge, and removes `gone`.
+pub(crate) fn merge(
+    conn: &mut DbConnection,
+    gone: &RegistryPlayer,
+    kept: &str,
+    by: Option<UserId>,
+    at: NaiveDateTime,
+) -> QueryResult<Vec<(EventId, PlayerId)>> {
+    let moved: Vec<(EventId, PlayerId)> = players::table
+        .filter(players::federation_id.eq(&gone.federation_id))
+        .select((players::event_id, players::id))
+        .load(conn)?;
+    diesel::update(players::table.filter(players::federation_id.eq(&gone.federation_id)))
+        .set(players::federation_id.eq(kept))
+        .execute(conn)?;
+    // Ids merged into `gone` before now lead to `kept`.
+    diesel::update(
+        registry_merges::table.filter(registry_merges::merged_into.eq(&gone.federation_id)),
+    )
+    .set(registry_merges::merged_into.eq(kept))
+    .execute(conn)?;
+    diesel::insert_into(registry_merges::table)
+        .values((
+            registry_merges::federation_id.eq(&gone.federation_id),
+            registry_merges::merged_into.eq(kept),
+            registry_merges::name.eq(&gone.name),
+            registry_merges::merged_by.eq(by),
+            registry_merges::merged_at.eq(at),
+        ))
+        .execute(conn)?;
+    diesel::delete(registry_players::table.find(gone.id)).execute(conn)?;
+    Ok(moved)
+}
+
+/// The people merged into `kept`: (their old id, their name).
+pub(crate) fn merged_into(
+    conn: &mut DbConnection,
+    kept: &str,
+) -> QueryResult<Vec<(String, String)>> {
+    registry_merges::table
+        .filter(registry_merges::merged_into.eq(kept))
+        .order(registry_merges::merged_at)
+        .select((registry_merges::federation_id, registry_merges::name))
+        .load(conn)
 }

@@ -134,6 +134,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    registry_merges (federation_id) {
+        federation_id -> Text,
+        merged_into -> Text,
+        name -> Text,
+        merged_by -> Nullable<Integer>,
+        merged_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     registry_players (id) {
         id -> Integer,
         federation_id -> Text,
@@ -270,6 +280,7 @@ diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    registry_merges,
     rating_history,
     registry_players,
     prize_funds,

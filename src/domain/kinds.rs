@@ -291,6 +291,7 @@ text_enum! {
         TrfImported = "trf_imported",
         PrizesSet = "prizes_set",
         EventRated = "event_rated",
+        RegistryMerged = "registry_merged",
     }
 }
 

@@ -216,8 +216,13 @@ pub fn rate_everything(app: &App) -> Result<usize, ServiceError> {
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         q::lock(conn)?;
-        rate_from(conn, Month(i32::MIN / 2))
+        rate_all(conn)
     })
+}
+
+/// Rates every period again, inside the caller's transaction (which holds the lock).
+pub(crate) fn rate_all(conn: &mut DbConnection) -> Result<usize, ServiceError> {
+    rate_from(conn, Month(i32::MIN / 2))
 }
 
 /// Who the list shows.

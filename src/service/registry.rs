@@ -11,7 +11,9 @@ use super::players::{Details, ValidPlayer};
 use super::{App, ServiceError};
 use crate::db::registry::{self as q, PersonDetails};
 use crate::db::{self, DbConnection};
-use crate::domain::{EventId, GameId, Player as Entry, PlayerId, RegistryPlayer, UserId};
+use crate::domain::{
+    AuditAction, ErrorCode, EventId, GameId, Player as Entry, PlayerId, RegistryPlayer, UserId,
+};
 use crate::tournament::history::{GameScore, Outcome};
 use crate::tournament::names;
 
@@ -99,6 +101,8 @@ pub struct PersonRecord {
     pub games: usize,
     /// The national rating after each rating period (none before the person is rated).
     pub rating_history: Vec<RatingPoint>,
+    /// Ids of people merged into this one (they lead here).
+    pub merged_ids: Vec<String>,
 }
 
 /// The rating after one rating period.
@@ -160,7 +164,7 @@ pub(crate) fn person_page(
     let head_to_head = match against.map(str::trim).filter(|a| !a.is_empty()) {
         None => None,
         Some(other) => {
-            let other = other.to_ascii_uppercase();
+            let other = q::resolve(&mut conn, &other.to_ascii_uppercase())?;
             let opponent = q::by_federation_id(&mut conn, &other)?.ok_or(ServiceError::NotFound)?;
             games.retain(|g| g.opponent_federation_id.as_deref() == Some(other.as_str()));
             let mut tally = HeadToHead {
@@ -188,8 +192,8 @@ fn person_with_games(
     conn: &mut DbConnection,
     federation_id: &str,
 ) -> Result<(PersonRecord, Vec<PersonGame>), ServiceError> {
-    let row = q::by_federation_id(conn, &federation_id.trim().to_ascii_uppercase())?
-        .ok_or(ServiceError::NotFound)?;
+    let id = q::resolve(conn, &federation_id.trim().to_ascii_uppercase())?;
+    let row = q::by_federation_id(conn, &id)?.ok_or(ServiceError::NotFound)?;
     let entries = q::entries_of(conn, &row.federation_id)?;
     let mut events = Vec::with_capacity(entries.len());
     let mut event_names = std::collections::HashMap::new();
@@ -266,6 +270,10 @@ fn person_with_games(
                 deviation: r.deviation,
             })
             .collect(),
+        merged_ids: q::merged_into(conn, &row.federation_id)?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect(),
     };
     Ok((record, games))
 }
@@ -282,6 +290,10 @@ pub(crate) fn enter(
     user_id: Option<UserId>,
     compare: bool,
 ) -> Result<Vec<DuplicateWarning>, ServiceError> {
+    if let Some(id) = &player.details.federation_id {
+        // An id merged into another person's names that person.
+        player.details.federation_id = Some(q::resolve(conn, id)?);
+    }
     let given = player.details.federation_id.clone();
     let known = match &given {
         Some(id) => q::by_federation_id(conn, id)?,
@@ -482,4 +494,93 @@ pub fn write_missing_keys(conn: &mut DbConnection) -> Result<usize, ServiceError
         })?;
         written += batch.len();
     }
+}
+
+/// What a merge did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Merged {
+    /// The person kept.
+    pub federation_id: String,
+    /// The id merged into it, which leads to it from now on.
+    pub merged: String,
+    /// Entries moved to the person kept.
+    pub entries: usize,
+}
+
+/// Merges two registered people who are one (federation administrators): every entry of
+/// `gone` names `into` from now on, and `gone`'s id leads to it; each event concerned logs it,
+/// and the rating list is rated again. Two people entered in one event are two people: that
+/// is refused.
+pub(crate) fn merge(
+    app: &App,
+    user: &super::accounts::User,
+    gone: &str,
+    into: &str,
+) -> Result<Merged, ServiceError> {
+    if !user.is_admin() {
+        return Err(ServiceError::Forbidden);
+    }
+    let mut conn = app.conn()?;
+    db::write_transaction(&mut conn, |conn| {
+        db::ratings::lock(conn)?;
+        let gone = q::resolve(conn, &gone.trim().to_ascii_uppercase())?;
+        let kept = q::resolve(conn, &into.trim().to_ascii_uppercase())?;
+        let gone = q::by_federation_id(conn, &gone)?.ok_or(ServiceError::NotFound)?;
+        let kept = q::by_federation_id(conn, &kept)?
+            .ok_or_else(|| ServiceError::invalid("into", ErrorCode::RegistryPlayerUnknown))?;
+        if gone.id == kept.id {
+            return Err(ServiceError::invalid("into", ErrorCode::MergeSamePerson));
+        }
+        let shared = q::shared_events(conn, &gone.federation_id, &kept.federation_id)?;
+        if !shared.is_empty() {
+            let mut names = Vec::new();
+            for id in shared {
+                if let Some(event) = db::events::event_by_id(conn, id)? {
+                    names.push(event.name);
+                }
+            }
+            return Err(ServiceError::Blocked {
+                code: ErrorCode::MergeSameEvent,
+                detail: names.join(", "),
+            });
+        }
+        let moved = q::merge(conn, &gone, &kept.federation_id, Some(user.id), db::now())?;
+        let mut events: Vec<EventId> = moved.iter().map(|(e, _)| *e).collect();
+        events.sort();
+        events.dedup();
+        for event in events {
+            super::audit::record(
+                conn,
+                super::audit::Entry::event(event, Some(user.id), AuditAction::RegistryMerged).text(
+                    format!(
+                        "{} ({}) → {} ({})",
+                        gone.name, gone.federation_id, kept.name, kept.federation_id
+                    ),
+                ),
+            )?;
+            db::events::bump_event(conn, event, db::now())?;
+        }
+        super::ratings::rate_all(conn)?;
+        Ok(Merged {
+            federation_id: kept.federation_id.clone(),
+            merged: gone.federation_id.clone(),
+            entries: moved.len(),
+        })
+    })
+}
+
+/// Registered people whose name may be `person`'s, for an administrator to merge.
+pub(crate) fn possible_duplicates(app: &App, person: &Person) -> Result<Vec<Person>, ServiceError> {
+    let mut conn = app.conn()?;
+    let sounded: Vec<String> = names::sound(&person.name)
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    Ok(q::sharing_a_sound(&mut conn, &sounded, CANDIDATES)?
+        .iter()
+        .filter(|row| {
+            row.federation_id != person.federation_id && names::may_be_same(&row.name, &person.name)
+        })
+        .map(Person::of)
+        .collect())
 }

@@ -95,6 +95,7 @@ table! {
         get "/ratings" => ratings::list;
         get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;
+        post "/players/{federation_id}/merge" => registry::merge;
         post "/events" => events::create;
         get "/events/new" => events::new_form;
         get "/events/import" => events::import_form;
@@ -209,6 +210,7 @@ table! {
         post "/events/{id}/rating" => api::ratings::put_event;
         get "/registry" => api::registry::search;
         get "/registry/{federation_id}" => api::registry::show;
+        post "/registry/{federation_id}/merge" => api::registry::merge;
         get "/games/{id}" => api::games::show;
         get "/games/{id}/submissions" => api::games::submissions;
         post "/games/{id}/submissions/{sid}/accept" => api::games::accept;

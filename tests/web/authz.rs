@@ -98,6 +98,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events", Who::Any),
     ("GET /players", Who::Any),
     ("GET /players/{federation_id}", Who::Any),
+    ("POST /players/{federation_id}/merge", Who::Admin),
     ("GET /ratings", Who::Any),
     ("GET /ratings.csv", Who::Any),
     ("POST /events", Who::Creator),
@@ -296,6 +297,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /api/v1/events/{id}/rating", Who::Admin),
     ("GET /api/v1/registry", Who::Any),
     ("GET /api/v1/registry/{federation_id}", Who::Any),
+    ("POST /api/v1/registry/{federation_id}/merge", Who::Admin),
     // A prize list is public once the event ends (or is published); the fixture has none.
     ("GET /api/v1/events/{id}/prizes", Who::Any),
     ("PUT /api/v1/events/{id}/prizes", Who::EventOrganiser),

@@ -432,7 +432,113 @@ async fn a_players_page_across_events(app: &TestApp) {
     assert_eq!(api["games"], 2);
 }
 
+/// An administrator merges two entries of the registry that are one person: their events
+/// and games move, the old id leads to the person kept, each event logs it; two people of one
+/// event are never merged.
+async fn two_entries_of_one_person_merged(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let admin = account_with_token(app, "fed@example.ao", "Federação", "admin");
+    let client = app.browser();
+    let first = new_event(&client, &token, "Torneio do Uíge").await;
+    let second = new_event(&client, &token, "Torneio do Zaire").await;
+    let (_, a) = enter(&client, &token, first, json!({"name": "Kiluanji Ukuma"})).await;
+    let (created, b) = enter(&client, &token, second, json!({"name": "Kiluangi Ucuma"})).await;
+    assert_eq!(created["warnings"][0]["code"], "possible_same_person");
+    let (_, c) = enter(&client, &token, second, json!({"name": "Kiluanji Ukuma"})).await;
+    let (a, b, c) = (
+        a["federation_id"].as_str().unwrap().to_string(),
+        b["federation_id"].as_str().unwrap().to_string(),
+        c["federation_id"].as_str().unwrap().to_string(),
+    );
+    let merge = |gone: &str, into: &str, token: &str| {
+        Req::post(format!("/api/v1/registry/{gone}/merge"))
+            .bearer(token)
+            .json(json!({ "into": into }))
+    };
+    client.send(merge(&b, &a, &token)).await.expect(403);
+    let refused = client.send(merge(&b, &b, &admin)).await.expect(422).json();
+    assert_eq!(refused["error"]["code"], "merge_same_person");
+    let refused = client
+        .send(merge(&b, "K9999999", &admin))
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(refused["error"]["code"], "registry_player_unknown");
+    // b and c are both entered in the second event: two people.
+    let refused = client.send(merge(&b, &c, &admin)).await.expect(409).json();
+    assert_eq!(refused["error"]["code"], "merge_same_event");
+    assert_eq!(refused["error"]["detail"], "Torneio do Zaire");
+
+    let merged = client.send(merge(&b, &a, &admin)).await.expect(200).json();
+    assert_eq!(
+        merged,
+        json!({"federation_id": a, "merged": b, "entries": 1})
+    );
+    let person = client
+        .send(Req::get(format!("/api/v1/registry/{}", b.to_lowercase())))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        person["federation_id"],
+        a.as_str(),
+        "the old id leads to the person kept"
+    );
+    assert_eq!(person["events"].as_array().unwrap().len(), 2);
+    // Entering the old id enters the person kept.
+    let third = new_event(&client, &token, "Torneio do Bengo").await;
+    let (_, again) = enter(
+        &client,
+        &token,
+        third,
+        json!({"name": "Kiluanji Ukuma", "federation_id": b}),
+    )
+    .await;
+    assert_eq!(again["federation_id"], a.as_str());
+    let log = client
+        .send(Req::get(format!("/api/v1/events/{second}")).bearer(&token))
+        .await
+        .json();
+    let slug = log["slug"].as_str().unwrap();
+    let audit = app.browser();
+    audit.log_in("org@example.ao", "a-long-password").await;
+    let page = audit.get(&format!("/events/{slug}/audit?lang=en")).await;
+    assert!(
+        page.body
+            .contains(&format!("Kiluangi Ucuma ({b}) → Kiluanji Ukuma ({a})")),
+        "{}",
+        page.body
+    );
+
+    // On the site: the administrator sees the possible duplicates and merges with a button.
+    let desk = app.browser();
+    desk.log_in("fed@example.ao", "a-long-password").await;
+    let page = desk.get(&format!("/players/{a}?lang=en")).await;
+    assert!(
+        page.body
+            .contains(&format!("action=\"/players/{c}/merge\"")),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!("Also known as</dt><dd>{b}")));
+    let visitor = client.get(&format!("/players/{a}?lang=en")).await;
+    assert!(!visitor.body.contains("/merge"));
+    let refused = desk
+        .post_form(&format!("/players/{c}/merge"), &[("into", a.as_str())])
+        .await;
+    assert_eq!(refused.status, 409, "c and a are in the second event");
+    let other = new_event(&client, &token, "Torneio do Moxico").await;
+    let (_, d) = enter(&client, &token, other, json!({"name": "Kiluanji Ukuma"})).await;
+    let d = d["federation_id"].as_str().unwrap().to_string();
+    let done = desk
+        .post_form(&format!("/players/{d}/merge"), &[("into", a.as_str())])
+        .await;
+    assert_eq!(done.status, 303);
+    assert_eq!(done.location(), Some(format!("/players/{a}").as_str()));
+}
+
 both_backends!(
+    two_entries_of_one_person_merged,
     one_person_across_events,
     entries_before_the_registry_are_migrated,
     a_players_page_across_events,

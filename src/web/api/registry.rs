@@ -47,3 +47,25 @@ pub(crate) fn search_text(query: &str) -> String {
         .map(|(_, text)| text.chars().take(MAX_QUERY_CHARS).collect())
         .unwrap_or_default()
 }
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MergeBody {
+    into: String,
+}
+
+/// `POST /api/v1/registry/{federation_id}/merge` (administrators) `{"into": ID}`: the person
+/// is one with `into`; their entries and id lead there from now on.
+pub(crate) async fn merge(
+    req: HttpRequest,
+    app: web::Data<App>,
+    super::ApiAdmin(user): super::ApiAdmin,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let body: MergeBody = super::json_body(&req, &body)?;
+    let gone = path.into_inner();
+    let app = app.into_inner();
+    let merged = web::block(move || registry::merge(&app, &user, &gone, &body.into)).await??;
+    Ok(HttpResponse::Ok().json(merged))
+}

@@ -39,6 +39,8 @@ struct PersonTemplate<'a> {
     c: &'a Chrome,
     data: PersonPage,
     against: String,
+    /// For an administrator: registered people whose name may be this one's.
+    duplicates: Vec<Person>,
 }
 
 /// The rating history as an SVG line over the periods, with the band of one deviation either
@@ -189,12 +191,49 @@ pub(crate) async fn person(
     let id = path.into_inner();
     let against = against_of(req.query_string());
     let wanted = against.clone();
+    let admin = c.is_admin();
     let app = app.into_inner();
-    let data =
-        web::block(move || registry::person_page(&app, &id, Some(wanted.as_str()))).await??;
+    let (data, duplicates) = web::block(move || {
+        let data = registry::person_page(&app, &id, Some(wanted.as_str()))?;
+        let duplicates = if admin {
+            registry::possible_duplicates(&app, &data.record.person)?
+        } else {
+            Vec::new()
+        };
+        Ok::<_, crate::service::ServiceError>((data, duplicates))
+    })
+    .await??;
     html(&PersonTemplate {
         c: &c,
         data,
         against,
+        duplicates,
     })
+}
+
+#[derive(serde::Deserialize)]
+pub(crate) struct MergeForm {
+    #[serde(default)]
+    into: String,
+}
+
+/// `POST /players/{federation_id}/merge` (administrators): this person is one with `into`.
+pub(crate) async fn merge(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: crate::web::context::AdminPage,
+    path: web::Path<String>,
+    form: crate::web::context::CsrfForm<MergeForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let gone = path.into_inner();
+    let app = app.into_inner();
+    let user = admin.user;
+    let merged = web::block(move || registry::merge(&app, &user, &gone, &form.into)).await??;
+    super::redirect_with_flash(
+        &req,
+        &format!("/players/{}", merged.federation_id),
+        crate::web::context::FlashLevel::Success,
+        "flash-registry-merged",
+    )
 }
