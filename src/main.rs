@@ -102,8 +102,9 @@ enum Command {
         #[arg(value_name = "FILE.trf")]
         file: String,
     },
-    /// Measure the rules engine (records verified, random playouts per second) or, with
-    /// `--swiss-players`, the time to pair a large Swiss round.
+    /// Measure the rules engine (records verified, random playouts per second), with
+    /// `--swiss-players` the time to pair a large Swiss round, or with `--ratings-players` the
+    /// time to rate the national list.
     Bench {
         /// Directory of the record vectors.
         #[arg(long, default_value = "tests/data/rules")]
@@ -121,6 +122,12 @@ enum Command {
         /// file, so another pairing program can pair the same round.
         #[arg(long, value_name = "FILE.trf")]
         write_trf: Option<PathBuf>,
+        /// Time the national rating list for this many people instead.
+        #[arg(long)]
+        ratings_players: Option<usize>,
+        /// The rated games of the rating list timed.
+        #[arg(long, default_value_t = 500_000)]
+        ratings_games: usize,
     },
 }
 
@@ -425,12 +432,15 @@ fn main() -> ExitCode {
             swiss_players,
             swiss_round,
             write_trf,
+            ratings_players,
+            ratings_games,
         }) => {
-            let result = match swiss_players {
-                Some(players) => {
+            let result = match (swiss_players, ratings_players) {
+                (Some(players), _) => {
                     cli::bench::swiss(players, swiss_round.max(1), 3, write_trf.as_deref())
                 }
-                None => cli::bench::run(&vectors, seconds),
+                (None, Some(players)) => cli::bench::ratings(players, ratings_games, 3),
+                (None, None) => cli::bench::run(&vectors, seconds),
             };
             match result {
                 Ok(()) => ExitCode::SUCCESS,

@@ -205,3 +205,90 @@ fn simulated_trf(field: &[PlayerHistory], total_rounds: usize) -> String {
         knockout: None,
     })
 }
+
+/// Times the national rating list: every period rated from scratch for `players` people and
+/// `games` games spread over five years of monthly periods, then one more period of a
+/// 200-player, 9-round event rated on top of it (what putting an event into the list costs).
+pub fn ratings(players: usize, games: usize, repeat: usize) -> Result<(), String> {
+    use crate::tournament::ratings::{Month, RatedGame, Score, Standing, rate_period};
+    if players < 200 {
+        return Err("--ratings-players: at least 200".into());
+    }
+    let mut rng = fastrand::Rng::with_seed(18);
+    let strength: Vec<f64> = (0..players).map(|_| 1000.0 + 1000.0 * rng.f64()).collect();
+    let play = |rng: &mut fastrand::Rng, a: usize, b: usize| {
+        let expected = 1.0 / (1.0 + 10f64.powf((strength[b] - strength[a]) / 400.0));
+        let draw = 0.1;
+        let roll = rng.f64();
+        let score = if roll < expected - draw / 2.0 {
+            Score::Win
+        } else if roll < expected + draw / 2.0 {
+            Score::Draw
+        } else {
+            Score::Loss
+        };
+        RatedGame {
+            first: a,
+            second: b,
+            score,
+        }
+    };
+    let months = 60;
+    let first = Month(2021 * 12);
+    let mut periods: Vec<Vec<RatedGame>> = vec![Vec::new(); months];
+    for i in 0..games {
+        let a = rng.usize(0..players);
+        let mut b = rng.usize(0..players - 1);
+        if b >= a {
+            b += 1;
+        }
+        periods[i % months].push(play(&mut rng, a, b));
+    }
+    let mut event: Vec<RatedGame> = Vec::new();
+    for _ in 0..9 {
+        let mut field: Vec<usize> = (0..200).collect();
+        rng.shuffle(&mut field);
+        for pair in field.chunks(2) {
+            event.push(play(&mut rng, pair[0], pair[1]));
+        }
+    }
+    let mut full = Vec::new();
+    let mut incremental = Vec::new();
+    let mut standings: Vec<Option<Standing>> = Vec::new();
+    for _ in 0..repeat.max(1) {
+        standings = vec![None; players];
+        let start = Instant::now();
+        for (i, period) in periods.iter().enumerate() {
+            black_box(rate_period(
+                &mut standings,
+                Month(first.0 + i as i32),
+                period,
+            ));
+        }
+        full.push(start.elapsed().as_secs_f64());
+        let mut next = standings.clone();
+        let start = Instant::now();
+        black_box(rate_period(
+            &mut next,
+            Month(first.0 + months as i32),
+            &event,
+        ));
+        incremental.push(start.elapsed().as_secs_f64());
+    }
+    full.sort_by(f64::total_cmp);
+    incremental.sort_by(f64::total_cmp);
+    let rated = standings.iter().filter(|s| s.is_some()).count();
+    println!(
+        "ratings: {players} players, {games} games in {months} monthly periods ({rated} rated): \
+         every period from scratch in median {:.3} s, best {:.3} s ({} runs)",
+        full[full.len() / 2],
+        full[0],
+        full.len()
+    );
+    println!(
+        "ratings: one more period, a 200-player 9-round event ({} games): median {:.3} ms",
+        event.len(),
+        incremental[incremental.len() / 2] * 1000.0
+    );
+    Ok(())
+}

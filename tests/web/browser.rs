@@ -906,6 +906,104 @@ async fn prize_journey(lang: Lang) {
     app.stop().await;
 }
 
+/// A visitor looks a player up by a name spelt another way, opens the player's page and reads
+/// the rating history drawn there, on a phone.
+async fn registry_journey(lang: Lang) {
+    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
+        return;
+    };
+    let Some((_driver, client)) = start_browser().await else {
+        return;
+    };
+    let api = app.browser();
+    let token = account_with_token(&app, "fed-org@example.ao", "Organização", "organiser");
+    let admin = account_with_token(&app, "fed@example.ao", "Federação", "admin");
+    let (event, _) = event_with_players(
+        &api,
+        &token,
+        json!({"name": "Taça do Cuanza", "rounds": 1, "rated": true,
+               "starts_on": "2026-06-06", "ends_on": "2026-06-07"}),
+        &[
+            "Kiluanji Ukuma",
+            "Bento Lunda",
+            "Carla Muxima",
+            "Domingos Neto",
+        ],
+    )
+    .await;
+    let round = pair_round(&api, &token, event).await;
+    for p in round["pairings"].as_array().unwrap() {
+        let decided = api
+            .api(
+                "POST",
+                &format!("/api/v1/games/{}/decision", p["game_id"]),
+                Some(&token),
+                Some(json!({"result": "1-0", "reason": "adjudicated"})),
+            )
+            .await;
+        assert_eq!(decided.status, 200, "{}", decided.body);
+    }
+    let rated = api
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/rating"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(rated.status, 200, "{}", rated.body);
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let mut j = Journey {
+        client: &client,
+        base: &app.base,
+        lang,
+        artifacts,
+        shots: 300,
+    };
+    j.open(&format!("/players?lang={}", lang.code())).await;
+    j.fill("input[name=q]", "quiluangi ucuma").await;
+    j.press("registry-search-button").await;
+    j.wait_for_path(|p| p.starts_with("/players?q=")).await;
+    j.shot("registry-search").await;
+    j.client
+        .find(Locator::LinkText("Kiluanji Ukuma"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let path = j.wait_for_path(|p| p.starts_with("/players/K")).await;
+    let page = j.source().await;
+    assert!(page.contains("rating-history"), "{page}");
+    assert!(page.contains(&j.t("registry-rating-history")), "{page}");
+    assert!(page.contains("Taça do Cuanza") && page.contains("2026-06"));
+    // The history is drawn inside the phone's width.
+    let width = j
+        .client
+        .execute(
+            "return document.querySelector('svg.rating-history').getBoundingClientRect().right \
+             <= document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(width, json!(true), "{path}");
+    j.shot("registry-player").await;
+    client.close().await.unwrap();
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn registry_journey_in_portuguese() {
+    registry_journey(Lang::Pt).await;
+}
+
+#[actix_rt::test]
+async fn registry_journey_in_french() {
+    registry_journey(Lang::Fr).await;
+}
+
 #[actix_rt::test]
 async fn prize_journey_in_portuguese() {
     prize_journey(Lang::Pt).await;

@@ -87,11 +87,22 @@ fn history_svg(points: &[registry::RatingPoint], title: &str) -> String {
                 .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.rating - p.deviation))),
         )
         .collect();
-    let _ = write!(
-        svg,
-        "<polygon class=\"band\" points=\"{}\"/>",
-        band.join(" ")
-    );
+    if let [only] = points {
+        // One period: the band is a bar.
+        let _ = write!(
+            svg,
+            "<line class=\"bar\" x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{:.1}\" y2=\"{:.1}\"/>",
+            y(only.rating + only.deviation),
+            y(only.rating - only.deviation),
+            x = x(0)
+        );
+    } else {
+        let _ = write!(
+            svg,
+            "<polygon class=\"band\" points=\"{}\"/>",
+            band.join(" ")
+        );
+    }
     let line: Vec<String> = points
         .iter()
         .enumerate()
