@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod backup;
+pub(crate) mod circuits;
 pub mod events;
 pub(crate) mod ratings;
 pub(crate) mod registry;

@@ -6,19 +6,7 @@ use diesel::sql_types::Integer;
 
 use super::DbConnection;
 use super::schema::{events, games, players, rating_history};
-use crate::domain::{EventId, GameStatus, PlayerId, StoredResult};
-
-/// A row of the history.
-#[derive(Clone, Debug, PartialEq, Queryable, QueryableByName, Insertable)]
-#[diesel(table_name = rating_history)]
-pub(crate) struct HistoryRow {
-    pub federation_id: String,
-    pub period: i32,
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub games: i32,
-}
+use crate::domain::{EventId, GameStatus, PlayerId, RatingRecord as HistoryRow, StoredResult};
 
 /// Two ratings written at once never interleave (app servers behind a load balancer): on
 /// PostgreSQL a lock held to the end of the transaction; SQLite's write transaction is one

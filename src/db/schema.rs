@@ -122,6 +122,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    circuits (id) {
+        id -> Integer,
+        slug -> Text,
+        name -> Text,
+        points -> Text,
+        qualifiers -> Integer,
+        final_event_id -> Nullable<Integer>,
+        owner_id -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    circuit_events (circuit_id, event_id) {
+        circuit_id -> Integer,
+        event_id -> Integer,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
     rating_history (id) {
         id -> Integer,
         federation_id -> Text,
@@ -280,6 +301,8 @@ diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    circuits,
+    circuit_events,
     registry_merges,
     rating_history,
     registry_players,

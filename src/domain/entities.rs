@@ -6,13 +6,15 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::{Insertable, Queryable, Selectable};
 use serde::Serialize;
 
-use super::ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
+use super::ids::{CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
 use super::kinds::{
     ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Sex, Stage, StoredResult,
     SubmissionStatus, SubmitterRole,
 };
 use super::tags::Tags;
-use crate::db::schema::{games, player_byes, players, registry_players, rounds, submissions};
+use crate::db::schema::{
+    circuits, games, player_byes, players, rating_history, registry_players, rounds, submissions,
+};
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
 use crate::tournament::standings::Tiebreak;
@@ -124,6 +126,38 @@ pub struct RegistryPlayer {
     pub user_id: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+}
+
+/// A person's rating after one rating period they played in.
+#[derive(
+    Clone, Debug, PartialEq, Queryable, diesel::QueryableByName, diesel::Insertable, Selectable,
+)]
+#[diesel(table_name = rating_history)]
+pub struct RatingRecord {
+    pub federation_id: String,
+    /// The period, a month counted as `year * 12 + month - 1`.
+    pub period: i32,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games up to and including this period.
+    pub games: i32,
+}
+
+/// A circuit of events: a season's qualifiers, their points table and their final.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = circuits)]
+pub struct Circuit {
+    pub id: CircuitId,
+    pub slug: String,
+    pub name: String,
+    /// Comma-separated points for the 1st, 2nd, … place.
+    pub points: String,
+    /// How many of each qualifier go to the final.
+    pub qualifiers: i32,
+    pub final_event_id: Option<EventId>,
+    pub owner_id: UserId,
+    pub created_at: NaiveDateTime,
 }
 
 /// A player's FIDE title, federation and id, as a TRF file gives them; kept so that the

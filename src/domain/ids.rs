@@ -85,3 +85,7 @@ id!(
     /// A record sent for a game.
     SubmissionId
 );
+id!(
+    /// A circuit of events (a season's qualifiers and their final).
+    CircuitId
+);

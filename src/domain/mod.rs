@@ -17,8 +17,10 @@ mod tags;
 pub mod utc;
 
 pub use codes::ErrorCode;
-pub use entities::{Bye, Event, FideDetails, Game, Player, RegistryPlayer, Round, Submission};
-pub use ids::{EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
+pub use entities::{
+    Bye, Circuit, Event, FideDetails, Game, Player, RatingRecord, RegistryPlayer, Round, Submission,
+};
+pub use ids::{CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
 pub use kinds::{
     AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,
     StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,

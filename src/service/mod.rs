@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod audit;
 pub mod board;
 pub mod bracket;
+pub mod circuits;
 pub mod crypto;
 pub mod demo;
 pub mod event_data;

@@ -10,10 +10,11 @@ use serde::Serialize;
 
 use super::accounts::User;
 use super::{App, ServiceError, audit};
-use crate::db::ratings::{self as q, HistoryRow};
+use crate::db::ratings as q;
 use crate::db::{self, DbConnection, write_transaction};
 use crate::domain::{
-    AuditAction, ErrorCode, EventId, EventState, RegistryPlayer, Sex, StoredResult,
+    AuditAction, ErrorCode, EventId, EventState, RatingRecord as HistoryRow, RegistryPlayer, Sex,
+    StoredResult,
 };
 use crate::tournament::ratings::{Month, RatedGame, Score, Standing, rate_period};
 

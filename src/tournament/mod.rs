@@ -3,6 +3,7 @@
 
 pub mod baku;
 pub mod berger;
+pub mod circuit;
 pub mod dutch;
 pub mod history;
 pub mod knockout;

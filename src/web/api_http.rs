@@ -31,6 +31,7 @@ pub(crate) const PUBLIC_READS: &[&str] = &[
     "/api/v1/events/{id}/export.csv",
     "/api/v1/games/{id}",
     "/api/v1/ratings",
+    "/api/v1/circuits/{id}",
     "/api/v1/registry",
     "/api/v1/registry/{federation_id}",
 ];

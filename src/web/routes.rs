@@ -29,8 +29,8 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, admin, entries, events, games, home, me, prizes, public, ratings, registry,
-                rounds, venue, why,
+                accounts, admin, circuits, entries, events, games, home, me, prizes, public, ratings,
+                registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
             $(
@@ -93,6 +93,7 @@ table! {
         get "/events" => events::list;
         get "/players" => registry::search;
         get "/ratings" => ratings::list;
+        get "/circuits/{slug}" => circuits::show;
         get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;
         post "/players/{federation_id}/merge" => registry::merge;
@@ -207,6 +208,9 @@ table! {
         get "/events/{id}/export.csv" => api::events::export_csv;
         get "/me/games" => api::me::games;
         get "/ratings" => api::ratings::list;
+        post "/circuits" => api::circuits::create;
+        get "/circuits/{id}" => api::circuits::show;
+        post "/circuits/{id}/final" => api::circuits::fill_final;
         post "/events/{id}/rating" => api::ratings::put_event;
         get "/registry" => api::registry::search;
         get "/registry/{federation_id}" => api::registry::show;

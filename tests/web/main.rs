@@ -11,6 +11,7 @@ mod api;
 mod authz;
 mod backup;
 mod browser;
+mod circuits;
 mod cluster;
 mod concurrency;
 mod conventions;

@@ -8,6 +8,7 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
 pub(crate) mod cache;
+pub(crate) mod circuits;
 pub(crate) mod edits;
 pub mod events;
 pub mod games;

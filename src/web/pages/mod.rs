@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub(crate) mod circuits;
 pub(crate) mod entries;
 pub mod events;
 pub mod games;

@@ -1,0 +1,2 @@
+DROP TABLE circuit_events;
+DROP TABLE circuits;

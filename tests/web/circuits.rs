@@ -1,0 +1,214 @@
+//! Circuits: qualifiers grouped with a points table, their standings, who goes to the final,
+//! and the final's registration filled from them, once.
+
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::harness::{Browser, Req, TestApp, account_with_token, pair_round};
+
+/// A finished one-round event of these players (federation ids where known); returns its id
+/// and every player's federation id, in entry order.
+async fn qualifier(
+    client: &Browser<'_>,
+    token: &str,
+    name: &str,
+    players: &[(&str, Option<&str>)],
+) -> (i64, Vec<String>) {
+    let event = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(token)
+                .json(json!({"name": name, "rounds": 1})),
+        )
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let mut ids = Vec::new();
+    for (i, (player, id)) in players.iter().enumerate() {
+        let mut body = json!({"name": player, "rating": 1900 - 50 * i as i64});
+        if let Some(id) = id {
+            body["federation_id"] = json!(id);
+        }
+        let created = client
+            .send(
+                Req::post(format!("/api/v1/events/{event}/players"))
+                    .bearer(token)
+                    .json(body),
+            )
+            .await
+            .expect(201)
+            .json();
+        let shown = client
+            .send(Req::get(format!(
+                "/api/v1/events/{event}/players/{}",
+                created["id"]
+            )))
+            .await
+            .json();
+        ids.push(shown["federation_id"].as_str().unwrap().to_string());
+    }
+    let round = pair_round(client, token, event).await;
+    for board in round["pairings"].as_array().unwrap() {
+        client
+            .send(
+                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
+                    .bearer(token)
+                    .json(json!({"result": "1-0", "reason": "adjudicated"})),
+            )
+            .await
+            .expect(200);
+    }
+    (event, ids)
+}
+
+async fn circuit_standings_and_the_final(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let other = account_with_token(app, "outro@example.ao", "Outro", "organiser");
+    let player = account_with_token(app, "ana@example.ao", "Ana", "player");
+    let client = app.browser();
+    let (luanda, first) = qualifier(
+        &client,
+        &token,
+        "Apuramento de Luanda",
+        &[
+            ("Ana Kiala", None),
+            ("Bento Lunda", None),
+            ("Carla Muxima", None),
+            ("Domingos Neto", None),
+        ],
+    )
+    .await;
+    let (huambo, second) = qualifier(
+        &client,
+        &token,
+        "Apuramento do Huambo",
+        &[
+            ("Ana Kiala", Some(first[0].as_str())),
+            ("Bento Lunda", Some(first[1].as_str())),
+            ("Eva Quissama", None),
+            ("Fausto Ribeiro", None),
+        ],
+    )
+    .await;
+    let final_event = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Final Nacional", "rounds": 3})),
+        )
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let circuit = json!({"name": "Prémio Kiela 2026", "points": [10, 6, 4, 3], "qualifiers": 2,
+                         "events": [luanda, huambo], "final": final_event});
+    let create = |token: &str, body: &Value| {
+        Req::post("/api/v1/circuits")
+            .bearer(token)
+            .json(body.clone())
+    };
+    client.send(create(&player, &circuit)).await.expect(403);
+    for (change, code) in [
+        (json!({"points": []}), "circuit_points_invalid"),
+        (json!({"points": [10, -1]}), "circuit_points_invalid"),
+        (json!({"events": []}), "circuit_events_invalid"),
+        (
+            json!({"events": [luanda, 999_999]}),
+            "circuit_events_invalid",
+        ),
+        (json!({"final": luanda}), "circuit_events_invalid"),
+        (json!({"name": " "}), "name_empty"),
+    ] {
+        let mut body = circuit.clone();
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let refused = client.send(create(&token, &body)).await.expect(422).json();
+        assert_eq!(refused["error"]["code"], code, "{change}");
+    }
+    let created = client.send(create(&token, &circuit)).await.expect(201);
+    let location = created.header("location").unwrap().to_string();
+    let created = created.json();
+    assert_eq!(created["slug"], "premio-kiela-2026");
+
+    let standings = client.send(Req::get(&location)).await.expect(200).json();
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6, "six people played: {standings}");
+    // Every place of both qualifiers scores once (shared places share): 2 × (10+6+4+3).
+    let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    assert!((total - 46.0).abs() < 1e-9, "{standings}");
+    // Ana and Bento played both; their points are both events' together.
+    let ana = rows
+        .iter()
+        .find(|r| r["federation_id"] == first[0].as_str())
+        .unwrap();
+    assert_eq!(ana["events"], 2);
+    assert!(
+        rows.windows(2)
+            .all(|w| w[0]["points"].as_f64() >= w[1]["points"].as_f64())
+    );
+    // Two from each qualifier, four different people.
+    let qualified: Vec<&str> = standings["qualified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["federation_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(qualified.len(), 4, "{standings}");
+    let mut distinct = qualified.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4);
+    let from_huambo: Vec<&Value> = standings["qualified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|q| q["event_id"] == huambo)
+        .collect();
+    assert_eq!(from_huambo.len(), 2);
+    assert!(
+        second
+            .iter()
+            .any(|id| id == from_huambo[0]["federation_id"].as_str().unwrap())
+    );
+
+    // The final's registration, filled once by its organiser.
+    let id = created["id"].as_i64().unwrap();
+    let fill = |token: &str| Req::post(format!("/api/v1/circuits/{id}/final")).bearer(token);
+    client.send(fill(&other)).await.expect(403);
+    let filled = client.send(fill(&token)).await.expect(200).json();
+    assert_eq!(filled, json!({"added": 4, "already": 0}));
+    let again = client.send(fill(&token)).await.expect(200).json();
+    assert_eq!(again, json!({"added": 0, "already": 4}));
+    let entries = client
+        .send(Req::get(format!("/api/v1/events/{final_event}/players")))
+        .await
+        .json();
+    let mut entered: Vec<&str> = entries["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["federation_id"].as_str().unwrap())
+        .collect();
+    entered.sort_unstable();
+    assert_eq!(entered, distinct);
+
+    let page = client.get("/circuits/premio-kiela-2026?lang=pt").await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Apurados para a final"), "{}", page.body);
+    assert!(
+        page.body
+            .contains("Os 2 primeiros de cada apuramento vão à final.")
+    );
+    assert!(page.body.contains("Apuramento do Huambo") && page.body.contains("Final Nacional"));
+    assert_eq!(client.get("/circuits/nenhum").await.status, 404);
+    client
+        .send(Req::get("/api/v1/circuits/999999"))
+        .await
+        .expect(404);
+}
+
+both_backends!(circuit_standings_and_the_final);
