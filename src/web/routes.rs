@@ -93,6 +93,8 @@ table! {
         get "/events" => events::list;
         get "/players" => registry::search;
         get "/ratings" => ratings::list;
+        get "/circuits/new" => circuits::new_form;
+        post "/circuits" => circuits::create;
         get "/circuits/{slug}" => circuits::show;
         get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;

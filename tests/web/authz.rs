@@ -100,6 +100,8 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /players/{federation_id}", Who::Any),
     ("POST /players/{federation_id}/merge", Who::Admin),
     ("GET /ratings", Who::Any),
+    ("GET /circuits/new", Who::Creator),
+    ("POST /circuits", Who::Creator),
     ("GET /circuits/{slug}", Who::Any),
     ("GET /ratings.csv", Who::Any),
     ("POST /events", Who::Creator),

@@ -211,4 +211,78 @@ async fn circuit_standings_and_the_final(app: &TestApp) {
         .expect(404);
 }
 
-both_backends!(circuit_standings_and_the_final);
+/// The circuit form: the events to tick, a points table typed as text, a refusal that keeps
+/// what was typed, and the new circuit's page.
+async fn a_circuit_made_on_its_form(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let (luanda, _) = qualifier(
+        &client,
+        &token,
+        "Apuramento de Luanda",
+        &[("Ana Kiala", None), ("Bento Lunda", None)],
+    )
+    .await;
+    let (huambo, _) = qualifier(
+        &client,
+        &token,
+        "Apuramento do Huambo",
+        &[("Carla Muxima", None), ("Domingos Neto", None)],
+    )
+    .await;
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let events = desk.get("/events?lang=en").await;
+    assert!(events.body.contains("href=\"/circuits/new\""));
+    let form = desk.get("/circuits/new?lang=pt").await;
+    assert_eq!(form.status, 200);
+    assert!(
+        form.body
+            .contains(&format!("name=\"event\" value=\"{luanda}\""))
+    );
+    let (l, h) = (luanda.to_string(), huambo.to_string());
+    let refused = desk
+        .post_form(
+            "/circuits",
+            &[
+                ("name", "Taça 2026"),
+                ("points", "10, seis"),
+                ("qualifiers", "1"),
+                ("event", &l),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused.body.contains("A tabela de pontos"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("value=\"10, seis\""));
+    let made = desk
+        .post_form(
+            "/circuits",
+            &[
+                ("name", "Taça 2026"),
+                ("points", "10 6"),
+                ("qualifiers", "1"),
+                ("event", &l),
+                ("event", &h),
+            ],
+        )
+        .await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    assert_eq!(made.location(), Some("/circuits/taca-2026"));
+    let page = client.get("/circuits/taca-2026?lang=en").await;
+    assert!(
+        page.body.contains("Qualified for the final"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Apuramento do Huambo"));
+    // Someone who may not create events gets no form.
+    let visitor = app.browser();
+    assert_ne!(visitor.get("/circuits/new").await.status, 200);
+}
+
+both_backends!(circuit_standings_and_the_final, a_circuit_made_on_its_form);

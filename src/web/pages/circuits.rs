@@ -1,12 +1,15 @@
 //! A circuit's standings on the site.
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::html;
-use crate::service::App;
-use crate::service::circuits::{self, CircuitRef, CircuitStandings};
-use crate::web::context::{Chrome, Page};
+use super::{error_key, html, html_with_status, redirect_with_flash};
+use crate::domain::EventId;
+use crate::service::circuits::{self, CircuitInput, CircuitRef, CircuitStandings};
+use crate::service::events::{self as events_service, Event};
+use crate::service::{App, ServiceError};
+use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page};
 use crate::web::errors::WebError;
 
 #[derive(Template)]
@@ -47,4 +50,119 @@ pub(crate) async fn show(
     let app = app.into_inner();
     let data = web::block(move || circuits::standings(&app, CircuitRef::Slug(&slug))).await??;
     html(&CircuitPage { c: &c, data })
+}
+
+/// The most events the form lists (the newest).
+const FORM_EVENTS: usize = 300;
+
+#[derive(Template)]
+#[template(path = "registry/circuit_new.html")]
+struct NewCircuitPage<'a> {
+    c: &'a Chrome,
+    events: Vec<Event>,
+    /// The form as typed.
+    name: String,
+    points: String,
+    qualifiers: String,
+    chosen: Vec<EventId>,
+    final_event: Option<EventId>,
+    error: Option<String>,
+}
+
+async fn events_for_form(app: &web::Data<App>) -> Result<Vec<Event>, WebError> {
+    let app = app.clone().into_inner();
+    let mut events = web::block(move || events_service::list_events(&app)).await??;
+    events.truncate(FORM_EVENTS);
+    Ok(events)
+}
+
+/// `GET /circuits/new` (accounts that may create events).
+pub(crate) async fn new_form(
+    app: web::Data<App>,
+    page: CreatorPage,
+) -> Result<HttpResponse, WebError> {
+    html(&NewCircuitPage {
+        c: &page.chrome,
+        events: events_for_form(&app).await?,
+        name: String::new(),
+        points: "25, 18, 15, 12, 10, 8, 6, 4, 2, 1".into(),
+        qualifiers: "2".into(),
+        chosen: Vec::new(),
+        final_event: None,
+        error: None,
+    })
+}
+
+/// `POST /circuits`: the form's fields are `name`, `points` (numbers separated by commas or
+/// spaces), `qualifiers`, one `event` per qualifier ticked, and `final`.
+pub(crate) async fn create(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: CreatorPage,
+    form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, WebError> {
+    let fields = form.parsed()?;
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    let (name, points, qualifiers) = (field("name"), field("points"), field("qualifiers"));
+    let chosen: Vec<EventId> = fields
+        .iter()
+        .filter(|(k, _)| k == "event")
+        .filter_map(|(_, v)| v.parse().ok())
+        .collect();
+    let final_event: Option<EventId> = field("final").parse().ok();
+    let parsed_points: Result<Vec<f64>, _> = points
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .map(|p| p.replace(',', ".").parse::<f64>())
+        .collect();
+    let result = match (parsed_points, qualifiers.parse::<u32>()) {
+        (Err(_), _) => Err(ServiceError::invalid(
+            "points",
+            crate::domain::ErrorCode::CircuitPointsInvalid,
+        )),
+        (_, Err(_)) => Err(ServiceError::invalid(
+            "qualifiers",
+            crate::domain::ErrorCode::FieldInvalid,
+        )),
+        (Ok(points), Ok(qualifiers)) => {
+            let input = CircuitInput {
+                name: name.clone(),
+                points,
+                qualifiers,
+                events: chosen.clone(),
+                final_event,
+            };
+            let user = page.user.clone();
+            let service = app.clone().into_inner();
+            web::block(move || circuits::create(&service, &user, &input)).await?
+        }
+    };
+    match result {
+        Ok(circuit) => redirect_with_flash(
+            &req,
+            &format!("/circuits/{}", circuit.slug),
+            FlashLevel::Success,
+            "flash-circuit-created",
+        ),
+        Err(ServiceError::Invalid(invalid)) => html_with_status(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &NewCircuitPage {
+                c: &page.chrome,
+                events: events_for_form(&app).await?,
+                name,
+                points,
+                qualifiers,
+                chosen,
+                final_event,
+                error: Some(error_key(invalid.code)),
+            },
+        ),
+        Err(e) => Err(e.into()),
+    }
 }
