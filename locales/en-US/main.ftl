@@ -987,3 +987,6 @@ circuit-qualifiers-field = Players of each qualifier who go to the final
 circuit-no-final = No final
 circuit-create = Create the circuit
 flash-circuit-created = The circuit was created.
+manage-import-registry = The players are imported. Lines entered as the registered player their federation id names: { $matched }. Check these lines against the registry, and correct an entry’s federation id on its edit form:
+manage-import-registry-possible_same_person = entered as a new person, but may be
+manage-import-registry-other_name = its federation id belongs to

@@ -991,3 +991,6 @@ circuit-qualifiers-field = Joueurs de chaque qualification qui vont en finale
 circuit-no-final = Pas de finale
 circuit-create = Créer le circuit
 flash-circuit-created = Le circuit a été créé.
+manage-import-registry = Les joueurs sont importés. Lignes inscrites comme le joueur inscrit que désigne leur n° de fédération : { $matched }. Vérifiez ces lignes dans le registre et corrigez le n° de fédération d’une inscription dans son formulaire :
+manage-import-registry-possible_same_person = inscrit comme nouvelle personne, mais pourrait être
+manage-import-registry-other_name = son n° de fédération appartient à

@@ -990,3 +990,6 @@ circuit-qualifiers-field = Jogadores de cada apuramento que vão à final
 circuit-no-final = Sem final
 circuit-create = Criar o circuito
 flash-circuit-created = O circuito foi criado.
+manage-import-registry = Os jogadores foram importados. Linhas inscritas como o jogador registado que o n.º na federação indica: { $matched }. Verifique estas linhas no registo e corrija o n.º na federação de uma inscrição no seu formulário:
+manage-import-registry-possible_same_person = inscrito como nova pessoa, mas pode ser
+manage-import-registry-other_name = o n.º na federação pertence a

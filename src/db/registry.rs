@@ -353,3 +353,14 @@ pub(crate) fn merged_into(
         .select((registry_merges::federation_id, registry_merges::name))
         .load(conn)
 }
+
+/// Every person's id, name and sounded name (an import compares its lines with them all).
+pub(crate) fn all_names(conn: &mut DbConnection) -> QueryResult<Vec<(String, String, String)>> {
+    registry_players::table
+        .select((
+            registry_players::federation_id,
+            registry_players::name,
+            registry_players::sound_key,
+        ))
+        .load(conn)
+}

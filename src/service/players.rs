@@ -375,6 +375,11 @@ pub struct ImportReport {
     /// Imported lines that look like an entry already there or an earlier line (same name
     /// and club): (line number, the name it looks like).
     pub duplicates: Vec<(usize, String)>,
+    /// Lines whose federation id named a registered person, entered as that person.
+    pub registry_matched: usize,
+    /// Lines to check against the registry: a federation id of a registered person of another
+    /// name, or a new person who may be someone registered.
+    pub registry: Vec<super::registry::ImportMatch>,
 }
 
 /// A column of a player import.
@@ -545,6 +550,12 @@ pub(crate) fn import_csv(
             .push((players[later].0, players[earlier].1.name.clone()));
     }
     let mut conn = app.conn()?;
+    let matches = super::registry::match_import(&mut conn, &players)?;
+    report.registry_matched = matches.iter().filter(|m| m.code == "matched").count();
+    report.registry = matches
+        .into_iter()
+        .filter(|m| m.code != "matched")
+        .collect();
     // The entries already there are read and compared outside the write transaction; the
     // transaction only checks that they did not change meanwhile (else they are read again)
     // and writes the new ones in a few statements.

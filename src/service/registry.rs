@@ -584,3 +584,98 @@ pub(crate) fn possible_duplicates(app: &App, person: &Person) -> Result<Vec<Pers
         .map(Person::of)
         .collect())
 }
+
+/// The registry's names held in memory, to compare the lines of an import with all of them
+/// at the cost of a lookup each (a file of 4,000 lines would otherwise scan the registry 4,000
+/// times).
+pub(crate) struct Matcher {
+    people: Vec<(String, String)>,
+    by_sound: std::collections::HashMap<String, Vec<usize>>,
+}
+
+impl Matcher {
+    pub(crate) fn load(conn: &mut DbConnection) -> Result<Matcher, ServiceError> {
+        let mut people = Vec::new();
+        let mut by_sound: std::collections::HashMap<String, Vec<usize>> =
+            std::collections::HashMap::new();
+        for (id, name, sound) in q::all_names(conn)? {
+            for word in sound.split(' ').filter(|w| w.chars().count() >= 3) {
+                by_sound
+                    .entry(word.to_string())
+                    .or_default()
+                    .push(people.len());
+            }
+            people.push((id, name));
+        }
+        Ok(Matcher { people, by_sound })
+    }
+
+    /// Registered people whose name may be `name`'s, at most `limit`.
+    pub(crate) fn similar(&self, name: &str, limit: usize) -> Vec<(String, String)> {
+        let mut candidates: Vec<usize> = names::sound(name)
+            .split(' ')
+            .filter_map(|w| self.by_sound.get(w))
+            .flat_map(|list| list.iter().take(CANDIDATES as usize).copied())
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates
+            .into_iter()
+            .map(|i| &self.people[i])
+            .filter(|(_, other)| names::may_be_same(other, name))
+            .take(limit)
+            .cloned()
+            .collect()
+    }
+}
+
+/// What an import's line is to the registry: `matched` (its federation id names this
+/// registered person), `other_name` (it names a registered person of another name), or
+/// `possible_same_person` (a new person who may be this registered one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ImportMatch {
+    pub line: usize,
+    pub code: &'static str,
+    pub federation_id: String,
+    pub name: String,
+}
+
+/// How each line of an import stands against the registry, read before it is written.
+pub(crate) fn match_import(
+    conn: &mut DbConnection,
+    lines: &[(usize, ValidPlayer)],
+) -> Result<Vec<ImportMatch>, ServiceError> {
+    let matcher = Matcher::load(conn)?;
+    let mut out = Vec::new();
+    for (line, player) in lines {
+        match &player.details.federation_id {
+            Some(id) => {
+                let id = q::resolve(conn, id)?;
+                if let Some(row) = q::by_federation_id(conn, &id)? {
+                    let code = if names::may_be_same(&row.name, &player.name) {
+                        "matched"
+                    } else {
+                        "other_name"
+                    };
+                    out.push(ImportMatch {
+                        line: *line,
+                        code,
+                        federation_id: row.federation_id,
+                        name: row.name,
+                    });
+                }
+            }
+            None => {
+                for (federation_id, name) in matcher.similar(&player.name, 3) {
+                    out.push(ImportMatch {
+                        line: *line,
+                        code: "possible_same_person",
+                        federation_id,
+                        name,
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}

@@ -537,7 +537,75 @@ async fn two_entries_of_one_person_merged(app: &TestApp) {
     assert_eq!(done.location(), Some(format!("/players/{a}").as_str()));
 }
 
+/// A CSV import is compared with the registry: lines naming a registered person are entered
+/// as them, and the lines to check (another name behind the id, a new person who may be
+/// someone registered) are listed for the organiser.
+async fn an_import_is_matched_against_the_registry(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let first = new_event(&client, &token, "Primeiro").await;
+    let (_, kiluanji) = enter(
+        &client,
+        &token,
+        first,
+        json!({"name": "Kiluanji Ukuma", "club": "Petro"}),
+    )
+    .await;
+    let (_, nzinga) = enter(&client, &token, first, json!({"name": "Nzinga Mbande"})).await;
+    let (k, n) = (
+        kiluanji["federation_id"].as_str().unwrap().to_string(),
+        nzinga["federation_id"].as_str().unwrap().to_string(),
+    );
+    let second = new_event(&client, &token, "Segundo").await;
+    let slug = client
+        .send(Req::get(format!("/api/v1/events/{second}")))
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let csv = format!(
+        "nome,n_federacao\nKiluanji Ukuma,{k}\nRui Silva,{n}\nQuiluangi Ucuma,\nEva Quissama,\n"
+    );
+    let page = desk
+        .post_form(
+            &format!("/events/{slug}/players/import?lang=en"),
+            &[("csv", &csv)],
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("their federation id names: 1."),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!("Line 3: its federation id belongs to <a href=\"/players/{n}\"><bdi>Nzinga Mbande</bdi></a>")), "{}", page.body);
+    assert!(page.body.contains(&format!("Line 4: entered as a new person, but may be <a href=\"/players/{k}\"><bdi>Kiluanji Ukuma</bdi></a>")), "{}", page.body);
+    assert!(!page.body.contains("Line 5:"), "Eva is no one registered");
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{second}/players")))
+        .await
+        .json();
+    let by_name = |name: &str| {
+        players["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["federation_id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(by_name("Kiluanji Ukuma"), k);
+    assert_eq!(by_name("Rui Silva"), n);
+    assert_ne!(by_name("Quiluangi Ucuma"), k);
+}
+
 both_backends!(
+    an_import_is_matched_against_the_registry,
     two_entries_of_one_person_merged,
     one_person_across_events,
     entries_before_the_registry_are_migrated,

@@ -675,7 +675,7 @@ pub(crate) async fn import_players(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let report = web::block(move || players::import_csv(&service, &access, &form.csv)).await??;
-    if report.rejected.is_empty() && report.duplicates.is_empty() {
+    if report.rejected.is_empty() && report.duplicates.is_empty() && report.registry.is_empty() {
         return redirect_with_flash(
             &req,
             &format!("{}#players", manage_url(&page)),
