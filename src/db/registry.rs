@@ -69,16 +69,45 @@ pub(crate) fn by_user(
         .optional()
 }
 
+/// Binds the person to the account, if they are bound to none.
 pub(crate) fn bind_user(
     conn: &mut DbConnection,
     federation_id: &str,
-    user_id: Option<UserId>,
+    user_id: UserId,
 ) -> QueryResult<usize> {
     diesel::update(
-        registry_players::table.filter(registry_players::federation_id.eq(federation_id)),
+        registry_players::table
+            .filter(registry_players::federation_id.eq(federation_id))
+            .filter(registry_players::user_id.is_null()),
     )
     .set(registry_players::user_id.eq(user_id))
     .execute(conn)
+}
+
+/// Unbinds the person from the account, if they are bound to it.
+pub(crate) fn unbind_user(
+    conn: &mut DbConnection,
+    federation_id: &str,
+    user_id: UserId,
+) -> QueryResult<usize> {
+    diesel::update(
+        registry_players::table
+            .filter(registry_players::federation_id.eq(federation_id))
+            .filter(registry_players::user_id.eq(user_id)),
+    )
+    .set(registry_players::user_id.eq(None::<UserId>))
+    .execute(conn)
+}
+
+/// Makes an entry name another person (one its id was merged into).
+pub(crate) fn set_entry_person(
+    conn: &mut DbConnection,
+    entry: PlayerId,
+    federation_id: &str,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(entry))
+        .set(players::federation_id.eq(federation_id))
+        .execute(conn)
 }
 
 /// Adds a person. With `federation_id` the federation's own id is kept; without, the
@@ -259,10 +288,20 @@ pub(crate) fn final_games_list(
 
 /// The entries `ids`.
 pub(crate) fn entries_by_id(conn: &mut DbConnection, ids: &[PlayerId]) -> QueryResult<Vec<Player>> {
-    players::table
-        .filter(players::id.eq_any(ids.to_vec()))
-        .select(Player::as_select())
-        .load(conn)
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut out = Vec::with_capacity(ids.len());
+    // Bound values stay far from both backends' limits.
+    for chunk in ids.chunks(500) {
+        out.extend(
+            players::table
+                .filter(players::id.eq_any(chunk.to_vec()))
+                .select(Player::as_select())
+                .load(conn)?,
+        );
+    }
+    Ok(out)
 }
 
 /// Removes a person no entry names any more (an entry deleted just after it was made).
@@ -271,7 +310,16 @@ pub(crate) fn delete_if_unused(conn: &mut DbConnection, federation_id: &str) -> 
         .filter(players::federation_id.eq(federation_id))
         .count()
         .get_result(conn)?;
-    if used > 0 {
+    // Ids merged into the person, and a rating, keep them too.
+    let merged: i64 = registry_merges::table
+        .filter(registry_merges::merged_into.eq(federation_id))
+        .count()
+        .get_result(conn)?;
+    let rated: i64 = super::schema::rating_history::table
+        .filter(super::schema::rating_history::federation_id.eq(federation_id))
+        .count()
+        .get_result(conn)?;
+    if used + merged + rated > 0 {
         return Ok(0);
     }
     diesel::delete(

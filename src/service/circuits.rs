@@ -101,7 +101,8 @@ pub(crate) fn create(
         let base = slugify(name);
         let mut slug = base.clone();
         let mut n = 2;
-        while q::slug_taken(conn, &slug)? {
+        // `/circuits/new` is the form.
+        while slug == "new" || q::slug_taken(conn, &slug)? {
             slug = format!("{base}-{n}");
             n += 1;
         }
@@ -229,12 +230,11 @@ pub(crate) fn standings(
                 let mut conn = app.conn()?;
                 db::events::players_of_event(&mut conn, id)?
             };
-            let person = |pid| {
-                entries
-                    .iter()
-                    .find(|e| e.id == pid)
-                    .and_then(|e| e.federation_id.clone())
-            };
+            let people: std::collections::HashMap<crate::domain::PlayerId, String> = entries
+                .into_iter()
+                .filter_map(|e| Some((e.id, e.federation_id?)))
+                .collect();
+            let person = |pid| people.get(&pid).cloned();
             placings.push(
                 ranking
                     .rows
@@ -324,32 +324,46 @@ pub(crate) fn fill_final(app: &App, user: &User, id: CircuitId) -> Result<Filled
         .ok_or(ServiceError::Conflict(ErrorCode::CircuitWithoutFinal))?;
     let access = access(app, EventRef::Id(final_event.id), Some(user))?;
     access.require_organiser()?;
-    let entered: std::collections::HashSet<String> = {
-        let mut conn = app.conn()?;
-        db::events::players_of_event(&mut conn, final_event.id)?
-            .into_iter()
-            .filter_map(|p| p.federation_id)
-            .collect()
-    };
-    let mut filled = Filled {
-        added: 0,
-        already: 0,
-    };
+    if access.event.state == EventState::Finished {
+        return Err(ServiceError::Conflict(ErrorCode::EventFinished));
+    }
+    let mut checked = Vec::with_capacity(standings.qualified.len());
     for q in &standings.qualified {
-        if entered.contains(&q.federation_id) {
-            filled.already += 1;
-            continue;
-        }
-        players::add_player(
-            app,
-            &access,
-            &PlayerInput {
+        checked.push(
+            PlayerInput {
                 name: q.name.clone(),
                 federation_id: Some(q.federation_id.clone()),
                 ..PlayerInput::default()
-            },
-        )?;
-        filled.added += 1;
+            }
+            .validate()?,
+        );
     }
-    Ok(filled)
+    let mut conn = app.conn()?;
+    // One transaction under the event's lock: two fills at once enter nobody twice, and a
+    // failure enters nobody.
+    db::event_transaction(&mut conn, final_event.id, |conn| {
+        let entered: std::collections::HashSet<String> =
+            db::events::players_of_event(conn, final_event.id)?
+                .into_iter()
+                .filter_map(|p| p.federation_id)
+                .collect();
+        let mut filled = Filled {
+            added: 0,
+            already: 0,
+        };
+        for player in &checked {
+            if player
+                .details
+                .federation_id
+                .as_ref()
+                .is_some_and(|id| entered.contains(id))
+            {
+                filled.already += 1;
+                continue;
+            }
+            players::add_in(conn, &access, player)?;
+            filled.added += 1;
+        }
+        Ok(filled)
+    })
 }

@@ -349,20 +349,31 @@ pub(crate) fn add_player(
     let player = input.validate()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
-        let existing = q::players_of_event(conn, access.event.id)?;
-        let mut duplicates = super::player_edit::duplicates_of(&player, &existing);
-        let (row, registry) = insert(conn, access, &player, PlayerStatus::Active, None)?;
-        duplicates.extend(registry);
-        audit::record(
-            conn,
-            audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded)
-                .detail(Detail::Player {
-                    name: row.name.clone(),
-                    number: row.number,
-                }),
-        )?;
-        Ok((Player::from_row(&row, true), duplicates))
+        add_in(conn, access, &player)
     })
+}
+
+/// Adds a checked player inside the caller's transaction on the event (which holds its
+/// lock), logged; returns the entry and the warnings.
+pub(crate) fn add_in(
+    conn: &mut DbConnection,
+    access: &Access,
+    player: &ValidPlayer,
+) -> Result<(Player, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
+    let existing = q::players_of_event(conn, access.event.id)?;
+    let mut duplicates = super::player_edit::duplicates_of(player, &existing);
+    let (row, registry) = insert(conn, access, player, PlayerStatus::Active, None)?;
+    duplicates.extend(registry);
+    audit::record(
+        conn,
+        audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded).detail(
+            Detail::Player {
+                name: row.name.clone(),
+                number: row.number,
+            },
+        ),
+    )?;
+    Ok((Player::from_row(&row, true), duplicates))
 }
 
 /// The outcome of a CSV import.
@@ -866,7 +877,7 @@ fn bind(conn: &mut DbConnection, player: &Entry, user_id: UserId) -> Result<bool
     if q::bind_player_user(conn, player.id, user_id)? == 0 {
         return Err(ServiceError::Conflict(ErrorCode::EntryTaken));
     }
-    super::registry::bind(conn, player.federation_id.as_deref(), Some(user_id))?;
+    super::registry::bind(conn, player.federation_id.as_deref(), user_id)?;
     q::bump_event(conn, player.event_id, db::now())?;
     Ok(true)
 }
@@ -961,7 +972,9 @@ pub(crate) fn unlink_account(
             return Ok(());
         }
         q::set_player_user(conn, player.id, None)?;
-        super::registry::bind(conn, player.federation_id.as_deref(), None)?;
+        if let Some(old) = player.user_id {
+            super::registry::unbind(conn, player.federation_id.as_deref(), old)?;
+        }
         q::bump_event(conn, access.event.id, db::now())?;
         audit::record(
             conn,

@@ -60,7 +60,19 @@ pub(crate) fn search(app: &App, text: &str) -> Result<Vec<Person>, ServiceError>
         return Ok(Vec::new());
     }
     let mut conn = app.conn()?;
-    let rows = q::search(&mut conn, &words, SEARCH_LIMIT)?;
+    let mut rows = Vec::new();
+    // The text may be a federation id as printed (`AO-77`, a merged one): that person first.
+    let as_id = text.trim().to_ascii_uppercase();
+    if !as_id.is_empty() && as_id.len() <= 30 && !as_id.contains(char::is_whitespace) {
+        let id = q::resolve(&mut conn, &as_id)?;
+        rows.extend(q::by_federation_id(&mut conn, &id)?);
+    }
+    for row in q::search(&mut conn, &words, SEARCH_LIMIT)? {
+        if !rows.iter().any(|r: &RegistryPlayer| r.id == row.id) {
+            rows.push(row);
+        }
+    }
+    rows.truncate(SEARCH_LIMIT as usize);
     let mut found: Vec<Person> = rows.iter().map(Person::of).collect();
     rate(&mut conn, &mut found)?;
     Ok(found)
@@ -290,6 +302,8 @@ pub(crate) fn enter(
     user_id: Option<UserId>,
     compare: bool,
 ) -> Result<Vec<DuplicateWarning>, ServiceError> {
+    // A merge of the person named, running at the same moment, comes first or after.
+    db::ratings::lock(conn)?;
     if let Some(id) = &player.details.federation_id {
         // An id merged into another person's names that person.
         player.details.federation_id = Some(q::resolve(conn, id)?);
@@ -302,25 +316,20 @@ pub(crate) fn enter(
     let mut warnings = Vec::new();
     match known {
         Some(row) => {
-            fill_from(player, &row);
-            if player.rating == 0
-                && let Some(latest) = db::ratings::history_of(conn, &row.federation_id)?.last()
-            {
-                // Seeding and pairing numbers follow the national rating unless the organiser
-                // typed one.
-                player.rating = (latest.rating.round() as i32).clamp(0, 4000);
-            }
             if names::may_be_same(&row.name, &player.name) {
-                // The registry keeps the latest details organisers entered.
-                let (name_key, sound_key) = keys(&player.name);
-                q::update(
-                    conn,
-                    row.id,
-                    &details_of(player, &name_key, &sound_key, user_id.or(row.user_id)),
-                )?;
+                fill_from(player, &row);
+                if player.rating == 0
+                    && let Some(latest) = db::ratings::history_of(conn, &row.federation_id)?.last()
+                {
+                    // Seeding and pairing numbers follow the national rating unless the
+                    // organiser typed one.
+                    player.rating = (latest.rating.round() as i32).clamp(0, 4000);
+                }
+                update_from(conn, &row, Update::of_player(player))?;
             } else {
                 // Someone else's id typed by mistake, or a change of name: the organiser is
-                // told, and the registry keeps what it had.
+                // told, nothing of the registered person's reaches the entry, and the registry
+                // keeps what it had.
                 warnings.push(DuplicateWarning {
                     player_id: None,
                     code: "other_name",
@@ -347,7 +356,8 @@ pub(crate) fn enter(
     Ok(warnings)
 }
 
-/// Blank details of the entry taken from the registry.
+/// Blank details of the entry taken from the registered person it is (never their e-mail
+/// address: an organiser does not learn it by typing a federation id).
 fn fill_from(player: &mut ValidPlayer, row: &RegistryPlayer) {
     if player.club.is_empty() {
         player.club.clone_from(&row.club);
@@ -358,9 +368,72 @@ fn fill_from(player: &mut ValidPlayer, row: &RegistryPlayer) {
     let details: &mut Details = &mut player.details;
     details.sex = details.sex.or(row.sex);
     details.birth_year = details.birth_year.or(row.birth_year);
-    if player.email.is_none() {
-        player.email.clone_from(&row.email);
+}
+
+/// What an entry says of its person, for the registry to take.
+struct Update<'a> {
+    name: &'a str,
+    club: &'a str,
+    province: &'a str,
+    sex: Option<crate::domain::Sex>,
+    birth_year: Option<i32>,
+}
+
+impl<'a> Update<'a> {
+    fn of_player(player: &'a ValidPlayer) -> Update<'a> {
+        Update {
+            name: &player.name,
+            club: &player.club,
+            province: &player.province,
+            sex: player.details.sex,
+            birth_year: player.details.birth_year,
+        }
     }
+
+    fn of_entry(entry: &'a Entry) -> Update<'a> {
+        Update {
+            name: &entry.name,
+            club: &entry.club,
+            province: &entry.province,
+            sex: entry.sex,
+            birth_year: entry.birth_year,
+        }
+    }
+}
+
+/// The registered person takes the latest details an entry gives, and loses none it had: a
+/// blank field of the entry leaves the registry's as it is. The e-mail address and the
+/// account stay the registry's own (an account is bound only by [`bind`]).
+fn update_from(
+    conn: &mut DbConnection,
+    row: &RegistryPlayer,
+    entry: Update<'_>,
+) -> Result<(), ServiceError> {
+    let (name_key, sound_key) = keys(entry.name);
+    let kept = |new: &'_ str, old: &'_ str| -> String {
+        if new.is_empty() { old } else { new }.to_string()
+    };
+    let (club, province) = (
+        kept(entry.club, &row.club),
+        kept(entry.province, &row.province),
+    );
+    q::update(
+        conn,
+        row.id,
+        &PersonDetails {
+            name: entry.name,
+            name_key: &name_key,
+            sound_key: &sound_key,
+            sex: entry.sex.or(row.sex),
+            birth_year: entry.birth_year.or(row.birth_year),
+            club: &club,
+            province: &province,
+            email: row.email.as_deref(),
+            user_id: row.user_id,
+            updated_at: db::now(),
+        },
+    )?;
+    Ok(())
 }
 
 fn details_of<'a>(
@@ -402,39 +475,54 @@ fn similar(conn: &mut DbConnection, name: &str) -> Result<Vec<DuplicateWarning>,
         .collect())
 }
 
-/// After an entry was edited: its person takes the entry's details, or, for a federation id
-/// the registry does not know, is registered with it; the person it named before goes when
-/// nothing else names them.
+/// After an entry was edited: an id merged into another person is made that person's; the
+/// person takes the entry's details when the names may be the same person's, or, for a
+/// federation id the registry does not know, is registered with it; the person it named before
+/// goes when nothing else names them.
 pub(crate) fn follow_edit(
     conn: &mut DbConnection,
     before: &Entry,
     after: &Entry,
 ) -> Result<(), ServiceError> {
-    if let Some(id) = &after.federation_id {
-        let (name_key, sound_key) = keys(&after.name);
-        let known = q::by_federation_id(conn, id)?;
-        let details = PersonDetails {
-            name: &after.name,
-            name_key: &name_key,
-            sound_key: &sound_key,
-            sex: after.sex,
-            birth_year: after.birth_year,
-            club: &after.club,
-            province: &after.province,
-            email: after.email.as_deref(),
-            user_id: after.user_id.or(known.as_ref().and_then(|row| row.user_id)),
-            updated_at: db::now(),
-        };
-        match known {
-            Some(row) => {
-                q::update(conn, row.id, &details)?;
+    db::ratings::lock(conn)?;
+    let now_names = match &after.federation_id {
+        Some(id) => {
+            let id = q::resolve(conn, id)?;
+            if Some(&id) != after.federation_id.as_ref() {
+                q::set_entry_person(conn, after.id, &id)?;
             }
-            None => {
-                q::insert(conn, &details, Some(id), id)?;
+            match q::by_federation_id(conn, &id)? {
+                Some(row) => {
+                    if names::may_be_same(&row.name, &after.name) {
+                        update_from(conn, &row, Update::of_entry(after))?;
+                    }
+                }
+                None => {
+                    let (name_key, sound_key) = keys(&after.name);
+                    q::insert(
+                        conn,
+                        &PersonDetails {
+                            name: &after.name,
+                            name_key: &name_key,
+                            sound_key: &sound_key,
+                            sex: after.sex,
+                            birth_year: after.birth_year,
+                            club: &after.club,
+                            province: &after.province,
+                            email: None,
+                            user_id: None,
+                            updated_at: db::now(),
+                        },
+                        Some(&id),
+                        &id,
+                    )?;
+                }
             }
+            Some(id)
         }
-    }
-    if before.federation_id != after.federation_id {
+        None => None,
+    };
+    if before.federation_id != now_names {
         forget_if_unused(conn, before.federation_id.as_deref())?;
     }
     Ok(())
@@ -449,14 +537,28 @@ pub(crate) fn of_user(
 }
 
 /// Binds the person of an entry to the account the entry was just bound to (by its personal
-/// link's holder or the organiser), or unbinds them.
+/// link's holder or the organiser), unless the person is bound to another account already:
+/// an entry's link never takes a registered person away from the account they have.
 pub(crate) fn bind(
     conn: &mut DbConnection,
     federation_id: Option<&str>,
-    user_id: Option<UserId>,
+    user_id: UserId,
 ) -> Result<(), ServiceError> {
     if let Some(id) = federation_id {
         q::bind_user(conn, id, user_id)?;
+    }
+    Ok(())
+}
+
+/// Unbinds the person of an entry from the account the entry was just unbound from, if the
+/// person was bound to that account.
+pub(crate) fn unbind(
+    conn: &mut DbConnection,
+    federation_id: Option<&str>,
+    user_id: UserId,
+) -> Result<(), ServiceError> {
+    if let Some(id) = federation_id {
+        q::unbind_user(conn, id, user_id)?;
     }
     Ok(())
 }
@@ -545,6 +647,12 @@ pub(crate) fn merge(
             });
         }
         let moved = q::merge(conn, &gone, &kept.federation_id, Some(user.id), db::now())?;
+        if kept.user_id.is_none()
+            && let Some(account) = gone.user_id
+        {
+            // The account bound to the person merged now finds the person kept.
+            q::bind_user(conn, &kept.federation_id, account)?;
+        }
         let mut events: Vec<EventId> = moved.iter().map(|(e, _)| *e).collect();
         events.sort();
         events.dedup();

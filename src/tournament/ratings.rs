@@ -7,7 +7,7 @@
 //! deviation 350, volatility 0.06; τ is 0.5.
 
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2_rating_period};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 /// The system constant τ: how much volatility may change in a period (Glickman suggests 0.3 to
 /// 1.2; 0.5 is the middle most lists use).
@@ -15,6 +15,10 @@ pub const TAU: f64 = 0.5;
 
 /// Everyone's first rating.
 pub const START_RATING: f64 = 1500.0;
+/// Everyone's first deviation, and the most a deviation grows to.
+const START_DEVIATION: f64 = 350.0;
+/// One unit of Glicko-2's own scale, in rating points.
+const GLICKO2_SCALE: f64 = 173.7178;
 
 /// Rated games a player needs before their rating stops being provisional.
 pub const PROVISIONAL_GAMES: u32 = 10;
@@ -108,19 +112,16 @@ impl Standing {
     /// last period played (none for that period itself).
     #[must_use]
     pub fn as_of(&self, month: Month) -> Standing {
-        let idle = (month.0 - self.period.0).clamp(0, 1200);
-        let mut glicko = self.glicko();
-        for _ in 0..idle {
-            let grown = decay_deviation(&glicko);
-            if grown == glicko {
-                break;
-            }
-            glicko = grown;
+        let idle = month.0.saturating_sub(self.period.0);
+        if idle <= 0 {
+            return *self;
         }
+        // Glicko-2 grows φ to √(φ² + σ²) for each period sat out (on its own scale, where
+        // 173.7178 is one unit), capped at a newcomer's 350: n periods at once are √(φ² + nσ²).
+        let phi = self.deviation / GLICKO2_SCALE;
+        let grown = (phi.mul_add(phi, f64::from(idle) * self.volatility * self.volatility)).sqrt();
         Standing {
-            rating: glicko.rating,
-            deviation: glicko.deviation,
-            volatility: glicko.volatility,
+            deviation: (grown * GLICKO2_SCALE).min(START_DEVIATION),
             ..*self
         }
     }
@@ -308,6 +309,19 @@ mod tests {
         assert_eq!(s.as_of(Month(90)), s);
         let later = s.as_of(Month(112));
         assert!(later.deviation > 60.0 && later.rating == 1600.0);
+        // The same as the crate's one period at a time.
+        let mut stepped = skillratings::glicko2::Glicko2Rating {
+            rating: 1600.0,
+            deviation: 60.0,
+            volatility: 0.06,
+        };
+        for _ in 0..12 {
+            stepped = skillratings::glicko2::decay_deviation(&stepped);
+        }
+        assert!(
+            close(later.deviation, stepped.deviation, 1e-9),
+            "{later:?} {stepped:?}"
+        );
         assert!(s.as_of(Month(100 + 1200)).deviation <= 350.0);
         assert!(!s.provisional());
         assert_eq!(Month(2026 * 12 + 10).label(), "2026-11");

@@ -118,6 +118,19 @@ async fn one_person_across_events(app: &TestApp) {
     .await;
     assert_eq!(created["warnings"][0]["code"], "other_name", "{created}");
     assert_eq!(created["warnings"][0]["name"], "Kiluanji Ukuma");
+    // Nothing of the registered person reaches an entry of another name, even for its staff.
+    let rui = client
+        .send(Req::get(format!("/api/v1/events/{second}/players/{}", created["id"])).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    for private in ["sex", "birth_year", "email"] {
+        assert!(
+            rui.get(private).is_none_or(Value::is_null),
+            "{private}: {rui}"
+        );
+    }
+    assert_eq!(rui["club"], "");
 
     // Search: case, accents and spelling aside; by federation id; nothing private.
     for q in ["kiluangi", "%C3%9AKUMA", "Kiluanji%20Ukuma", "quiluanji"] {
@@ -273,6 +286,14 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
         let mut conn = app.app.conn().unwrap();
         // Back to before the registry, and up again.
         kiela::db::revert_to(&mut conn, "2026-12-02-000009").unwrap();
+        // An id typed in lower case before ids were read in upper case.
+        use diesel::RunQueryDsl;
+        let one = diesel::sql_query(
+            "UPDATE players SET federation_id = 'ao-9' WHERE id = (SELECT min(id) FROM players WHERE federation_id = 'AO-9')",
+        )
+        .execute(&mut *conn)
+        .unwrap();
+        assert_eq!(one, 1);
         kiela::db::run_migrations(&mut conn).unwrap();
         assert_eq!(
             kiela::service::registry::write_missing_keys(&mut conn).unwrap(),

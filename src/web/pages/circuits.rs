@@ -93,8 +93,9 @@ pub(crate) async fn new_form(
     })
 }
 
-/// `POST /circuits`: the form's fields are `name`, `points` (numbers separated by commas or
-/// spaces), `qualifiers`, one `event` per qualifier ticked, and `final`.
+/// `POST /circuits`: the form's fields are `name`, `points` (numbers separated by commas,
+/// semicolons or spaces, a decimal point for a half: `25, 18, 15.5`), `qualifiers`, one
+/// `event` per qualifier ticked, and `final`.
 pub(crate) async fn create(
     req: HttpRequest,
     app: web::Data<App>,
@@ -119,7 +120,7 @@ pub(crate) async fn create(
     let parsed_points: Result<Vec<f64>, _> = points
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|p| !p.is_empty())
-        .map(|p| p.replace(',', ".").parse::<f64>())
+        .map(str::parse::<f64>)
         .collect();
     let result = match (parsed_points, qualifiers.parse::<u32>()) {
         (Err(_), _) => Err(ServiceError::invalid(
