@@ -205,6 +205,12 @@ async fn one_person_across_events(app: &TestApp) {
     )
     .await;
     assert_eq!(own["federation_id"], "AO-77");
+    let found = client
+        .send(Req::get("/api/v1/registry?q=ao-77"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(federation_ids(&found), vec!["AO-77".to_string()]);
     let person = client
         .send(Req::get("/api/v1/registry/AO-77"))
         .await
@@ -625,7 +631,102 @@ async fn an_import_is_matched_against_the_registry(app: &TestApp) {
     assert_ne!(by_name("Quiluangi Ucuma"), k);
 }
 
+/// A registered person is bound to the account their own entry was bound to; another
+/// account bound to another entry with their id (an organiser holds every entry's link) does
+/// not take them: that account's self-registration is a new person, the person's own is them.
+async fn an_entry_never_takes_a_person_from_their_account(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    account_with_token(app, "ana@example.ao", "Ana Kiala", "player");
+    account_with_token(app, "outra@example.ao", "Ana Kiala", "player");
+    let client = app.browser();
+    let first = new_event(&client, &token, "Primeiro").await;
+    let (created, ana) = enter(&client, &token, first, json!({"name": "Ana Kiala"})).await;
+    let id = ana["federation_id"].as_str().unwrap().to_string();
+    link_account(
+        &client,
+        &token,
+        first,
+        created["id"].as_i64().unwrap(),
+        "ana@example.ao",
+    )
+    .await;
+    let second = new_event(&client, &token, "Segundo").await;
+    let (created, _) = enter(
+        &client,
+        &token,
+        second,
+        json!({"name": "Ana Kiala", "federation_id": id}),
+    )
+    .await;
+    link_account(
+        &client,
+        &token,
+        second,
+        created["id"].as_i64().unwrap(),
+        "outra@example.ao",
+    )
+    .await;
+    let open = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Aberto", "self_registration": true})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let (open_id, slug) = (
+        open["id"].as_i64().unwrap(),
+        open["slug"].as_str().unwrap().to_string(),
+    );
+    for email in ["outra@example.ao", "ana@example.ao"] {
+        let browser = app.browser();
+        browser.log_in(email, "a-long-password").await;
+        let done = browser
+            .post_form(&format!("/events/{slug}/register"), &[])
+            .await;
+        assert!(
+            done.status == 303 || done.status == 200,
+            "{email}: {}",
+            done.status
+        );
+    }
+    let entries = client
+        .send(Req::get(format!("/api/v1/events/{open_id}/players")).bearer(&token))
+        .await
+        .json();
+    let rows = entries["players"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{entries}");
+    let of = |email: &str| {
+        rows.iter().find(|p| p["email"] == email).unwrap()["federation_id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        of("ana@example.ao"),
+        id,
+        "the person's own account finds them"
+    );
+    assert_ne!(
+        of("outra@example.ao"),
+        id,
+        "another account is someone else"
+    );
+    // A printed id with its dash is found by search.
+    let found = client
+        .send(Req::get(format!(
+            "/api/v1/registry?q={}",
+            id.to_lowercase()
+        )))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(found["players"][0]["federation_id"], id.as_str());
+}
+
 both_backends!(
+    an_entry_never_takes_a_person_from_their_account,
     an_import_is_matched_against_the_registry,
     two_entries_of_one_person_merged,
     one_person_across_events,
