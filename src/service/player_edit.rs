@@ -189,6 +189,8 @@ pub(crate) fn edit(
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
+        // The registry's lock before any row is written (a merge takes it first too).
+        crate::db::ratings::lock(conn)?;
         let entry = entry_of_event(conn, access, player_id)?;
         let change = patch.apply(&entry)?;
         let mut detail = changes(&entry, &change);

@@ -39,7 +39,7 @@ fn score_of(result: StoredResult) -> Option<Score> {
 
 /// Rates every period from `from` on again, from the standings before it; returns how many
 /// periods were rated.
-fn rate_from(conn: &mut DbConnection, from: Month) -> Result<usize, ServiceError> {
+pub(crate) fn rate_from(conn: &mut DbConnection, from: Month) -> Result<usize, ServiceError> {
     let mut people: Vec<String> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut standings: Vec<Option<Standing>> = Vec::new();

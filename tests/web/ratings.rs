@@ -245,6 +245,27 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
         "rated again from scratch"
     );
 
+    // A result corrected in an event already in the list is rated again at once.
+    let round = client
+        .send(Req::get(format!("/api/v1/events/{march}/rounds/1")))
+        .await
+        .expect(200)
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/correction"))
+                .bearer(&organiser)
+                .json(json!({"result": "0-1", "reason": "the wrong result was told"})),
+        )
+        .await
+        .expect(200);
+    let corrected = ratings(&client, "?as_of=2026-12-31").await;
+    assert_ne!(corrected, stored, "the correction counts");
+    kiela::service::ratings::rate_everything(&app.app).unwrap();
+    assert_eq!(ratings(&client, "?as_of=2026-12-31").await, corrected);
+    let stored = corrected;
+
     // Each person's history (Bento played both months; Carla's January game was a
     // forfeit), and their rating when entered again.
     let person = client

@@ -56,6 +56,12 @@ pub(crate) fn correct(
         role,
     };
     with_retries(app, |conn| {
+        // An event already in the rating list is rated again from its month: the ratings'
+        // lock is taken before anything is written, as every writer of the list takes it.
+        let listed = db::events::event_by_id(conn, access.event.id)?.and_then(|e| e.rating_period);
+        if listed.is_some() {
+            db::ratings::lock(conn)?;
+        }
         let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
@@ -110,6 +116,9 @@ pub(crate) fn correct(
                     }),
             )?;
             q::bump_event(conn, game.event_id, db::now())?;
+            if let Some(period) = listed {
+                crate::service::ratings::rate_from(conn, period)?;
+            }
         }
         let data = follow_results(conn, game.event_id)?;
         let number = data
