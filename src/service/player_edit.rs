@@ -198,6 +198,14 @@ pub(crate) fn edit(
             q::update_player(conn, entry.id, &change)?;
             let after = entry_of_event(conn, access, player_id)?;
             super::registry::follow_edit(conn, &entry, &after)?;
+            let listed = crate::db::events::event_by_id(conn, access.event.id)?
+                .and_then(|e| e.rating_period);
+            if let Some(period) = listed
+                && entry.federation_id != after.federation_id
+            {
+                // The event's games now count for another person.
+                super::ratings::rate_from(conn, period)?;
+            }
         }
         match (entry.status, patch.status) {
             (from, Some(to)) if from != to => {

@@ -264,7 +264,32 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
     assert_ne!(corrected, stored, "the correction counts");
     kiela::service::ratings::rate_everything(&app.app).unwrap();
     assert_eq!(ratings(&client, "?as_of=2026-12-31").await, corrected);
-    let stored = corrected;
+    // An entry of that event moved to another person: their games count for that person.
+    let entries = client
+        .send(Req::get(format!("/api/v1/events/{march}/players")))
+        .await
+        .json();
+    let dino = entries["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Domingos Neto")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    client
+        .send(
+            Req::patch(format!("/api/v1/events/{march}/players/{dino}"))
+                .bearer(&organiser)
+                .json(json!({"federation_id": "AO-500"})),
+        )
+        .await
+        .expect(200);
+    let moved = ratings(&client, "?as_of=2026-12-31").await;
+    assert!(row(&moved, "AO-500").is_some(), "{moved}");
+    kiela::service::ratings::rate_everything(&app.app).unwrap();
+    assert_eq!(ratings(&client, "?as_of=2026-12-31").await, moved);
+    let stored = moved;
 
     // Each person's history (Bento played both months; Carla's January game was a
     // forfeit), and their rating when entered again.
