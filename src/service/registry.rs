@@ -462,16 +462,23 @@ fn keys(name: &str) -> (String, String) {
 
 /// Registered people whose name may be `name`'s.
 fn similar(conn: &mut DbConnection, name: &str) -> Result<Vec<DuplicateWarning>, ServiceError> {
-    let sounded: Vec<String> = names::sound(name).split(' ').map(str::to_string).collect();
-    Ok(q::sharing_a_sound(conn, &sounded, CANDIDATES)?
+    Ok(alike(conn, name)?
         .into_iter()
-        .filter(|row| names::may_be_same(&row.name, name))
         .map(|row| DuplicateWarning {
             player_id: None,
             code: "possible_same_person",
             federation_id: Some(row.federation_id),
             name: row.name,
         })
+        .collect())
+}
+
+/// Registered people whose name may be `name`'s (among those sharing a sounded word).
+fn alike(conn: &mut DbConnection, name: &str) -> Result<Vec<RegistryPlayer>, ServiceError> {
+    let sounded: Vec<String> = names::sound(name).split(' ').map(str::to_string).collect();
+    Ok(q::sharing_a_sound(conn, &sounded, CANDIDATES)?
+        .into_iter()
+        .filter(|row| names::may_be_same(&row.name, name))
         .collect())
 }
 
@@ -680,15 +687,9 @@ pub(crate) fn merge(
 /// Registered people whose name may be `person`'s, for an administrator to merge.
 pub(crate) fn possible_duplicates(app: &App, person: &Person) -> Result<Vec<Person>, ServiceError> {
     let mut conn = app.conn()?;
-    let sounded: Vec<String> = names::sound(&person.name)
-        .split(' ')
-        .map(str::to_string)
-        .collect();
-    Ok(q::sharing_a_sound(&mut conn, &sounded, CANDIDATES)?
+    Ok(alike(&mut conn, &person.name)?
         .iter()
-        .filter(|row| {
-            row.federation_id != person.federation_id && names::may_be_same(&row.name, &person.name)
-        })
+        .filter(|row| row.federation_id != person.federation_id)
         .map(Person::of)
         .collect())
 }

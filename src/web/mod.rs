@@ -16,6 +16,17 @@ pub mod routes;
 pub(crate) mod said;
 pub(crate) mod words;
 
+/// The first value of the query parameter `name`, at most `max_chars` characters (none, or a
+/// query string that does not decode: empty).
+pub(crate) fn query_param(query: &str, name: &str, max_chars: usize) -> String {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, value)| value.chars().take(max_chars).collect())
+        .unwrap_or_default()
+}
+
 use std::net::TcpListener;
 
 use actix_web::dev::Server;

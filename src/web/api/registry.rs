@@ -40,12 +40,7 @@ pub(crate) async fn show(
 
 /// The `q` parameter of a query string (none, or one that does not decode: no search).
 pub(crate) fn search_text(query: &str) -> String {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|(name, _)| name == "q")
-        .map(|(_, text)| text.chars().take(MAX_QUERY_CHARS).collect())
-        .unwrap_or_default()
+    crate::web::query_param(query, "q", MAX_QUERY_CHARS)
 }
 
 #[derive(serde::Deserialize)]

@@ -31,12 +31,7 @@ struct ListPage<'a> {
 
 /// The value of a query parameter, as typed.
 fn param(query: &str, name: &str) -> String {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.chars().take(100).collect())
-        .unwrap_or_default()
+    crate::web::query_param(query, name, 100)
 }
 
 async fn load(

@@ -182,16 +182,6 @@ impl PersonTemplate<'_> {
     }
 }
 
-/// The `against` parameter of a query string.
-fn against_of(query: &str) -> String {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|(name, _)| name == "against")
-        .map(|(_, id)| id.chars().take(30).collect())
-        .unwrap_or_default()
-}
-
 /// `GET /players/{federation_id}` (`?against=ID`: the games against that person).
 pub(crate) async fn person(
     req: HttpRequest,
@@ -200,7 +190,7 @@ pub(crate) async fn person(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let against = against_of(req.query_string());
+    let against = crate::web::query_param(req.query_string(), "against", 30);
     let wanted = against.clone();
     let admin = c.is_admin();
     let app = app.into_inner();
