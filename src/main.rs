@@ -128,6 +128,10 @@ enum Command {
         /// The rated games of the rating list timed.
         #[arg(long, default_value_t = 500_000)]
         ratings_games: usize,
+        /// Time the rating list stored in this database instead (an empty one: it is filled
+        /// with the people and games first), e.g. `sqlite://bench-ratings.db`.
+        #[arg(long, value_name = "URL")]
+        ratings_database: Option<String>,
     },
 }
 
@@ -434,12 +438,16 @@ fn main() -> ExitCode {
             write_trf,
             ratings_players,
             ratings_games,
+            ratings_database,
         }) => {
             let result = match (swiss_players, ratings_players) {
                 (Some(players), _) => {
                     cli::bench::swiss(players, swiss_round.max(1), 3, write_trf.as_deref())
                 }
-                (None, Some(players)) => cli::bench::ratings(players, ratings_games, 3),
+                (None, Some(players)) => match ratings_database {
+                    Some(url) => cli::bench::ratings_stored(&url, players, ratings_games),
+                    None => cli::bench::ratings(players, ratings_games, 3),
+                },
                 (None, None) => cli::bench::run(&vectors, seconds),
             };
             match result {

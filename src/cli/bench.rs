@@ -185,6 +185,7 @@ fn simulated_trf(field: &[PlayerHistory], total_rounds: usize) -> String {
             title: "",
             federation: "",
             fide_id: "",
+            federation_id: "",
             birth_year: None,
             rounds_written: history.rounds.len(),
             rank: i + 1,
@@ -289,6 +290,69 @@ pub fn ratings(players: usize, games: usize, repeat: usize) -> Result<(), String
         "ratings: one more period, a 200-player 9-round event ({} games): median {:.3} ms",
         event.len(),
         incremental[incremental.len() / 2] * 1000.0
+    );
+    Ok(())
+}
+
+/// Times the stored list on a database (`url`, empty: it is filled here): `players` registered
+/// people and `games` final games in 200-player, 9-round rated events over 24 months, every
+/// period rated again from the database (reading the games, rating, writing every history
+/// row), then one more event put into the list on top (as an administrator does).
+pub fn ratings_stored(url: &str, players: usize, games: usize) -> Result<(), String> {
+    use crate::service::{App, accounts, demo, ratings};
+    if players < 200 {
+        return Err("--ratings-players: at least 200".into());
+    }
+    let describe = |e: crate::service::ServiceError| e.to_string();
+    let mut config = crate::config::Config::load(None, std::iter::empty::<(String, String)>())
+        .map_err(|e| e.to_string())?;
+    config.database_url = url.to_string();
+    let app = App::start(config).map_err(describe)?;
+    let admin = accounts::create_user(
+        &app,
+        "ratings-bench@example.ao",
+        "Ratings bench",
+        crate::domain::Role::Admin,
+        "a-long-bench-password",
+    )
+    .map_err(|e| format!("{e} (the database must be empty)"))?;
+    let start = Instant::now();
+    let (listed, last) =
+        demo::seed_rating_history(&app, &admin, players, games, 18).map_err(describe)?;
+    println!(
+        "ratings (stored): {players} people, {} events, {} games written in {:.1} s",
+        listed.len() + 1,
+        (listed.len() + 1) * 900,
+        start.elapsed().as_secs_f64()
+    );
+    let mut full = Vec::new();
+    let mut periods = 0;
+    for _ in 0..3 {
+        let start = Instant::now();
+        periods = ratings::rate_everything(&app).map_err(describe)?;
+        full.push(start.elapsed().as_secs_f64());
+    }
+    let mut incremental = Vec::new();
+    for round in 0..3 {
+        if round > 0 {
+            ratings::take_out_of_list(&app, &admin, last).map_err(describe)?;
+        }
+        let start = Instant::now();
+        ratings::put_into_list(&app, &admin, last).map_err(describe)?;
+        incremental.push(start.elapsed().as_secs_f64());
+    }
+    full.sort_by(f64::total_cmp);
+    incremental.sort_by(f64::total_cmp);
+    println!(
+        "ratings (stored): every period ({periods}) rated again from the database in median \
+         {:.3} s, best {:.3} s (3 runs)",
+        full[1], full[0]
+    );
+    println!(
+        "ratings (stored): one 200-player 9-round event put into the list in median {:.1} ms, \
+         best {:.1} ms (3 runs)",
+        incremental[1] * 1000.0,
+        incremental[0] * 1000.0
     );
     Ok(())
 }

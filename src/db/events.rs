@@ -703,6 +703,22 @@ pub struct NewGame<'a> {
     pub updated_at: NaiveDateTime,
 }
 
+/// Inserts many games, a few hundred rows to a statement (a generated history's rounds).
+pub(crate) fn insert_games(conn: &mut DbConnection, games: &[NewGame<'_>]) -> QueryResult<usize> {
+    let mut inserted = 0;
+    for chunk in games.chunks(500) {
+        inserted += match conn {
+            DbConnection::Sqlite(c) => {
+                diesel::insert_into(games::table).values(chunk).execute(c)?
+            }
+            DbConnection::Postgres(c) => {
+                diesel::insert_into(games::table).values(chunk).execute(c)?
+            }
+        };
+    }
+    Ok(inserted)
+}
+
 /// Adds a game; the game as stored.
 pub(crate) fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryResult<Game> {
     diesel::insert_into(games::table)

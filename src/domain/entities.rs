@@ -132,7 +132,7 @@ pub struct RegistryPlayer {
 #[derive(
     Clone, Debug, PartialEq, Queryable, diesel::QueryableByName, diesel::Insertable, Selectable,
 )]
-#[diesel(table_name = rating_history)]
+#[diesel(table_name = rating_history, treat_none_as_default_value = false)]
 pub struct RatingRecord {
     pub federation_id: String,
     /// The period, a month counted as `year * 12 + month - 1`.

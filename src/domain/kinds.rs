@@ -291,6 +291,7 @@ text_enum! {
         TrfImported = "trf_imported",
         PrizesSet = "prizes_set",
         EventRated = "event_rated",
+        EventUnrated = "event_unrated",
         RegistryMerged = "registry_merged",
     }
 }

@@ -312,6 +312,11 @@ pub(crate) fn update_event(
         {
             return Err(ServiceError::Conflict(ErrorCode::EventStarted));
         }
+        // The list rates the event's games: it stops counting only when an administrator
+        // takes it out (and the list is rated again without it).
+        if current.rating_period.is_some() && !settings.rated {
+            return Err(ServiceError::Conflict(ErrorCode::EventRatedInList));
+        }
         q::update_event(conn, current.id, &settings, db::now())?;
         q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
     })

@@ -68,6 +68,7 @@ fn trf_text(data: &EventData) -> String {
             title: p.fide.fide_title.as_deref().unwrap_or(""),
             federation: p.fide.fide_federation.as_deref().unwrap_or(""),
             fide_id: p.fide.fide_id.as_deref().unwrap_or(""),
+            federation_id: p.federation_id.as_deref().unwrap_or(""),
             birth_year: p.birth_year,
             // A withdrawn player's line ends with the last round played, as TRF has it.
             rounds_written: match (p.status, p.withdrawn_after) {

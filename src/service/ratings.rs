@@ -37,48 +37,65 @@ fn score_of(result: StoredResult) -> Option<Score> {
     }
 }
 
+/// A rated game between two people, by federation id.
+type PlayedGame = (String, String, Score);
+
 /// Rates every period from `from` on again, from the standings before it; returns how many
 /// periods were rated.
 pub(crate) fn rate_from(conn: &mut DbConnection, from: Month) -> Result<usize, ServiceError> {
-    let mut people: Vec<String> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut standings: Vec<Option<Standing>> = Vec::new();
-    let mut person = |id: &str, people: &mut Vec<String>, standings: &mut Vec<Option<Standing>>| {
-        if let Some(&i) = index.get(id) {
-            return i;
-        }
-        index.insert(id.to_string(), people.len());
-        people.push(id.to_string());
-        standings.push(None);
-        people.len() - 1
-    };
-    for row in q::latest_rows(conn, Some(from.0))? {
-        let i = person(&row.federation_id, &mut people, &mut standings);
-        standings[i] = Some(standing_of(&row));
-    }
-    let mut periods: Vec<(Month, Vec<RatedGame>)> = Vec::new();
+    let mut played: Vec<(Month, Vec<PlayedGame>)> = Vec::new();
     for (event, period) in q::events_from(conn, from.0)? {
         let month = Month(period);
-        if periods.last().is_none_or(|(m, _)| *m != month) {
-            periods.push((month, Vec::new()));
+        if played.last().is_none_or(|(m, _)| *m != month) {
+            played.push((month, Vec::new()));
         }
         let games = q::rated_games(conn, event)?;
-        let Some((_, list)) = periods.last_mut() else {
+        let Some((_, list)) = played.last_mut() else {
             continue;
         };
-        for (first, second, result) in games {
-            let Some(score) = score_of(result) else {
-                continue;
-            };
-            let first = person(&first, &mut people, &mut standings);
-            let second = person(&second, &mut people, &mut standings);
-            list.push(RatedGame {
-                first,
-                second,
-                score,
-            });
+        list.extend(
+            games
+                .into_iter()
+                .filter_map(|(first, second, result)| Some((first, second, score_of(result)?))),
+        );
+    }
+    // Only the people who play from `from` on are rated again: their standings before it are
+    // all that is read (an event put into the latest month reads its 200 players, not the
+    // whole list).
+    let mut people: Vec<String> = played
+        .iter()
+        .flat_map(|(_, games)| games.iter().flat_map(|(a, b, _)| [a.clone(), b.clone()]))
+        .collect();
+    people.sort_unstable();
+    people.dedup();
+    let index: HashMap<&str, usize> = people
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (id.as_str(), i))
+        .collect();
+    let mut standings: Vec<Option<Standing>> = vec![None; people.len()];
+    let ids: Vec<&str> = people.iter().map(String::as_str).collect();
+    for row in q::latest_of(conn, &ids, Some(from.0))? {
+        if let Some(&i) = index.get(row.federation_id.as_str()) {
+            standings[i] = Some(standing_of(&row));
         }
     }
+    let periods: Vec<(Month, Vec<RatedGame>)> = played
+        .iter()
+        .map(|(month, games)| {
+            let games = games
+                .iter()
+                .filter_map(|(first, second, score)| {
+                    Some(RatedGame {
+                        first: *index.get(first.as_str())?,
+                        second: *index.get(second.as_str())?,
+                        score: *score,
+                    })
+                })
+                .collect();
+            (*month, games)
+        })
+        .collect();
     let mut rows = Vec::new();
     for (month, games) in &periods {
         for p in rate_period(&mut standings, *month, games) {
@@ -155,6 +172,35 @@ pub(crate) fn put_into_list(
     })
 }
 
+/// Takes an event out of the list (federation administrators: an event put in by mistake, or
+/// found wanting afterwards); its month and every later one are rated again without it.
+/// Answers the number of periods rated.
+pub(crate) fn take_out_of_list(
+    app: &App,
+    user: &User,
+    event_id: EventId,
+) -> Result<usize, ServiceError> {
+    if !user.is_admin() {
+        return Err(ServiceError::Forbidden);
+    }
+    let mut conn = app.conn()?;
+    write_transaction(&mut conn, |conn| {
+        q::lock(conn)?;
+        let event = db::events::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
+        let Some(period) = event.rating_period else {
+            return Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList));
+        };
+        q::set_rating_period(conn, event_id, None)?;
+        let rated = rate_from(conn, period)?;
+        audit::record(
+            conn,
+            audit::Entry::event(event_id, Some(user.id), AuditAction::EventUnrated),
+        )?;
+        db::events::bump_event(conn, event_id, db::now())?;
+        Ok(rated)
+    })
+}
+
 /// Each participant of the event: their rating before its period and after it.
 fn report(
     conn: &mut DbConnection,
@@ -168,23 +214,34 @@ fn report(
         .collect();
     ids.sort();
     ids.dedup();
+    // Three queries for the whole field, not three a player.
+    let refs: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let by_id = |rows: Vec<crate::domain::RatingRecord>| -> HashMap<String, f64> {
+        rows.into_iter()
+            .map(|r| (r.federation_id, r.rating))
+            .collect()
+    };
+    let before = by_id(q::latest_of(conn, &refs, Some(period.0))?);
+    let after: HashMap<String, crate::domain::RatingRecord> =
+        q::latest_of(conn, &refs, Some(period.0 + 1))?
+            .into_iter()
+            .filter(|r| r.period == period.0)
+            .map(|r| (r.federation_id.clone(), r))
+            .collect();
+    let names: HashMap<String, String> =
+        crate::db::registry::by_federation_ids(conn, refs.iter().copied())?
+            .into_iter()
+            .map(|p| (p.federation_id, p.name))
+            .collect();
     let mut changes = Vec::with_capacity(ids.len());
     for id in ids {
-        let history = q::history_of(conn, &id)?;
-        let Some(after) = history.iter().find(|r| r.period == period.0) else {
+        let Some(after) = after.get(&id) else {
             continue;
         };
-        let before = history
-            .iter()
-            .rev()
-            .find(|r| r.period < period.0)
-            .map(|r| r.rating);
-        let name = crate::db::registry::by_federation_id(conn, &id)?
-            .map(|p| p.name)
-            .unwrap_or_default();
+        let before = before.get(&id).copied();
         changes.push(RatingChange {
+            name: names.get(&id).cloned().unwrap_or_default(),
             federation_id: id,
-            name,
             before,
             after: after.rating,
             deviation: after.deviation,

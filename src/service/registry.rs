@@ -81,7 +81,7 @@ pub(crate) fn search(app: &App, text: &str) -> Result<Vec<Person>, ServiceError>
 /// Each person's national rating, where they have one.
 fn rate(conn: &mut DbConnection, people: &mut [Person]) -> Result<(), ServiceError> {
     let ids: Vec<&str> = people.iter().map(|p| p.federation_id.as_str()).collect();
-    let ratings: std::collections::HashMap<String, f64> = db::ratings::latest_of(conn, &ids)?
+    let ratings: std::collections::HashMap<String, f64> = db::ratings::latest_of(conn, &ids, None)?
         .into_iter()
         .map(|r| (r.federation_id, r.rating))
         .collect();

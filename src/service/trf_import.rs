@@ -3,6 +3,8 @@
 
 use super::accounts::User;
 use super::events::{self, Event, SettingsInput};
+use super::players::ValidPlayer;
+use super::registry::ImportMatch;
 use super::{App, ServiceError, audit, standings};
 use crate::db::events::{self as q, EventSettings, NewGame, NewPlayer};
 use crate::db::{self, DbConnection, write_transaction};
@@ -18,6 +20,8 @@ use crate::tournament::trf::{self, TrfSex, TrfTournament, TrfWarning};
 pub(crate) struct Imported {
     pub event: Event,
     pub warnings: Vec<TrfWarning>,
+    /// The players the registry knew by their federation id, and those to check.
+    pub registry: Vec<ImportMatch>,
 }
 
 /// Creates an event from a TRF file's bytes (UTF-8, or Latin-1/CP1252). One transaction: a
@@ -51,10 +55,14 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
     let finished =
         format == Format::Swiss && parsed.total_rounds > 0 && played >= parsed.total_rounds
             || format.is_round_robin() && played > 0 && played >= settings_rounds(&parsed, format);
+    let people = people_of(&parsed);
     let mut conn = app.conn()?;
+    // Compared with the registry before the write, as a CSV import is.
+    let matches = super::registry::match_import(&mut conn, &people)?;
+    let registry = registry_notes(&matches);
     let event = write_transaction(&mut conn, |conn| {
         let event = events::insert_event(conn, user, &settings)?;
-        let ids = insert_players(conn, event.id, &parsed)?;
+        let ids = insert_players(conn, event.id, &parsed, people.clone())?;
         for round in 0..scored {
             insert_round(conn, event.id, &parsed, &ids, round, format)?;
         }
@@ -84,7 +92,12 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
                 audit::Detail::TrfImported {
                     players: ids.len(),
                     rounds: played,
-                    warnings: parsed.warnings.iter().map(audit::Note::from).collect(),
+                    warnings: parsed
+                        .warnings
+                        .iter()
+                        .map(audit::Note::from)
+                        .chain(registry.iter().cloned())
+                        .collect(),
                 },
             ),
         )?;
@@ -95,6 +108,7 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
     Ok(Imported {
         event,
         warnings: parsed.warnings,
+        registry: matches,
     })
 }
 
@@ -252,50 +266,90 @@ fn settings(
     .validate()
 }
 
+/// The file's players as entries: the federation id of an `XKF` line names a registered
+/// person (their club, province and national rating fill what the file leaves blank).
+fn people_of(parsed: &TrfTournament) -> Vec<(usize, ValidPlayer)> {
+    parsed
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let name = imported_text(&p.history.name, super::players::MAX_FIELD);
+            let name = if name.is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                name
+            };
+            let sex = p.sex.map(|s| match s {
+                TrfSex::Male => Sex::Male,
+                TrfSex::Female => Sex::Female,
+            });
+            let player = ValidPlayer {
+                name,
+                rating: i32::try_from(p.history.rating.min(4000)).unwrap_or(0),
+                club: String::new(),
+                province: String::new(),
+                email: None,
+                missed_points: ByeKind::Zero,
+                details: super::players::Details {
+                    sex,
+                    birth_year: p.birth_year,
+                    federation_id: p.federation_id.clone(),
+                    ..super::players::Details::default()
+                },
+            };
+            (i + 1, player)
+        })
+        .collect()
+}
+
+/// What the registry makes of the file's players, for the event's log: how many it knew by
+/// their federation id, and each player the organiser should look at (an id registered under
+/// another name, or a new person who may be registered already).
+fn registry_notes(matches: &[ImportMatch]) -> Vec<audit::Note> {
+    let matched = matches.iter().filter(|m| m.code == "matched").count();
+    let mut notes = Vec::new();
+    if matched > 0 {
+        notes.push(audit::Note {
+            code: "registry-matched".into(),
+            args: [("count".to_string(), matched.to_string())].into(),
+        });
+    }
+    for m in matches.iter().filter(|m| m.code != "matched") {
+        notes.push(audit::Note {
+            code: format!("registry-{}", m.code.replace('_', "-")),
+            args: [
+                ("player".to_string(), m.line.to_string()),
+                ("federation_id".to_string(), m.federation_id.clone()),
+                ("name".to_string(), m.name.clone()),
+            ]
+            .into(),
+        });
+    }
+    notes
+}
+
 /// The players, numbered in the file's order, each with a new personal link.
 fn insert_players(
     conn: &mut DbConnection,
     event: EventId,
     parsed: &TrfTournament,
+    people: Vec<(usize, ValidPlayer)>,
 ) -> Result<Vec<PlayerId>, ServiceError> {
-    let mut ids = Vec::with_capacity(parsed.players.len());
-    for (i, p) in parsed.players.iter().enumerate() {
+    let mut ids = Vec::with_capacity(people.len());
+    for ((number, mut person), p) in people.into_iter().zip(&parsed.players) {
         let secret = super::crypto::random_token()?;
-        let name = imported_text(&p.history.name, super::players::MAX_FIELD);
-        let name = if name.is_empty() {
-            format!("Player {}", i + 1)
-        } else {
-            name
-        };
-        let sex = p.sex.map(|s| match s {
-            TrfSex::Male => Sex::Male,
-            TrfSex::Female => Sex::Female,
-        });
-        // Each player is a new person of the registry (matching them with registered people
-        // is the organiser's to confirm).
-        let mut person = super::players::ValidPlayer {
-            name: name.clone(),
-            rating: 0,
-            club: String::new(),
-            province: String::new(),
-            email: None,
-            missed_points: ByeKind::Zero,
-            details: super::players::Details {
-                sex,
-                birth_year: p.birth_year,
-                ..super::players::Details::default()
-            },
-        };
+        // The registry names the person (an id it does not know registers them under it).
         super::registry::enter(conn, &mut person, None, false)?;
         let id = q::insert_player(
             conn,
             &NewPlayer {
                 event_id: event,
-                number: i as i32 + 1,
-                name: &name,
-                rating: i32::try_from(p.history.rating.min(4000)).unwrap_or(0),
-                club: "",
-                province: "",
+                number: number as i32,
+                name: &person.name,
+                rating: person.rating,
+                club: &person.club,
+                province: &person.province,
                 email: None,
                 user_id: None,
                 secret: &secret,
@@ -303,8 +357,8 @@ fn insert_players(
                 joined_round: 1,
                 missed_points: ByeKind::Zero,
                 created_at: db::now(),
-                sex,
-                birth_year: p.birth_year,
+                sex: person.details.sex,
+                birth_year: person.details.birth_year,
                 federation_id: person.details.federation_id.as_deref(),
                 tags: &Tags::default(),
                 fide: FideDetails {

@@ -122,6 +122,7 @@ table! {
         get "/prizes" => public::prizes;
         get "/rating" => ratings::event_report;
         post "/rating" => ratings::put_event;
+        post "/rating/remove" => ratings::take_out_event;
         get "/prizes.csv" => public::prizes_csv;
         get "/calendar.ics" => public::calendar;
         get "/rounds/{n}/why" => why::show;
@@ -214,6 +215,7 @@ table! {
         get "/circuits/{id}" => api::circuits::show;
         post "/circuits/{id}/final" => api::circuits::fill_final;
         post "/events/{id}/rating" => api::ratings::put_event;
+        delete "/events/{id}/rating" => api::ratings::take_out_event;
         get "/registry" => api::registry::search;
         get "/registry/{federation_id}" => api::registry::show;
         post "/registry/{federation_id}/merge" => api::registry::merge;

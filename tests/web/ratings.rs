@@ -419,7 +419,187 @@ async fn an_administrator_puts_an_event_in_from_its_page(app: &TestApp) {
     );
 }
 
+/// An event taken out of the list stops counting: the list is what it was without it. While
+/// it is in the list its organiser cannot unmark it; only an administrator takes it out.
+async fn an_event_taken_out_of_the_list_no_longer_counts(app: &TestApp) {
+    let organiser = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let admin = account_with_token(app, "fed@example.ao", "Federação", "admin");
+    let client = app.browser();
+    let mut ids = Vec::new();
+    let january = event_of(
+        &client,
+        &organiser,
+        "Janeiro",
+        "2026-01-15",
+        true,
+        &mut ids,
+        &["1-0", "0-1"],
+    )
+    .await;
+    let put =
+        |event: i64, token: &str| Req::post(format!("/api/v1/events/{event}/rating")).bearer(token);
+    let take_out = |event: i64, token: &str| {
+        Req::delete(format!("/api/v1/events/{event}/rating")).bearer(token)
+    };
+    client.send(put(january, &admin)).await.expect(200);
+    let without = ratings(&client, "?as_of=2026-12-31").await;
+    let march = event_of(
+        &client,
+        &organiser,
+        "Março",
+        "2026-03-20",
+        true,
+        &mut ids,
+        &["0-1", "1/2-1/2"],
+    )
+    .await;
+    client.send(put(march, &admin)).await.expect(200);
+    let with = ratings(&client, "?as_of=2026-12-31").await;
+    assert_ne!(with, without);
+
+    // The organiser can neither unmark it nor take it out.
+    let organiser_page = app.browser();
+    organiser_page
+        .log_in("org@example.ao", "a-long-password")
+        .await;
+    let march_slug = slug(&client, march).await;
+    let unmark = organiser_page
+        .post_form(
+            &format!("/events/{march_slug}/settings?lang=en"),
+            &[("name", "Março"), ("rounds", "1")],
+        )
+        .await;
+    assert_eq!(unmark.status, 409, "{}", unmark.body);
+    assert!(
+        unmark
+            .body
+            .contains("a federation administrator takes it out"),
+        "{}",
+        unmark.body
+    );
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{march}")))
+        .await
+        .json();
+    assert_eq!(shown["rated"], true);
+    let refused = client
+        .send(take_out(march, &organiser))
+        .await
+        .expect(403)
+        .json();
+    assert_eq!(refused["error"]["code"], "forbidden");
+
+    // The administrator takes it out: the list is as it was before March, also as of a date
+    // after both.
+    let answer = client
+        .send(take_out(march, &admin))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(answer["periods_rated"], 0, "no later month holds an event");
+    assert_eq!(ratings(&client, "?as_of=2026-12-31").await, without);
+    let again = client
+        .send(take_out(march, &admin))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(again["error"]["code"], "event_not_in_rating_list");
+    let log = organiser_page
+        .get(&format!("/events/{march_slug}/audit?lang=en"))
+        .await;
+    assert!(
+        log.body.contains("event taken out of the rating list"),
+        "{}",
+        log.body
+    );
+    // Now the organiser may unmark it.
+    let unmarked = organiser_page
+        .post_form(
+            &format!("/events/{march_slug}/settings"),
+            &[("name", "Março"), ("rounds", "1")],
+        )
+        .await;
+    assert_eq!(unmarked.status, 303, "{}", unmarked.body);
+
+    // From the page: January out too, and the list is empty.
+    let admin_page = app.browser();
+    admin_page.log_in("fed@example.ao", "a-long-password").await;
+    let january_slug = slug(&client, january).await;
+    let page = admin_page
+        .get(&format!("/events/{january_slug}/rating?lang=pt"))
+        .await;
+    assert!(
+        page.body.contains("Retirar o torneio da lista Elo"),
+        "{}",
+        page.body
+    );
+    let visitor = app
+        .browser()
+        .get(&format!("/events/{january_slug}/rating"))
+        .await;
+    assert!(!visitor.body.contains("/rating/remove"));
+    let done = admin_page
+        .post_form(&format!("/events/{january_slug}/rating/remove"), &[])
+        .await;
+    assert_eq!(done.status, 303);
+    assert_eq!(ratings(&client, "").await["rows"], json!([]));
+    let page = admin_page
+        .get(&format!("/events/{january_slug}/rating?lang=en"))
+        .await;
+    assert!(page.body.contains("Put the event into the rating list"));
+}
+
+/// A generated history of many events: an event put into the latest month rates only its own
+/// players again, and the list it leaves is the one rating every month from scratch gives;
+/// taken out again, the list is what it was.
+async fn an_event_put_in_on_top_of_a_long_history_rates_as_from_scratch(app: &TestApp) {
+    let token = account_with_token(app, "fed@example.ao", "Federação", "admin");
+    let admin = kiela::service::accounts::user_by_email(&app.app, "fed@example.ao")
+        .unwrap()
+        .unwrap();
+    let (listed, last) =
+        kiela::service::demo::seed_rating_history(&app.app, &admin, 300, 3600, 7).unwrap();
+    assert_eq!(listed.len(), 4);
+    kiela::service::ratings::rate_everything(&app.app).unwrap();
+    let client = app.browser();
+    let before = ratings(&client, "?as_of=2030-01-01").await;
+    assert!(before["rows"].as_array().unwrap().len() > 250, "{before}");
+    let report = client
+        .send(Req::post(format!("/api/v1/events/{}/rating", last.0)).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(report["rated_games"], 900);
+    assert_eq!(report["changes"].as_array().unwrap().len(), 200);
+    let changes = report["changes"].as_array().unwrap();
+    assert!(
+        changes
+            .iter()
+            .all(|c| c["name"].as_str().is_some_and(|n| !n.is_empty()))
+    );
+    let rated_before = changes.iter().filter(|c| c["before"].is_number()).count();
+    assert!(
+        rated_before > 150,
+        "most of the last event's players had played before: {rated_before}"
+    );
+    let after = ratings(&client, "?as_of=2030-01-01").await;
+    assert_ne!(after, before);
+    kiela::service::ratings::rate_everything(&app.app).unwrap();
+    assert_eq!(
+        ratings(&client, "?as_of=2030-01-01").await,
+        after,
+        "rated again from scratch"
+    );
+    client
+        .send(Req::delete(format!("/api/v1/events/{}/rating", last.0)).bearer(&token))
+        .await
+        .expect(200);
+    assert_eq!(ratings(&client, "?as_of=2030-01-01").await, before);
+}
+
 both_backends!(
+    an_event_put_in_on_top_of_a_long_history_rates_as_from_scratch,
     rated_events_make_the_national_list,
     an_administrator_puts_an_event_in_from_its_page,
+    an_event_taken_out_of_the_list_no_longer_counts,
 );

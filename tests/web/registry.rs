@@ -725,7 +725,137 @@ async fn an_entry_never_takes_a_person_from_their_account(app: &TestApp) {
     assert_eq!(found["players"][0]["federation_id"], id.as_str());
 }
 
+/// A TRF file carries each player's federation id on our `XKF` line; imported again, the
+/// players are the same people (filled from the registry where the file says nothing), and
+/// the event's log lists how many matched and whom to check.
+async fn a_trf_file_is_matched_against_the_registry(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let first = new_event(&client, &token, "Primeiro").await;
+    let (_, ana) = enter(
+        &client,
+        &token,
+        first,
+        json!({"name": "Ana Kiala", "club": "Kilamba", "federation_id": "AO-1"}),
+    )
+    .await;
+    let (_, kiluanji) = enter(
+        &client,
+        &token,
+        first,
+        json!({"name": "Kiluanji Ukuma", "province": "Uíge"}),
+    )
+    .await;
+    let k = kiluanji["federation_id"].as_str().unwrap().to_string();
+    assert_eq!(ana["federation_id"], "AO-1");
+    let trf = client
+        .send(Req::get(format!("/api/v1/events/{first}/export.trf")))
+        .await
+        .expect(200)
+        .body;
+    assert!(trf.contains("\nXKF    1 AO-1\n"), "{trf}");
+    assert!(trf.contains(&format!("\nXKF    2 {k}\n")), "{trf}");
+
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let again = crate::files::import(&desk, &client, &trf).await;
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{again}/players")))
+        .await
+        .json();
+    assert_eq!(federation_ids(&players), ["AO-1", k.as_str()]);
+    assert_eq!(
+        players["players"][0]["club"], "Kilamba",
+        "the registry fills what TRF cannot carry: {players}"
+    );
+    let found = client
+        .send(Req::get("/api/v1/registry?q=ana%20kiala"))
+        .await
+        .json();
+    assert_eq!(found["players"].as_array().unwrap().len(), 1, "{found}");
+    let slug_of = |id: i64| {
+        let client = &client;
+        async move {
+            client
+                .send(Req::get(format!("/api/v1/events/{id}")))
+                .await
+                .json()["slug"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
+    };
+    let log = desk
+        .get(&format!("/events/{}/audit?lang=en", slug_of(again).await))
+        .await;
+    assert!(
+        log.body
+            .contains("2 players are entered as the registered person their federation id"),
+        "{}",
+        log.body
+    );
+
+    // A file of another program: an id of someone else's, a name that sounds registered, and
+    // `XKF` lines that do not read (a player the file lacks, an id that is no id).
+    let line = |n: usize, name: &str| format!("001 {n:>4}      {name:<33} 1700\n");
+    let other = format!(
+        "012 Outro\n{}{}{}XKF    1 ao-1\nXKF    7 AO-7\nXKF    2 A;B\n",
+        line(1, "Zeca Tumba"),
+        line(2, "Quiluangi Ucuma"),
+        line(3, "Eva Quissama"),
+    );
+    let imported = desk
+        .post_form("/events/import?lang=pt", &[("trf", &other)])
+        .await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let slug = imported
+        .location()
+        .unwrap()
+        .trim_start_matches("/events/")
+        .trim_end_matches("/manage")
+        .to_string();
+    let manage = desk.get(&format!("/events/{slug}/manage?lang=pt")).await;
+    assert!(
+        manage
+            .body
+            .contains("O registo do evento indica o que verificar"),
+        "{}",
+        manage.body
+    );
+    let log = desk.get(&format!("/events/{slug}/audit?lang=en")).await;
+    assert!(
+        log.body.contains(
+            "player 1: the federation id AO-1 belongs to Ana Kiala; the entry keeps the file"
+        ),
+        "{}",
+        log.body
+    );
+    assert!(
+        log.body.contains(&format!(
+            "player 2: entered as a new person, but may be Kiluanji Ukuma ({k})"
+        )),
+        "{}",
+        log.body
+    );
+    assert!(!log.body.contains("player 3:"), "Eva is no one registered");
+    for line in [6, 7] {
+        assert!(
+            log.body
+                .contains(&format!("line {line}: a `XKF` line is read but not kept")),
+            "line {line}: {}",
+            log.body
+        );
+    }
+    let ana_page = client
+        .send(Req::get("/api/v1/registry/AO-1"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(ana_page["name"], "Ana Kiala", "the registry keeps its name");
+}
+
 both_backends!(
+    a_trf_file_is_matched_against_the_registry,
     an_entry_never_takes_a_person_from_their_account,
     an_import_is_matched_against_the_registry,
     two_entries_of_one_person_merged,

@@ -80,6 +80,8 @@ pub struct TrfPlayer {
     /// Rounds (0-based) written blank or without a result: unplayed, with points the file's
     /// totals tell.
     pub blank_rounds: Vec<usize>,
+    /// The player's federation id, from our own `XKF` line (TRF has no column for it).
+    pub federation_id: Option<String>,
 }
 
 /// Sex as TRF writes it (`m`, and `w` or `f`).

@@ -64,6 +64,16 @@ const TEAM_CODES: &[&str] = &[
 /// Lines read for their value elsewhere or that carry nothing to keep: said nothing about.
 const QUIET_CODES: &[&str] = &["062", "072", "082", "182", "192", "XXC", "XXR", "###"];
 
+/// An `XKF number federation-id` line: the player's id in the federation's registry (letters,
+/// digits and `-`, at most 30), which TRF itself has no column for.
+fn federation_id_line(value: &str) -> Option<(usize, String)> {
+    let mut words = value.split_whitespace();
+    let number = words.next()?.parse::<usize>().ok().filter(|&n| n > 0)?;
+    let id = words.next()?;
+    let valid = id.len() <= 30 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    (valid && words.next().is_none()).then(|| (number, id.to_ascii_uppercase()))
+}
+
 /// A knockout line (`XKS`, `XKP`, `XKG`) that does not read: the bracket is dropped with a
 /// warning, the results are kept.
 fn knockout_line(
@@ -153,6 +163,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let mut byes: Vec<(usize, Outcome, usize, Vec<usize>)> = Vec::new();
     let mut forbidden: Vec<(usize, ForbiddenPairs)> = Vec::new();
     let mut knockout: Option<TrfKnockout> = None;
+    let mut federation_ids: Vec<(usize, usize, String)> = Vec::new();
     let mut players_written = None;
     let mut any_line = false;
     let mut any_code = false;
@@ -252,6 +263,13 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             }
             "240" => byes.push(bye_line(&rest, line_no)?),
             "XKS" | "XKP" | "XKG" => knockout_line(&mut t, &code, value, line_no, &mut knockout),
+            "XKF" => match federation_id_line(value) {
+                Some((number, id)) => federation_ids.push((line_no, number, id)),
+                None => t.warnings.push(TrfWarning::LineNotKept {
+                    line: line_no,
+                    code,
+                }),
+            },
             "260" => {
                 if let Some(f) = forbidden_line(&rest) {
                     forbidden.push((line_no, f));
@@ -345,6 +363,15 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         });
     }
     t.players = numbered.into_iter().map(|(_, _, p)| p).collect();
+    for (line, number, id) in federation_ids {
+        match t.players.get_mut(number - 1) {
+            Some(player) => player.federation_id = Some(id),
+            None => t.warnings.push(TrfWarning::LineNotKept {
+                line,
+                code: "XKF".into(),
+            }),
+        }
+    }
     let mut pairs = 0usize;
     for (line, f) in forbidden {
         if let Some(&missing) = f.players.iter().find(|&&p| p >= count) {
@@ -771,6 +798,7 @@ fn parse_player(
             points_written,
             rank_written,
             blank_rounds,
+            federation_id: None,
         },
     ))
 }

@@ -41,6 +41,7 @@ fn writes_what_it_reads() {
             title: &p.title,
             federation: &p.federation,
             fide_id: &p.fide_id,
+            federation_id: p.federation_id.as_deref().unwrap_or(""),
             birth_year: p.birth_year,
             rounds_written: p.history.rounds.len(),
             rank: i + 1,
@@ -69,6 +70,70 @@ fn writes_what_it_reads() {
     let line = text.lines().find(|l| l.starts_with("001    1")).unwrap();
     assert_eq!(&line[80..84], " 2.5");
     assert_eq!(&line[91..99], "   2 w 1");
+}
+
+#[test]
+fn federation_ids_are_read_from_xkf_lines_and_written_back() {
+    let text = format!("{SAMPLE}XKF    1 ao-77\nXKF    3 K0000012\nXKF    9 K9\nXKF    2 a,b\n");
+    let t = parse(&text).unwrap();
+    let ids: Vec<Option<&str>> = t
+        .players
+        .iter()
+        .map(|p| p.federation_id.as_deref())
+        .collect();
+    assert_eq!(ids, [Some("AO-77"), None, Some("K0000012")]);
+    let mut unread: Vec<usize> = t
+        .warnings
+        .iter()
+        .filter_map(|w| match w {
+            TrfWarning::LineNotKept { line, code } if code == "XKF" => Some(*line),
+            _ => None,
+        })
+        .collect();
+    unread.sort_unstable();
+    assert_eq!(
+        unread,
+        [9, 10],
+        "a player the file lacks, an id that is no id"
+    );
+    let players: Vec<TrfExportPlayer<'_>> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| TrfExportPlayer {
+            history: &p.history,
+            sex: None,
+            title: "",
+            federation: "",
+            fide_id: "",
+            federation_id: match i {
+                1 => "X\n012 injected",
+                _ => p.federation_id.as_deref().unwrap_or(""),
+            },
+            birth_year: None,
+            rounds_written: p.history.rounds.len(),
+            rank: i + 1,
+        })
+        .collect();
+    let written = write(&TrfExport {
+        name: "Test",
+        city: "",
+        start_date: None,
+        end_date: None,
+        total_rounds: 3,
+        initial_colour: Colour::White,
+        kind: "",
+        tiebreaks: &[],
+        players: &players,
+        points: PointSystem::default(),
+        next_round_byes: &[],
+        knockout: None,
+    });
+    let xkf: Vec<&str> = written.lines().filter(|l| l.starts_with("XKF")).collect();
+    assert_eq!(xkf, ["XKF    1 AO-77", "XKF    3 K0000012"]);
+    assert!(!written.contains("injected"));
+    let again = parse(&written).unwrap();
+    assert_eq!(again.players[0].federation_id.as_deref(), Some("AO-77"));
 }
 
 #[test]

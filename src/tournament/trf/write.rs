@@ -36,6 +36,8 @@ pub struct TrfExportPlayer<'a> {
     pub title: &'a str,
     pub federation: &'a str,
     pub fide_id: &'a str,
+    /// The federation's registry id, written on an `XKF` line after the players (empty: none).
+    pub federation_id: &'a str,
     pub birth_year: Option<i32>,
     /// Round fields written: a withdrawn player's line ends at the withdrawal, as TRF has it.
     pub rounds_written: usize,
@@ -147,6 +149,17 @@ pub fn write(export: &TrfExport<'_>) -> String {
             }));
         }
         let _ = writeln!(out, "{}", line.trim_end());
+    }
+    for (i, player) in export.players.iter().enumerate() {
+        // Only an id that reads back as one (letters, digits, `-`) is written: the line can
+        // never carry anything else into another program.
+        let id = player.federation_id;
+        if !id.is_empty()
+            && id.len() <= 30
+            && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            let _ = writeln!(out, "XKF {:>4} {id}", i + 1);
+        }
     }
     if let Some(k) = export.knockout {
         let _ = writeln!(

@@ -88,3 +88,16 @@ pub(crate) async fn put_event(
     let report = web::block(move || ratings::put_into_list(&app, &user, event)).await??;
     Ok(HttpResponse::Ok().json(report))
 }
+
+/// `DELETE /api/v1/events/{id}/rating` (administrators): takes the event out of the list and
+/// rates its month and the later ones again without it.
+pub(crate) async fn take_out_event(
+    app: web::Data<App>,
+    ApiAdmin(user): ApiAdmin,
+    path: web::Path<EventId>,
+) -> Result<HttpResponse, ApiError> {
+    let event = path.into_inner();
+    let app = app.into_inner();
+    let periods = web::block(move || ratings::take_out_of_list(&app, &user, event)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "periods_rated": periods })))
+}

@@ -1056,7 +1056,7 @@ async fn import_bytes(
             req,
             &paths::manage(&imported.event.slug, None),
             FlashLevel::Success,
-            if imported.warnings.is_empty() {
+            if imported.warnings.is_empty() && imported.registry.is_empty() {
                 "flash-event-imported"
             } else {
                 "flash-event-imported-warnings"

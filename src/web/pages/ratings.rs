@@ -157,3 +157,24 @@ pub(crate) async fn put_event(
         "flash-event-rated",
     )
 }
+
+/// `POST /events/{slug}/rating/remove` (administrators): takes the event out of the list.
+pub(crate) async fn take_out_event(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: crate::web::context::AdminPage,
+    page: crate::web::event_context::EventPage,
+    _csrf: crate::web::context::CsrfForm<super::events::Empty>,
+) -> Result<HttpResponse, WebError> {
+    let event = page.access.event.id;
+    let url = format!("/events/{}/rating", page.access.event.slug);
+    let app = app.into_inner();
+    let user = admin.user;
+    web::block(move || ratings::take_out_of_list(&app, &user, event)).await??;
+    super::redirect_with_flash(
+        &req,
+        &url,
+        crate::web::context::FlashLevel::Success,
+        "flash-event-unrated",
+    )
+}
