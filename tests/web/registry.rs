@@ -280,6 +280,11 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
         ),
         (first, json!({"name": "Carla Muxima"})),
         (second, json!({"name": "Carla Muxima"})),
+        // A federation's own id of the issued form.
+        (
+            first,
+            json!({"name": "Eva Quissama", "federation_id": "K1234567"}),
+        ),
     ] {
         let (created, _) = enter(&client, &token, event, body).await;
         entries.push((event, created["id"].as_i64().unwrap()));
@@ -292,8 +297,16 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
         let mut conn = app.app.conn().unwrap();
         // Back to before the registry, and up again.
         kiela::db::revert_to(&mut conn, "2026-12-02-000009").unwrap();
-        // An id typed in lower case before ids were read in upper case.
         use diesel::RunQueryDsl;
+        // The ids the registry issued went with it; the federations' own stayed.
+        let count = |conn: &mut kiela::db::DbConnection, filter: &str| {
+            diesel::sql_query(format!("UPDATE players SET name = name WHERE {filter}"))
+                .execute(conn)
+                .unwrap()
+        };
+        assert_eq!(count(&mut conn, "federation_id IS NULL"), 4, "Ana, Carla");
+        assert_eq!(count(&mut conn, "federation_id = 'K1234567'"), 1);
+        // An id typed in lower case before ids were read in upper case.
         let one = diesel::sql_query(
             "UPDATE players SET federation_id = 'ao-9' WHERE id = (SELECT min(id) FROM players WHERE federation_id = 'AO-9')",
         )
@@ -303,8 +316,8 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
         kiela::db::run_migrations(&mut conn).unwrap();
         assert_eq!(
             kiela::service::registry::write_missing_keys(&mut conn).unwrap(),
-            4,
-            "Ana, Bento, and Carla twice"
+            5,
+            "Ana, Bento, Carla twice and Eva"
         );
     }
     let mut ids = Vec::new();
@@ -320,6 +333,7 @@ async fn entries_before_the_registry_are_migrated(app: &TestApp) {
     assert!(is_issued(&ids[0]));
     assert_eq!((ids[2].as_str(), ids[3].as_str()), ("AO-9", "AO-9"));
     assert!(is_issued(&ids[4]) && is_issued(&ids[5]) && ids[4] != ids[5]);
+    assert_eq!(ids[6], "K1234567");
     let found = client
         .send(Req::get("/api/v1/registry?q=muxima"))
         .await

@@ -1,4 +1,10 @@
+-- The ids the registry issued go with it (an issued id is `K` and its person's own number,
+-- with a suffix when that was taken); the ids federations gave their players stay.
 UPDATE players SET federation_id = NULL
-    WHERE federation_id GLOB 'K[0-9][0-9][0-9][0-9][0-9][0-9][0-9]*';
+    WHERE federation_id IN (
+        SELECT r.federation_id FROM registry_players r
+        WHERE r.federation_id = 'K' || printf('%07d', r.id)
+           OR r.federation_id GLOB 'K' || printf('%07d', r.id) || '-*'
+    );
 DROP INDEX players_federation_id;
 DROP TABLE registry_players;
