@@ -134,13 +134,16 @@ pub struct RatingReport {
     pub changes: Vec<RatingChange>,
 }
 
-/// Puts a finished rated event into the list (federation administrators); its period and
-/// every later one are rated again. Answers each participant's change.
-pub(crate) fn put_into_list(
+/// A change of an event's place in the list (federation administrators only): one
+/// transaction holding the list's lock, with the event as it is now; the change is audited
+/// as `action`.
+fn change_listing<T>(
     app: &App,
     user: &User,
     event_id: EventId,
-) -> Result<RatingReport, ServiceError> {
+    action: AuditAction,
+    mut change: impl FnMut(&mut DbConnection, &crate::domain::Event) -> Result<T, ServiceError>,
+) -> Result<T, ServiceError> {
     if !user.is_admin() {
         return Err(ServiceError::Forbidden);
     }
@@ -148,6 +151,21 @@ pub(crate) fn put_into_list(
     write_transaction(&mut conn, |conn| {
         q::lock(conn)?;
         let event = db::events::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
+        let done = change(conn, &event)?;
+        audit::record(conn, audit::Entry::event(event_id, Some(user.id), action))?;
+        db::events::bump_event(conn, event_id, db::now())?;
+        Ok(done)
+    })
+}
+
+/// Puts a finished rated event into the list (federation administrators); its period and
+/// every later one are rated again. Answers each participant's change.
+pub(crate) fn put_into_list(
+    app: &App,
+    user: &User,
+    event_id: EventId,
+) -> Result<RatingReport, ServiceError> {
+    change_listing(app, user, event_id, AuditAction::EventRated, |conn, event| {
         if !event.rated {
             return Err(ServiceError::Conflict(ErrorCode::EventNotRated));
         }
@@ -162,13 +180,9 @@ pub(crate) fn put_into_list(
             .or(event.starts_on)
             .unwrap_or_else(|| db::now().date());
         let period = Month::of(day);
-        q::set_rating_period(conn, event_id, Some(period.0))?;
+        q::set_rating_period(conn, event.id, Some(period.0))?;
         rate_from(conn, period)?;
-        audit::record(
-            conn,
-            audit::Entry::event(event_id, Some(user.id), AuditAction::EventRated),
-        )?;
-        report(conn, event_id, period)
+        report(conn, event.id, period)
     })
 }
 
@@ -180,24 +194,12 @@ pub(crate) fn take_out_of_list(
     user: &User,
     event_id: EventId,
 ) -> Result<usize, ServiceError> {
-    if !user.is_admin() {
-        return Err(ServiceError::Forbidden);
-    }
-    let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
-        q::lock(conn)?;
-        let event = db::events::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
+    change_listing(app, user, event_id, AuditAction::EventUnrated, |conn, event| {
         let Some(period) = event.rating_period else {
             return Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList));
         };
-        q::set_rating_period(conn, event_id, None)?;
-        let rated = rate_from(conn, period)?;
-        audit::record(
-            conn,
-            audit::Entry::event(event_id, Some(user.id), AuditAction::EventUnrated),
-        )?;
-        db::events::bump_event(conn, event_id, db::now())?;
-        Ok(rated)
+        q::set_rating_period(conn, event.id, None)?;
+        rate_from(conn, period)
     })
 }
 

@@ -653,6 +653,10 @@ impl FromRequest for CreatorPage {
     }
 }
 
+/// A form with nothing but its CSRF token.
+#[derive(serde::Deserialize)]
+pub struct Empty {}
+
 /// A URL-encoded form whose CSRF token was checked before anything else in it was read.
 /// Requests from another site (by `Origin` or `Sec-Fetch-Site`) are refused outright.
 ///

@@ -9,8 +9,8 @@ use super::{error_key, html, html_with_status, redirect_with_flash, safe_next};
 use crate::service::accounts::{self, ApiTokenInfo, User};
 use crate::service::{App, ServiceError};
 use crate::web::context::{
-    Chrome, CsrfForm, FlashLevel, Page, SignedIn, client_ip, session_cookie, session_removal,
-    session_token,
+    Chrome, CsrfForm, Empty, FlashLevel, Page, SignedIn, client_ip, session_cookie,
+    session_removal, session_token,
 };
 use crate::web::errors::WebError;
 
@@ -85,10 +85,6 @@ pub struct TokenForm {
     #[serde(default)]
     label: String,
 }
-
-/// A form with nothing but its CSRF token.
-#[derive(Deserialize)]
-pub struct Empty {}
 
 pub(crate) async fn signup_form(Page(c): Page) -> Result<HttpResponse, WebError> {
     html(&SignupPage {

@@ -4,11 +4,11 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::events::Empty;
 use super::{act_and_redirect, error_key, redirect_with_flash};
 use crate::domain::{PlayerId, PlayerStatus};
 use crate::service::player_edit::{self, PlayerPatch};
 use crate::service::{App, ServiceError};
+use crate::web::context::Empty;
 use crate::web::context::{CsrfForm, FlashLevel};
 use crate::web::errors::WebError;
 use crate::web::event_context::OrganiserPage;

@@ -13,7 +13,9 @@ use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
 use crate::service::players::{self, ImportReport, Player, PlayerInput};
 use crate::service::{App, ServiceError, games, rounds, trf_import};
 use crate::tournament::standings::Tiebreak;
-use crate::web::context::{Chrome, CreatorPage, CsrfForm, CsrfUpload, FlashLevel, Page, SignedIn};
+use crate::web::context::{
+    Chrome, CreatorPage, CsrfForm, CsrfUpload, Empty, FlashLevel, Page, SignedIn,
+};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
 use crate::web::paths;
@@ -695,10 +697,6 @@ pub(crate) async fn import_players(
     };
     manage_page(&req, app, &page, extras, status).await
 }
-
-/// A form with nothing but its CSRF token.
-#[derive(Deserialize)]
-pub struct Empty {}
 
 pub(crate) async fn withdraw(
     req: HttpRequest,

@@ -8,7 +8,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::Empty;
 use super::{html, redirect_with_flash};
 use crate::domain::{AuditAction, Game, GameId, GameStatus, Player, SubmissionId};
 use crate::rules::{Hole, Position, Side, VerdictJson};
@@ -16,6 +15,7 @@ use crate::service::board::{self, Claim};
 use crate::service::events::{Access, Event};
 use crate::service::games::{self, Actor, GameView, SubmitError};
 use crate::service::{App, ServiceError, players};
+use crate::web::context::Empty;
 use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};

@@ -143,19 +143,12 @@ pub(crate) async fn put_event(
     app: web::Data<App>,
     admin: crate::web::context::AdminPage,
     page: crate::web::event_context::EventPage,
-    _csrf: crate::web::context::CsrfForm<super::events::Empty>,
+    _csrf: crate::web::context::CsrfForm<crate::web::context::Empty>,
 ) -> Result<HttpResponse, WebError> {
-    let event = page.access.event.id;
-    let url = format!("/events/{}/rating", page.access.event.slug);
+    let (event, user) = (page.access.event.id, admin.user);
     let app = app.into_inner();
-    let user = admin.user;
     web::block(move || ratings::put_into_list(&app, &user, event)).await??;
-    super::redirect_with_flash(
-        &req,
-        &url,
-        crate::web::context::FlashLevel::Success,
-        "flash-event-rated",
-    )
+    back_to_report(&req, &page, "flash-event-rated")
 }
 
 /// `POST /events/{slug}/rating/remove` (administrators): takes the event out of the list.
@@ -164,17 +157,23 @@ pub(crate) async fn take_out_event(
     app: web::Data<App>,
     admin: crate::web::context::AdminPage,
     page: crate::web::event_context::EventPage,
-    _csrf: crate::web::context::CsrfForm<super::events::Empty>,
+    _csrf: crate::web::context::CsrfForm<crate::web::context::Empty>,
 ) -> Result<HttpResponse, WebError> {
-    let event = page.access.event.id;
-    let url = format!("/events/{}/rating", page.access.event.slug);
+    let (event, user) = (page.access.event.id, admin.user);
     let app = app.into_inner();
-    let user = admin.user;
     web::block(move || ratings::take_out_of_list(&app, &user, event)).await??;
+    back_to_report(&req, &page, "flash-event-unrated")
+}
+
+fn back_to_report(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    flash: &str,
+) -> Result<HttpResponse, WebError> {
     super::redirect_with_flash(
-        &req,
-        &url,
+        req,
+        &format!("/events/{}/rating", page.access.event.slug),
         crate::web::context::FlashLevel::Success,
-        "flash-event-unrated",
+        flash,
     )
 }

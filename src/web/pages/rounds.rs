@@ -6,13 +6,13 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::Empty;
 use super::{act_and_redirect, redirect_with_flash};
 use crate::domain::PlayerId;
 use crate::service::events::Event;
 use crate::service::rounds::{self, PairingWarning, RoundView};
 use crate::service::standings::{self, StandingsView};
 use crate::service::{App, ServiceError};
+use crate::web::context::Empty;
 use crate::web::context::{Chrome, CsrfForm, FlashLevel};
 use crate::web::errors::WebError;
 use crate::web::event_context::{EventPage, OrganiserPage};
