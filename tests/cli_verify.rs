@@ -158,6 +158,38 @@ fn io_and_usage_errors_exit_two() {
 }
 
 #[test]
+fn an_input_without_a_game_is_refused() {
+    let dir = TempDir::new("empty");
+    for (name, content) in [
+        ("empty.kgn", &b""[..]),
+        ("blank.kgn", b"\n  \n\r\n"),
+        ("comment.kgn", b"{ nothing here }\n"),
+    ] {
+        let file = dir.file(name, content);
+        let output = kiela(&["verify", "--json", &file]);
+        assert_eq!(output.status.code(), Some(1), "{name}");
+        let lines = json_lines(&output);
+        assert_eq!(lines.len(), 1, "{name}");
+        assert_eq!(lines[0]["verdict"], "invalid");
+        assert_eq!(lines[0]["reason"], "bad_record");
+        assert!(
+            lines[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("no game found"),
+            "{name}: {}",
+            lines[0]
+        );
+        let human = kiela(&["verify", &file]);
+        assert_eq!(human.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&human.stdout).contains("no game found"));
+    }
+    // A file with games and trailing blank lines is only its games.
+    let games = dir.file("games.kgn", b"1. j2 *\n\n\n");
+    assert_eq!(kiela(&["verify", &games]).status.code(), Some(0));
+}
+
+#[test]
 fn human_output_without_json() {
     let dir = TempDir::new("human");
     let file = dir.file("x.kgn", b"1. j2 z9");

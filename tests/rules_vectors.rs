@@ -67,6 +67,13 @@ fn every_record_vector_gets_its_expected_verdict() {
                     "wrong_player",
                     "endless_move",
                 ];
+                // After the last move, the message counts the plies the record holds.
+                if e.move_text.is_none() {
+                    let said = format!("after ply {}: ", vector.moves.len());
+                    if !e.to_string().starts_with(&said) {
+                        failures.push(format!("{name}: `{e}` does not start `{said}`"));
+                    }
+                }
                 if let Some(ply) = expected.ply
                     && per_ply.contains(&e.reason().as_str())
                 {

@@ -208,10 +208,13 @@ impl<R: Read> GameStream<R> {
                             kind: ParseErrorKind::InvalidUtf8,
                         })));
                     }
-                    // A file with no game at all is one empty record, as `parse_games` reads it.
+                    // A file with no game at all is refused: an empty file is not a game.
                     if self.yielded == 0 {
                         self.yielded = 1;
-                        return Ok(Some(Ok(Record::default())));
+                        return Ok(Some(Err(ParseError {
+                            offset: 0,
+                            kind: ParseErrorKind::NoGame,
+                        })));
                     }
                     return Ok(None);
                 }

@@ -125,6 +125,7 @@ impl Explanation {
             ),
             ParseErrorKind::UnterminatedComment => ("comment_unclosed", vec![]),
             ParseErrorKind::MoreThanOneGame => ("more_than_one_game", vec![]),
+            ParseErrorKind::NoGame => ("no_game", vec![]),
         };
         Explanation {
             place: Place::Reading,
@@ -140,7 +141,7 @@ impl Explanation {
                 text: shorten(move_text),
             },
             None => Place::AfterPly {
-                ply: e.ply.saturating_sub(1),
+                ply: e.plies_replayed(),
             },
         };
         let (code, values) = match &e.kind {
@@ -275,6 +276,11 @@ mod tests {
             explained("[Variant \"advanced\"]\n\nzz9 *").code,
             "not_a_move"
         );
+        // After the last move: the plies the record holds, whatever the fault.
+        let plies_claimed = explained("[Variant \"advanced\"]\n[Plies \"3\"]\n\nj2 a3 *");
+        assert_eq!(plies_claimed.place, Place::AfterPly { ply: 2 });
+        let unfinished = explained("[Variant \"advanced\"]\n\nj2 a3 1-0");
+        assert_eq!(unfinished.place, Place::AfterPly { ply: 2 });
     }
 
     #[test]

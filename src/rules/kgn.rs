@@ -118,6 +118,9 @@ pub enum ParseErrorKind {
     UnterminatedComment,
     #[error("expected one game record, found another game starting here")]
     MoreThanOneGame,
+    /// A file of games holds none (it is empty, or only blank lines and comments).
+    #[error("no game found")]
+    NoGame,
 }
 
 /// The part of a tag line that is missing.

@@ -240,11 +240,24 @@ impl fmt::Display for ReplayErrorKind {
     }
 }
 
+impl ReplayError {
+    /// For an error found after the last move: the plies replayed. An incomplete record's
+    /// `ply` is the first missing one; a result or a claim tag that disagrees has the last
+    /// ply replayed as its `ply`.
+    #[must_use]
+    pub fn plies_replayed(&self) -> u32 {
+        match self.kind {
+            ReplayErrorKind::IncompleteRecord { .. } => self.ply.saturating_sub(1),
+            _ => self.ply,
+        }
+    }
+}
+
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.move_text {
             Some(text) => write!(f, "ply {} ({}): {}", self.ply, shorten(text), self.kind),
-            None => write!(f, "after ply {}: {}", self.ply.saturating_sub(1), self.kind),
+            None => write!(f, "after ply {}: {}", self.plies_replayed(), self.kind),
         }
     }
 }

@@ -165,25 +165,31 @@ pub(crate) fn put_into_list(
     user: &User,
     event_id: EventId,
 ) -> Result<RatingReport, ServiceError> {
-    change_listing(app, user, event_id, AuditAction::EventRated, |conn, event| {
-        if !event.rated {
-            return Err(ServiceError::Conflict(ErrorCode::EventNotRated));
-        }
-        if event.state != EventState::Finished {
-            return Err(ServiceError::Conflict(ErrorCode::EventNotFinished));
-        }
-        if event.rating_period.is_some() {
-            return Err(ServiceError::Conflict(ErrorCode::EventInRatingList));
-        }
-        let day = event
-            .ends_on
-            .or(event.starts_on)
-            .unwrap_or_else(|| db::now().date());
-        let period = Month::of(day);
-        q::set_rating_period(conn, event.id, Some(period.0))?;
-        rate_from(conn, period)?;
-        report(conn, event.id, period)
-    })
+    change_listing(
+        app,
+        user,
+        event_id,
+        AuditAction::EventRated,
+        |conn, event| {
+            if !event.rated {
+                return Err(ServiceError::Conflict(ErrorCode::EventNotRated));
+            }
+            if event.state != EventState::Finished {
+                return Err(ServiceError::Conflict(ErrorCode::EventNotFinished));
+            }
+            if event.rating_period.is_some() {
+                return Err(ServiceError::Conflict(ErrorCode::EventInRatingList));
+            }
+            let day = event
+                .ends_on
+                .or(event.starts_on)
+                .unwrap_or_else(|| db::now().date());
+            let period = Month::of(day);
+            q::set_rating_period(conn, event.id, Some(period.0))?;
+            rate_from(conn, period)?;
+            report(conn, event.id, period)
+        },
+    )
 }
 
 /// Takes an event out of the list (federation administrators: an event put in by mistake, or
@@ -194,13 +200,19 @@ pub(crate) fn take_out_of_list(
     user: &User,
     event_id: EventId,
 ) -> Result<usize, ServiceError> {
-    change_listing(app, user, event_id, AuditAction::EventUnrated, |conn, event| {
-        let Some(period) = event.rating_period else {
-            return Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList));
-        };
-        q::set_rating_period(conn, event.id, None)?;
-        rate_from(conn, period)
-    })
+    change_listing(
+        app,
+        user,
+        event_id,
+        AuditAction::EventUnrated,
+        |conn, event| {
+            let Some(period) = event.rating_period else {
+                return Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList));
+            };
+            q::set_rating_period(conn, event.id, None)?;
+            rate_from(conn, period)
+        },
+    )
 }
 
 /// Each participant of the event: their rating before its period and after it.
