@@ -1000,3 +1000,4 @@ event-rating-take-out = Take the event out of the rating list
 event-rating-take-out-hint = Its month and the later ones are rated again without it.
 flash-event-unrated = The event is out of the rating list; the list was rated again without it.
 explain-no_game = no game found: the text is empty, or holds only blank lines and comments.
+export-kgn-no-game = No game of this event is finished yet.

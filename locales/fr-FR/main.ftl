@@ -1004,3 +1004,4 @@ event-rating-take-out = Retirer le tournoi de la liste Elo
 event-rating-take-out-hint = Son mois et les suivants sont recalculés sans lui.
 flash-event-unrated = Le tournoi est sorti de la liste Elo ; la liste a été recalculée sans lui.
 explain-no_game = aucune partie trouvée : le texte est vide, ou ne contient que des lignes vides et des commentaires.
+export-kgn-no-game = Aucune partie de ce tournoi n’est encore terminée.

@@ -1003,3 +1003,4 @@ event-rating-take-out = Retirar o torneio da lista Elo
 event-rating-take-out-hint = O seu mês e os seguintes são calculados de novo sem ele.
 flash-event-unrated = O torneio saiu da lista Elo; a lista foi calculada de novo sem ele.
 explain-no_game = nenhuma partida encontrada: o texto está vazio, ou só tem linhas em branco e comentários.
+export-kgn-no-game = Nenhuma partida deste torneio terminou ainda.

@@ -291,64 +291,109 @@ fn csv_text(view: &standings::StandingsView, header: &[String; 6]) -> String {
     out
 }
 
-/// All final game records of the event in one KGN file.
+/// Every game of the event decided so far in one KGN file: each final record, and each game
+/// an arbiter decided without one (a forfeit, an adjudication) with its decision as a tag and
+/// no moves. Empty when the event has no such game yet.
 pub(crate) fn games_kgn(app: &App, access: &Access) -> Result<Arc<String>, ServiceError> {
     once(app, access, "kgn", kgn_text)
 }
 
 fn kgn_text(data: &EventData) -> String {
     let index = data.index();
+    let name = |id: Option<PlayerId>| {
+        id.and_then(|id| index.get(&id))
+            .map(|&i| data.players[i].name.clone())
+            .unwrap_or_default()
+    };
     let mut out = String::new();
     for round in data.rounds.iter().filter(|r| r.is_published()) {
         for game in data.games_of_round(round.id) {
-            let Some(record) = &game.record else { continue };
-            let Ok(parsed) = crate::rules::parse_record(record) else {
-                continue;
+            let tags = |south: String, north: String, first: crate::rules::Side| {
+                vec![
+                    ("Event".to_string(), data.event.name.clone()),
+                    ("Site".to_string(), data.event.location.clone()),
+                    ("Round".to_string(), round.number.to_string()),
+                    ("Board".to_string(), game.board.to_string()),
+                    ("South".to_string(), south),
+                    ("North".to_string(), north),
+                    ("First".to_string(), first.letter().to_string()),
+                    (
+                        "Variant".to_string(),
+                        data.event.variant.as_str().to_string(),
+                    ),
+                ]
             };
-            let name = |id: Option<PlayerId>| {
-                id.and_then(|id| index.get(&id))
-                    .map(|&i| data.players[i].name.clone())
-                    .unwrap_or_default()
+            let parsed = game
+                .record
+                .as_deref()
+                .and_then(|r| crate::rules::parse_record(r).ok());
+            let written = match parsed {
+                Some(parsed) => {
+                    let (first, second) = (name(game.first_id), name(game.second_id));
+                    let (south, north) = match parsed.header.first {
+                        crate::rules::Side::South => (first, second),
+                        crate::rules::Side::North => (second, first),
+                    };
+                    let mut tags = tags(south, north, parsed.header.first);
+                    if let Some(result) = parsed.claimed_result() {
+                        tags.push(("Result".to_string(), result.to_string()));
+                    }
+                    if let Some(t) = parsed.header.termination {
+                        tags.push(("Termination".to_string(), t.to_string()));
+                    }
+                    let moves = parsed
+                        .moves
+                        .iter()
+                        .filter_map(|m| m.parsed.clone().ok())
+                        .collect();
+                    crate::rules::Record::from_parts(tags, moves, parsed.claimed_result())
+                }
+                None => {
+                    let Some((decision, result)) = decision_of(game) else {
+                        continue;
+                    };
+                    // Without moves the player who moves first sits South, as on the board.
+                    let mut tags = tags(
+                        name(game.first_id),
+                        name(game.second_id),
+                        crate::rules::Side::South,
+                    );
+                    tags.push(("Result".to_string(), result.to_string()));
+                    // The way the arbiter recorded it ended off the board, else adjudication.
+                    let termination = game
+                        .termination
+                        .filter(|t| !t.is_on_board())
+                        .unwrap_or(crate::rules::Termination::Adjudication);
+                    tags.push(("Termination".to_string(), termination.to_string()));
+                    tags.push(("Decision".to_string(), decision.to_string()));
+                    crate::rules::Record::from_parts(tags, Vec::new(), Some(result))
+                }
             };
-            let (first, second) = (name(game.first_id), name(game.second_id));
-            let (south, north) = match parsed.header.first {
-                crate::rules::Side::South => (first, second),
-                crate::rules::Side::North => (second, first),
-            };
-            let mut tags = vec![
-                ("Event".to_string(), data.event.name.clone()),
-                ("Site".to_string(), data.event.location.clone()),
-                ("Round".to_string(), round.number.to_string()),
-                ("Board".to_string(), game.board.to_string()),
-                ("South".to_string(), south),
-                ("North".to_string(), north),
-                (
-                    "First".to_string(),
-                    parsed.header.first.letter().to_string(),
-                ),
-                (
-                    "Variant".to_string(),
-                    data.event.variant.as_str().to_string(),
-                ),
-            ];
-            if let Some(result) = parsed.claimed_result() {
-                tags.push(("Result".to_string(), result.to_string()));
-            }
-            if let Some(t) = parsed.header.termination {
-                tags.push(("Termination".to_string(), t.to_string()));
-            }
-            let moves = parsed
-                .moves
-                .iter()
-                .filter_map(|m| m.parsed.clone().ok())
-                .collect();
-            if let Ok(clean) =
-                crate::rules::Record::from_parts(tags, moves, parsed.claimed_result())
-            {
+            if let Ok(clean) = written {
                 out.push_str(&clean.to_string());
                 out.push('\n');
             }
         }
     }
     out
+}
+
+/// A final game decided by an arbiter without a record: the `Decision` tag (`forfeit`,
+/// `double_forfeit`, `adjudication`) and the result it gives, from South's (the first
+/// player's) side; a double forfeit has no winner (`*`). A bye is no game.
+fn decision_of(game: &crate::domain::Game) -> Option<(&'static str, crate::rules::GameResult)> {
+    use crate::domain::StoredResult as R;
+    use crate::rules::GameResult as G;
+    if game.status != crate::domain::GameStatus::Final || game.second_id.is_none() {
+        return None;
+    }
+    Some(match game.result? {
+        R::FirstWins => ("adjudication", G::SouthWins),
+        R::SecondWins => ("adjudication", G::NorthWins),
+        R::Draw => ("adjudication", G::Draw),
+        R::FirstWinsByForfeit => ("forfeit", G::SouthWins),
+        R::SecondWinsByForfeit => ("forfeit", G::NorthWins),
+        R::DoubleForfeit => ("double_forfeit", G::Unfinished),
+        R::Bye => return None,
+    })
 }

@@ -296,6 +296,7 @@ fn calendar_text(
     let mut out = String::from(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kiela//Tournament manager//EN\r\nCALSCALE:GREGORIAN\r\n",
     );
+    let mut any = false;
     for round in rounds.iter().filter(|r| r.is_published()) {
         let Some(start) = round.starts_at else {
             continue;
@@ -326,7 +327,46 @@ fn calendar_text(
         }
         out.push_str(&format!("URL:{url}/rounds/{}\r\n", round.number));
         out.push_str("END:VEVENT\r\n");
+        any = true;
+    }
+    if !any {
+        out.push_str(&whole_event(access, url));
     }
     out.push_str("END:VCALENDAR\r\n");
+    out
+}
+
+/// The event itself, for a calendar without any round time (RFC 5545 wants a component): an
+/// all-day VEVENT on its dates, or, with no date either, a VJOURNAL entry that names it
+/// without putting it on a day it may not be.
+fn whole_event(access: &Access, url: &str) -> String {
+    let event = &access.event;
+    let mut out = String::new();
+    let first = event.starts_on.or(event.ends_on);
+    let kind = if first.is_some() {
+        "VEVENT"
+    } else {
+        "VJOURNAL"
+    };
+    out.push_str(&format!("BEGIN:{kind}\r\n"));
+    out.push_str(&format!("UID:kiela-{}@kiela\r\n", event.id));
+    out.push_str(&format!(
+        "DTSTAMP:{}\r\n",
+        event.updated_at.format("%Y%m%dT%H%M%SZ")
+    ));
+    if let Some(first) = first {
+        let last = event.ends_on.unwrap_or(first).max(first);
+        let day = |d: chrono::NaiveDate| d.format("%Y%m%d").to_string();
+        out.push_str(&format!("DTSTART;VALUE=DATE:{}\r\n", day(first)));
+        // An all-day event ends on the day after its last (the end is not part of it).
+        let after = last.succ_opt().unwrap_or(last);
+        out.push_str(&format!("DTEND;VALUE=DATE:{}\r\n", day(after)));
+    }
+    out.push_str(&format!("SUMMARY:{}\r\n", ics_escape(&event.name)));
+    if !event.location.is_empty() {
+        out.push_str(&format!("LOCATION:{}\r\n", ics_escape(&event.location)));
+    }
+    out.push_str(&format!("URL:{url}\r\n"));
+    out.push_str(&format!("END:{kind}\r\n"));
     out
 }

@@ -284,7 +284,11 @@ async fn every_public_page_and_export(app: &TestApp) {
     let kgn = spectator.get(&format!("{base}/games.kgn")).await;
     assert_eq!(kgn.status, 200);
     let games = kiela::rules::kgn::parse_games(kgn.body.as_bytes());
-    assert_eq!(games.len(), played.recorded.len(), "every recorded game");
+    assert_eq!(
+        games.len(),
+        played.recorded.len() + 1,
+        "every recorded game and the forfeit"
+    );
     for g in &games {
         let record = g.as_ref().expect("the export parses");
         assert!(
@@ -292,6 +296,7 @@ async fn every_public_page_and_export(app: &TestApp) {
             "every exported game verifies"
         );
     }
+    assert_eq!(kgn.body.matches("[Decision \"forfeit\"]").count(), 1);
     organiser.log_in("org@example.ao", "a-long-password").await;
     let saved = organiser
         .post_form(
@@ -642,6 +647,125 @@ async fn demo_event_is_played_out(app: &TestApp) {
     );
 }
 
+/// The KGN export lists every game decided: the records, and the games an arbiter decided
+/// without one (each with its decision as a tag, no moves, and a result the verifier takes as
+/// claimed); a bye is no game. An event without any says so, in the reader's language.
+async fn kgn_export_lists_every_decided_game(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Decisões", "rounds": 3}),
+        &[
+            "Ana", "Bento", "Carla", "Domingos", "Eva", "Fausto", "Graça",
+        ],
+    )
+    .await;
+    let empty = client
+        .get(&format!("/events/{slug}/games.kgn?lang=pt"))
+        .await;
+    assert_eq!(empty.status, 200);
+    assert_eq!(
+        empty.body.trim(),
+        "{ Nenhuma partida deste torneio terminou ainda. }"
+    );
+    let round = pair_round(&client, &token, event).await;
+    let boards: Vec<&Value> = round["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["status"] != "final")
+        .collect();
+    assert_eq!(boards.len(), 3, "and a bye: {round}");
+    for (board, result) in boards.iter().zip(["-+", "--", "1/2-1/2"]) {
+        client
+            .send(
+                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
+                    .bearer(&token)
+                    .json(json!({"result": result, "reason": "the arbiter's decision"})),
+            )
+            .await
+            .expect(200);
+    }
+    let kgn = client.get(&format!("/events/{slug}/games.kgn")).await;
+    let games = kiela::rules::kgn::parse_games(kgn.body.as_bytes());
+    assert_eq!(games.len(), 3, "three games, no bye: {}", kgn.body);
+    let mut seen = Vec::new();
+    for (g, board) in games.iter().zip(&boards) {
+        let record = g.as_ref().expect("the export parses");
+        assert!(record.moves.is_empty());
+        let tag = |name: &str| {
+            record
+                .tags
+                .iter()
+                .find(|t| t.name == name)
+                .map(|t| t.value.clone())
+        };
+        assert_eq!(
+            tag("South").as_deref(),
+            board["first"]["name"].as_str(),
+            "the first player sits South"
+        );
+        let verdict = kiela::rules::Verdict::of(Ok(record));
+        seen.push((
+            tag("Decision").unwrap_or_default(),
+            record.claimed_result().map(|r| r.to_string()),
+            verdict.kind().as_str().to_string(),
+        ));
+    }
+    let expected = |d: &str, r: &str, v: &str| (d.to_string(), Some(r.to_string()), v.to_string());
+    assert_eq!(
+        seen,
+        [
+            expected("forfeit", "0-1", "valid_claimed"),
+            expected("double_forfeit", "*", "valid_unfinished"),
+            expected("adjudication", "1/2-1/2", "valid_claimed"),
+        ]
+    );
+}
+
+/// A calendar always holds a component (RFC 5545): without any round time, the event itself as
+/// an all-day event on its dates, or, without dates either, as a journal entry naming it.
+async fn a_calendar_without_round_times_gives_the_event(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (_, dated) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Taça; Luanda, 2026", "location": "Luanda", "rounds": 3,
+               "starts_on": "2026-12-10", "ends_on": "2026-12-12"}),
+        &["Ana", "Bento"],
+    )
+    .await;
+    let ics = client.get(&format!("/events/{dated}/calendar.ics")).await;
+    assert_eq!(ics.status, 200);
+    let body = &ics.body;
+    assert_eq!(body.matches("BEGIN:VEVENT\r\n").count(), 1, "{body}");
+    assert!(body.contains("DTSTART;VALUE=DATE:20261210\r\n"), "{body}");
+    assert!(
+        body.contains("DTEND;VALUE=DATE:20261213\r\n"),
+        "the day after the last: {body}"
+    );
+    assert!(
+        body.contains("SUMMARY:Taça\\; Luanda\\, 2026\r\n"),
+        "{body}"
+    );
+    assert!(body.contains("DTSTAMP:") && body.contains("UID:"), "{body}");
+    let (_, undated) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Sem data", "rounds": 3}),
+        &["Ana", "Bento"],
+    )
+    .await;
+    let ics = client.get(&format!("/events/{undated}/calendar.ics")).await;
+    let body = &ics.body;
+    assert!(!body.contains("VEVENT"), "no day it may not be: {body}");
+    assert!(body.contains("BEGIN:VJOURNAL\r\n") && body.contains("SUMMARY:Sem data\r\n"));
+    assert!(!body.contains("DTSTART"));
+}
+
 /// The home page lists the events being played, those open for entries and the finished ones.
 async fn home_page_lists_events(app: &TestApp) {
     let client = app.browser();
@@ -731,6 +855,8 @@ async fn times_are_the_venues(app: &TestApp) {
 }
 
 both_backends!(
+    a_calendar_without_round_times_gives_the_event,
+    kgn_export_lists_every_decided_game,
     demo_event_is_played_out,
     every_public_page_and_export,
     version_and_validators_change_with_results,

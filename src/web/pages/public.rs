@@ -362,14 +362,18 @@ pub(crate) async fn export_kgn(
     app: web::Data<App>,
     page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    export(
-        app,
-        page,
-        "application/x-kgn; charset=utf-8",
-        ".kgn",
-        exports::games_kgn,
-    )
-    .await
+    let name = format!("{}.kgn", page.access.event.slug);
+    let note = page.chrome.lang.t("export-kgn-no-game");
+    let access = page.access;
+    let app = app.into_inner();
+    let text = web::block(move || exports::games_kgn(&app, &access)).await??;
+    // A file of no game says so (a KGN comment, which readers skip), rather than 0 bytes.
+    let text = if text.is_empty() {
+        std::sync::Arc::new(format!("{{ {} }}\n", note.replace(['{', '}'], "")))
+    } else {
+        text
+    };
+    Ok(attachment(text, "application/x-kgn; charset=utf-8", &name))
 }
 
 pub(crate) async fn export_trf(
