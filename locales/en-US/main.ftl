@@ -1001,3 +1001,6 @@ event-rating-take-out-hint = Its month and the later ones are rated again withou
 flash-event-unrated = The event is out of the rating list; the list was rated again without it.
 explain-no_game = no game found: the text is empty, or holds only blank lines and comments.
 export-kgn-no-game = No game of this event is finished yet.
+event-standings-sheet = Standings (spreadsheet)
+prizes-sheet = Spreadsheet
+ratings-sheet = Download for a spreadsheet

@@ -1005,3 +1005,6 @@ event-rating-take-out-hint = Son mois et les suivants sont recalculés sans lui.
 flash-event-unrated = Le tournoi est sorti de la liste Elo ; la liste a été recalculée sans lui.
 explain-no_game = aucune partie trouvée : le texte est vide, ou ne contient que des lignes vides et des commentaires.
 export-kgn-no-game = Aucune partie de ce tournoi n’est encore terminée.
+event-standings-sheet = Classement (tableur)
+prizes-sheet = Tableur
+ratings-sheet = Télécharger pour un tableur

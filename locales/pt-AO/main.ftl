@@ -1004,3 +1004,6 @@ event-rating-take-out-hint = O seu mês e os seguintes são calculados de novo s
 flash-event-unrated = O torneio saiu da lista Elo; a lista foi calculada de novo sem ele.
 explain-no_game = nenhuma partida encontrada: o texto está vazio, ou só tem linhas em branco e comentários.
 export-kgn-no-game = Nenhuma partida deste torneio terminou ainda.
+event-standings-sheet = Classificação (folha de cálculo)
+prizes-sheet = Folha de cálculo
+ratings-sheet = Descarregar para folha de cálculo

@@ -1,8 +1,8 @@
 //! Exports: TRF-2026, standings CSV, all games as KGN.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 
+use super::csv::{Csv, CsvStyle};
 use super::event_data::EventData;
 use super::events::Access;
 use super::memo::MemoKey;
@@ -224,71 +224,52 @@ fn knockout_rounds(data: &EventData) -> usize {
     planned.saturating_sub(swiss)
 }
 
-/// A CSV cell. A cell that a spreadsheet would take for a formula (starting with `=`, `+`,
-/// `-`, `@`, a tab or a carriage return) gets a leading `'`, so a player's name cannot run
-/// anything on the organiser's computer (OWASP: CSV injection).
-pub(crate) fn csv_field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 /// The standings CSV's first columns, by their fixed keys (the API's header).
 pub const CSV_KEYS: [&str; 6] = ["rank", "number", "name", "rating", "club", "points"];
 
-/// The standings as CSV: rank, number, name, rating, club, points (headed by `header`, the
-/// fixed keys or their names in the reader's language), then the tie-breaks by their codes.
+/// The standings as CSV: rank, number, name, rating (blank when unrated, as on the pages),
+/// club, points (headed by `header`, the fixed keys or their names in the reader's language),
+/// then the tie-breaks by their codes.
 pub(crate) fn standings_csv(
     app: &App,
     access: &Access,
     header: &[String; 6],
+    style: CsvStyle,
 ) -> Result<Arc<String>, ServiceError> {
     let view = standings::get(app, access)?;
     let key = MemoKey {
         event: access.event.id,
         version: view.version,
-        what: format!("csv:{}", header.join(",")),
+        what: format!("csv:{}:{}", style.key(), header.join(",")),
     };
     app.memo.exports.get_or_try(key, || {
-        Ok::<_, ServiceError>(Arc::new(csv_text(&view, header)))
+        Ok::<_, ServiceError>(Arc::new(csv_text(&view, header, style)))
     })
 }
 
-fn csv_text(view: &standings::StandingsView, header: &[String; 6]) -> String {
-    let mut out = header
-        .iter()
-        .map(|h| csv_field(h))
-        .collect::<Vec<_>>()
-        .join(",");
+fn csv_text(view: &standings::StandingsView, header: &[String; 6], style: CsvStyle) -> String {
+    let mut csv = Csv::new(style);
+    for h in header {
+        csv.text(h);
+    }
     for t in &view.tiebreaks {
-        out.push(',');
-        out.push_str(t.code());
+        csv.text(t.code());
     }
-    out.push('\n');
+    csv.end_row();
     for row in &view.rows {
-        let _ = write!(
-            out,
-            "{},{},{},{},{},{}",
-            row.rank,
-            row.number,
-            csv_field(&row.name),
-            row.rating,
-            csv_field(&row.club),
-            row.points
-        );
-        for v in &row.values {
-            let _ = write!(out, ",{v}");
+        csv.number(row.rank).number(row.number).text(&row.name);
+        if row.rating > 0 {
+            csv.number(row.rating);
+        } else {
+            csv.blank();
         }
-        out.push('\n');
+        csv.text(&row.club).number(row.points);
+        for v in &row.values {
+            csv.number(v);
+        }
+        csv.end_row();
     }
-    out
+    csv.finish()
 }
 
 /// Every game of the event decided so far in one KGN file: each final record, and each game

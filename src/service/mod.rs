@@ -7,6 +7,7 @@ pub mod board;
 pub mod bracket;
 pub mod circuits;
 pub mod crypto;
+pub mod csv;
 pub mod demo;
 pub mod event_data;
 pub mod events;

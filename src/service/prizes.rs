@@ -416,26 +416,23 @@ pub(crate) fn csv(
     list: &PrizeListView,
     header: &[String; 6],
     prize: &dyn Fn(&AwardView) -> String,
+    style: super::csv::CsvStyle,
 ) -> String {
-    use super::exports::csv_field;
-    let mut out = header
-        .iter()
-        .map(|h| csv_field(h))
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push('\n');
-    for a in &list.awards {
-        out.push_str(&format!(
-            "{},{},{:.2},{},{},{}\n",
-            csv_field(&prize(a)),
-            csv_field(&a.name),
-            a.amount,
-            list.currency,
-            csv_field(a.goods.as_deref().unwrap_or("")),
-            a.shared_by
-        ));
+    let mut csv = super::csv::Csv::new(style);
+    for h in header {
+        csv.text(h);
     }
-    out
+    csv.end_row();
+    for a in &list.awards {
+        csv.text(&prize(a))
+            .text(&a.name)
+            .number(format!("{:.2}", a.amount))
+            .text(&list.currency)
+            .text(a.goods.as_deref().unwrap_or(""))
+            .number(a.shared_by)
+            .end_row();
+    }
+    csv.finish()
 }
 
 #[cfg(test)]

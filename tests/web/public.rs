@@ -766,6 +766,123 @@ async fn a_calendar_without_round_times_gives_the_event(app: &TestApp) {
     assert!(!body.contains("DTSTART"));
 }
 
+/// Every CSV download comes plain, for scripts (the same bytes in every language), or for a
+/// spreadsheet: a byte-order mark, and in Portuguese and French `;` and a decimal comma. An
+/// unrated player's rating is blank, as on the pages.
+async fn csv_for_scripts_and_for_spreadsheets(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Folhas", "rounds": 3}),
+        &["Ana Kiala", "Bento Lunda"],
+    )
+    .await;
+    add_player(&client, &token, event, json!({"name": "Carla; Muxima"})).await;
+    client
+        .send(
+            Req::put(format!("/api/v1/events/{event}/prizes"))
+                .bearer(&token)
+                .json(json!({"places": [1500.5, 750]})),
+        )
+        .await
+        .expect(200);
+    add_player(
+        &client,
+        &token,
+        event,
+        json!({"name": "Domingos Neto", "rating": 1500}),
+    )
+    .await;
+    let round = pair_round(&client, &token, event).await;
+    for board in round["pairings"].as_array().unwrap() {
+        client
+            .send(
+                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
+                    .bearer(&token)
+                    .json(json!({"result": "1/2-1/2", "reason": "agreed"})),
+            )
+            .await
+            .expect(200);
+    }
+    let get = |path: String| {
+        let client = &client;
+        async move {
+            let got = client.get(&path).await;
+            assert_eq!(got.status, 200, "{path}");
+            got.body
+        }
+    };
+    let plain = get(format!("/events/{slug}/standings.csv?lang=pt")).await;
+    assert!(!plain.starts_with('\u{feff}'));
+    let carla = plain.lines().find(|l| l.contains("Carla")).unwrap();
+    assert!(
+        carla.contains(",Carla; Muxima,,"),
+        "an unrated player's rating is blank: {carla}"
+    );
+    assert!(carla.contains(",0.5"), "{carla}");
+    let rows = |text: &str| text.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    let plain_fr = get(format!("/events/{slug}/standings.csv?lang=fr")).await;
+    assert_eq!(
+        rows(&plain),
+        rows(&plain_fr),
+        "the plain file's rows do not depend on the language"
+    );
+    let sheet_pt = get(format!(
+        "/events/{slug}/standings.csv?format=spreadsheet&lang=pt"
+    ))
+    .await;
+    assert!(sheet_pt.starts_with('\u{feff}'), "{sheet_pt}");
+    let carla = sheet_pt.lines().find(|l| l.contains("Carla")).unwrap();
+    assert!(carla.contains(";\"Carla; Muxima\";;"), "{carla}");
+    assert!(carla.contains(";0,5"), "{carla}");
+    let fields = plain
+        .lines()
+        .find(|l| l.contains("Carla"))
+        .unwrap()
+        .split(',')
+        .count();
+    assert_eq!(
+        carla.split(';').count(),
+        fields + 1,
+        "the name's `;` is quoted: {carla}"
+    );
+    let sheet_en = get(format!(
+        "/events/{slug}/standings.csv?format=spreadsheet&lang=en"
+    ))
+    .await;
+    assert!(sheet_en.starts_with('\u{feff}'));
+    assert!(sheet_en.lines().any(|l| l.contains(",0.5")), "{sheet_en}");
+    let api = client
+        .send(Req::get(format!("/api/v1/events/{event}/export.csv")))
+        .await
+        .expect(200)
+        .body;
+    assert!(api.starts_with("rank,number,name,rating,club,points"));
+    assert!(api.contains(",Carla; Muxima,,"), "{api}");
+
+    // The rating list and the prizes come the same two ways.
+    let ratings_fr = get("/ratings.csv?format=spreadsheet&lang=fr".to_string()).await;
+    assert!(ratings_fr.starts_with("\u{feff}Rang;"), "{ratings_fr}");
+    // The prize list before it is published: its organiser's.
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let prizes = desk
+        .get(&format!(
+            "/events/{slug}/prizes.csv?format=spreadsheet&lang=pt"
+        ))
+        .await
+        .body;
+    assert!(prizes.starts_with('\u{feff}') && prizes.lines().next().unwrap().contains(';'));
+    assert!(prizes.contains(";562,63;"), "shared by all four: {prizes}");
+    let plain_prizes = desk.get(&format!("/events/{slug}/prizes.csv")).await.body;
+    assert!(plain_prizes.contains(",562.63,"), "{plain_prizes}");
+    // The event's page offers both.
+    let page = get(format!("/events/{slug}?lang=en")).await;
+    assert!(page.contains("standings.csv?format=spreadsheet"));
+}
+
 /// The home page lists the events being played, those open for entries and the finished ones.
 async fn home_page_lists_events(app: &TestApp) {
     let client = app.browser();
@@ -855,6 +972,7 @@ async fn times_are_the_venues(app: &TestApp) {
 }
 
 both_backends!(
+    csv_for_scripts_and_for_spreadsheets,
     a_calendar_without_round_times_gives_the_event,
     kgn_export_lists_every_decided_game,
     demo_event_is_played_out,

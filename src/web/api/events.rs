@@ -482,7 +482,10 @@ pub(crate) async fn export_csv(
     let slug = access.event.slug.clone();
     let app = app.into_inner();
     let header = exports::CSV_KEYS.map(str::to_string);
-    let text = web::block(move || exports::standings_csv(&app, &access, &header)).await??;
+    let text = web::block(move || {
+        exports::standings_csv(&app, &access, &header, crate::service::csv::CsvStyle::Plain)
+    })
+    .await??;
     Ok(attachment(
         text,
         "text/csv; charset=utf-8",

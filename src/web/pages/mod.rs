@@ -24,6 +24,7 @@ use askama::Template;
 use super::context::{FlashLevel, flash_cookie};
 use super::errors::{WebError, rendered};
 use super::page_cache::PageCache;
+use crate::service::csv::CsvStyle;
 
 /// A rendered page.
 pub(crate) fn html(page: &impl Template) -> Result<HttpResponse, WebError> {
@@ -92,6 +93,24 @@ pub(crate) fn points_text(tenths: u32) -> String {
         (tenths / 10).to_string()
     } else {
         format!("{}.{}", tenths / 10, tenths % 10)
+    }
+}
+
+/// The style of a CSV download: `?format=spreadsheet` asks for one to open in a spreadsheet
+/// in the reader's language (Portuguese and French: `;` and a decimal comma); otherwise the
+/// plain file, the same for every language, for scripts.
+pub(crate) fn csv_style(req: &HttpRequest, lang: crate::web::i18n::Lang) -> CsvStyle {
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
+    if pairs
+        .iter()
+        .any(|(k, v)| k == "format" && v == "spreadsheet")
+    {
+        CsvStyle::Spreadsheet {
+            decimal_comma: !matches!(lang, crate::web::i18n::Lang::En),
+        }
+    } else {
+        CsvStyle::Plain
     }
 }
 

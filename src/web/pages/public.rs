@@ -391,10 +391,12 @@ pub(crate) async fn export_trf(
 }
 
 pub(crate) async fn export_csv(
+    req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
 ) -> Result<HttpResponse, WebError> {
     let lang = page.chrome.lang;
+    let style = super::csv_style(&req, lang);
     let header = [
         "col-rank",
         "col-number",
@@ -407,7 +409,7 @@ pub(crate) async fn export_csv(
     let name = format!("{}-standings.csv", page.access.event.slug);
     let access = page.access;
     let app = app.into_inner();
-    let text = web::block(move || exports::standings_csv(&app, &access, &header)).await??;
+    let text = web::block(move || exports::standings_csv(&app, &access, &header, style)).await??;
     Ok(attachment(text, "text/csv; charset=utf-8", &name))
 }
 
@@ -464,6 +466,7 @@ pub(crate) async fn prizes(
 
 /// `GET /events/{slug}/prizes.csv`.
 pub(crate) async fn prizes_csv(
+    req: HttpRequest,
     app: web::Data<App>,
     page: EventPage,
 ) -> Result<HttpResponse, WebError> {
@@ -490,7 +493,8 @@ pub(crate) async fn prizes_csv(
             None => places.join(", "),
         }
     };
-    let text = std::sync::Arc::new(crate::service::prizes::csv(&list, &header, &prize));
+    let style = super::csv_style(&req, c.lang);
+    let text = std::sync::Arc::new(crate::service::prizes::csv(&list, &header, &prize, style));
     Ok(attachment(
         text,
         "text/csv; charset=utf-8",

@@ -1,15 +1,14 @@
 //! The national rating list on the site: filters by province, sex and year of birth, the list
 //! as of any past date, and the same rows as CSV.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::html;
+use crate::service::App;
 use crate::service::ratings::{self, ListFilter, RatingList};
-use crate::service::{App, exports};
 use crate::web::api::events::attachment;
 use crate::web::api::ratings::list_query;
 use crate::web::context::{Chrome, Page};
@@ -77,7 +76,8 @@ pub(crate) async fn csv(
     Page(c): Page,
 ) -> Result<HttpResponse, WebError> {
     let (list, _) = load(&req, app).await?;
-    let header = [
+    let mut csv = crate::service::csv::Csv::new(super::csv_style(&req, c.lang));
+    for key in [
         "col-rank",
         "col-federation-id",
         "col-name",
@@ -88,27 +88,24 @@ pub(crate) async fn csv(
         "ratings-volatility",
         "ratings-games",
         "ratings-provisional",
-    ]
-    .map(|key| exports::csv_field(&c.t(key)))
-    .join(",");
-    let mut out = header;
-    out.push('\n');
-    for row in &list.rows {
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{:.1},{:.1},{:.6},{},{}",
-            row.rank,
-            exports::csv_field(&row.federation_id),
-            exports::csv_field(&row.name),
-            exports::csv_field(&row.club),
-            exports::csv_field(&row.province),
-            row.rating,
-            row.deviation,
-            row.volatility,
-            row.games,
-            u8::from(row.provisional),
-        );
+    ] {
+        csv.text(&c.t(key));
     }
+    csv.end_row();
+    for row in &list.rows {
+        csv.number(row.rank)
+            .text(&row.federation_id)
+            .text(&row.name)
+            .text(&row.club)
+            .text(&row.province)
+            .number(format!("{:.1}", row.rating))
+            .number(format!("{:.1}", row.deviation))
+            .number(format!("{:.6}", row.volatility))
+            .number(row.games)
+            .number(u8::from(row.provisional))
+            .end_row();
+    }
+    let out = csv.finish();
     let name = format!("ratings-{}.csv", list.as_of);
     Ok(attachment(Arc::new(out), "text/csv; charset=utf-8", &name))
 }
