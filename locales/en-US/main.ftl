@@ -1004,3 +1004,5 @@ export-kgn-no-game = No game of this event is finished yet.
 event-standings-sheet = Standings (spreadsheet)
 prizes-sheet = Spreadsheet
 ratings-sheet = Download for a spreadsheet
+scoresheets-continued = continued
+scoresheets-more = Continuation sheets from No. { $from }, for a game that runs longer

@@ -1008,3 +1008,5 @@ export-kgn-no-game = Aucune partie de ce tournoi n’est encore terminée.
 event-standings-sheet = Classement (tableur)
 prizes-sheet = Tableur
 ratings-sheet = Télécharger pour un tableur
+scoresheets-continued = suite
+scoresheets-more = Feuilles de suite à partir du n° { $from }, pour une partie plus longue

@@ -1007,3 +1007,5 @@ export-kgn-no-game = Nenhuma partida deste torneio terminou ainda.
 event-standings-sheet = Classificação (folha de cálculo)
 prizes-sheet = Folha de cálculo
 ratings-sheet = Descarregar para folha de cálculo
+scoresheets-continued = continuação
+scoresheets-more = Folhas de continuação a partir do n.º { $from }, para uma partida mais longa

@@ -255,6 +255,44 @@ async fn every_public_page_and_export(app: &TestApp) {
 
     // Scoresheets: names, numbered lines and a QR code per board opening the game.
     let sheets = spectator.get(&format!("{base}/rounds/2/scoresheets")).await;
+    let boards = sheets.body.matches("/qr.svg\"").count();
+    assert!(boards >= 2, "a QR code per board: {boards}");
+    assert_eq!(
+        sheets.body.matches("<article class=\"scoresheet").count(),
+        2 * boards,
+        "a first page and a continuation page per board"
+    );
+    // Room for every game of the shared records over the board, two plies a line.
+    let longest = kiela::cli::vectors::read_record_vectors(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/rules"
+    )))
+    .unwrap()
+    .iter()
+    .filter(|(_, v)| v.variant != "beginner")
+    .map(|(_, v)| v.moves.len())
+    .max()
+    .unwrap();
+    let lines = sheets.body.matches("<td class=\"num\">").count() / boards;
+    assert!(
+        2 * lines >= longest.max(216),
+        "{lines} lines for games of {longest} plies"
+    );
+    assert!(sheets.body.contains("<td class=\"num\">186</td>"));
+    assert!(sheets.body.contains("scoresheets?from=187"));
+    let more = spectator
+        .get(&format!("{base}/rounds/2/scoresheets?from=187"))
+        .await;
+    assert_eq!(more.status, 200);
+    assert!(
+        more.body.contains("<td class=\"num\">187</td>")
+            && more.body.contains("<td class=\"num\">282</td>")
+    );
+    assert!(
+        !more.body.contains("/qr.svg"),
+        "a continuation has no QR code"
+    );
+    assert!(more.body.contains("scoresheets?from=283"));
     let qr_path = sheets
         .body
         .split("src=\"")

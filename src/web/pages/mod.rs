@@ -253,7 +253,8 @@ fn not_modified_response(etag: &str) -> HttpResponse {
 }
 
 /// The page cache's name for a request: its path and the query parameters that change what a
-/// public page shows (the replay's ply, the printable standings), written one way. Any other
+/// public page shows (the replay's ply, the scoresheets' first move, the printable
+/// standings), written one way. Any other
 /// parameter (the language, which is part of the key anyway, or whatever a visitor adds)
 /// leaves the page the same and must not make a new entry: a flood of made-up query strings
 /// then costs one stored page, not one rendering per request.
@@ -264,7 +265,7 @@ fn page_key(req: &HttpRequest) -> String {
             .into_iter()
             .filter_map(|(name, value)| match name.as_str() {
                 // `ply=007` is the page of `ply=7`; the printable standings ignore the value.
-                "ply" => Some((name, value.trim().parse::<u64>().ok()?.to_string())),
+                "ply" | "from" => Some((name, value.trim().parse::<u64>().ok()?.to_string())),
                 "print" => Some((name, String::new())),
                 _ => None,
             })

@@ -273,7 +273,61 @@ struct ScoresheetsPage<'a> {
     c: &'a Chrome,
     event: &'a Event,
     round: RoundView,
-    lines: Vec<usize>,
+    pages: Vec<SheetPage>,
+    /// The first move of the continuation sheets to print after these.
+    next_from: usize,
+}
+
+/// One printed page of a board's scoresheet: rows of three columns of moves (a move is
+/// South's ply and North's).
+struct SheetPage {
+    /// A page after the first: its header is short.
+    continued: bool,
+    /// Each row's three move numbers.
+    rows: Vec<[usize; 3]>,
+}
+
+impl SheetPage {
+    fn of(first_move: usize, rows: usize, continued: bool) -> SheetPage {
+        SheetPage {
+            continued,
+            rows: (0..rows)
+                .map(|r| [0, 1, 2].map(|c| first_move + c * rows + r))
+                .collect(),
+        }
+    }
+
+    fn last_move(&self) -> usize {
+        self.rows.last().map_or(0, |r| r[2])
+    }
+}
+
+/// Rows on the first page (under the header with the QR code) and on a continuation page.
+const FIRST_PAGE_ROWS: usize = 30;
+const CONTINUATION_ROWS: usize = 32;
+
+/// The pages of a sheet: the first (moves 1–90) and one continuation (91–186, so 372 plies,
+/// well past the longest game played over the board); or, for a game that runs longer, one
+/// continuation page from move `from`.
+fn sheet_pages(from: Option<usize>) -> Vec<SheetPage> {
+    match from {
+        Some(from) => vec![SheetPage::of(from, CONTINUATION_ROWS, true)],
+        None => {
+            let first = SheetPage::of(1, FIRST_PAGE_ROWS, false);
+            let next = first.last_move() + 1;
+            vec![first, SheetPage::of(next, CONTINUATION_ROWS, true)]
+        }
+    }
+}
+
+/// `?from=N`: continuation sheets from move N (at most the ten-thousandth).
+fn sheet_from(req: &HttpRequest) -> Option<usize> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(k, _)| k == "from")
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok())
+        .map(|n| n.clamp(1, 10_000))
 }
 
 pub(crate) async fn scoresheets(
@@ -289,6 +343,7 @@ pub(crate) async fn scoresheets(
     let access = page.access.clone();
     let app = app.into_inner();
     let round = web::block(move || rounds::view(&app, &access, number)).await??;
+    let pages = sheet_pages(sheet_from(&req));
     cached_html(
         &req,
         &page,
@@ -296,7 +351,8 @@ pub(crate) async fn scoresheets(
             c: &page.chrome,
             event: &page.access.event,
             round,
-            lines: (1..=20).collect(),
+            next_from: pages.last().map_or(1, |p| p.last_move() + 1),
+            pages,
         },
     )
 }
