@@ -1006,3 +1006,7 @@ prizes-sheet = Spreadsheet
 ratings-sheet = Download for a spreadsheet
 scoresheets-continued = continued
 scoresheets-more = Continuation sheets from No. { $from }, for a game that runs longer
+error-club_empty = Please enter your club.
+register-as = You register as { $name }; the organiser confirms your entry.
+register-optional = optional
+register-hint = Your club is asked for; the rest helps the organiser seed you and place you in the prize categories.

@@ -1010,3 +1010,7 @@ prizes-sheet = Tableur
 ratings-sheet = Télécharger pour un tableur
 scoresheets-continued = suite
 scoresheets-more = Feuilles de suite à partir du n° { $from }, pour une partie plus longue
+error-club_empty = Veuillez indiquer votre club.
+register-as = Vous vous inscrivez comme { $name } ; l’organisateur confirme votre inscription.
+register-optional = facultatif
+register-hint = Le club est demandé ; le reste aide l’organisateur à vous classer et à vous placer dans les catégories de prix.

@@ -1009,3 +1009,7 @@ prizes-sheet = Folha de cálculo
 ratings-sheet = Descarregar para folha de cálculo
 scoresheets-continued = continuação
 scoresheets-more = Folhas de continuação a partir do n.º { $from }, para uma partida mais longa
+error-club_empty = Indique o seu clube.
+register-as = Inscreve-se como { $name }; o organizador confirma a sua inscrição.
+register-optional = opcional
+register-hint = O clube é obrigatório; o resto ajuda o organizador a ordená-lo e a colocá-lo nas categorias de prémios.

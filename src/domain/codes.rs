@@ -20,6 +20,7 @@ text_enum! {
         ByeKindInvalid = "bye_kind_invalid",
         ByeRoundInvalid = "bye_round_invalid",
         CannotConfirmOwn = "cannot_confirm_own",
+        ClubEmpty = "club_empty",
         ColourInvalid = "colour_invalid",
         Conflict = "conflict",
         Csrf = "csrf",

@@ -647,11 +647,38 @@ fn insert_many(
 }
 
 /// A signed-in user enters an event that allows self-registration; the organiser approves.
+/// What a player says of themselves when registering: what the organiser's form asks, all
+/// optional but the club.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct Registration {
+    pub club: String,
+    pub province: String,
+    pub rating: Option<i64>,
+    /// `F` or `M`.
+    pub sex: Option<String>,
+    pub birth_year: Option<i64>,
+}
+
 pub(crate) fn self_register(
     app: &App,
     event: EventRef<'_>,
     user: &User,
+    given: &Registration,
 ) -> Result<Player, ServiceError> {
+    if given.club.trim().is_empty() {
+        return Err(ServiceError::invalid("club", ErrorCode::ClubEmpty));
+    }
+    let mut typed = PlayerInput {
+        name: user.display_name.clone(),
+        rating: given.rating,
+        club: Some(given.club.clone()),
+        province: Some(given.province.clone()),
+        sex: given.sex.clone(),
+        birth_year: given.birth_year,
+        ..PlayerInput::default()
+    }
+    .validate()?;
+    typed.email = Some(user.email.clone());
     let mut conn = app.conn()?;
     write_transaction(&mut conn, |conn| {
         let access = load_access(conn, event, Some(user))?;
@@ -668,19 +695,9 @@ pub(crate) fn self_register(
         if already {
             return Err(ServiceError::Conflict(ErrorCode::AlreadyRegistered));
         }
-        let player = ValidPlayer {
-            name: user.display_name.clone(),
-            rating: 0,
-            club: String::new(),
-            province: String::new(),
-            email: Some(user.email.clone()),
-            missed_points: ByeKind::Zero,
-            // The person the account is bound to, if the registry knows one.
-            details: Details {
-                federation_id: super::registry::of_user(conn, user.id)?,
-                ..Details::default()
-            },
-        };
+        let mut player = typed.clone();
+        // The person the account is bound to, if the registry knows one.
+        player.details.federation_id = super::registry::of_user(conn, user.id)?;
         let (row, _) = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
         audit::record(
             conn,

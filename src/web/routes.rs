@@ -148,6 +148,7 @@ table! {
         post "/prizes" => prizes::save;
         post "/staff" => events::add_staff;
         post "/staff/{uid}/remove" => events::remove_staff;
+        get "/register" => events::register_form;
         post "/register" => events::register;
         get "/audit" => events::audit_log;
         get "/queue" => events::queue;

@@ -182,6 +182,7 @@ pub const TABLE: &[(&str, Who)] = &[
         "POST /events/{slug}/staff/{uid}/remove",
         Who::EventOrganiser,
     ),
+    ("GET /events/{slug}/register", Who::Signed),
     ("POST /events/{slug}/register", Who::Signed),
     ("GET /events/{slug}/audit", Who::EventArbiter),
     ("GET /events/{slug}/queue", Who::EventArbiter),

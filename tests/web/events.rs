@@ -315,3 +315,98 @@ async fn organiser_runs_an_event_and_players_report_results(app: &TestApp) {
 }
 
 both_backends!(organiser_runs_an_event_and_players_report_results);
+
+/// A player registering themselves is asked what the organiser's form asks: the club (the one
+/// field required), province, rating, sex and year of birth. A refused form comes back as
+/// typed, with what is wrong, in the reader's language.
+async fn self_registration_asks_what_the_organisers_form_asks(app: &TestApp) {
+    use crate::harness::{Req, account_with_token};
+    use serde_json::json;
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    account_with_token(app, "ana@example.ao", "Ana Kiala", "player");
+    let client = app.browser();
+    let created = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Aberto de Luanda", "rounds": 5, "self_registration": true})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let (event, slug) = (
+        created["id"].as_i64().unwrap(),
+        created["slug"].as_str().unwrap().to_string(),
+    );
+    let ana = app.browser();
+    ana.log_in("ana@example.ao", "a-long-password").await;
+    let show = ana.get(&format!("/events/{slug}?lang=en")).await;
+    assert!(
+        show.body
+            .contains(&format!("href=\"/events/{slug}/register\""))
+    );
+    let form = ana.get(&format!("/events/{slug}/register?lang=pt")).await;
+    assert_eq!(form.status, 200);
+    for field in ["club", "province", "rating", "sex", "birth_year"] {
+        assert!(form.body.contains(&format!("name=\"{field}\"")), "{field}");
+    }
+    assert!(form.body.contains("Ana Kiala"));
+    let refused = ana
+        .post_form(
+            &format!("/events/{slug}/register?lang=pt"),
+            &[
+                ("club", " "),
+                ("province", "Luanda"),
+                ("birth_year", "1990"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused.body.contains("Indique o seu clube."),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("value=\"Luanda\"") && refused.body.contains("value=\"1990\""));
+    let refused = ana
+        .post_form(
+            &format!("/events/{slug}/register?lang=fr"),
+            &[("club", "Petro"), ("rating", "cinco")],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(refused.body.contains("value=\"cinco\""), "kept as typed");
+    let done = ana
+        .post_form(
+            &format!("/events/{slug}/register"),
+            &[
+                ("club", "Petro de Luanda"),
+                ("province", "Luanda"),
+                ("rating", "1650"),
+                ("sex", "F"),
+                ("birth_year", "1990"),
+            ],
+        )
+        .await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    let entry = &players["players"][0];
+    assert_eq!(entry["name"], "Ana Kiala");
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}/players/{}", entry["id"])).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(shown["club"], "Petro de Luanda");
+    assert_eq!(shown["province"], "Luanda");
+    assert_eq!(shown["rating"], 1650);
+    assert_eq!(shown["sex"], "F");
+    assert_eq!(shown["birth_year"], 1990);
+    assert_eq!(shown["status"], "pending");
+}
+
+both_backends!(self_registration_asks_what_the_organisers_form_asks);

@@ -697,7 +697,7 @@ async fn an_entry_never_takes_a_person_from_their_account(app: &TestApp) {
         let browser = app.browser();
         browser.log_in(email, "a-long-password").await;
         let done = browser
-            .post_form(&format!("/events/{slug}/register"), &[])
+            .post_form(&format!("/events/{slug}/register"), &[("club", "Petro")])
             .await;
         assert!(
             done.status == 303 || done.status == 200,

@@ -921,27 +921,96 @@ pub(crate) async fn remove_staff(
     .await
 }
 
+/// The self-registration form, as typed (kept when it is refused).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct RegisterForm {
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    province: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    sex: String,
+    #[serde(default)]
+    birth_year: String,
+}
+
+impl RegisterForm {
+    fn to_input(&self) -> Result<players::Registration, ServiceError> {
+        Ok(players::Registration {
+            club: self.club.clone(),
+            province: self.province.clone(),
+            rating: optional_number(&self.rating, "rating")?,
+            sex: Some(self.sex.clone()),
+            birth_year: optional_number(&self.birth_year, "birth_year")?,
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "events/register.html")]
+struct RegisterPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    form: RegisterForm,
+    error: Option<String>,
+}
+
+/// `GET /events/{slug}/register`: what the organiser's form asks of a player, for a signed-in
+/// player to register themselves.
+pub(crate) async fn register_form(
+    page: EventPage,
+    _signed_in: SignedIn,
+) -> Result<HttpResponse, WebError> {
+    html(&RegisterPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        form: RegisterForm::default(),
+        error: None,
+    })
+}
+
 pub(crate) async fn register(
     req: HttpRequest,
     app: web::Data<App>,
     signed_in: SignedIn,
-    path: web::Path<String>,
-    _csrf: CsrfForm<Empty>,
+    page: EventPage,
+    form: CsrfForm<RegisterForm>,
 ) -> Result<HttpResponse, WebError> {
-    let slug = path.into_inner();
+    let form = form.parsed()?;
+    let slug = page.access.event.slug.clone();
     let user = signed_in.user.clone();
     let service = app.into_inner();
-    let slug_for_block = slug.clone();
-    web::block(move || {
-        players::self_register(&service, events::EventRef::Slug(&slug_for_block), &user)
-    })
-    .await??;
-    redirect_with_flash(
-        &req,
-        &paths::event(&slug),
-        FlashLevel::Success,
-        "flash-registered",
-    )
+    let result = match form.to_input() {
+        Ok(given) => {
+            let slug = slug.clone();
+            web::block(move || {
+                players::self_register(&service, events::EventRef::Slug(&slug), &user, &given)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(_) => redirect_with_flash(
+            &req,
+            &paths::event(&slug),
+            FlashLevel::Success,
+            "flash-registered",
+        ),
+        // What was typed comes back with what is wrong with it.
+        Err(ServiceError::Invalid(invalid)) => html_with_status(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &RegisterPage {
+                c: &page.chrome,
+                event: &page.access.event,
+                form,
+                error: Some(error_key(invalid.code)),
+            },
+        ),
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Template)]
