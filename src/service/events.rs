@@ -152,8 +152,10 @@ impl SettingsInput {
             Some(list) => {
                 let mut out = Vec::new();
                 for code in list.iter().filter(|c| !c.trim().is_empty()) {
-                    let t: Tiebreak = code.parse().map_err(|_| {
-                        ServiceError::invalid("tiebreaks", ErrorCode::TiebreakUnknown)
+                    let t: Tiebreak = code.parse().map_err(|_| ServiceError::Unusable {
+                        code: ErrorCode::TiebreakUnknown,
+                        // The code as typed, so the organiser sees which one.
+                        detail: code.trim().chars().take(20).collect(),
                     })?;
                     if !out.contains(&t) {
                         out.push(t);

@@ -410,3 +410,113 @@ async fn self_registration_asks_what_the_organisers_form_asks(app: &TestApp) {
 }
 
 both_backends!(self_registration_asks_what_the_organisers_form_asks);
+
+/// A refused form says what is wrong and gives back what was typed: an unknown tie-break code
+/// is named (on the new-event and settings forms and in the API), a new player refused keeps
+/// their details, a CSV file refused stays in its box.
+async fn refused_forms_name_the_fault_and_keep_the_input(app: &TestApp) {
+    use crate::harness::{Req, account_with_token};
+    use serde_json::json;
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let refused = desk
+        .post_form(
+            "/events?lang=pt",
+            &[("name", "Taça"), ("tiebreaks", "BH, XYZ")],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused
+            .body
+            .contains("Este código de desempate não é conhecido: XYZ"),
+        "{}",
+        refused.body
+    );
+    let api = app
+        .browser()
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Taça", "tiebreaks": ["SB", "QQ"]})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(api["error"]["code"], "tiebreak_unknown");
+    assert_eq!(api["error"]["detail"], "QQ", "{api}");
+    let created = app
+        .browser()
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Taça de Benguela", "rounds": 5})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let slug = created["slug"].as_str().unwrap().to_string();
+    let settings = desk
+        .post_form(
+            &format!("/events/{slug}/settings?lang=fr"),
+            &[
+                ("name", "Taça de Benguela"),
+                ("rounds", "5"),
+                ("tiebreaks", "B<H>"),
+            ],
+        )
+        .await;
+    assert_eq!(settings.status, 422);
+    assert!(
+        settings
+            .body
+            .contains("Ce code de départage n’est pas connu\u{a0}: B&#60;H&#62;"),
+        "named, escaped: {}",
+        settings.body
+    );
+    let player = desk
+        .post_form(
+            &format!("/events/{slug}/players?lang=en"),
+            &[
+                ("name", "Eva Quissama"),
+                ("club", "Clube Kiela"),
+                ("province", "Benguela"),
+                ("rating", "99999"),
+            ],
+        )
+        .await;
+    assert_eq!(player.status, 422);
+    for kept in [
+        "value=\"Eva Quissama\"",
+        "value=\"Clube Kiela\"",
+        "value=\"Benguela\"",
+        "value=\"99999\"",
+    ] {
+        assert!(player.body.contains(kept), "{kept}");
+    }
+    let csv = "Ana Kiala,1850,Petro\nBento Lunda,muitos,Petro\n";
+    let imported = desk
+        .post_form(&format!("/events/{slug}/players/import"), &[("csv", csv)])
+        .await;
+    assert_eq!(imported.status, 422);
+    assert!(
+        imported
+            .body
+            .contains("Ana Kiala,1850,Petro\nBento Lunda,muitos,Petro\n</textarea>"),
+        "{}",
+        imported.body
+    );
+    let players = app
+        .browser()
+        .send(Req::get(format!("/api/v1/events/{}/players", created["id"])).bearer(&token))
+        .await
+        .json();
+    assert_eq!(
+        players["players"],
+        json!([]),
+        "nothing imported, nothing added"
+    );
+}
+
+both_backends!(refused_forms_name_the_fault_and_keep_the_input);

@@ -265,12 +265,12 @@ pub(crate) async fn create(
             FlashLevel::Success,
             "flash-event-created",
         ),
-        Err(ServiceError::Invalid(invalid)) => html_with_status(
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::Unusable { .. })) => html_with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
             &NewPage {
                 c: &page.chrome,
                 form,
-                error: Some(error_key(invalid.code)),
+                error: Some(super::form_error(&page.chrome, &e)),
                 formats: formats(),
                 variants: variants(),
                 tiebreak_codes: all_tiebreaks(),
@@ -423,7 +423,11 @@ struct ManagePage<'a> {
     form: SettingsForm,
     settings_error: Option<String>,
     player_error: Option<String>,
+    /// The new player as typed, when it was refused (else empty).
+    new_player: PlayerForm,
     import: Option<ImportReport>,
+    /// The CSV as typed, when it was refused (nothing was imported; else empty).
+    import_text: String,
     /// The page of the player list shown ([`PLAYERS_PER_PAGE`] at most), after the search.
     players: Vec<Player>,
     players_total: usize,
@@ -447,7 +451,9 @@ struct ManageExtras {
     form: Option<SettingsForm>,
     settings_error: Option<String>,
     player_error: Option<String>,
+    new_player: PlayerForm,
     import: Option<ImportReport>,
+    import_text: String,
 }
 
 async fn manage_page(
@@ -492,7 +498,9 @@ async fn manage_page(
                 .unwrap_or_else(|| SettingsForm::from_event(&page.access.event)),
             settings_error: extras.settings_error,
             player_error: extras.player_error,
+            new_player: extras.new_player,
             import: extras.import,
+            import_text: extras.import_text,
             players: shown,
             players_total,
             players_found,
@@ -543,7 +551,9 @@ fn no_extras() -> ManageExtras {
         form: None,
         settings_error: None,
         player_error: None,
+        new_player: PlayerForm::default(),
         import: None,
+        import_text: String::new(),
     }
 }
 
@@ -574,27 +584,24 @@ pub(crate) async fn update_settings(
     };
     match result {
         Ok(_) => redirect_with_flash(&req, &manage_url(&page), FlashLevel::Success, "flash-saved"),
-        Err(ServiceError::Invalid(invalid)) => {
+        Err(
+            e @ (ServiceError::Invalid(_)
+            | ServiceError::Unusable { .. }
+            | ServiceError::Conflict(_)),
+        ) => {
+            let status = crate::web::errors::status_of(&e);
             let extras = ManageExtras {
                 form: Some(form),
-                settings_error: Some(error_key(invalid.code)),
+                settings_error: Some(super::form_error(&page.chrome, &e)),
                 ..no_extras()
             };
-            manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
-        }
-        Err(ServiceError::Conflict(code)) => {
-            let extras = ManageExtras {
-                form: Some(form),
-                settings_error: Some(error_key(code)),
-                ..no_extras()
-            };
-            manage_page(&req, app, &page, extras, StatusCode::CONFLICT).await
+            manage_page(&req, app, &page, extras, status).await
         }
         Err(e) => Err(e.into()),
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Default, Deserialize)]
 pub struct PlayerForm {
     #[serde(default)]
     name: String,
@@ -653,6 +660,7 @@ pub(crate) async fn add_player(
         Err(ServiceError::Invalid(invalid)) => {
             let extras = ManageExtras {
                 player_error: Some(error_key(invalid.code)),
+                new_player: form,
                 ..no_extras()
             };
             manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
@@ -676,7 +684,8 @@ pub(crate) async fn import_players(
     let form = form.parsed()?;
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let report = web::block(move || players::import_csv(&service, &access, &form.csv)).await??;
+    let text = form.csv.clone();
+    let report = web::block(move || players::import_csv(&service, &access, &text)).await??;
     if report.rejected.is_empty() && report.duplicates.is_empty() && report.registry.is_empty() {
         return redirect_with_flash(
             &req,
@@ -691,8 +700,15 @@ pub(crate) async fn import_players(
     } else {
         StatusCode::UNPROCESSABLE_ENTITY
     };
+    // A refused file imported nothing: it comes back as typed, to be corrected.
+    let import_text = if report.rejected.is_empty() {
+        String::new()
+    } else {
+        form.csv
+    };
     let extras = ManageExtras {
         import: Some(report),
+        import_text,
         ..no_extras()
     };
     manage_page(&req, app, &page, extras, status).await

@@ -114,6 +114,20 @@ pub(crate) fn csv_style(req: &HttpRequest, lang: crate::web::i18n::Lang) -> CsvS
     }
 }
 
+/// What a form says when it is refused, in the reader's language: the error's message, and
+/// the specifics it names (the tie-break code not known, say) after it.
+pub(crate) fn form_error(
+    c: &crate::web::context::Chrome,
+    e: &crate::service::ServiceError,
+) -> String {
+    let message = c.t(&error_key(e.code()));
+    match e {
+        crate::service::ServiceError::Blocked { detail, .. }
+        | crate::service::ServiceError::Unusable { detail, .. } => format!("{message} {detail}"),
+        _ => message,
+    }
+}
+
 /// The message key of an error code.
 #[must_use]
 pub(crate) fn error_key(code: impl std::fmt::Display) -> String {
