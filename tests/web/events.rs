@@ -407,6 +407,28 @@ async fn self_registration_asks_what_the_organisers_form_asks(app: &TestApp) {
     assert_eq!(shown["sex"], "F");
     assert_eq!(shown["birth_year"], 1990);
     assert_eq!(shown["status"], "pending");
+    // An event that takes no registrations says so instead of offering the form.
+    let closed = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Fechado", "rounds": 5})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let page = ana
+        .get(&format!(
+            "/events/{}/register?lang=en",
+            closed["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert!(
+        page.body.contains("does not take registrations"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("name=\"club\""));
 }
 
 both_backends!(self_registration_asks_what_the_organisers_form_asks);

@@ -971,6 +971,12 @@ struct RegisterPage<'a> {
     event: &'a Event,
     form: RegisterForm,
     error: Option<String>,
+    /// The event takes registrations now (else the page says so, without a form).
+    open: bool,
+}
+
+fn takes_registrations(event: &Event) -> bool {
+    event.self_registration && event.state != crate::domain::EventState::Finished
 }
 
 /// `GET /events/{slug}/register`: what the organiser's form asks of a player, for a signed-in
@@ -979,11 +985,13 @@ pub(crate) async fn register_form(
     page: EventPage,
     _signed_in: SignedIn,
 ) -> Result<HttpResponse, WebError> {
+    let open = takes_registrations(&page.access.event);
     html(&RegisterPage {
         c: &page.chrome,
         event: &page.access.event,
         form: RegisterForm::default(),
-        error: None,
+        error: (!open).then(|| error_key(ErrorCode::RegistrationClosed)),
+        open,
     })
 }
 
@@ -1023,6 +1031,7 @@ pub(crate) async fn register(
                 event: &page.access.event,
                 form,
                 error: Some(error_key(invalid.code)),
+                open: true,
             },
         ),
         Err(e) => Err(e.into()),
