@@ -466,6 +466,15 @@ impl Chrome {
         self.lang.t(key)
     }
 
+    /// The colon after a label, as the language writes it (French: a no-break space first).
+    #[must_use]
+    pub fn colon(&self) -> &'static str {
+        match self.lang {
+            crate::web::i18n::Lang::Fr => "\u{a0}:",
+            _ => ":",
+        }
+    }
+
     /// A message whose key is a prefix and a code (`state-` + `running`).
     #[must_use]
     pub(crate) fn tk(&self, prefix: &str, code: &str) -> String {

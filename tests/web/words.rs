@@ -119,6 +119,24 @@ const ENGLISH: &[&str] = &[
     "how",
 ];
 
+/// French puts a no-break space before a colon: the places in `text` where a word runs
+/// straight into one (`Résultat:`), not counting times and addresses (`14:30`, `http:`).
+fn french_colons_missing_space(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ':'
+            && i > 0
+            && chars[i - 1].is_alphabetic()
+            && chars.get(i + 1).is_none_or(|n| n.is_whitespace())
+        {
+            let from = i.saturating_sub(20);
+            out.push(chars[from..=i].iter().collect());
+        }
+    }
+    out
+}
+
 /// The text of a page a person reads: its words outside scripts, styles and records, and the
 /// attributes read aloud or shown on hover.
 fn readable_text(html: &str) -> String {
@@ -422,8 +440,16 @@ async fn no_english_on_any_page(app: &TestApp) {
                 let sep = if path.contains('?') { '&' } else { '?' };
                 let page = client.get(&format!("{path}{sep}lang={lang}")).await;
                 assert!(page.status < 500, "{path}: {}", page.status);
-                for word in english_in(&readable_text(&page.body)) {
+                let text = readable_text(&page.body);
+                for word in english_in(&text) {
                     found.push(format!("{lang} {who} {path}: {word}"));
+                }
+                if lang == "fr" {
+                    for at in french_colons_missing_space(&text) {
+                        found.push(format!(
+                            "fr {who} {path}: no space before the colon in “{at}”"
+                        ));
+                    }
                 }
             }
         }
