@@ -1010,3 +1010,4 @@ error-club_empty = Please enter your club.
 register-as = You register as { $name }; the organiser confirms your entry.
 register-optional = optional
 register-hint = Your club is asked for; the rest helps the organiser seed you and place you in the prize categories.
+error-person_already_entered = This person (by their federation id) is already entered in this event.

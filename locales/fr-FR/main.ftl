@@ -1014,3 +1014,4 @@ error-club_empty = Veuillez indiquer votre club.
 register-as = Vous vous inscrivez comme { $name } ; l’organisateur confirme votre inscription.
 register-optional = facultatif
 register-hint = Le club est demandé ; le reste aide l’organisateur à vous classer et à vous placer dans les catégories de prix.
+error-person_already_entered = Cette personne (d’après son n° à la fédération) est déjà inscrite dans ce tournoi.

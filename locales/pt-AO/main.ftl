@@ -1013,3 +1013,4 @@ error-club_empty = Indique o seu clube.
 register-as = Inscreve-se como { $name }; o organizador confirma a sua inscrição.
 register-optional = opcional
 register-hint = O clube é obrigatório; o resto ajuda o organizador a ordená-lo e a colocá-lo nas categorias de prémios.
+error-person_already_entered = Esta pessoa (pelo n.º na federação) já está inscrita neste torneio.

@@ -238,6 +238,23 @@ pub(crate) fn set_keys(
         .execute(conn)
 }
 
+/// The entry of an event that names this person, other than `except` (the one being edited).
+pub(crate) fn entry_in_event(
+    conn: &mut DbConnection,
+    event: EventId,
+    federation_id: &str,
+    except: Option<PlayerId>,
+) -> QueryResult<Option<Player>> {
+    let mut query = players::table
+        .filter(players::event_id.eq(event))
+        .filter(players::federation_id.eq(federation_id))
+        .into_boxed();
+    if let Some(except) = except {
+        query = query.filter(players::id.ne(except));
+    }
+    query.select(Player::as_select()).first(conn).optional()
+}
+
 /// Every entry of the person, the earliest first.
 pub(crate) fn entries_of(conn: &mut DbConnection, federation_id: &str) -> QueryResult<Vec<Player>> {
     players::table

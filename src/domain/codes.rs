@@ -103,6 +103,7 @@ text_enum! {
         PasswordTooShort = "password_too_short",
         PasswordWrong = "password_wrong",
         PayloadTooLarge = "payload_too_large",
+        PersonAlreadyEntered = "person_already_entered",
         PlayerNotInRound = "player_not_in_round",
         PointsInvalid = "points_invalid",
         PointsOrder = "points_order",

@@ -197,6 +197,14 @@ pub(crate) fn edit(
         if !detail.is_empty() {
             q::update_player(conn, entry.id, &change)?;
             let after = entry_of_event(conn, access, player_id)?;
+            if after.federation_id != entry.federation_id {
+                super::registry::refuse_second_entry(
+                    conn,
+                    access.event.id,
+                    after.federation_id.as_deref(),
+                    Some(entry.id),
+                )?;
+            }
             super::registry::follow_edit(conn, &entry, &after)?;
             let listed = crate::db::events::event_by_id(conn, access.event.id)?
                 .and_then(|e| e.rating_period);

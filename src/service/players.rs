@@ -289,6 +289,12 @@ fn insert(
     };
     let mut player = player.clone();
     let warnings = super::registry::enter(conn, &mut player, user_id, true)?;
+    super::registry::refuse_second_entry(
+        conn,
+        event_id,
+        player.details.federation_id.as_deref(),
+        None,
+    )?;
     let id = q::insert_player(conn, &row.of(&player, number, &secret, user_id))?;
     super::standings::changed(conn, event_id)?;
     let entry = q::player_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
@@ -561,6 +567,22 @@ pub(crate) fn import_csv(
             .push((players[later].0, players[earlier].1.name.clone()));
     }
     let mut conn = app.conn()?;
+    // A person has one entry: a federation id twice in the file, or of someone entered
+    // already, is a line to correct (nothing is imported).
+    let mut named = std::collections::HashSet::new();
+    for (line, p) in &players {
+        if let Some(id) = &p.details.federation_id
+            && (!named.insert(id.clone())
+                || db::registry::entry_in_event(&mut conn, access.event.id, id, None)?.is_some())
+        {
+            report
+                .rejected
+                .push((*line, ErrorCode::PersonAlreadyEntered));
+        }
+    }
+    if !report.rejected.is_empty() {
+        return Ok(report);
+    }
     let matches = super::registry::match_import(&mut conn, &players)?;
     report.registry_matched = matches.iter().filter(|m| m.code == "matched").count();
     report.registry = matches
@@ -633,8 +655,19 @@ fn insert_many(
         created_at: db::now(),
     };
     let mut players = players.to_vec();
+    let mut named = std::collections::HashSet::new();
     for player in &mut players {
         super::registry::enter(conn, player, None, false)?;
+        let id = player.details.federation_id.clone();
+        super::registry::refuse_second_entry(conn, event_id, id.as_deref(), None)?;
+        if let Some(id) = id
+            && !named.insert(id)
+        {
+            return Err(ServiceError::invalid(
+                "federation_id",
+                ErrorCode::PersonAlreadyEntered,
+            ));
+        }
     }
     let rows: Vec<NewPlayer<'_>> = players
         .iter()

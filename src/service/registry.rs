@@ -356,6 +356,26 @@ pub(crate) fn enter(
     Ok(warnings)
 }
 
+/// A person has one entry in an event: refuses an entry (or an edit of `except`) naming a
+/// person another entry of the event names already.
+pub(crate) fn refuse_second_entry(
+    conn: &mut DbConnection,
+    event: EventId,
+    federation_id: Option<&str>,
+    except: Option<crate::domain::PlayerId>,
+) -> Result<(), ServiceError> {
+    let Some(id) = federation_id else {
+        return Ok(());
+    };
+    match q::entry_in_event(conn, event, id, except)? {
+        Some(_) => Err(ServiceError::invalid(
+            "federation_id",
+            ErrorCode::PersonAlreadyEntered,
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Blank details of the entry taken from the registered person it is (never their e-mail
 /// address: an organiser does not learn it by typing a federation id).
 fn fill_from(player: &mut ValidPlayer, row: &RegistryPlayer) {

@@ -341,6 +341,12 @@ fn insert_players(
         let secret = super::crypto::random_token()?;
         // The registry names the person (an id it does not know registers them under it).
         super::registry::enter(conn, &mut person, None, false)?;
+        super::registry::refuse_second_entry(
+            conn,
+            event,
+            person.details.federation_id.as_deref(),
+            None,
+        )?;
         let id = q::insert_player(
             conn,
             &NewPlayer {

@@ -868,7 +868,116 @@ async fn a_trf_file_is_matched_against_the_registry(app: &TestApp) {
     assert_eq!(ana_page["name"], "Ana Kiala", "the registry keeps its name");
 }
 
+/// A person has one entry in an event, whichever way the entry comes: the API, the form, a
+/// CSV import (an id twice in the file, or of someone entered), a TRF file (an id on two
+/// players), an edit moving an entry to someone entered.
+async fn a_person_is_entered_once_in_an_event(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let event = new_event(&client, &token, "Uma vez").await;
+    let (_, ana) = enter(
+        &client,
+        &token,
+        event,
+        json!({"name": "Ana Kiala", "federation_id": "AO-1"}),
+    )
+    .await;
+    assert_eq!(ana["federation_id"], "AO-1");
+    let again = client
+        .send(
+            Req::post(format!("/api/v1/events/{event}/players"))
+                .bearer(&token)
+                .json(json!({"name": "Ana Kiala", "federation_id": "ao-1"})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(again["error"]["code"], "person_already_entered");
+    let slug = client
+        .send(Req::get(format!("/api/v1/events/{event}")))
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let form = desk
+        .post_form(
+            &format!("/events/{slug}/players?lang=pt"),
+            &[("name", "Ana K."), ("federation_id", "AO-1")],
+        )
+        .await;
+    assert_eq!(form.status, 422);
+    assert!(
+        form.body.contains("já está inscrita neste torneio"),
+        "{}",
+        form.body
+    );
+    for csv in [
+        "nome,n_federacao\nBento Lunda,AO-2\nBento L.,AO-2\n",
+        "nome,n_federacao\nAna Kiala,AO-1\n",
+    ] {
+        let page = desk
+            .post_form(
+                &format!("/events/{slug}/players/import?lang=en"),
+                &[("csv", csv)],
+            )
+            .await;
+        assert_eq!(page.status, 422, "{csv}");
+        assert!(
+            page.body.contains("is already entered in this event"),
+            "{}",
+            page.body
+        );
+    }
+    let (_, carla) = enter(&client, &token, event, json!({"name": "Carla Muxima"})).await;
+    let moved = client
+        .send(
+            Req::patch(format!("/api/v1/events/{event}/players/{}", carla["id"]))
+                .bearer(&token)
+                .json(json!({"federation_id": "AO-1"})),
+        )
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(moved["error"]["code"], "person_already_entered");
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .json();
+    assert_eq!(
+        federation_ids(&players)
+            .iter()
+            .filter(|id| *id == "AO-1")
+            .count(),
+        1,
+        "{players}"
+    );
+    assert_eq!(
+        players["players"].as_array().unwrap().len(),
+        2,
+        "Ana and Carla"
+    );
+    // A TRF file naming one id for two players keeps it for the first.
+    let line = |n: usize, name: &str| format!("001 {n:>4}      {name:<33} 1700\n");
+    let trf = format!(
+        "012 Duas vezes\n{}{}XKF    1 AO-7\nXKF    2 AO-7\n",
+        line(1, "Eva Quissama"),
+        line(2, "Eva Q.")
+    );
+    let imported = crate::files::import(&desk, &client, &trf).await;
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{imported}/players")))
+        .await
+        .json();
+    let ids = federation_ids(&players);
+    assert_eq!(ids[0], "AO-7");
+    assert_ne!(ids[1], "AO-7");
+}
+
 both_backends!(
+    a_person_is_entered_once_in_an_event,
     a_trf_file_is_matched_against_the_registry,
     an_entry_never_takes_a_person_from_their_account,
     an_import_is_matched_against_the_registry,

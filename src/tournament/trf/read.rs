@@ -363,10 +363,16 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         });
     }
     t.players = numbered.into_iter().map(|(_, _, p)| p).collect();
+    let mut named = std::collections::HashSet::new();
     for (line, number, id) in federation_ids {
+        // One person is one player of the file: an id given twice is kept for the first.
+        let taken = named.contains(&id);
         match t.players.get_mut(number - 1) {
-            Some(player) => player.federation_id = Some(id),
-            None => t.warnings.push(TrfWarning::LineNotKept {
+            Some(player) if !taken && player.federation_id.is_none() => {
+                named.insert(id.clone());
+                player.federation_id = Some(id);
+            }
+            _ => t.warnings.push(TrfWarning::LineNotKept {
                 line,
                 code: "XKF".into(),
             }),
