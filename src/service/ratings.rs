@@ -297,6 +297,30 @@ pub(crate) fn rate_all(conn: &mut DbConnection) -> Result<usize, ServiceError> {
     rate_from(conn, Month(i32::MIN / 2))
 }
 
+/// The list as CSV: rank, federation id, name, club, province, rating, deviation, volatility,
+/// games, provisional (1 or 0), under `header` (in the reader's language).
+pub(crate) fn csv(list: &RatingList, header: &[String; 10], style: super::csv::CsvStyle) -> String {
+    let mut csv = super::csv::Csv::new(style);
+    for h in header {
+        csv.text(h);
+    }
+    csv.end_row();
+    for row in &list.rows {
+        csv.number(row.rank)
+            .text(&row.federation_id)
+            .text(&row.name)
+            .text(&row.club)
+            .text(&row.province)
+            .number(format!("{:.1}", row.rating))
+            .number(format!("{:.1}", row.deviation))
+            .number(format!("{:.6}", row.volatility))
+            .number(row.games)
+            .number(u8::from(row.provisional))
+            .end_row();
+    }
+    csv.finish()
+}
+
 /// Who the list shows.
 #[derive(Clone, Debug, Default)]
 pub struct ListFilter {

@@ -4,7 +4,9 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::harness::{Browser, Req, TestApp, account_with_token, pair_round};
+use crate::harness::{
+    Browser, Req, TestApp, account_with_token, decide_boards, enter_player, pair_round,
+};
 
 /// A finished one-round event of these players (federation ids where known); returns its id
 /// and every player's federation id, in entry order.
@@ -31,35 +33,12 @@ async fn qualifier(
         if let Some(id) = id {
             body["federation_id"] = json!(id);
         }
-        let created = client
-            .send(
-                Req::post(format!("/api/v1/events/{event}/players"))
-                    .bearer(token)
-                    .json(body),
-            )
-            .await
-            .expect(201)
-            .json();
-        let shown = client
-            .send(Req::get(format!(
-                "/api/v1/events/{event}/players/{}",
-                created["id"]
-            )))
-            .await
-            .json();
+        let (_, shown) = enter_player(client, token, event, body).await;
         ids.push(shown["federation_id"].as_str().unwrap().to_string());
     }
     let round = pair_round(client, token, event).await;
-    for board in round["pairings"].as_array().unwrap() {
-        client
-            .send(
-                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
-                    .bearer(token)
-                    .json(json!({"result": "1-0", "reason": "adjudicated"})),
-            )
-            .await
-            .expect(200);
-    }
+    let boards = round["pairings"].as_array().unwrap().len();
+    decide_boards(client, token, &round, &vec!["1-0"; boards]).await;
     (event, ids)
 }
 

@@ -685,6 +685,42 @@ pub async fn event_with_players(
     (id, created["slug"].as_str().unwrap().to_string())
 }
 
+/// Enters a player through the API; the answer to the entry and the entry as the API shows
+/// it then (with the federation id the registry gave it).
+pub async fn enter_player(
+    client: &Browser<'_>,
+    token: &str,
+    event: i64,
+    body: serde_json::Value,
+) -> (serde_json::Value, serde_json::Value) {
+    let created = post_player(client, token, event, body).await;
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}/players/{}", created["id"])).bearer(token))
+        .await
+        .expect(200)
+        .json();
+    (created, shown)
+}
+
+/// Decides the round's boards in order as the arbiter, each with the result given for it.
+pub async fn decide_boards(
+    client: &Browser<'_>,
+    token: &str,
+    round: &serde_json::Value,
+    results: &[&str],
+) {
+    for (board, result) in round["pairings"].as_array().unwrap().iter().zip(results) {
+        client
+            .send(
+                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
+                    .bearer(token)
+                    .json(serde_json::json!({"result": result, "reason": "adjudicated"})),
+            )
+            .await
+            .expect(200);
+    }
+}
+
 /// Pairs and publishes the next round through the API; the round as the API shows it.
 pub async fn pair_round(client: &Browser<'_>, token: &str, event: i64) -> serde_json::Value {
     client
@@ -737,13 +773,13 @@ macro_rules! both_backends_with {
     };
 }
 
-/// Adds one player through the API; returns the new entry's id.
-pub async fn add_player(
+/// Adds one player through the API; the answer (the entry's id and any warnings).
+async fn post_player(
     client: &Browser<'_>,
     token: &str,
     event: i64,
     body: serde_json::Value,
-) -> i64 {
+) -> serde_json::Value {
     client
         .send(
             Req::post(format!("/api/v1/events/{event}/players"))
@@ -752,7 +788,17 @@ pub async fn add_player(
         )
         .await
         .expect(201)
-        .json()["id"]
+        .json()
+}
+
+/// Adds one player through the API; returns the new entry's id.
+pub async fn add_player(
+    client: &Browser<'_>,
+    token: &str,
+    event: i64,
+    body: serde_json::Value,
+) -> i64 {
+    post_player(client, token, event, body).await["id"]
         .as_i64()
         .unwrap()
 }

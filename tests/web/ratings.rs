@@ -6,7 +6,9 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::harness::{Browser, Req, TestApp, account_with_token, pair_round};
+use crate::harness::{
+    Browser, Req, TestApp, account_with_token, decide_boards, enter_player, pair_round,
+};
 
 /// Players of the events, with their province and sex.
 const PEOPLE: [(&str, &str, &str); 4] = [
@@ -42,37 +44,13 @@ async fn event_of(
         if let Some(id) = ids.get(i) {
             body["federation_id"] = json!(id);
         }
-        let created = client
-            .send(
-                Req::post(format!("/api/v1/events/{event}/players"))
-                    .bearer(token)
-                    .json(body),
-            )
-            .await
-            .expect(201)
-            .json();
+        let (_, shown) = enter_player(client, token, event, body).await;
         if ids.len() <= i {
-            let shown = client
-                .send(
-                    Req::get(format!("/api/v1/events/{event}/players/{}", created["id"]))
-                        .bearer(token),
-                )
-                .await
-                .json();
             ids.push(shown["federation_id"].as_str().unwrap().to_string());
         }
     }
     let round = pair_round(client, token, event).await;
-    for (board, result) in round["pairings"].as_array().unwrap().iter().zip(results) {
-        client
-            .send(
-                Req::post(format!("/api/v1/games/{}/decision", board["game_id"]))
-                    .bearer(token)
-                    .json(json!({"result": result, "reason": "adjudicated"})),
-            )
-            .await
-            .expect(200);
-    }
+    decide_boards(client, token, &round, results).await;
     event
 }
 

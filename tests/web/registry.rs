@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::harness::{Req, TestApp, account_with_token, link_account};
+use crate::harness::{Req, TestApp, account_with_token, enter_player as enter, link_account};
 
 async fn new_event(client: &crate::harness::Browser<'_>, token: &str, name: &str) -> i64 {
     client
@@ -19,29 +19,6 @@ async fn new_event(client: &crate::harness::Browser<'_>, token: &str, name: &str
         .json()["id"]
         .as_i64()
         .unwrap()
-}
-
-async fn enter(
-    client: &crate::harness::Browser<'_>,
-    token: &str,
-    event: i64,
-    body: Value,
-) -> (Value, Value) {
-    let created = client
-        .send(
-            Req::post(format!("/api/v1/events/{event}/players"))
-                .bearer(token)
-                .json(body),
-        )
-        .await
-        .expect(201)
-        .json();
-    let shown = client
-        .send(Req::get(format!("/api/v1/events/{event}/players/{}", created["id"])).bearer(token))
-        .await
-        .expect(200)
-        .json();
-    (created, shown)
 }
 
 fn federation_ids(list: &Value) -> Vec<String> {

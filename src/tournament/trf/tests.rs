@@ -28,6 +28,24 @@ fn reads_players_rounds_and_settings() {
     assert!(t.warnings.is_empty(), "{:?}", t.warnings);
 }
 
+/// The sample's three-round Swiss written with these players.
+fn written(players: &[TrfExportPlayer<'_>]) -> String {
+    write(&TrfExport {
+        name: "Test",
+        city: "",
+        start_date: None,
+        end_date: None,
+        total_rounds: 3,
+        initial_colour: Colour::White,
+        kind: "",
+        tiebreaks: &[],
+        players,
+        points: PointSystem::default(),
+        next_round_byes: &[],
+        knockout: None,
+    })
+}
+
 #[test]
 fn writes_what_it_reads() {
     let t = parse(SAMPLE).unwrap();
@@ -47,20 +65,7 @@ fn writes_what_it_reads() {
             rank: i + 1,
         })
         .collect();
-    let text = write(&TrfExport {
-        name: "Test",
-        city: "",
-        start_date: None,
-        end_date: None,
-        total_rounds: 3,
-        initial_colour: Colour::White,
-        kind: "",
-        tiebreaks: &[],
-        players: &players,
-        points: PointSystem::default(),
-        next_round_byes: &[],
-        knockout: None,
-    });
+    let text = written(&players);
     let again = parse(&text).unwrap();
     for (a, b) in again.players.iter().zip(&t.players) {
         assert_eq!(a.history, b.history);
@@ -115,20 +120,7 @@ fn federation_ids_are_read_from_xkf_lines_and_written_back() {
             rank: i + 1,
         })
         .collect();
-    let written = write(&TrfExport {
-        name: "Test",
-        city: "",
-        start_date: None,
-        end_date: None,
-        total_rounds: 3,
-        initial_colour: Colour::White,
-        kind: "",
-        tiebreaks: &[],
-        players: &players,
-        points: PointSystem::default(),
-        next_round_byes: &[],
-        knockout: None,
-    });
+    let written = written(&players);
     let xkf: Vec<&str> = written.lines().filter(|l| l.starts_with("XKF")).collect();
     assert_eq!(xkf, ["XKF    1 AO-77", "XKF    3 K0000012"]);
     assert!(!written.contains("injected"));

@@ -76,8 +76,7 @@ pub(crate) async fn csv(
     Page(c): Page,
 ) -> Result<HttpResponse, WebError> {
     let (list, _) = load(&req, app).await?;
-    let mut csv = crate::service::csv::Csv::new(super::csv_style(&req, c.lang));
-    for key in [
+    let header = [
         "col-rank",
         "col-federation-id",
         "col-name",
@@ -88,24 +87,9 @@ pub(crate) async fn csv(
         "ratings-volatility",
         "ratings-games",
         "ratings-provisional",
-    ] {
-        csv.text(&c.t(key));
-    }
-    csv.end_row();
-    for row in &list.rows {
-        csv.number(row.rank)
-            .text(&row.federation_id)
-            .text(&row.name)
-            .text(&row.club)
-            .text(&row.province)
-            .number(format!("{:.1}", row.rating))
-            .number(format!("{:.1}", row.deviation))
-            .number(format!("{:.6}", row.volatility))
-            .number(row.games)
-            .number(u8::from(row.provisional))
-            .end_row();
-    }
-    let out = csv.finish();
+    ]
+    .map(|key| c.t(key));
+    let out = ratings::csv(&list, &header, super::csv_style(&req, c.lang));
     let name = format!("ratings-{}.csv", list.as_of);
     Ok(attachment(Arc::new(out), "text/csv; charset=utf-8", &name))
 }
