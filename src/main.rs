@@ -74,6 +74,25 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
+    /// Run the engine behind a UCI-like line protocol on standard input and output
+    /// (docs/engine.md).
+    Engine,
+    /// Review games (KGN) with the engine: the score before and after each ply, the engine's
+    /// move and what the move played cost.
+    Analyse {
+        /// Milliseconds of search per position (default 200).
+        #[arg(long, conflicts_with = "nodes")]
+        movetime: Option<u64>,
+        /// Nodes of search per position instead: the same review on every machine.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Print one JSON object per game.
+        #[arg(long)]
+        json: bool,
+        /// Record files; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
     /// Pair a Swiss round (FIDE Dutch system) of a TRF file from the rounds before it.
     Pair {
         /// The round to pair (default: the first round without results).
@@ -125,6 +144,13 @@ enum Command {
         /// Time the national rating list for this many people instead.
         #[arg(long)]
         ratings_players: Option<usize>,
+        /// Measure the engine's strength instead: this many openings, each played with both
+        /// colours, against each opponent.
+        #[arg(long)]
+        engine_pairs: Option<usize>,
+        /// The engine's time per move in the strength bench.
+        #[arg(long, default_value_t = 50)]
+        engine_movetime: u64,
         /// The rated games of the rating list timed.
         #[arg(long, default_value_t = 500_000)]
         ratings_games: usize,
@@ -394,6 +420,36 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             }
         }
+        Some(Command::Engine) => {
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            match cli::engine::run(&mut stdin.lock(), &mut stdout.lock()) {
+                Ok(()) => exit(0),
+                Err(e) => fail(e),
+            }
+        }
+        Some(Command::Analyse {
+            movetime,
+            nodes,
+            json,
+            files,
+        }) => {
+            let budget = match nodes {
+                Some(nodes) => cli::analyse::Budget::Nodes(nodes.max(1)),
+                None => cli::analyse::Budget::Movetime(std::time::Duration::from_millis(
+                    movetime.unwrap_or(200).clamp(1, 600_000),
+                )),
+            };
+            let stdout = std::io::stdout();
+            let stderr = std::io::stderr();
+            exit(cli::analyse::run(
+                &files,
+                budget,
+                json,
+                &mut stdout.lock(),
+                &mut stderr.lock(),
+            ))
+        }
         Some(Command::Verify { json, files }) => {
             let stdout = std::io::stdout();
             let stderr = std::io::stderr();
@@ -439,7 +495,16 @@ fn main() -> ExitCode {
             ratings_players,
             ratings_games,
             ratings_database,
+            engine_pairs,
+            engine_movetime,
         }) => {
+            if let Some(pairs) = engine_pairs {
+                cli::engine_match::run(
+                    pairs.max(1),
+                    std::time::Duration::from_millis(engine_movetime.max(1)),
+                );
+                return ExitCode::SUCCESS;
+            }
             let result = match (swiss_players, ratings_players) {
                 (Some(players), _) => {
                     cli::bench::swiss(players, swiss_round.max(1), 3, write_trf.as_deref())

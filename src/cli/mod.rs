@@ -1,7 +1,10 @@
 //! Command-line subcommands other than the server.
 
+pub mod analyse;
 pub mod bench;
 pub mod check;
+pub mod engine;
+pub mod engine_match;
 pub mod pair;
 pub mod standings;
 pub(crate) mod trf_file;

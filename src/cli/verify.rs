@@ -89,7 +89,8 @@ pub fn run(files: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Writ
 const CHUNK: usize = 64 * 1024;
 
 /// The games of a file, read one at a time.
-struct GameStream<R> {
+/// The games of a file, read one at a time.
+pub(crate) struct GameStream<R> {
     reader: R,
     /// Read but not yet consumed, from file offset `base`.
     buffer: Vec<u8>,
@@ -103,7 +104,7 @@ struct GameStream<R> {
 }
 
 impl<R: Read> GameStream<R> {
-    fn new(reader: R) -> GameStream<R> {
+    pub(crate) fn new(reader: R) -> GameStream<R> {
         GameStream {
             reader,
             buffer: Vec::new(),
@@ -144,7 +145,7 @@ impl<R: Read> GameStream<R> {
         self.base += bytes;
     }
 
-    fn next_game(&mut self) -> io::Result<Option<Result<Record, ParseError>>> {
+    pub(crate) fn next_game(&mut self) -> io::Result<Option<Result<Record, ParseError>>> {
         if self.finished {
             return Ok(None);
         }

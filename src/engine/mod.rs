@@ -1,0 +1,17 @@
+//! The Kiela engine that plays: a search over the rules engine's moves, for analysis,
+//! adjudication and the practice board. Pure, like the rules: no I/O, no clock but the
+//! deadline a caller may set (docs/engine.md explains the choices).
+
+mod arrangements;
+pub mod baseline;
+pub mod review;
+mod score;
+mod search;
+mod table;
+mod zobrist;
+
+pub use score::Score;
+pub use search::{DEFAULT_TABLE_BYTES, Engine, Iteration, Limits, SearchResult};
+
+#[cfg(test)]
+mod tests;
