@@ -50,6 +50,9 @@ pub struct Config {
     /// without an account: public pages are then at most this much behind, and a crowd costs
     /// no database reads. 0 reads the event on every view.
     pub public_cache_ms: u64,
+    /// Nodes the engine searches in each position when it reviews a final game in the
+    /// background (about 20 ms each on one core); 0 turns the reviews off.
+    pub review_nodes: u64,
 }
 
 /// Twice the cores (one HTTP worker each by default, and each may wait on a second request's
@@ -80,6 +83,7 @@ impl Default for Config {
             body_timeout_secs: 20,
             utc_offset: "+01:00".to_string(),
             public_cache_ms: 1000,
+            review_nodes: crate::service::reviews::REVIEW_NODES,
         }
     }
 }
@@ -106,6 +110,7 @@ struct FileConfig {
     body_timeout_secs: Option<u64>,
     utc_offset: Option<String>,
     public_cache_ms: Option<u64>,
+    review_nodes: Option<u64>,
 }
 
 /// Why the configuration cannot be used.
@@ -170,7 +175,8 @@ impl Config {
             submission_limit_per_game,
             body_timeout_secs,
             utc_offset,
-            public_cache_ms
+            public_cache_ms,
+            review_nodes
         );
         if file.secret_key.is_some() {
             self.secret_key = file.secret_key;
@@ -221,6 +227,7 @@ impl Config {
             "KIELA_BODY_TIMEOUT_SECS" => self.body_timeout_secs = parse(name, &value)?,
             "KIELA_UTC_OFFSET" => self.utc_offset = value,
             "KIELA_PUBLIC_CACHE_MS" => self.public_cache_ms = parse(name, &value)?,
+            "KIELA_REVIEW_NODES" => self.review_nodes = parse(name, &value)?,
             _ => {}
         }
         Ok(())

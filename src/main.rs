@@ -249,6 +249,8 @@ fn serve(setup: &Setup, bind: Option<String>) -> ExitCode {
         Ok(app) => app,
         Err(e) => return fail(e),
     };
+    // Final games are reviewed by the engine in the background, never on a page view.
+    service::reviews::start_worker(&app);
     let listener = match std::net::TcpListener::bind(&bind) {
         Ok(listener) => listener,
         Err(e) => return fail(format!("cannot listen on {bind}: {e}")),

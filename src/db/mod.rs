@@ -8,6 +8,7 @@ pub(crate) mod circuits;
 pub mod events;
 pub(crate) mod ratings;
 pub(crate) mod registry;
+pub(crate) mod reviews;
 pub mod schema;
 pub mod settings;
 pub(crate) mod standings;

@@ -205,6 +205,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    game_reviews (game_id) {
+        game_id -> Integer,
+        game_version -> Integer,
+        nodes -> Integer,
+        review -> Text,
+        computed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     games (id) {
         id -> Integer,
         event_id -> Integer,
@@ -299,8 +309,10 @@ diesel::joinable!(rounds -> events (event_id));
 diesel::joinable!(prize_funds -> events (event_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
+diesel::joinable!(game_reviews -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    game_reviews,
     circuits,
     circuit_events,
     registry_merges,

@@ -38,6 +38,17 @@ pub struct Review {
     pub nodes: u64,
 }
 
+impl Default for Review {
+    /// No plies reviewed (a record that did not verify).
+    fn default() -> Review {
+        Review {
+            plies: Vec::new(),
+            last: Score::Stones(0),
+            nodes: 0,
+        }
+    }
+}
+
 impl Review {
     /// The score after each ply from South's point of view, starting with the start position.
     #[must_use]

@@ -23,6 +23,7 @@ pub mod prizes;
 pub mod public;
 pub mod ratings;
 pub mod registry;
+pub mod reviews;
 pub mod rounds;
 pub mod standings;
 pub mod trf_import;

@@ -23,6 +23,7 @@ mod formats;
 mod public;
 mod ratings;
 mod registry;
+mod reviews;
 mod security;
 mod site;
 mod snapshots;

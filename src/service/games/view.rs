@@ -52,6 +52,9 @@ pub struct GameView {
     /// The pending record's replay, for the game's parties (not part of the API's answer).
     #[serde(skip)]
     pub pending_replay: Option<Replay>,
+    /// The engine's review of the final record, once computed (not part of the API's answer).
+    #[serde(skip)]
+    pub review: Option<crate::engine::review::Review>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -168,7 +171,13 @@ pub(crate) fn view(
             "S".to_string(),
         ),
     };
+    let review = if game.is_final() && game.record.is_some() {
+        crate::service::reviews::of_game(&mut conn, &game)?
+    } else {
+        None
+    };
     Ok(GameView {
+        review,
         id: game.id,
         event_id: access.event.id,
         event_slug: access.event.slug.clone(),

@@ -163,6 +163,10 @@ struct GamePage<'a> {
     outcome: Option<String>,
     pending_outcome: Option<String>,
     replay: Option<ReplayHtml>,
+    /// The engine's review under the final record's replay.
+    review: Option<super::review_graph::ReviewHtml>,
+    /// The game is final with a record whose review is not computed yet.
+    review_pending: bool,
     base: String,
     can_submit: bool,
     can_confirm: bool,
@@ -569,8 +573,21 @@ async fn render_text(
         .pending
         .as_ref()
         .is_some_and(|p| p.player_id.is_some() && p.player_id != my_id);
+    let final_record =
+        chosen.is_none() && view.status == GameStatus::Final && view.record.is_some();
     let desk = staff_view.map(|(shown, log)| desk(chrome, &view, shown, log));
+    let review = view.review.as_ref().filter(|_| final_record).and_then(|r| {
+        super::review_graph::review_html(
+            chrome,
+            r,
+            replay.as_ref().map_or(0, |x| x.ply),
+            &place.base,
+        )
+    });
+    let review_pending = final_record && view.review.is_none();
     Ok(GamePage {
+        review,
+        review_pending,
         c: chrome,
         event: &access.event,
         can_submit: open && (is_player || staff),

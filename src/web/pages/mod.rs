@@ -13,6 +13,7 @@ pub(crate) mod prizes;
 pub mod public;
 pub(crate) mod ratings;
 pub(crate) mod registry;
+mod review_graph;
 pub mod rounds;
 pub(crate) mod venue;
 pub mod why;

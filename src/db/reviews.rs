@@ -1,0 +1,81 @@
+//! The engine's stored reviews of final games.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{game_reviews, games};
+use crate::domain::{EventId, GameId, GameStatus};
+
+/// A final game with a record and no review of its current version.
+#[derive(Clone, Debug)]
+pub(crate) struct DueReview {
+    pub game_id: GameId,
+    pub event_id: EventId,
+    pub version: i32,
+    pub record: String,
+}
+
+/// Up to `limit` final games whose record has no review yet (oldest first).
+pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueReview>> {
+    let rows: Vec<(GameId, EventId, i32, Option<String>)> = games::table
+        .left_join(
+            game_reviews::table.on(game_reviews::game_id
+                .eq(games::id)
+                .and(game_reviews::game_version.eq(games::version))),
+        )
+        .filter(game_reviews::game_id.is_null())
+        .filter(games::status.eq(GameStatus::Final))
+        .filter(games::record.is_not_null())
+        .order(games::id.asc())
+        .limit(limit)
+        .select((games::id, games::event_id, games::version, games::record))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(game_id, event_id, version, record)| {
+            record.map(|record| DueReview {
+                game_id,
+                event_id,
+                version,
+                record,
+            })
+        })
+        .collect())
+}
+
+/// Stores the review of a game's version, replacing any review of an earlier one.
+pub(crate) fn store(
+    conn: &mut DbConnection,
+    game_id: GameId,
+    version: i32,
+    nodes: i64,
+    review: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(game_reviews::table.find(game_id)).execute(conn)?;
+    diesel::insert_into(game_reviews::table)
+        .values((
+            game_reviews::game_id.eq(game_id),
+            game_reviews::game_version.eq(version),
+            game_reviews::nodes.eq(i32::try_from(nodes).unwrap_or(i32::MAX)),
+            game_reviews::review.eq(review),
+            game_reviews::computed_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The stored review of the game's `version`, if computed.
+pub(crate) fn of_game(
+    conn: &mut DbConnection,
+    game_id: GameId,
+    version: i32,
+) -> QueryResult<Option<String>> {
+    game_reviews::table
+        .find(game_id)
+        .filter(game_reviews::game_version.eq(version))
+        .select(game_reviews::review)
+        .first(conn)
+        .optional()
+}
