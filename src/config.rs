@@ -53,6 +53,8 @@ pub struct Config {
     /// Nodes the engine searches in each position when it reviews a final game in the
     /// background (about 20 ms each on one core); 0 turns the reviews off.
     pub review_nodes: u64,
+    /// Nodes the engine searches the position of a game an arbiter asks it to adjudicate.
+    pub adjudication_nodes: u64,
 }
 
 /// Twice the cores (one HTTP worker each by default, and each may wait on a second request's
@@ -84,6 +86,7 @@ impl Default for Config {
             utc_offset: "+01:00".to_string(),
             public_cache_ms: 1000,
             review_nodes: crate::service::reviews::REVIEW_NODES,
+            adjudication_nodes: crate::engine::adjudication::ADJUDICATION_NODES,
         }
     }
 }
@@ -111,6 +114,7 @@ struct FileConfig {
     utc_offset: Option<String>,
     public_cache_ms: Option<u64>,
     review_nodes: Option<u64>,
+    adjudication_nodes: Option<u64>,
 }
 
 /// Why the configuration cannot be used.
@@ -176,7 +180,8 @@ impl Config {
             body_timeout_secs,
             utc_offset,
             public_cache_ms,
-            review_nodes
+            review_nodes,
+            adjudication_nodes
         );
         if file.secret_key.is_some() {
             self.secret_key = file.secret_key;
@@ -228,6 +233,7 @@ impl Config {
             "KIELA_UTC_OFFSET" => self.utc_offset = value,
             "KIELA_PUBLIC_CACHE_MS" => self.public_cache_ms = parse(name, &value)?,
             "KIELA_REVIEW_NODES" => self.review_nodes = parse(name, &value)?,
+            "KIELA_ADJUDICATION_NODES" => self.adjudication_nodes = parse(name, &value)?,
             _ => {}
         }
         Ok(())

@@ -10,10 +10,10 @@ use super::schema::{
     users,
 };
 use crate::domain::{
-    AuditAction, Bye, ByeKind, Event, EventId, EventState, FideDetails, Format, Game, GameId,
-    GameStatus, Player, PlayerId, PlayerStatus, Round, RoundId, RoundState, Sex, StaffRole, Stage,
-    StoredResult, Submission, SubmissionId, SubmissionStatus, SubmitterRole, Tags, Tiebreaks,
-    UserId, UtcOffset,
+    AdjudicationFallback, AdjudicationRule, AuditAction, Bye, ByeKind, Event, EventId, EventState,
+    FideDetails, Format, Game, GameId, GameStatus, Player, PlayerId, PlayerStatus, Round, RoundId,
+    RoundState, Sex, StaffRole, Stage, StoredResult, Submission, SubmissionId, SubmissionStatus,
+    SubmitterRole, Tags, Tiebreaks, UserId, UtcOffset,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
@@ -52,6 +52,8 @@ struct EventRow {
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
     utc_offset: Option<UtcOffset>,
+    adjudication_margin: i32,
+    adjudication_otherwise: AdjudicationFallback,
 }
 
 impl From<EventRow> for Event {
@@ -90,6 +92,10 @@ impl From<EventRow> for Event {
             rated: row.rated,
             rating_period: row.rating_period.map(crate::tournament::ratings::Month),
             utc_offset: row.utc_offset,
+            adjudication: AdjudicationRule {
+                margin: u32::try_from(row.adjudication_margin).unwrap_or(0),
+                otherwise: row.adjudication_otherwise,
+            },
             state: row.state,
             owner_id: row.owner_id,
             version: row.version,
@@ -125,6 +131,8 @@ pub struct EventSettings {
     pub check_in: bool,
     pub rated: bool,
     pub utc_offset: Option<UtcOffset>,
+    pub adjudication_margin: i32,
+    pub adjudication_otherwise: AdjudicationFallback,
 }
 
 pub(crate) fn insert_event(

@@ -3,6 +3,7 @@
 //! program, in this module's submodules.
 
 pub mod accounts;
+pub(crate) mod adjudications;
 pub mod backup;
 pub(crate) mod circuits;
 pub mod events;

@@ -80,6 +80,8 @@ diesel::table! {
         utc_offset -> Nullable<Text>,
         rated -> Bool,
         rating_period -> Nullable<Integer>,
+        adjudication_margin -> Integer,
+        adjudication_otherwise -> Text,
     }
 }
 
@@ -205,6 +207,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    adjudications (id) {
+        id -> Integer,
+        game_id -> Integer,
+        game_version -> Integer,
+        record -> Text,
+        search -> Text,
+        proposed -> Nullable<Text>,
+        requested_by -> Integer,
+        requested_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     game_reviews (game_id) {
         game_id -> Integer,
         game_version -> Integer,
@@ -310,8 +325,10 @@ diesel::joinable!(prize_funds -> events (event_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 diesel::joinable!(game_reviews -> games (game_id));
+diesel::joinable!(adjudications -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    adjudications,
     game_reviews,
     circuits,
     circuit_events,

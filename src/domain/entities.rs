@@ -50,6 +50,8 @@ pub struct Event {
     pub rating_period: Option<crate::tournament::ratings::Month>,
     /// The venue's offset from UTC; `None`: the installation's.
     pub utc_offset: Option<super::UtcOffset>,
+    /// How an unfinished game is adjudicated with the engine.
+    pub adjudication: AdjudicationRule,
     pub state: EventState,
     pub owner_id: UserId,
     /// Counts every change of the event: pages and answers are kept per version.
@@ -63,6 +65,24 @@ impl Event {
     #[must_use]
     pub fn tiebreak_codes(&self) -> Vec<&'static str> {
         self.tiebreaks.iter().map(|t| t.code()).collect()
+    }
+}
+
+/// An event's rule for adjudicating an unfinished game with the engine: a proven win wins; so
+/// does a score of at least `margin` stones (0: only a proven win); anything else gets
+/// `otherwise`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct AdjudicationRule {
+    pub margin: u32,
+    pub otherwise: super::AdjudicationFallback,
+}
+
+impl Default for AdjudicationRule {
+    fn default() -> AdjudicationRule {
+        AdjudicationRule {
+            margin: 10,
+            otherwise: super::AdjudicationFallback::Arbiter,
+        }
     }
 }
 

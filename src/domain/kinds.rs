@@ -293,6 +293,18 @@ text_enum! {
         EventRated = "event_rated",
         EventUnrated = "event_unrated",
         RegistryMerged = "registry_merged",
+        AdjudicationProposed = "adjudication_proposed",
+    }
+}
+
+text_enum! {
+    /// What an adjudication proposes when the engine neither proves a win nor sees a side
+    /// ahead by the event's margin.
+    pub enum AdjudicationFallback {
+        /// A draw.
+        Draw = "draw",
+        /// No proposal: the arbiter decides.
+        Arbiter = "arbiter",
     }
 }
 

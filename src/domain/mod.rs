@@ -18,12 +18,13 @@ pub mod utc;
 
 pub use codes::ErrorCode;
 pub use entities::{
-    Bye, Circuit, Event, FideDetails, Game, Player, RatingRecord, RegistryPlayer, Round, Submission,
+    AdjudicationRule, Bye, Circuit, Event, FideDetails, Game, Player, RatingRecord, RegistryPlayer,
+    Round, Submission,
 };
 pub use ids::{CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
 pub use kinds::{
-    AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role, RoundState, Sex,
-    StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
+    AdjudicationFallback, AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role,
+    RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 pub use offset::UtcOffset;
 pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};

@@ -2,6 +2,7 @@
 //! adjudication and the practice board. Pure, like the rules: no I/O, no clock but the
 //! deadline a caller may set (docs/engine.md explains the choices).
 
+pub mod adjudication;
 mod arrangements;
 pub mod baseline;
 pub mod review;

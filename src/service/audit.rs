@@ -143,6 +143,27 @@ pub enum Detail {
         mismatch: Option<super::games::Mismatch>,
     },
     WhileDisputed,
+    /// The engine's proposal for an unfinished game: the position after `plies` plies, its
+    /// score from the side to move, the search's figures, and the result proposed under the
+    /// event's rule (`None`: the arbiter decides).
+    AdjudicationProposed {
+        plies: u32,
+        to_move: char,
+        score: String,
+        depth: u32,
+        nodes: u64,
+        millis: u64,
+        best: Option<String>,
+        margin: u32,
+        proposed: Option<StoredResult>,
+    },
+    /// An adjudication decided: the result, what the engine had proposed, and the arbiter's
+    /// reason (required when the result is not the proposal).
+    Adjudicated {
+        result: StoredResult,
+        proposed: Option<StoredResult>,
+        reason: String,
+    },
 }
 
 /// One field of an entry changed: its name (`name`, `rating`, `birth_year` …), before, after.
@@ -231,6 +252,15 @@ impl Detail {
             Detail::Corrected { from, to, reason } => Detail::Corrected {
                 from,
                 to,
+                reason: cut(&reason),
+            },
+            Detail::Adjudicated {
+                result,
+                proposed,
+                reason,
+            } => Detail::Adjudicated {
+                result,
+                proposed,
                 reason: cut(&reason),
             },
             other => other,

@@ -75,6 +75,8 @@ pub enum Claim {
     LostOnTime(Side),
     /// Agreed draw.
     Draw,
+    /// An arbiter adjudicated this result (from South's side).
+    Adjudicated(GameResult),
 }
 
 /// The KGN record of an entered game, ready to submit. A game neither over on the board nor
@@ -100,6 +102,7 @@ pub(crate) fn record_of(
             Some(Termination::TimeForfeit),
         ),
         (None, Some(Claim::Draw)) => (GameResult::Draw, Some(Termination::Agreement)),
+        (None, Some(Claim::Adjudicated(result))) => (result, Some(Termination::Adjudication)),
         (None, None) => {
             let tags = vec![
                 ("Variant".to_string(), variant.as_str().to_string()),

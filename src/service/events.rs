@@ -10,7 +10,10 @@ use crate::db::events::{self as q, EventSettings};
 use crate::db::{
     self, DbConnection, accounts as account_queries, event_transaction, write_transaction,
 };
-use crate::domain::{AuditAction, EventId, Role, Tiebreaks, UserId, UtcOffset};
+use crate::domain::{
+    AdjudicationFallback, AdjudicationRule, AuditAction, EventId, Role, Tiebreaks, UserId,
+    UtcOffset,
+};
 pub use crate::domain::{Event, EventState, Format, StaffRole};
 use crate::rules::Variant;
 use crate::tournament::history::Colour;
@@ -20,6 +23,8 @@ use crate::tournament::standings::Tiebreak;
 pub const MAX_EVENT_NAME: usize = 120;
 /// Most rounds an event may plan.
 pub const MAX_ROUNDS: i32 = 99;
+/// The largest adjudication margin, in stones.
+const MAX_ADJUDICATION_MARGIN: i64 = 99;
 
 /// Settings as typed by an organiser or sent to the API, before checking. Omitted fields
 /// take documented defaults.
@@ -72,6 +77,13 @@ pub struct SettingsInput {
     /// The venue's offset from UTC (`+01:00`); absent or empty: the installation's.
     #[serde(default)]
     pub utc_offset: Option<String>,
+    /// Adjudication by the engine: the stones a side must be ahead by to be proposed the
+    /// winner (0: only a proven win; default 10).
+    #[serde(default)]
+    pub adjudication_margin: Option<i64>,
+    /// What is proposed below the margin: `arbiter` (the arbiter decides; the default) or `draw`.
+    #[serde(default)]
+    pub adjudication_otherwise: Option<String>,
 }
 
 fn date(text: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, ServiceError> {
@@ -195,7 +207,26 @@ impl SettingsInput {
                 ));
             }
         };
+        let rule = AdjudicationRule::default();
+        let adjudication_margin = self.adjudication_margin.unwrap_or(i64::from(rule.margin));
+        if !(0..=MAX_ADJUDICATION_MARGIN).contains(&adjudication_margin) {
+            return Err(ServiceError::invalid(
+                "adjudication_margin",
+                ErrorCode::AdjudicationMarginInvalid,
+            ));
+        }
+        let adjudication_otherwise = match self.adjudication_otherwise.as_deref().map(str::trim) {
+            None | Some("") => rule.otherwise,
+            Some(code) => AdjudicationFallback::from_code(code).ok_or_else(|| {
+                ServiceError::invalid(
+                    "adjudication_otherwise",
+                    ErrorCode::AdjudicationFallbackUnknown,
+                )
+            })?,
+        };
         Ok(EventSettings {
+            adjudication_margin: adjudication_margin as i32,
+            adjudication_otherwise,
             name: name.to_string(),
             starts_on,
             ends_on,

@@ -9,6 +9,7 @@ pub mod circuits;
 pub mod crypto;
 pub mod csv;
 pub mod demo;
+pub mod engine_slots;
 pub mod event_data;
 pub mod events;
 pub mod exports;
@@ -46,6 +47,8 @@ pub struct App {
     pub memo: Arc<Memos>,
     /// The workers that bring each event's standings up to its results.
     pub standings: Arc<standings::StandingsWorker>,
+    /// The engine's searches (adjudications, the practice board, reviews), a few at a time.
+    pub engine: engine_slots::EngineSlots,
     secret: Arc<Vec<u8>>,
 }
 
@@ -118,6 +121,7 @@ impl App {
             hasher,
             memo: Arc::new(Memos::default()),
             standings: Arc::new(standings::StandingsWorker::default()),
+            engine: engine_slots::EngineSlots::per_spare_core(),
             secret: Arc::new(secret),
         };
         // Results a stopped server took but never counted are counted now.

@@ -21,6 +21,8 @@ pub const REVIEW_NODES: u64 = 50_000;
 const TABLE_BYTES: usize = 4 << 20;
 /// How long the worker sleeps when no game waits for its review.
 const IDLE: Duration = Duration::from_secs(3);
+/// How long a review waits for one of the engine's slots.
+const SLOT_WAIT: Duration = Duration::from_secs(60);
 
 /// Reviews up to `limit` final games that have none; returns how many it stored.
 pub fn review_due(app: &App, limit: usize) -> Result<usize, ServiceError> {
@@ -32,7 +34,11 @@ pub fn review_due(app: &App, limit: usize) -> Result<usize, ServiceError> {
     let mut engine = Engine::new(TABLE_BYTES, 1);
     let mut stored = 0;
     for game in due {
-        let reviewed = review_record(&game.record, &mut engine, nodes);
+        let reviewed = {
+            // The review waits its turn behind adjudications and the practice board.
+            let _slot = app.engine.take(SLOT_WAIT)?;
+            review_record(&game.record, &mut engine, nodes)
+        };
         let json = serde_json::to_string(&reviewed)
             .map_err(|e| ServiceError::Internal(format!("review: {e}")))?;
         write_transaction(&mut conn, |conn| {
@@ -91,9 +97,12 @@ pub fn start_worker(app: &App) {
         .name("reviews".into())
         .spawn(move || {
             loop {
+                let started = std::time::Instant::now();
                 match review_due(&app, 1) {
                     Ok(0) => std::thread::sleep(IDLE),
-                    Ok(_) => {}
+                    // As long again at rest: the reviews of a round's games take at most half
+                    // a core from the requests of the round's end.
+                    Ok(_) => std::thread::sleep(started.elapsed()),
                     Err(e) => {
                         tracing::error!("game review not stored: {e}");
                         std::thread::sleep(IDLE);

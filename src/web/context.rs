@@ -466,6 +466,28 @@ impl Chrome {
         self.lang.t(key)
     }
 
+    /// An event's adjudication rule in words.
+    #[must_use]
+    pub(crate) fn adjudication_rule(&self, rule: &crate::domain::AdjudicationRule) -> String {
+        let wins = if rule.margin == 0 {
+            self.t("adjudication-rule-proven")
+        } else {
+            self.t1(
+                "adjudication-rule-margin",
+                "margin",
+                &rule.margin.to_string(),
+            )
+        };
+        let otherwise = self.t(&format!(
+            "adjudication-otherwise-{}",
+            rule.otherwise.as_str()
+        ));
+        self.t_args(
+            "adjudication-rule",
+            &[("wins", wins), ("otherwise", otherwise)],
+        )
+    }
+
     /// The colon after a label, as the language writes it (French: a no-break space first).
     #[must_use]
     pub fn colon(&self) -> &'static str {

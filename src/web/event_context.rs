@@ -286,6 +286,7 @@ mod tests {
                 rated: false,
                 rating_period: None,
                 utc_offset: None,
+                adjudication: crate::domain::AdjudicationRule::default(),
                 state: crate::domain::EventState::Running,
                 owner_id: crate::domain::UserId(1),
                 version: 3,

@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, admin, circuits, entries, events, games, home, me, prizes, public, ratings,
+                accounts, adjudication, admin, circuits, entries, events, games, home, me, prizes, public, ratings,
                 registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -169,6 +169,8 @@ table! {
         post "/games/{id}/decide" => games::decide;
         post "/games/{id}/correct" => games::correct;
         post "/games/{id}/accept" => games::accept;
+        post "/games/{id}/adjudicate" => adjudication::adjudicate;
+        post "/games/{id}/adjudication/{aid}" => adjudication::settle;
         get "/games/{id}/board" => games::board;
         post "/games/{id}/board" => games::board_submit;
     }
@@ -227,6 +229,9 @@ table! {
         post "/games/{id}/confirm" => api::games::confirm;
         post "/games/{id}/dispute" => api::games::dispute;
         post "/games/{id}/decision" => api::games::decision;
+        get "/games/{id}/adjudication" => api::games::latest_adjudication;
+        post "/games/{id}/adjudication" => api::games::adjudication;
+        post "/games/{id}/adjudication/{aid}/decision" => api::games::adjudication_decision;
         post "/games/{id}/correction" => api::games::correction;
     }
 }

@@ -216,6 +216,14 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /events/{slug}/games/{id}/confirm", Who::GameParty),
     ("POST /events/{slug}/games/{id}/dispute", Who::GamePlayers),
     ("POST /events/{slug}/games/{id}/decide", Who::EventArbiter),
+    (
+        "POST /events/{slug}/games/{id}/adjudicate",
+        Who::EventArbiter,
+    ),
+    (
+        "POST /events/{slug}/games/{id}/adjudication/{aid}",
+        Who::EventArbiter,
+    ),
     ("POST /events/{slug}/games/{id}/correct", Who::EventArbiter),
     ("POST /events/{slug}/games/{id}/accept", Who::EventArbiter),
     ("GET /events/{slug}/games/{id}/board", Who::GameParty),
@@ -278,6 +286,12 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /api/v1/games/{id}/confirm", Who::GameParty),
     ("POST /api/v1/games/{id}/dispute", Who::GamePlayers),
     ("POST /api/v1/games/{id}/decision", Who::EventArbiter),
+    ("GET /api/v1/games/{id}/adjudication", Who::EventArbiter),
+    ("POST /api/v1/games/{id}/adjudication", Who::EventArbiter),
+    (
+        "POST /api/v1/games/{id}/adjudication/{aid}/decision",
+        Who::EventArbiter,
+    ),
     ("POST /api/v1/games/{id}/correction", Who::EventArbiter),
     ("GET /api/v1/games/{id}/submissions", Who::EventArbiter),
     (
@@ -481,6 +495,7 @@ pub fn fill(path: &str, w: &World) -> String {
         .replace("{uid}", "999999")
         .replace("{federation_id}", "K0000001")
         .replace("{sid}", "999999")
+        .replace("{aid}", "999999")
         .replace("{secret}", &w.secret)
         .replace(
             "{id}",

@@ -159,6 +159,8 @@ impl TestApp {
             pool_size: 4,
             // Tests read what they wrote at once; the shared read has its own test.
             public_cache_ms: 0,
+            // The engine in a debug build searches some 50 times slower than released.
+            adjudication_nodes: 20_000,
             ..Config::default()
         };
         adjust(&mut config);

@@ -7,6 +7,7 @@ mod hostile;
 mod process;
 
 mod accounts;
+mod adjudication;
 mod api;
 mod authz;
 mod backup;

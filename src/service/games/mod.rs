@@ -8,6 +8,7 @@
 //! arbiter's submission or decision is final at once. Every change is written to the audit
 //! log.
 
+mod adjudicate;
 mod correct;
 mod decide;
 pub(crate) mod finalise;
@@ -15,6 +16,8 @@ mod record;
 mod submit;
 mod view;
 
+pub use adjudicate::Proposal;
+pub(crate) use adjudicate::{latest_proposal, propose, settle};
 pub(crate) use correct::correct;
 pub use correct::{Correction, LaterRound};
 pub(crate) use decide::{accept_submission, confirm, decide, dispute, order_replay};

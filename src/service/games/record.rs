@@ -238,3 +238,54 @@ pub(super) fn replay(text: &str, event: &Event) -> Option<Replayed> {
     }
     Some(out)
 }
+
+/// A game that stopped before its end, as a record gives it: where it stands, and the moves
+/// that lead there.
+pub(super) struct Stopped {
+    pub game: rules::Game,
+    /// Who moved first (South or North, by the pairing).
+    pub first_side: Side,
+    /// The moves played, in KGN.
+    pub moves: Vec<String>,
+}
+
+/// Reads the record of a game that stopped before its end (an adjudication's position): it
+/// must agree with the pairing and be legal, and the game must not be over on the board.
+pub(super) fn stopped_game(
+    text: &str,
+    event: &Event,
+    first: &Player,
+    second: &Player,
+) -> Result<Stopped, Box<Refusal>> {
+    let record = match rules::parse_record(text) {
+        Ok(r) => r.with_default_variant(event.variant),
+        Err(e) => return Err(Refusal::invalid(&Verdict::BadRecord(e))),
+    };
+    let first_side = agree_with_pairing(&record, event, first, second)?;
+    let verdict = Verdict::of(Ok(&record));
+    match &verdict {
+        Verdict::Accepted(v) if v.kind == VerdictKind::Valid => {
+            return Err(Refusal::over_on_board(&verdict));
+        }
+        Verdict::Accepted(_) => {}
+        Verdict::BadRecord(_) | Verdict::Rejected(_) => return Err(Refusal::invalid(&verdict)),
+    }
+    let mut game = record.start();
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for token in &record.moves {
+        // The verdict replayed every move: each is read and legal.
+        let Ok(mv) = &token.parsed else {
+            return Err(Refusal::invalid(&verdict));
+        };
+        let Ok((next, _)) = game.play(mv) else {
+            return Err(Refusal::invalid(&verdict));
+        };
+        game = next;
+        moves.push(mv.to_string());
+    }
+    Ok(Stopped {
+        game,
+        first_side,
+        moves,
+    })
+}

@@ -65,6 +65,16 @@ impl Refusal {
         })
     }
 
+    /// A record of a game already over on the board, sent for an adjudication.
+    pub(super) fn over_on_board(verdict: &Verdict) -> Box<Refusal> {
+        Box::new(Refusal {
+            code: ErrorCode::GameOverOnBoard,
+            verdict: Some(verdict.to_json()),
+            mismatch: None,
+            explanation: None,
+        })
+    }
+
     pub(super) fn mismatch(mismatch: Mismatch) -> Box<Refusal> {
         Box::new(Refusal {
             code: ErrorCode::RecordMismatch,

@@ -50,25 +50,28 @@ pub(crate) async fn record(
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let ApiGameActor { game_id, actor, .. } = party;
-    // The record as text (`text/plain`, the KGN itself) or as JSON `{"record": "..."}`, which
-    // generated clients send.
-    let text = if super::is_json(&req) {
-        super::json_body::<RecordBody>(&req, &body)?.record
-    } else {
-        String::from_utf8(body.to_vec()).map_err(|_| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "malformed",
-                "the record must be UTF-8 text",
-            )
-        })?
-    };
+    let text = record_text(&req, &body)?;
     let app = app.into_inner();
     match web::block(move || games::submit_record(&app, game_id, &actor, &text)).await? {
         Ok(outcome) => Ok(HttpResponse::Ok().json(outcome)),
         Err(SubmitError::Refused(r)) => Err(refusal(&r)),
         Err(SubmitError::Service(e)) => Err(e.into()),
     }
+}
+
+/// A record sent as text (`text/plain`, the KGN itself) or as JSON `{"record": "..."}`, which
+/// generated clients send.
+fn record_text(req: &HttpRequest, body: &web::Bytes) -> Result<String, ApiError> {
+    if super::is_json(req) {
+        return Ok(super::json_body::<RecordBody>(req, body)?.record);
+    }
+    String::from_utf8(body.to_vec()).map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            "the record must be UTF-8 text",
+        )
+    })
 }
 
 /// `POST /api/v1/games/{id}/confirm` (the opponent, or an arbiter approving).
@@ -145,6 +148,81 @@ pub(crate) async fn decision(
     };
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "game_id": game_id, "status": status, "result": shown
+    })))
+}
+
+/// `POST /api/v1/games/{id}/adjudication` (arbiters) with the moves played as a KGN record
+/// (`text/plain`, or JSON `{"record": "..."}`): the engine's proposal, 201.
+pub(crate) async fn adjudication(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiGameArbiter(party): ApiGameArbiter,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let text = record_text(&req, &body)?;
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
+    let app = app.into_inner();
+    match web::block(move || games::propose(&app, &access, game_id, &text)).await? {
+        Ok(proposal) => Ok(HttpResponse::Created()
+            .insert_header((
+                actix_web::http::header::LOCATION,
+                format!("/api/v1/games/{game_id}/adjudication"),
+            ))
+            .json(proposal)),
+        Err(SubmitError::Refused(r)) => Err(refusal(&r)),
+        Err(SubmitError::Service(e)) => Err(e.into()),
+    }
+}
+
+/// `GET /api/v1/games/{id}/adjudication` (arbiters): the latest proposal; 404 when none.
+pub(crate) async fn latest_adjudication(
+    app: web::Data<App>,
+    ApiGameArbiter(party): ApiGameArbiter,
+) -> Result<HttpResponse, ApiError> {
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
+    let app = app.into_inner();
+    let proposal = web::block(move || games::latest_proposal(&app, &access, game_id))
+        .await??
+        .ok_or(crate::service::ServiceError::NotFound)?;
+    Ok(HttpResponse::Ok().json(proposal))
+}
+
+#[derive(Deserialize)]
+pub struct AdjudicationDecisionBody {
+    /// Absent or empty: the engine's proposal.
+    #[serde(default)]
+    result: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /api/v1/games/{id}/adjudication/{aid}/decision` (arbiters) `{"result"?, "reason"?}`:
+/// the proposal confirmed, or another result decided (with a reason).
+pub(crate) async fn adjudication_decision(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiGameArbiter(party): ApiGameArbiter,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let proposal: i32 = req
+        .match_info()
+        .get("aid")
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| ApiError::from(crate::service::ServiceError::NotFound))?;
+    let AdjudicationDecisionBody { result, reason } = json_body(&req, &body)?;
+    let ApiGameActor {
+        access, game_id, ..
+    } = party;
+    let app = app.into_inner();
+    let decided =
+        web::block(move || games::settle(&app, &access, game_id, proposal, &result, &reason))
+            .await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "game_id": game_id, "status": GameStatus::Final, "result": decided
     })))
 }
 

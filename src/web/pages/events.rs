@@ -86,6 +86,10 @@ pub struct SettingsForm {
     rated: Option<String>,
     #[serde(default)]
     utc_offset: String,
+    #[serde(default)]
+    adjudication_margin: String,
+    #[serde(default)]
+    adjudication_otherwise: String,
 }
 
 fn optional_number<T: std::str::FromStr>(
@@ -133,6 +137,8 @@ impl SettingsForm {
             check_in: Some(self.check_in.is_some()),
             rated: Some(self.rated.is_some()),
             utc_offset: Some(self.utc_offset.clone()),
+            adjudication_margin: optional_number(&self.adjudication_margin, "adjudication_margin")?,
+            adjudication_otherwise: text(&self.adjudication_otherwise),
         })
     }
 
@@ -169,6 +175,8 @@ impl SettingsForm {
                 .as_ref()
                 .map(|o| o.as_str().to_string())
                 .unwrap_or_default(),
+            adjudication_margin: event.adjudication.margin.to_string(),
+            adjudication_otherwise: event.adjudication.otherwise.as_str().to_string(),
         }
     }
 }
@@ -233,6 +241,13 @@ pub(crate) async fn new_form(
             points_loss: "0".into(),
             points_bye: "1".into(),
             initial_colour: "W".into(),
+            adjudication_margin: crate::domain::AdjudicationRule::default()
+                .margin
+                .to_string(),
+            adjudication_otherwise: crate::domain::AdjudicationRule::default()
+                .otherwise
+                .as_str()
+                .into(),
             ..SettingsForm::default()
         },
         error: None,

@@ -147,7 +147,7 @@ impl BoardHtml {
 
 /// Where a game's pages live, and who acts there.
 #[derive(Clone)]
-struct Place {
+pub(super) struct Place {
     /// `/events/{slug}/games/{id}` or `/p/{secret}/games/{id}`.
     base: String,
     actor: Option<Actor>,
@@ -209,6 +209,8 @@ struct Desk {
     difference_names: [String; 2],
     dispute_reason: Option<String>,
     log: Vec<crate::service::audit::Shown>,
+    /// The engine's latest adjudication proposal.
+    proposal: Option<super::adjudication::ProposalHtml>,
 }
 
 /// A submission as the desk lists it.
@@ -231,7 +233,7 @@ pub struct PlyQuery {
 }
 
 #[derive(Default)]
-struct Problem {
+pub(super) struct Problem {
     error: Option<String>,
     verdict: Option<VerdictJson>,
     /// What in the record contradicts the pairing.
@@ -245,6 +247,8 @@ struct Problem {
     fix_moves: Option<Vec<String>>,
     /// After a correction: later boards that would now pair differently.
     later_rounds: Vec<games::LaterRound>,
+    /// The moves an arbiter sent for an adjudication, kept in its box.
+    pub(super) adjudication_text: String,
 }
 
 fn no_problem() -> Problem {
@@ -254,7 +258,7 @@ fn no_problem() -> Problem {
 impl Problem {
     /// A refused record: the message, the verifier's detail, and the board before the failing
     /// move with the move's hole marked.
-    fn refused(refusal: games::Refusal, text: String) -> Problem {
+    pub(super) fn refused(refusal: games::Refusal, text: String) -> Problem {
         let (board, fix_moves) = match &refusal.verdict {
             Some(VerdictJson::Invalid {
                 position_before: Some(before),
@@ -282,11 +286,12 @@ impl Problem {
             board,
             fix_moves,
             later_rounds: Vec::new(),
+            adjudication_text: String::new(),
         }
     }
 
     /// A refused staff action (a decision on a final game, say), shown on the form.
-    fn action(error: &ServiceError) -> Problem {
+    pub(super) fn action(error: &ServiceError) -> Problem {
         Problem {
             error: Some(super::error_key(error.code())),
             ..Problem::default()
@@ -295,7 +300,7 @@ impl Problem {
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn render(
+pub(super) async fn render(
     app: web::Data<App>,
     chrome: &Chrome,
     access: Access,
@@ -315,7 +320,7 @@ async fn render(
 
 /// Which replay a game page shows, and at which ply.
 #[derive(Clone, Copy, Default)]
-struct ReplayChoice {
+pub(super) struct ReplayChoice {
     ply: Option<usize>,
     submission: Option<SubmissionId>,
 }
@@ -395,18 +400,18 @@ fn replay_html(
     })
 }
 
-fn names(view: &GameView) -> (String, String) {
+pub(super) fn names(view: &GameView) -> (String, String) {
     let name =
         |p: &Option<games::GamePlayer>| p.as_ref().map(|p| p.name.clone()).unwrap_or_default();
     (name(&view.first), name(&view.second))
 }
 
-fn desk(
-    chrome: &Chrome,
-    view: &GameView,
-    shown: games::GameSubmissions,
-    log: Vec<crate::service::audit::Shown>,
-) -> Desk {
+fn desk(chrome: &Chrome, view: &GameView, staff: StaffView) -> Desk {
+    let StaffView {
+        submissions: shown,
+        log,
+        proposal,
+    } = staff;
     let (first, second) = names(view);
     let open = view.status != GameStatus::Final;
     let named = |id: SubmissionId| {
@@ -464,7 +469,16 @@ fn desk(
         difference_names,
         dispute_reason,
         log,
+        proposal: proposal.map(|p| super::adjudication::proposal_html(chrome, view, &p)),
     }
+}
+
+/// What staff see of a game beyond its page: the records sent, its log, the engine's latest
+/// adjudication proposal.
+struct StaffView {
+    submissions: games::GameSubmissions,
+    log: Vec<crate::service::audit::Shown>,
+    proposal: Option<games::Proposal>,
 }
 
 /// The game page's HTML.
@@ -489,10 +503,11 @@ async fn render_text(
     let (view, staff_view) = web::block(move || {
         let view = games::view(&service, &access_for_block, game_id, viewer)?;
         let staff_view = if staff {
-            Some((
-                games::submissions(&service, &access_for_block, game_id)?,
-                crate::service::audit::game_log(&service, &access_for_block, game_id)?,
-            ))
+            Some(StaffView {
+                submissions: games::submissions(&service, &access_for_block, game_id)?,
+                log: crate::service::audit::game_log(&service, &access_for_block, game_id)?,
+                proposal: games::latest_proposal(&service, &access_for_block, game_id)?,
+            })
         } else {
             None
         };
@@ -500,9 +515,9 @@ async fn render_text(
     })
     .await??;
     let (first, second) = names(&view);
-    let chosen = staff_view.as_ref().and_then(|(shown, _)| {
+    let chosen = staff_view.as_ref().and_then(|staff| {
         let id = choice.submission?;
-        shown.submissions.iter().find(|s| s.id == id)
+        staff.submissions.submissions.iter().find(|s| s.id == id)
     });
     let seats = sides(&view);
     let replay = if let Some(s) = chosen {
@@ -575,7 +590,7 @@ async fn render_text(
         .is_some_and(|p| p.player_id.is_some() && p.player_id != my_id);
     let final_record =
         chosen.is_none() && view.status == GameStatus::Final && view.record.is_some();
-    let desk = staff_view.map(|(shown, log)| desk(chrome, &view, shown, log));
+    let desk = staff_view.map(|staff| desk(chrome, &view, staff));
     let review = view.review.as_ref().filter(|_| final_record).and_then(|r| {
         super::review_graph::review_html(
             chrome,
@@ -620,14 +635,14 @@ fn party_parts(party: GameActor) -> (Chrome, Access, GameId, Place) {
     (party.chrome, party.access, party.game.id, place)
 }
 
-fn session_place(access: &Access, game: &Game, players: &[Player]) -> Place {
+pub(super) fn session_place(access: &Access, game: &Game, players: &[Player]) -> Place {
     Place {
         base: paths::game(&access.event.slug, game.id),
         actor: games::actor_for(access, game, players),
     }
 }
 
-async fn load_game(
+pub(super) async fn load_game(
     app: &web::Data<App>,
     game_id: GameId,
     user: Option<crate::service::accounts::User>,
@@ -802,7 +817,7 @@ pub struct DecisionForm {
 
 /// Runs a staff action on a game; a refusal the staff can act on (a decision on a final game,
 /// a missing reason) is shown on the game's page, at the form, with the error's status.
-async fn staff_action<T: Send + 'static>(
+pub(super) async fn staff_action<T: Send + 'static>(
     req: &HttpRequest,
     app: web::Data<App>,
     page: ArbiterPage,

@@ -2,6 +2,7 @@
 //! blocking pool, and renders a template or redirects (303).
 
 pub mod accounts;
+pub(crate) mod adjudication;
 pub mod admin;
 pub(crate) mod circuits;
 pub(crate) mod entries;

@@ -1,0 +1,69 @@
+//! The engine's adjudication proposals for unfinished games.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::adjudications;
+use crate::domain::{GameId, StoredResult, UserId};
+
+/// A stored proposal.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = adjudications)]
+pub(crate) struct AdjudicationRow {
+    pub id: i32,
+    pub game_id: GameId,
+    pub game_version: i32,
+    pub record: String,
+    /// The engine's assessment, as JSON.
+    pub search: String,
+    pub proposed: Option<StoredResult>,
+    pub requested_at: NaiveDateTime,
+}
+
+/// A proposal to store.
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = adjudications)]
+pub(crate) struct NewAdjudication<'a> {
+    pub game_id: GameId,
+    pub game_version: i32,
+    pub record: &'a str,
+    pub search: &'a str,
+    pub proposed: Option<StoredResult>,
+    pub requested_by: UserId,
+    pub requested_at: NaiveDateTime,
+}
+
+pub(crate) fn insert(conn: &mut DbConnection, new: &NewAdjudication<'_>) -> QueryResult<i32> {
+    diesel::insert_into(adjudications::table)
+        .values(new)
+        .returning(adjudications::id)
+        .get_result(conn)
+}
+
+/// The latest proposal for the game.
+pub(crate) fn latest(
+    conn: &mut DbConnection,
+    game_id: GameId,
+) -> QueryResult<Option<AdjudicationRow>> {
+    adjudications::table
+        .filter(adjudications::game_id.eq(game_id))
+        .order(adjudications::id.desc())
+        .select(AdjudicationRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// One proposal of the game.
+pub(crate) fn of_game(
+    conn: &mut DbConnection,
+    game_id: GameId,
+    id: i32,
+) -> QueryResult<Option<AdjudicationRow>> {
+    adjudications::table
+        .filter(adjudications::game_id.eq(game_id))
+        .filter(adjudications::id.eq(id))
+        .select(AdjudicationRow::as_select())
+        .first(conn)
+        .optional()
+}
