@@ -20,6 +20,7 @@ pub mod memo;
 pub mod my_games;
 pub mod player_edit;
 pub mod players;
+pub mod practice;
 pub mod prizes;
 pub mod public;
 pub mod ratings;

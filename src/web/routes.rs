@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, circuits, entries, events, games, home, me, prizes, public, ratings,
+                accounts, adjudication, admin, circuits, entries, events, games, home, me, practice, prizes, public, ratings,
                 registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -92,6 +92,9 @@ table! {
         post "/admin/users/{id}/role" => admin::set_role;
         get "/events" => events::list;
         get "/players" => registry::search;
+        get "/practice" => practice::show;
+        post "/practice" => practice::play;
+        get "/practice/record.kgn" => practice::record;
         get "/ratings" => ratings::list;
         get "/circuits/new" => circuits::new_form;
         post "/circuits" => circuits::create;

@@ -21,6 +21,7 @@ mod desk;
 mod events;
 mod files;
 mod formats;
+mod practice;
 mod public;
 mod ratings;
 mod registry;

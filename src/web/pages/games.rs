@@ -31,6 +31,8 @@ pub struct Cell {
     pub marked: bool,
     /// A link that plays this hole (board entry only).
     pub link: Option<String>,
+    /// A button of the board's form that plays this hole (the practice board).
+    pub button: bool,
     pub south: bool,
     pub inner: bool,
     /// What the last ply did here: played from it, sowed into it, relayed from it, dropped
@@ -90,6 +92,7 @@ impl BoardHtml {
                             count,
                             marked: false,
                             link: link(hole),
+                            button: false,
                             south: hole.side() == Side::South,
                             inner: hole.is_inner(),
                             played: false,
@@ -108,6 +111,16 @@ impl BoardHtml {
             north_name: None,
             path: String::new(),
         }
+    }
+
+    /// A board whose `playable` holes are buttons of the form around it.
+    pub(super) fn with_buttons(position: &Position, playable: &[Hole]) -> BoardHtml {
+        let mut board = BoardHtml::new(position, |_| None);
+        let names: Vec<String> = playable.iter().map(ToString::to_string).collect();
+        for cell in board.rows.iter_mut().flatten() {
+            cell.button = names.contains(&cell.name);
+        }
+        board
     }
 
     /// Marks what a ply did: the hole played, the path of its laps, the relays, where its
@@ -130,7 +143,7 @@ impl BoardHtml {
     }
 
     /// Marks the hole a move starts from (`c3`, `c3+`, `R:…` marks nothing).
-    fn mark(&mut self, mv: &str) {
+    pub(super) fn mark(&mut self, mv: &str) {
         let hole: String = mv.chars().take_while(char::is_ascii_alphanumeric).collect();
         for cell in self.rows.iter_mut().flatten() {
             if cell.name == hole {

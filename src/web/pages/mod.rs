@@ -10,6 +10,7 @@ pub mod events;
 pub mod games;
 pub mod home;
 pub(crate) mod me;
+pub(crate) mod practice;
 pub(crate) mod prizes;
 pub mod public;
 pub(crate) mod ratings;
