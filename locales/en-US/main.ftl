@@ -1068,3 +1068,6 @@ error-practice_move_illegal = That move cannot be played in this position.
 error-practice_not_your_turn = It is not your turn.
 error-practice_too_long = A practice game holds at most 2,000 plies.
 nav-practice = Practice
+review-costly-win-lost = Ply { $ply }: { $move } (engine: { $best }) let a forced win go
+review-costly-loss-allowed = Ply { $ply }: { $move } (engine: { $best }) allowed a forced loss
+audit-nothing-proposed = nothing (the arbiter decides)

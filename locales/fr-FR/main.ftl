@@ -1072,3 +1072,6 @@ error-practice_move_illegal = Ce coup ne peut pas être joué dans cette positio
 error-practice_not_your_turn = Ce n’est pas votre tour.
 error-practice_too_long = Une partie d’entraînement compte au plus 2 000 coups.
 nav-practice = S’entraîner
+review-costly-win-lost = Coup { $ply } : { $move } (moteur : { $best }) a laissé passer une victoire forcée
+review-costly-loss-allowed = Coup { $ply } : { $move } (moteur : { $best }) a permis une défaite forcée
+audit-nothing-proposed = rien (l’arbitre décide)

@@ -1071,3 +1071,6 @@ error-practice_move_illegal = Essa jogada não se pode fazer nesta posição.
 error-practice_not_your_turn = Não é a sua vez.
 error-practice_too_long = Uma partida de treino tem no máximo 2000 lances.
 nav-practice = Treinar
+review-costly-win-lost = Jogada { $ply }: { $move } (motor: { $best }) deixou fugir uma vitória forçada
+review-costly-loss-allowed = Jogada { $ply }: { $move } (motor: { $best }) permitiu uma derrota forçada
+audit-nothing-proposed = nada (o árbitro decide)

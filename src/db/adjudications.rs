@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::adjudications;
-use crate::domain::{GameId, StoredResult, UserId};
+use crate::domain::{GameId, StoredResult, SubmissionId, UserId};
 
 /// A stored proposal.
 #[derive(Clone, Debug, Queryable, Selectable)]
@@ -14,6 +14,7 @@ pub(crate) struct AdjudicationRow {
     pub id: i32,
     pub game_id: GameId,
     pub game_version: i32,
+    pub last_submission: Option<SubmissionId>,
     pub record: String,
     /// The engine's assessment, as JSON.
     pub search: String,
@@ -27,6 +28,7 @@ pub(crate) struct AdjudicationRow {
 pub(crate) struct NewAdjudication<'a> {
     pub game_id: GameId,
     pub game_version: i32,
+    pub last_submission: Option<SubmissionId>,
     pub record: &'a str,
     pub search: &'a str,
     pub proposed: Option<StoredResult>,

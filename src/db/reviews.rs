@@ -44,7 +44,10 @@ pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueRev
         .collect())
 }
 
-/// Stores the review of a game's version, replacing any review of an earlier one.
+/// Stores the review of a game's version, replacing any review of an earlier one, if the game
+/// is still at that version and no review of it is stored yet (another app server may have
+/// stored the same one first). The caller holds the event's lock, so two app servers store one
+/// at a time. Returns whether it was stored.
 pub(crate) fn store(
     conn: &mut DbConnection,
     game_id: GameId,
@@ -52,8 +55,29 @@ pub(crate) fn store(
     nodes: i64,
     review: &str,
     now: NaiveDateTime,
-) -> QueryResult<()> {
-    diesel::delete(game_reviews::table.find(game_id)).execute(conn)?;
+) -> QueryResult<bool> {
+    let current: Option<i32> = games::table
+        .find(game_id)
+        .select(games::version)
+        .first(conn)
+        .optional()?;
+    if current != Some(version) {
+        return Ok(false);
+    }
+    diesel::delete(
+        game_reviews::table
+            .find(game_id)
+            .filter(game_reviews::game_version.ne(version)),
+    )
+    .execute(conn)?;
+    let present: Option<GameId> = game_reviews::table
+        .find(game_id)
+        .select(game_reviews::game_id)
+        .first(conn)
+        .optional()?;
+    if present.is_some() {
+        return Ok(false);
+    }
     diesel::insert_into(game_reviews::table)
         .values((
             game_reviews::game_id.eq(game_id),
@@ -63,7 +87,7 @@ pub(crate) fn store(
             game_reviews::computed_at.eq(now),
         ))
         .execute(conn)?;
-    Ok(())
+    Ok(true)
 }
 
 /// The stored review of the game's `version`, if computed.

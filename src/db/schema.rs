@@ -211,6 +211,7 @@ diesel::table! {
         id -> Integer,
         game_id -> Integer,
         game_version -> Integer,
+        last_submission -> Nullable<Integer>,
         record -> Text,
         search -> Text,
         proposed -> Nullable<Text>,

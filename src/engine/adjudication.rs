@@ -11,8 +11,6 @@ use super::search::{Engine, Limits};
 
 /// The node budget of an adjudication: about one to three seconds on one core of a laptop.
 pub const ADJUDICATION_NODES: u64 = 4_000_000;
-/// The table an adjudication searches with.
-const TABLE_BYTES: usize = 32 << 20;
 
 /// What the engine found in the position where a game stopped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,7 +50,8 @@ impl Assessment {
 /// Searches `game` (not over) with `nodes` nodes from an empty table.
 #[must_use]
 pub fn assess(game: &Game, nodes: u64) -> Assessment {
-    let mut engine = Engine::new(TABLE_BYTES, 1);
+    // The protocol's default table and seed: `kiela engine` gives the same search.
+    let mut engine = Engine::new(super::DEFAULT_TABLE_BYTES, 1);
     let found = engine.search(game, Limits::nodes(nodes.max(1)), &mut |_| {});
     Assessment {
         to_move: game.to_move().letter(),

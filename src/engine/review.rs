@@ -81,17 +81,33 @@ pub fn review(
     engine: &mut Engine,
     limits: impl Fn() -> Limits,
 ) -> Review {
+    review_gated(start, moves, engine, limits, || Some(())).unwrap_or_default()
+}
+
+/// [`review`], taking `gate()` before each position's search and holding what it gives for
+/// the search (a share of the machine, say); `None` from the gate abandons the review.
+pub fn review_gated<G>(
+    start: &Game,
+    moves: &[Move],
+    engine: &mut Engine,
+    limits: impl Fn() -> Limits,
+    mut gate: impl FnMut() -> Option<G>,
+) -> Option<Review> {
     engine.clear();
+    let mut search = |engine: &mut Engine, game: &Game| {
+        let _held = gate()?;
+        Some(engine.search(game, limits(), &mut |_| {}))
+    };
     let mut game = *start;
     let mut nodes = 0;
-    let mut searched = engine.search(&game, limits(), &mut |_| {});
+    let mut searched = search(engine, &game)?;
     nodes += searched.nodes;
     let mut plies = Vec::with_capacity(moves.len());
     for (index, mv) in moves.iter().enumerate() {
         let Ok((next, _)) = game.play(mv) else {
             break;
         };
-        let after_search = engine.search(&next, limits(), &mut |_| {});
+        let after_search = search(engine, &next)?;
         nodes += after_search.nodes;
         let before = searched.score;
         let after = after_search.score.for_previous_mover();
@@ -113,11 +129,11 @@ pub fn review(
         game = next;
         searched = after_search;
     }
-    Review {
+    Some(Review {
         plies,
         last: searched.score,
         nodes,
-    }
+    })
 }
 
 #[cfg(test)]

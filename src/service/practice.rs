@@ -15,13 +15,18 @@ use crate::engine::{Engine, Limits};
 use crate::rules::{GameResult, Move, Record, Side, Termination, Variant};
 
 /// The node budget of each level, 1 (a beginner's) to 5 (the engine's best on the site).
-pub const LEVELS: [u64; 5] = [300, 3_000, 30_000, 300_000, 1_500_000];
+pub const LEVELS: [u64; 5] = [300, 3_000, 30_000, 150_000, 600_000];
 /// The longest practice game, in plies.
 pub const MAX_PLIES: usize = 2_000;
 /// How long a move waits for one of the engine's slots before the visitor is told to try again.
 const SLOT_WAIT: Duration = Duration::from_secs(3);
 /// The engine's moves one address may ask for within [`WINDOW_MINUTES`].
 const MOVES_PER_WINDOW: u32 = 120;
+/// Of those, the moves at the two strongest levels (each up to a few tenths of a second of a
+/// core): one address keeps the engine busy a few seconds a minute at most.
+const STRONG_MOVES_PER_WINDOW: u32 = 20;
+/// The first of the strong levels.
+const STRONG_FROM: u8 = 4;
 const WINDOW_MINUTES: i64 = 1;
 /// The engine's table (small: a practice move is short).
 const TABLE_BYTES: usize = 4 << 20;
@@ -170,11 +175,14 @@ pub fn play(
     {
         let mut conn = app.conn()?;
         // Counted and kept: a limit on the engine's work for one address, not on mistakes.
-        let _counted = limits::reserve(
-            &mut conn,
-            &[Limit::new(format!("practice:{client}"), MOVES_PER_WINDOW)],
-            TimeDelta::minutes(WINDOW_MINUTES),
-        )?;
+        let mut counted = vec![Limit::new(format!("practice:{client}"), MOVES_PER_WINDOW)];
+        if practice.level >= STRONG_FROM {
+            counted.push(Limit::new(
+                format!("practice-strong:{client}"),
+                STRONG_MOVES_PER_WINDOW,
+            ));
+        }
+        let _counted = limits::reserve(&mut conn, &counted, TimeDelta::minutes(WINDOW_MINUTES))?;
     }
     let nodes = LEVELS[usize::from(practice.level - 1)];
     let answer = {

@@ -1,15 +1,19 @@
 //! The engine's review of every final game, computed once in the background and stored; a page
 //! view only reads it. A worker thread of the server takes the final games without a review of
 //! their current version one at a time: it reads the record, searches every position outside
-//! any transaction, and stores the review in a short one that moves the event's version on (the
-//! pages that show the review are cached per version). Several app servers may review the same
-//! game at once; the review is the same (a node budget), and the last one stored stands.
+//! any transaction and without holding a connection (each position in one of the engine's
+//! slots, so an adjudication or a practice move waits for one position at most), and stores
+//! the review in a short transaction, only if the game is still at the version reviewed. The
+//! event's version is left alone: a review changes no result, and a round computed ahead from
+//! that version stays good. Several app servers may review the same game at once; the review is
+//! the same (a node budget), and the first one stored stands.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
 use crate::db::{self, read_transaction, reviews as qr, write_transaction};
 use crate::domain::Game;
-use crate::engine::review::{Review, review};
+use crate::engine::review::{Review, review_gated};
 use crate::engine::{Engine, Limits};
 use crate::rules::{Move, parse_record, verify};
 use crate::service::{App, ServiceError};
@@ -17,32 +21,52 @@ use crate::service::{App, ServiceError};
 /// Nodes searched in each position of a reviewed game: about 20 ms on one core, so a 60-ply
 /// game takes about a second and the same review comes out on every machine.
 pub const REVIEW_NODES: u64 = 50_000;
+/// The longest game reviewed, in plies (every game played over the board is far shorter); a
+/// longer record gets an empty review.
+const MAX_REVIEWED_PLIES: usize = 600;
 /// The worker's table (reset for each game).
 const TABLE_BYTES: usize = 4 << 20;
 /// How long the worker sleeps when no game waits for its review.
 const IDLE: Duration = Duration::from_secs(3);
-/// How long a review waits for one of the engine's slots.
+/// How long one position's search waits for one of the engine's slots.
 const SLOT_WAIT: Duration = Duration::from_secs(60);
 
 /// Reviews up to `limit` final games that have none; returns how many it stored.
 pub fn review_due(app: &App, limit: usize) -> Result<usize, ServiceError> {
-    let mut conn = app.conn()?;
-    let due = read_transaction(&mut conn, |conn| {
-        qr::due(conn, i64::try_from(limit).unwrap_or(i64::MAX))
-    })?;
+    let due = {
+        let mut conn = app.conn()?;
+        read_transaction(&mut conn, |conn| {
+            qr::due(conn, i64::try_from(limit).unwrap_or(i64::MAX))
+        })?
+    };
     let nodes = app.config.review_nodes.max(1);
     let mut engine = Engine::new(TABLE_BYTES, 1);
     let mut stored = 0;
     for game in due {
-        let reviewed = {
-            // The review waits its turn behind adjudications and the practice board.
-            let _slot = app.engine.take(SLOT_WAIT)?;
-            review_record(&game.record, &mut engine, nodes)
+        let gate = || app.engine.take(SLOT_WAIT).ok();
+        // An engine fault on one record must not stop the reviews of every later game: that
+        // game gets an empty review and is not taken again.
+        let reviewed = catch_unwind(AssertUnwindSafe(|| {
+            review_record(&game.record, &mut engine, nodes, gate)
+        }));
+        let reviewed = match reviewed {
+            Ok(Some(review)) => review,
+            // The slots stayed busy for a whole minute: the game waits for the next pass.
+            Ok(None) => continue,
+            Err(_) => {
+                tracing::error!(
+                    "the engine failed on game {}; stored an empty review",
+                    game.game_id
+                );
+                engine = Engine::new(TABLE_BYTES, 1);
+                Review::default()
+            }
         };
         let json = serde_json::to_string(&reviewed)
             .map_err(|e| ServiceError::Internal(format!("review: {e}")))?;
+        let mut conn = app.conn()?;
         write_transaction(&mut conn, |conn| {
-            db::events::bump_event(conn, game.event_id, db::now())?;
+            db::lock_event(conn, game.event_id)?;
             qr::store(
                 conn,
                 game.game_id,
@@ -50,29 +74,40 @@ pub fn review_due(app: &App, limit: usize) -> Result<usize, ServiceError> {
                 i64::try_from(nodes).unwrap_or(i64::MAX),
                 &json,
                 db::now(),
-            )?;
-            Ok::<_, ServiceError>(())
+            )
         })?;
         stored += 1;
     }
     Ok(stored)
 }
 
-/// The review of a stored record. A record that no longer reads or verifies (it was final, so
-/// it did) gets an empty review rather than a retry at every pass.
-fn review_record(text: &str, engine: &mut Engine, nodes: u64) -> Review {
+/// The review of a stored record (`None`: the gate gave no slot). A record that no longer reads
+/// or verifies (it was final, so it did), or is too long, gets an empty review rather than a
+/// retry at every pass.
+fn review_record<G>(
+    text: &str,
+    engine: &mut Engine,
+    nodes: u64,
+    gate: impl FnMut() -> Option<G>,
+) -> Option<Review> {
     let Ok(record) = parse_record(text) else {
-        return Review::default();
+        return Some(Review::default());
     };
-    if verify(&record).is_err() {
-        return Review::default();
+    if verify(&record).is_err() || record.moves.len() > MAX_REVIEWED_PLIES {
+        return Some(Review::default());
     }
     let moves: Vec<Move> = record
         .moves
         .iter()
         .filter_map(|token| token.parsed.clone().ok())
         .collect();
-    review(&record.start(), &moves, engine, || Limits::nodes(nodes))
+    review_gated(
+        &record.start(),
+        &moves,
+        engine,
+        || Limits::nodes(nodes),
+        gate,
+    )
 }
 
 /// The stored review of a game, if its current version has one.

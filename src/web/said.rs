@@ -95,6 +95,9 @@ fn argument(lang: Lang, name: &str, value: &Value) -> String {
                 .collect();
             format!(" — {}", notes.join("; "))
         }
+        // An adjudication that proposed nothing, or a position without a move.
+        ("proposed", Value::Null) => lang.t("audit-nothing-proposed"),
+        ("best", Value::Null) => "—".to_string(),
         ("reason", Value::String(reason)) if reason.is_empty() => String::new(),
         ("reason", Value::String(reason)) => format!(" — {reason}"),
         ("overridden", Value::Array(list)) if list.is_empty() => String::new(),

@@ -162,8 +162,13 @@ async fn the_engine_proposes_and_the_arbiter_decides(app: &TestApp) {
             .contains(&format!("/adjudication/{}", proposal["id"]))
     );
 
-    // Confirmed: final with the moves played, terminated by adjudication.
+    // Overriding the proposal needs a reason.
     let pid = proposal["id"].as_i64().unwrap();
+    let other = if result == "1-0" { "0-1" } else { "1-0" };
+    let no_reason = decide(&client, &token, first_game, pid, json!({"result": other})).await;
+    assert_eq!(no_reason.status, 422);
+    assert_eq!(no_reason.json()["error"]["code"], "reason_required");
+    // Confirmed: final with the moves played, terminated by adjudication.
     let decided = decide(&client, &token, first_game, pid, json!({})).await;
     assert_eq!(decided.status, 200, "{}", decided.body);
     assert_eq!(decided.json()["result"], result);
@@ -201,8 +206,7 @@ async fn the_engine_proposes_and_the_arbiter_decides(app: &TestApp) {
     assert!(log.contains("proposta de adjudicação do motor"));
     assert!(log.contains(&format!("{} posições", expected.nodes)));
 
-    // A position the engine does not judge won: nothing is proposed, the arbiter decides,
-    // and a result other than the proposal needs a reason.
+    // A position the engine does not judge won: nothing is proposed, the arbiter decides.
     let (open_record, _, _) = seed_where(10, 30, false);
     let form = format!("/events/{slug}/games/{second_game}/adjudicate");
     let refused = desk.post_form(&form, &[("record", "1. j2 j2")]).await;
@@ -227,16 +231,6 @@ async fn the_engine_proposes_and_the_arbiter_decides(app: &TestApp) {
     let undecided = decide(&client, &token, second_game, oid, json!({})).await;
     assert_eq!(undecided.status, 409);
     assert_eq!(undecided.json()["error"]["code"], "adjudication_undecided");
-    let no_reason = decide(
-        &client,
-        &token,
-        second_game,
-        oid,
-        json!({"result": "1/2-1/2"}),
-    )
-    .await;
-    assert_eq!(no_reason.status, 422);
-    assert_eq!(no_reason.json()["error"]["code"], "reason_required");
     let bad = decide(
         &client,
         &token,
@@ -282,7 +276,7 @@ async fn the_engine_proposes_and_the_arbiter_decides(app: &TestApp) {
         &token,
         second_game,
         again["id"].as_i64().unwrap(),
-        json!({"result": "1/2-1/2", "reason": "time is up"}),
+        json!({"result": "1/2-1/2"}),
     )
     .await;
     assert_eq!(decided.status, 200, "{}", decided.body);

@@ -41,9 +41,21 @@ async fn a_final_game_is_reviewed_once_and_shown_under_its_replay(app: &TestApp)
         "pending"
     );
     assert!(!page.body.contains("<svg class=\"score-graph\""));
-    let etag = page.header("etag").unwrap().to_string();
+    // The page will change without the event changing: it is neither kept nor validated.
+    assert_eq!(page.header("cache-control"), Some("no-store"));
+    assert!(page.header("etag").is_none());
     // A page view computes nothing: the review waits for the worker.
-    assert_eq!(spectator.get(&path).await.header("etag").unwrap(), etag);
+    assert!(
+        spectator
+            .get(&path)
+            .await
+            .body
+            .contains("O motor analisa esta partida")
+    );
+    let event_before = client
+        .send(crate::harness::Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .json();
 
     let stored = reviewed(app).await;
     assert_eq!(stored, 1);
@@ -71,10 +83,19 @@ async fn a_final_game_is_reviewed_once_and_shown_under_its_replay(app: &TestApp)
     .await
     .unwrap();
 
-    let page = spectator
-        .get_with(&path, &[("if-none-match", etag.as_str())])
-        .await;
-    assert_eq!(page.status, 200, "the stored review is a new page");
+    // The review changes no result: the event's version (and a round computed ahead from it)
+    // stays as it was.
+    let event_after = client
+        .send(crate::harness::Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .json();
+    assert_eq!(event_before["updated_at"], event_after["updated_at"]);
+    let page = spectator.get(&path).await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.header("etag").is_some(),
+        "a reviewed page is cached again"
+    );
     assert!(page.body.contains("<svg class=\"score-graph\""), "graph");
     let points = page
         .body

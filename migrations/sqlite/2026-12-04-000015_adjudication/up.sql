@@ -5,11 +5,13 @@ ALTER TABLE events ADD COLUMN adjudication_margin INTEGER NOT NULL DEFAULT 10;
 ALTER TABLE events ADD COLUMN adjudication_otherwise TEXT NOT NULL DEFAULT 'arbiter';
 -- An engine's proposal for an unfinished game: the moves played (a record), the search (JSON:
 -- score, depth, nodes, time, best move, line), the result it proposes under the event's rule
--- (NULL: the arbiter decides), for the game at `game_version`.
+-- (NULL: the arbiter decides), for the game at `game_version` with `last_submission` its newest
+-- record sent (a record sent later makes the proposal history).
 CREATE TABLE adjudications (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     game_version INTEGER NOT NULL,
+    last_submission INTEGER,
     record TEXT NOT NULL,
     search TEXT NOT NULL,
     proposed TEXT,

@@ -22,7 +22,7 @@ use crate::db::adjudications::{self as qa, NewAdjudication};
 use crate::db::{self, read_transaction};
 use crate::domain::{
     AdjudicationFallback, AdjudicationRule, AuditAction, ErrorCode, GameId, StoredResult,
-    SubmissionStatus,
+    SubmissionId, SubmissionStatus,
 };
 use crate::engine::adjudication::{Assessment, assess};
 use crate::rules::{GameResult, Side};
@@ -101,21 +101,22 @@ pub(crate) fn propose(
         role,
     };
     let mut conn = app.conn()?;
-    let (game, first, second) = read_transaction(&mut conn, |conn| {
+    let (game, last_submission, first, second) = read_transaction(&mut conn, |conn| {
         let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
         if game.is_final() {
             return Err(ServiceError::Conflict(ErrorCode::GameFinal));
         }
-        Ok::<_, ServiceError>((game, first, second))
+        let last = newest_submission(conn, &game)?;
+        Ok::<_, ServiceError>((game, last, first, second))
     })?;
     drop(conn);
     let stopped =
         stopped_game(text, &access.event, &first, &second).map_err(SubmitError::Refused)?;
     let rule = access.event.adjudication;
     let (assessment, millis) = {
-        let _slot = app.engine.take(SLOT_WAIT)?;
+        let _slot = app.engine.take_urgent(SLOT_WAIT)?;
         let started = Instant::now();
         let assessment = assess(&stopped.game, app.config.adjudication_nodes);
         let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -144,7 +145,8 @@ pub(crate) fn propose(
     let now = db::now();
     let id = with_retries(app, |conn| {
         let current = staff_game(conn, access, game_id)?;
-        if current.version != game.version {
+        if current.version != game.version || newest_submission(conn, &current)? != last_submission
+        {
             return Err(ServiceError::Conflict(ErrorCode::AdjudicationStale));
         }
         let id = qa::insert(
@@ -152,6 +154,7 @@ pub(crate) fn propose(
             &NewAdjudication {
                 game_id,
                 game_version: game.version,
+                last_submission,
                 record: &record,
                 search: &json,
                 proposed,
@@ -193,13 +196,29 @@ pub(crate) fn propose(
     })
 }
 
-/// The latest proposal for a game of `access`'s event, for its staff.
+/// The newest record sent for the game: a proposal stands only while no record came after it.
+fn newest_submission(
+    conn: &mut db::DbConnection,
+    game: &crate::domain::Game,
+) -> Result<Option<SubmissionId>, ServiceError> {
+    Ok(crate::db::events::submissions_of_game(conn, game.id)?
+        .iter()
+        .map(|s| s.id)
+        .max())
+}
+
+/// The latest proposal for a game of `access`'s event, for its staff (not for one who plays
+/// in it: the engine's line is advice).
 pub(crate) fn latest_proposal(
     app: &App,
     access: &Access,
     game_id: GameId,
 ) -> Result<Option<Proposal>, ServiceError> {
-    access.staff()?;
+    let (user, role) = access.staff()?;
+    let actor = Actor::Staff {
+        user_id: user.id,
+        role,
+    };
     let mut conn = app.conn()?;
     let found = read_transaction(&mut conn, |conn| {
         let Some(game) =
@@ -207,9 +226,15 @@ pub(crate) fn latest_proposal(
         else {
             return Err(ServiceError::NotFound);
         };
-        Ok((qa::latest(conn, game.id)?, game))
+        if let (Some(a), Some(b)) = (game.first_id, game.second_id) {
+            let first = db::events::player_by_id(conn, a)?.ok_or(ServiceError::NotFound)?;
+            let second = db::events::player_by_id(conn, b)?.ok_or(ServiceError::NotFound)?;
+            refuse_own_game(conn, &actor, &first, &second)?;
+        }
+        let newest = newest_submission(conn, &game)?;
+        Ok((qa::latest(conn, game.id)?, game, newest))
     })?;
-    let (Some(row), game) = found else {
+    let (Some(row), game, newest) = found else {
         return Ok(None);
     };
     let search: StoredSearch = serde_json::from_str(&row.search)
@@ -226,13 +251,16 @@ pub(crate) fn latest_proposal(
             otherwise: search.otherwise,
         },
         proposed: row.proposed,
-        current: row.game_version == game.version && !game.is_final(),
+        current: row.game_version == game.version
+            && row.last_submission == newest
+            && !game.is_final(),
         requested_at: row.requested_at,
     }))
 }
 
 /// The arbiter decides an adjudication: `result` empty confirms the engine's proposal; another
-/// result (`1-0`, `0-1`, `1/2-1/2`) overrides it and needs a reason. The game becomes final
+/// result (`1-0`, `0-1`, `1/2-1/2`) overrides it and needs a reason (where the engine proposes
+/// nothing, the arbiter's result needs none). The game becomes final
 /// with the moves played and the result, terminated by adjudication.
 pub(crate) fn settle(
     app: &App,
@@ -266,11 +294,15 @@ pub(crate) fn settle(
             return Err(ServiceError::Conflict(ErrorCode::GameFinal));
         }
         let row = qa::of_game(conn, game.id, proposal_id)?.ok_or(ServiceError::NotFound)?;
-        if row.game_version != game.version {
+        if row.game_version != game.version
+            || newest_submission(conn, &game)? != row.last_submission
+        {
             return Err(ServiceError::Conflict(ErrorCode::AdjudicationStale));
         }
         let result = match (chosen, row.proposed) {
-            (Some(r), proposed) if Some(r) != proposed && reason.is_empty() => {
+            // Overriding the engine's proposal needs a reason; deciding where it proposes
+            // nothing is the arbiter's own call.
+            (Some(r), Some(proposed)) if r != proposed && reason.is_empty() => {
                 return Err(ServiceError::invalid("reason", ErrorCode::ReasonRequired));
             }
             (Some(r), _) => r,

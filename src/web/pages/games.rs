@@ -505,6 +505,7 @@ async fn render_text(
     problem: Problem,
 ) -> Result<String, WebError> {
     let service = app.into_inner();
+    let reviews_on = service.config.review_nodes > 0;
     // Staff acting as staff: a staff member who plays in this game acts as a player here.
     let staff = matches!(place.actor, Some(Actor::Staff { .. }));
     let viewer = if place.actor.is_some() {
@@ -612,7 +613,7 @@ async fn render_text(
             &place.base,
         )
     });
-    let review_pending = final_record && view.review.is_none();
+    let review_pending = final_record && view.review.is_none() && reviews_on;
     Ok(GamePage {
         review,
         review_pending,
@@ -690,8 +691,16 @@ pub(crate) async fn show(
         no_problem(),
     )
     .await?;
+    // A final game whose review is still being computed changes without the event changing:
+    // that page is neither kept nor given a validator, and the next view shows the review.
+    if text.contains(REVIEW_PENDING_MARK) {
+        return Ok(super::uncached_text(text));
+    }
     Ok(super::cached_text(&req, &page, text))
 }
+
+/// What the game page carries while the engine's review of its record is computed.
+const REVIEW_PENDING_MARK: &str = "id=\"review-pending\"";
 
 #[derive(Deserialize)]
 pub struct RecordForm {

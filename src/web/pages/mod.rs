@@ -351,6 +351,15 @@ pub(crate) fn cached_text(
     response
 }
 
+/// An event page that is about to change without the event changing: answered fresh, with
+/// nothing that would let it be kept or revalidated.
+pub(crate) fn uncached_text(text: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(text)
+}
+
 /// Adds the ETag, Last-Modified and cache policy of an event page to a rendered response.
 fn add_validators(
     req: &HttpRequest,

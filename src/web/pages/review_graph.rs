@@ -1,6 +1,7 @@
 //! The engine's review of a game as the game page shows it: a score graph drawn on the server
 //! (SVG, no script), the moves that lost the most, and the engine's move at the ply shown.
 
+use crate::engine::Score;
 use crate::engine::review::Review;
 
 use super::super::context::Chrome;
@@ -50,17 +51,30 @@ pub(crate) fn review_html(
     ranked.sort_by_key(|p| p.ply);
     let costly = ranked
         .iter()
-        .map(|p| CostlyMove {
-            ply: p.ply,
-            text: c.t_args(
-                "review-costly-move",
-                &[
-                    ("ply", p.ply.to_string()),
-                    ("move", p.played.clone()),
-                    ("best", p.best.clone().unwrap_or_default()),
-                    ("stones", format!("{:.0}", p.cost.min(99.0))),
-                ],
-            ),
+        .map(|p| {
+            // A proven result counts 100 stones: a move that lets a forced win go, or walks
+            // into a forced loss, is said so rather than as a count of stones.
+            let key = match (p.before, p.after) {
+                (Score::Win(_), after) if !matches!(after, Score::Win(_)) => {
+                    "review-costly-win-lost"
+                }
+                (before, Score::Loss(_)) if !matches!(before, Score::Loss(_)) => {
+                    "review-costly-loss-allowed"
+                }
+                _ => "review-costly-move",
+            };
+            CostlyMove {
+                ply: p.ply,
+                text: c.t_args(
+                    key,
+                    &[
+                        ("ply", p.ply.to_string()),
+                        ("move", p.played.clone()),
+                        ("best", p.best.clone().unwrap_or_default()),
+                        ("stones", format!("{:.0}", p.cost)),
+                    ],
+                ),
+            }
         })
         .collect::<Vec<_>>();
     let hint = review
