@@ -126,9 +126,15 @@ mod tests {
     fn an_urgent_search_waiting_holds_the_freed_slot_for_itself() {
         let slots = EngineSlots::new(1);
         let first = slots.take(Duration::ZERO).unwrap();
+        let (release, released) = std::sync::mpsc::channel::<()>();
         let urgent = {
             let slots = slots.clone();
-            std::thread::spawn(move || slots.take_urgent(Duration::from_secs(60)).map(|_| ()))
+            std::thread::spawn(move || {
+                let slot = slots.take_urgent(Duration::from_secs(60));
+                // Held until the test has looked.
+                let _ = released.recv();
+                slot.map(|_| ())
+            })
         };
         while slots.inner.0.lock().unwrap().urgent_waiting == 0 {
             std::thread::yield_now();
@@ -139,6 +145,7 @@ mod tests {
             slots.take(Duration::ZERO),
             Err(ServiceError::Busy { .. })
         ));
+        release.send(()).unwrap();
         assert!(urgent.join().unwrap().is_ok());
         assert!(slots.take(Duration::ZERO).is_ok());
     }
