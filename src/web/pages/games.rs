@@ -692,9 +692,9 @@ pub(crate) async fn show(
     )
     .await?;
     // A final game whose review is still being computed changes without the event changing:
-    // that page is neither kept nor given a validator, and the next view shows the review.
+    // that page is not kept for other visitors, and the next view shows the review.
     if text.contains(REVIEW_PENDING_MARK) {
-        return Ok(super::uncached_text(text));
+        return Ok(super::unshared_text(&req, &page, text));
     }
     Ok(super::cached_text(&req, &page, text))
 }

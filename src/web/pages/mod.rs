@@ -351,13 +351,30 @@ pub(crate) fn cached_text(
     response
 }
 
-/// An event page that is about to change without the event changing: answered fresh, with
-/// nothing that would let it be kept or revalidated.
-pub(crate) fn uncached_text(text: String) -> HttpResponse {
-    HttpResponse::Ok()
+/// An event page that is about to change without the event changing (a review being
+/// computed): never kept for other visitors, and validated by its content only, so the next
+/// view after the change is a new page.
+pub(crate) fn unshared_text(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    text: String,
+) -> HttpResponse {
+    if page.chrome.user.is_some() || page.chrome.flash.is_some() {
+        // A signed-in reader's validator is the event's version: none is given.
+        return HttpResponse::Ok()
+            .content_type("text/html; charset=utf-8")
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body(text);
+    }
+    let etag = super::page_cache::content_etag(text.as_bytes());
+    if if_none_match(req, &etag) {
+        return not_modified_response(&etag);
+    }
+    let mut response = HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(text)
+        .body(text);
+    add_validators(req, page, &mut response, Some(&etag));
+    response
 }
 
 /// Adds the ETag, Last-Modified and cache policy of an event page to a rendered response.
