@@ -126,7 +126,7 @@ fn write_table(out: &mut dyn Write, source: &str, index: usize, review: &Review)
             out,
             "{:>5}  {:<4}  {:<8}  {:<8}  {:<10}  {:<10}  {:>6.0}",
             ply.ply,
-            ply.side,
+            ply.side.letter(),
             shorten_move(&ply.played),
             ply.best.as_deref().map_or("-".to_string(), shorten_move),
             ply.before.to_string(),

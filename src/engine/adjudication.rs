@@ -15,8 +15,8 @@ pub const ADJUDICATION_NODES: u64 = 4_000_000;
 /// What the engine found in the position where a game stopped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Assessment {
-    /// The side to move in that position (`S` or `N`).
-    pub to_move: char,
+    /// The side to move in that position (`S` or `N` in JSON).
+    pub to_move: Side,
     /// The score from the side to move.
     pub score: Score,
     /// The deepest completed iteration.
@@ -31,11 +31,7 @@ impl Assessment {
     /// The side that wins under a margin of `margin` stones (0: only a proven win), if any.
     #[must_use]
     pub fn winner(&self, margin: u32) -> Option<Side> {
-        let mover = if self.to_move == Side::South.letter() {
-            Side::South
-        } else {
-            Side::North
-        };
+        let mover = self.to_move;
         let mover_wins = match self.score {
             Score::Win(_) => Some(true),
             Score::Loss(_) => Some(false),
@@ -47,6 +43,21 @@ impl Assessment {
     }
 }
 
+#[cfg(test)]
+impl Assessment {
+    /// An assessment with only a score, for the rule's tests.
+    pub(crate) fn scored(to_move: Side, score: Score) -> Assessment {
+        Assessment {
+            to_move,
+            score,
+            depth: 1,
+            nodes: 1,
+            best: None,
+            line: Vec::new(),
+        }
+    }
+}
+
 /// Searches `game` (not over) with `nodes` nodes from an empty table.
 #[must_use]
 pub fn assess(game: &Game, nodes: u64) -> Assessment {
@@ -54,7 +65,7 @@ pub fn assess(game: &Game, nodes: u64) -> Assessment {
     let mut engine = Engine::new(super::DEFAULT_TABLE_BYTES, 1);
     let found = engine.search(game, Limits::nodes(nodes.max(1)), &mut |_| {});
     Assessment {
-        to_move: game.to_move().letter(),
+        to_move: game.to_move(),
         score: found.score,
         depth: found.depth,
         nodes: found.nodes,
@@ -68,14 +79,7 @@ mod tests {
     use super::*;
 
     fn assessed(to_move: Side, score: Score) -> Assessment {
-        Assessment {
-            to_move: to_move.letter(),
-            score,
-            depth: 1,
-            nodes: 1,
-            best: None,
-            line: Vec::new(),
-        }
+        Assessment::scored(to_move, score)
     }
 
     #[test]

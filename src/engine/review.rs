@@ -13,8 +13,8 @@ use super::search::{Engine, Limits};
 pub struct PlyReview {
     /// 1 for the first ply.
     pub ply: usize,
-    /// `S` or `N`.
-    pub side: char,
+    /// The mover (`S` or `N` in JSON).
+    pub side: Side,
     /// The move played, in KGN.
     pub played: String,
     /// The engine's move in the position before, in KGN.
@@ -64,8 +64,8 @@ impl Review {
     }
 }
 
-fn south(side: char, score: Score) -> f64 {
-    if side == Side::South.letter() {
+fn south(side: Side, score: Score) -> f64 {
+    if side == Side::South {
         score.as_stones()
     } else {
         -score.as_stones()
@@ -119,7 +119,7 @@ pub fn review_gated<G>(
         };
         plies.push(PlyReview {
             ply: index + 1,
-            side: game.to_move().letter(),
+            side: game.to_move(),
             played: mv.to_string(),
             best: searched.best.as_ref().map(Move::to_string),
             before,

@@ -78,6 +78,21 @@ impl Side {
     }
 }
 
+/// A side is written as its letter in JSON (`"S"`, `"N"`), as in positions and records.
+impl serde::Serialize for Side {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Side {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Side, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Side::from_letter(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a side: {text:?}")))
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

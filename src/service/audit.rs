@@ -148,7 +148,7 @@ pub enum Detail {
     /// event's rule (`None`: the arbiter decides).
     AdjudicationProposed {
         plies: u32,
-        to_move: char,
+        to_move: crate::rules::Side,
         score: String,
         depth: u32,
         nodes: u64,

@@ -39,8 +39,8 @@ const SLOT_WAIT: Duration = Duration::from_secs(20);
 /// The search as stored with a proposal.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct StoredSearch {
-    /// Who moved first (`S` or `N`).
-    first: char,
+    /// Who moved first.
+    first: Side,
     assessment: Assessment,
     millis: u64,
     plies: usize,
@@ -56,7 +56,7 @@ pub struct Proposal {
     /// Plies played before the game stopped.
     pub plies: usize,
     /// Who moved first (`S` or `N`): the side of the result's first player.
-    pub first: char,
+    pub first: Side,
     /// The score (from the side to move), depth, nodes, the engine's move and line.
     #[serde(flatten)]
     pub assessment: Assessment,
@@ -124,7 +124,7 @@ pub(crate) fn propose(
     };
     let proposed = proposed_result(&assessment, rule, stopped.first_side);
     let search = StoredSearch {
-        first: stopped.first_side.letter(),
+        first: stopped.first_side,
         assessment,
         millis,
         plies: stopped.moves.len(),
@@ -371,14 +371,7 @@ mod tests {
     use crate::engine::Score;
 
     fn assessed(to_move: Side, score: Score) -> Assessment {
-        Assessment {
-            to_move: to_move.letter(),
-            score,
-            depth: 1,
-            nodes: 1,
-            best: None,
-            line: Vec::new(),
-        }
+        Assessment::scored(to_move, score)
     }
 
     #[test]

@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::games::{Problem, load_game, names, render, session_place, staff_action};
+use super::games::{Problem, load_game, names, render, session_place, shown_at_form, staff_action};
 use super::redirect_with_flash;
 use crate::domain::{GameId, StoredResult};
 use crate::engine::Score;
@@ -32,17 +32,9 @@ pub(crate) struct ProposalHtml {
     pub undecided: String,
 }
 
-fn side_of(letter: char) -> Side {
-    if letter == Side::North.letter() {
-        Side::North
-    } else {
-        Side::South
-    }
-}
-
 pub(crate) fn proposal_html(c: &Chrome, view: &GameView, proposal: &Proposal) -> ProposalHtml {
     let (first, second) = names(view);
-    let first_side = side_of(proposal.first);
+    let first_side = proposal.first;
     let name = |side: Side| {
         let who = if side == first_side { &first } else { &second };
         let board = if side == Side::South {
@@ -52,7 +44,7 @@ pub(crate) fn proposal_html(c: &Chrome, view: &GameView, proposal: &Proposal) ->
         };
         format!("{who} ({board})")
     };
-    let mover = side_of(proposal.assessment.to_move);
+    let mover = proposal.assessment.to_move;
     let standing = match proposal.assessment.score {
         Score::Win(plies) => c.t_args(
             "adjudication-forced-win",
@@ -158,12 +150,10 @@ pub(crate) async fn adjudicate(
             Problem::refused(*refusal, String::new()),
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
-        Err(SubmitError::Service(
-            e @ (ServiceError::Conflict(_)
-            | ServiceError::Invalid(_)
-            | ServiceError::NotAllowed(_)
-            | ServiceError::Stale),
-        )) => (Problem::action(&e), crate::web::errors::status_of(&e)),
+        Err(SubmitError::Service(e)) if shown_at_form(&e) => {
+            let status = crate::web::errors::status_of(&e);
+            (Problem::action(&e), status)
+        }
         Err(SubmitError::Service(e)) => return Err(e.into()),
     };
     let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;

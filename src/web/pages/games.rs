@@ -837,6 +837,18 @@ pub struct DecisionForm {
     reason: String,
 }
 
+/// A refusal the staff can act on (a decision on a final game, a missing reason), shown on the
+/// game's page at the form rather than as an error page.
+pub(super) fn shown_at_form(error: &ServiceError) -> bool {
+    matches!(
+        error,
+        ServiceError::Conflict(_)
+            | ServiceError::Invalid(_)
+            | ServiceError::NotAllowed(_)
+            | ServiceError::Stale
+    )
+}
+
 /// Runs a staff action on a game; a refusal the staff can act on (a decision on a final game,
 /// a missing reason) is shown on the game's page, at the form, with the error's status.
 pub(super) async fn staff_action<T: Send + 'static>(
@@ -860,12 +872,7 @@ pub(super) async fn staff_action<T: Send + 'static>(
             )?,
             Some(value),
         )),
-        Err(
-            e @ (ServiceError::Conflict(_)
-            | ServiceError::Invalid(_)
-            | ServiceError::NotAllowed(_)
-            | ServiceError::Stale),
-        ) => {
+        Err(e) if shown_at_form(&e) => {
             let (access, game, players) =
                 load_game(&app, game_id, page.chrome.user.clone()).await?;
             let place = session_place(&access, &game, &players);

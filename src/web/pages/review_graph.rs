@@ -149,17 +149,9 @@ fn graph(c: &Chrome, scores: &[f64], marked: &[usize], ply: usize, base: &str) -
     svg
 }
 
+/// Text made safe for the SVG, as the templates escape it.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            other => out.push(other),
-        }
-    }
-    out
+    askama::filters::escape(text, askama::filters::Html)
+        .map(|t| t.to_string())
+        .unwrap_or_default()
 }
