@@ -48,7 +48,6 @@ struct EventRow {
     state: EventState,
     owner_id: UserId,
     version: i32,
-    #[allow(dead_code)]
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
     utc_offset: Option<UtcOffset>,
@@ -100,6 +99,7 @@ impl From<EventRow> for Event {
             owner_id: row.owner_id,
             version: row.version,
             updated_at: row.updated_at,
+            created_at: row.created_at,
         }
     }
 }

@@ -58,6 +58,9 @@ pub struct Event {
     pub version: i32,
     #[serde(serialize_with = "super::utc::serialize")]
     pub updated_at: NaiveDateTime,
+    /// When the event was made (not part of the API's answer).
+    #[serde(skip)]
+    pub created_at: NaiveDateTime,
 }
 
 impl Event {

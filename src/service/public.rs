@@ -350,9 +350,10 @@ fn whole_event(access: &Access, url: &str) -> String {
     };
     out.push_str(&format!("BEGIN:{kind}\r\n"));
     out.push_str(&format!("UID:kiela-{}@kiela\r\n", event.id));
+    // When the event was made: the file changes only when what it shows changes.
     out.push_str(&format!(
         "DTSTAMP:{}\r\n",
-        event.updated_at.format("%Y%m%dT%H%M%SZ")
+        event.created_at.format("%Y%m%dT%H%M%SZ")
     ));
     if let Some(first) = first {
         let last = event.ends_on.unwrap_or(first).max(first);

@@ -291,6 +291,7 @@ mod tests {
                 owner_id: crate::domain::UserId(1),
                 version: 3,
                 updated_at: chrono::NaiveDateTime::default(),
+                created_at: chrono::NaiveDateTime::default(),
             },
             viewer: Viewer::Public,
         }
