@@ -96,6 +96,29 @@ impl<const L: usize> Wide<L> {
         if L > 0 { self.0[0] } else { 0 }
     }
 
+    /// The value modulo the prime 2^61 - 1: a fingerprint of the exact integer. Equal values
+    /// have equal residues and a sum's residue is the sum of the residues
+    /// ([`add_residues`]), so two residues that differ prove two values differ.
+    #[must_use]
+    pub fn residue(&self) -> u64 {
+        if self.is_negative() {
+            match (Wide::ZERO - *self).residue_of_magnitude() {
+                0 => 0,
+                r => RESIDUE_PRIME - r,
+            }
+        } else {
+            self.residue_of_magnitude()
+        }
+    }
+
+    fn residue_of_magnitude(&self) -> u64 {
+        let mut residue = 0u64;
+        for i in (0..L).rev() {
+            residue = reduce((u128::from(residue) << 64) | u128::from(self.0[i]));
+        }
+        residue
+    }
+
     /// Adds `value` shifted left by `bit` (carries run up as far as they need to).
     pub fn add_at(&mut self, bit: u32, value: u64) {
         if value == 0 {
@@ -123,6 +146,34 @@ impl<const L: usize> Wide<L> {
             }
         }
         0
+    }
+}
+
+/// The modulus of [`Wide::residue`], a Mersenne prime, so reducing needs no division.
+pub const RESIDUE_PRIME: u64 = (1 << 61) - 1;
+
+/// `x` modulo [`RESIDUE_PRIME`], for `x` below 2^125.
+#[must_use]
+pub fn reduce(x: u128) -> u64 {
+    let prime = u128::from(RESIDUE_PRIME);
+    // 2^61 is 1 modulo the prime: fold the high bits onto the low ones.
+    let folded = (x & prime) + (x >> 61);
+    let folded = ((folded & prime) + (folded >> 61)) as u64;
+    if folded >= RESIDUE_PRIME {
+        folded - RESIDUE_PRIME
+    } else {
+        folded
+    }
+}
+
+/// The residue of a sum, from the residues of its terms.
+#[must_use]
+pub fn add_residues(a: u64, b: u64) -> u64 {
+    let sum = a + b;
+    if sum >= RESIDUE_PRIME {
+        sum - RESIDUE_PRIME
+    } else {
+        sum
     }
 }
 
@@ -246,6 +297,27 @@ mod tests {
             assert_eq!(wa.cmp(&wb), a.cmp(&b));
             assert_eq!(to_i128(wa.half()), a.div_euclid(2));
         }
+    }
+
+    #[test]
+    fn residues_follow_sums_and_signs() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for _ in 0..2_000 {
+            let a = Wide::<3>([rng.u64(..), rng.u64(..), rng.u64(..1 << 40)]);
+            let b = Wide::<3>([rng.u64(..), rng.u64(..), rng.u64(..1 << 40)]);
+            let b = if rng.bool() { Wide::ZERO - b } else { b };
+            assert_eq!((a + b).residue(), add_residues(a.residue(), b.residue()));
+            assert_eq!(
+                (Wide::ZERO - a).residue(),
+                (RESIDUE_PRIME - a.residue()) % RESIDUE_PRIME
+            );
+        }
+        let big: i128 = (1 << 100) + 12_345;
+        let limbs = |v: i128| Wide::<2>([v as u64, (v >> 64) as u64]);
+        let prime = i128::from(RESIDUE_PRIME);
+        assert_eq!(limbs(big).residue() as i128, big % prime);
+        assert_eq!(limbs(-big).residue() as i128, (-big).rem_euclid(prime));
+        assert_eq!(Wide::<2>::ZERO.residue(), 0);
     }
 
     #[test]

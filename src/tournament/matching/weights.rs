@@ -9,6 +9,7 @@
 use rustc_hash::FxHashMap;
 
 use super::Wide;
+use crate::tournament::wide::{add_residues, reduce};
 
 /// The palette index of a pair that is not an edge.
 const NO_EDGE: u32 = u32::MAX;
@@ -25,6 +26,8 @@ pub(super) struct Weights<const L: usize> {
     upper: Vec<u32>,
     /// Distinct upper parts (their lowest word is zero).
     palette: Vec<Wide<L>>,
+    /// Each palette entry's residue ([`Wide::residue`]).
+    palette_residues: Vec<u64>,
     index: FxHashMap<Wide<L>, u32>,
     compact_at: usize,
 }
@@ -37,6 +40,7 @@ impl<const L: usize> Weights<L> {
             low: vec![0; size * size],
             upper: vec![NO_EDGE; size * size],
             palette: Vec::new(),
+            palette_residues: Vec::new(),
             index: FxHashMap::default(),
             compact_at: FIRST_COMPACTION,
         }
@@ -52,6 +56,17 @@ impl<const L: usize> Weights<L> {
     #[inline]
     pub(super) fn low(&self, u: usize, v: usize) -> u64 {
         self.low[u * self.stride + v]
+    }
+
+    /// The residue of the weight of (u, v), which must be an edge: a test that rules out
+    /// most edges that are not tight without reading the weight's upper words.
+    #[inline]
+    pub(super) fn residue(&self, u: usize, v: usize) -> u64 {
+        let at = u * self.stride + v;
+        add_residues(
+            self.palette_residues[self.upper[at] as usize],
+            reduce(u128::from(self.low[at])),
+        )
     }
 
     /// The weight of (u, v); zero when it is not an edge.
@@ -97,6 +112,7 @@ impl<const L: usize> Weights<L> {
         // than 2^31 for any field under 46,000 players.
         let p = self.palette.len() as u32;
         self.palette.push(upper_part);
+        self.palette_residues.push(upper_part.residue());
         self.index.insert(upper_part, p);
         p
     }
@@ -122,6 +138,7 @@ impl<const L: usize> Weights<L> {
             .map(|(p, &part)| (part, p as u32))
             .collect();
         self.compact_at = (2 * palette.len()).max(FIRST_COMPACTION);
+        self.palette_residues = palette.iter().map(Wide::residue).collect();
         self.palette = palette;
     }
 }
@@ -176,6 +193,9 @@ mod tests {
         for u in 0..n {
             for v in 0..n {
                 assert_eq!(w.get(u, v), expected[u][v], "({u}, {v})");
+                if w.is_edge(u, v) {
+                    assert_eq!(w.residue(u, v), expected[u][v].residue());
+                }
                 assert_eq!(w.is_edge(u, v), !expected[u][v].is_zero());
             }
         }
