@@ -21,7 +21,7 @@ use std::collections::HashMap;
 pub mod explain;
 
 use super::history::{Colour, PlayerHistory, PointSystem, RoundEntry};
-use super::matching::PerfectMatching;
+use super::matching::{PerfectMatching, Weights};
 use super::wide::Wide;
 
 /// What the Dutch system needs to pair one round.
@@ -865,26 +865,21 @@ impl<'a, const L: usize> Procedure<'a, L> {
     /// The weights of the bracket's pairs, before any bit that decides between them.
     fn set_base_weights(&self, run: &mut Run<L>, bracket: &mut Bracket<L>) {
         let vertices = &bracket.vertices;
-        let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); vertices.len()];
+        let mut base = Weights::new(vertices.len());
         for larger in bracket.moved_down..vertices.len() {
-            base[larger] = (0..larger)
-                .map(|smaller| {
-                    self.edge_weight(
-                        self.player(vertices[smaller]),
-                        self.player(vertices[larger]),
-                        larger < bracket.next_begin,
-                        larger >= bracket.next_begin,
-                        run.bye_score,
-                        run.single_is_bye,
-                        &run.unplayed_ranks,
-                    )
-                })
-                .collect();
-        }
-        for larger in 0..vertices.len() {
-            for smaller in 0..base[larger].len() {
+            for smaller in 0..larger {
+                let weight = self.edge_weight(
+                    self.player(vertices[smaller]),
+                    self.player(vertices[larger]),
+                    larger < bracket.next_begin,
+                    larger >= bracket.next_begin,
+                    run.bye_score,
+                    run.single_is_bye,
+                    &run.unplayed_ranks,
+                );
+                base.set(larger, smaller, weight);
                 run.computer
-                    .set(vertices[larger], vertices[smaller], base[larger][smaller]);
+                    .set(vertices[larger], vertices[smaller], weight);
             }
         }
         bracket.base = base;
@@ -926,7 +921,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
             md_remaining -= 1;
             if !bracket.contains(run.stable[vertex]) {
                 for oi in bracket.moved_down..bracket.next_begin {
-                    let w = bracket.base[oi][pi];
+                    let w = bracket.base.get(oi, pi);
                     if !w.is_zero() {
                         run.computer.set(vertex, vertices[oi], w.or_u64(1));
                     }
@@ -937,7 +932,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
                 run.matched[vertex] = true;
                 md_remaining_matched -= 1;
                 for oi in bracket.moved_down..bracket.next_begin {
-                    let w = bracket.base[oi][pi];
+                    let w = bracket.base.get(oi, pi);
                     if !w.is_zero() {
                         let w = w.or_u64((bracket.next_begin - bracket.moved_down) as u64) + one();
                         run.computer.set(vertex, vertices[oi], w);
@@ -966,7 +961,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
                 if run.matched[ov] {
                     continue;
                 }
-                let w = bracket.base[oi][pi];
+                let w = bracket.base.get(oi, pi);
                 if !w.is_zero() {
                     run.computer.set(vertex, ov, w + Wide::from_u64(addend));
                     addend += 1;
@@ -1015,13 +1010,13 @@ impl<'a, const L: usize> Procedure<'a, L> {
     /// that stays in S1, and a lower one before a higher one.
     fn exchange_weight(
         &self,
-        base: &[Vec<Wide<L>>],
+        base: &Weights<L>,
         smaller: usize,
         larger: usize,
         smaller_remainder_index: usize,
         remainder_pairs: usize,
     ) -> Wide<L> {
-        let result = base[larger][smaller];
+        let result = base.get(larger, smaller);
         if result.is_zero() {
             return result;
         }
@@ -1072,7 +1067,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
             }
             for &oi in &members[pos + 1..] {
                 if exchange {
-                    bracket.base[oi][pi] = Wide::ZERO;
+                    bracket.base.set(oi, pi, Wide::ZERO);
                 }
                 let w = self.exchange_weight(
                     &bracket.base,
@@ -1121,11 +1116,11 @@ impl<'a, const L: usize> Procedure<'a, L> {
             if bracket.in_s1(&run.stable, v) {
                 exchanges_left -= 1;
                 for &oi in &members[..pos] {
-                    bracket.base[pi][oi] = Wide::ZERO;
+                    bracket.base.set(pi, oi, Wide::ZERO);
                     run.computer.set(v, bracket.vertices[oi], Wide::ZERO);
                 }
                 for oi in bracket.next_begin..bracket.vertices.len() {
-                    bracket.base[oi][pi] = Wide::ZERO;
+                    bracket.base.set(oi, pi, Wide::ZERO);
                     run.computer.set(v, bracket.vertices[oi], Wide::ZERO);
                 }
             }
@@ -1155,9 +1150,9 @@ impl<'a, const L: usize> Procedure<'a, L> {
             for &oi in &members[a_pos + 1..] {
                 let ov = bracket.vertices[oi];
                 if !bracket.in_s1(&run.stable, v) || bracket.in_s1(&run.stable, ov) {
-                    bracket.base[oi][pi] = Wide::ZERO;
+                    bracket.base.set(oi, pi, Wide::ZERO);
                 }
-                run.computer.set(v, ov, bracket.base[oi][pi]);
+                run.computer.set(v, ov, bracket.base.get(oi, pi));
             }
         }
     }
@@ -1181,7 +1176,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
                 if oi <= pi || run.matched[ov] {
                     continue;
                 }
-                let w = bracket.base[oi][pi];
+                let w = bracket.base.get(oi, pi);
                 if !w.is_zero() {
                     run.computer.set(v, ov, w + Wide::from_u64(addend));
                 }
@@ -1260,8 +1255,10 @@ struct Bracket<const L: usize> {
     /// The first vertex of the residents, and of the next score group.
     begin_vertex: usize,
     next_begin_vertex: usize,
-    /// The base weight of each pair: `base[larger][smaller]`, for `larger >= moved_down`.
-    base: Vec<Vec<Wide<L>>>,
+    /// The base weight of each pair (by positions in `vertices`; pairs of two moved-down
+    /// players have none), stored as compactly as the matching's own weights: a bracket of
+    /// thousands holds millions of pairs.
+    base: Weights<L>,
 }
 
 impl<const L: usize> Bracket<L> {
@@ -1274,7 +1271,7 @@ impl<const L: usize> Bracket<L> {
             moved_down,
             next_begin,
             begin_vertex,
-            base: Vec::new(),
+            base: Weights::new(0),
         }
     }
 

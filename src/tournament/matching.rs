@@ -44,7 +44,7 @@ use std::collections::VecDeque;
 use super::wide::{Wide, add_residues};
 
 mod weights;
-use weights::Weights;
+pub(crate) use weights::Weights;
 
 const UNLABELED: i8 = -1;
 const OUTER: i8 = 0;
@@ -1008,6 +1008,7 @@ impl<const L: usize> PerfectMatching<L> {
         if self.free_roots == 0 {
             return;
         }
+        self.keep_outer_scanned();
         let mut members = Vec::new();
         for &x in &freed {
             if self.label[x] != UNLABELED {
@@ -1085,14 +1086,11 @@ impl<const L: usize> PerfectMatching<L> {
         self.update_slack(u, tv, delta);
     }
 
-    /// The slack of every top-level id towards the forest, from the vertices scanned so far.
-    fn gather_slacks(&mut self) {
-        self.slack_valid = true;
-        for x in self.top_ids().collect::<Vec<_>>() {
-            self.slack[x] = 0;
-        }
-        // A vertex is scanned again when it joins the forest again; each outer one counts
-        // once, and the others are dropped from the list for good.
+    /// Drops from the scanned list the vertices that are no longer outer, and repeats: a
+    /// vertex is scanned again when it joins the forest again, so each outer one counts once
+    /// and the others are dropped for good. After an augmentation most of the list is the
+    /// two trees just taken apart.
+    fn keep_outer_scanned(&mut self) {
         let stamp = self.new_stamp();
         let mut scanned = std::mem::take(&mut self.scanned);
         scanned.retain(|&u| {
@@ -1100,6 +1098,17 @@ impl<const L: usize> PerfectMatching<L> {
             self.visit[u] = stamp;
             keep
         });
+        self.scanned = scanned;
+    }
+
+    /// The slack of every top-level id towards the forest, from the vertices scanned so far.
+    fn gather_slacks(&mut self) {
+        self.slack_valid = true;
+        for x in self.top_ids().collect::<Vec<_>>() {
+            self.slack[x] = 0;
+        }
+        self.keep_outer_scanned();
+        let scanned = std::mem::take(&mut self.scanned);
         for &u in &scanned {
             let dual_u = self.dual[u];
             for i in 0..self.live.len() {

@@ -9,8 +9,27 @@ use std::fmt;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 /// A signed integer of `64 * L` bits. Arithmetic wraps; callers size `L` so it never does.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Wide<const L: usize>(pub(crate) [u64; L]);
+
+/// Limb by limb, inlined: the matching compares weights millions of times, and the derived
+/// comparison of an array calls `memcmp`.
+impl<const L: usize> PartialEq for Wide<L> {
+    #[inline]
+    fn eq(&self, other: &Wide<L>) -> bool {
+        let mut differ = 0;
+        for i in 0..L {
+            differ |= self.0[i] ^ other.0[i];
+        }
+        differ == 0
+    }
+}
+
+impl<const L: usize> std::hash::Hash for Wide<L> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl<const L: usize> Default for Wide<L> {
     fn default() -> Self {

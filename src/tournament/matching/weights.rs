@@ -18,7 +18,7 @@ const NO_EDGE: u32 = u32::MAX;
 /// the palette doubles what the last one kept, so its cost is spread over the growth.
 const FIRST_COMPACTION: usize = 1 << 16;
 
-pub(super) struct Weights<const L: usize> {
+pub(crate) struct Weights<const L: usize> {
     stride: usize,
     /// The lowest word of each weight, row by row.
     low: Vec<u64>,
@@ -29,12 +29,15 @@ pub(super) struct Weights<const L: usize> {
     /// Each palette entry's residue ([`Wide::residue`]).
     palette_residues: Vec<u64>,
     index: FxHashMap<Wide<L>, u32>,
+    /// The palette index of the last weight set: rows are mostly set in runs of one kind of
+    /// pair, and comparing with it is cheaper than hashing.
+    last: u32,
     compact_at: usize,
 }
 
 impl<const L: usize> Weights<L> {
     /// A graph of `size` ids (rows and columns) and no edges.
-    pub(super) fn new(size: usize) -> Self {
+    pub(crate) fn new(size: usize) -> Self {
         Weights {
             stride: size,
             low: vec![0; size * size],
@@ -42,6 +45,7 @@ impl<const L: usize> Weights<L> {
             palette: Vec::new(),
             palette_residues: Vec::new(),
             index: FxHashMap::default(),
+            last: NO_EDGE,
             compact_at: FIRST_COMPACTION,
         }
     }
@@ -71,7 +75,7 @@ impl<const L: usize> Weights<L> {
 
     /// The weight of (u, v); zero when it is not an edge.
     #[inline]
-    pub(super) fn get(&self, u: usize, v: usize) -> Wide<L> {
+    pub(crate) fn get(&self, u: usize, v: usize) -> Wide<L> {
         let at = u * self.stride + v;
         let mut weight = match self.upper[at] {
             NO_EDGE => Wide::ZERO,
@@ -82,7 +86,7 @@ impl<const L: usize> Weights<L> {
     }
 
     /// Sets the weight of (u, v) and (v, u); zero removes the edge.
-    pub(super) fn set(&mut self, u: usize, v: usize, weight: Wide<L>) {
+    pub(crate) fn set(&mut self, u: usize, v: usize, weight: Wide<L>) {
         let at = u * self.stride + v;
         let mut upper_part = weight;
         upper_part.0[0] = 0;
@@ -91,9 +95,14 @@ impl<const L: usize> Weights<L> {
             NO_EDGE
         } else if current != NO_EDGE && self.palette[current as usize] == upper_part {
             current
+        } else if self.last != NO_EDGE && self.palette[self.last as usize] == upper_part {
+            self.last
         } else {
             self.intern(upper_part)
         };
+        if p != NO_EDGE {
+            self.last = p;
+        }
         let low = if p == NO_EDGE { 0 } else { weight.0[0] };
         for at in [at, v * self.stride + u] {
             self.upper[at] = p;
@@ -138,6 +147,7 @@ impl<const L: usize> Weights<L> {
             .map(|(p, &part)| (part, p as u32))
             .collect();
         self.compact_at = (2 * palette.len()).max(FIRST_COMPACTION);
+        self.last = NO_EDGE;
         self.palette_residues = palette.iter().map(Wide::residue).collect();
         self.palette = palette;
     }
