@@ -184,3 +184,21 @@ fn the_benchmark_writes_its_simulated_swiss_for_other_engines_to_pair() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn the_benchmark_refuses_to_write_a_field_a_trf_file_cannot_number() {
+    let path = std::env::temp_dir().join(format!("kiela-bench-big-{}.trf", std::process::id()));
+    let output = kiela(&[
+        "bench",
+        "--swiss-players",
+        "10000",
+        "--swiss-round",
+        "2",
+        "--write-trf",
+        path.to_str().unwrap(),
+    ]);
+    assert_ne!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("9,999 players"), "{stderr}");
+    assert!(!path.exists(), "nothing is written");
+}

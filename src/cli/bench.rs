@@ -130,6 +130,13 @@ pub fn swiss(
     repeat: usize,
     write_trf: Option<&Path>,
 ) -> Result<(), String> {
+    if write_trf.is_some() && players > 9_999 {
+        // Pairing numbers and opponents fill four columns of a TRF line.
+        return Err(format!(
+            "--write-trf: a TRF file numbers players with at most four digits (9,999 players), \
+             not {players}"
+        ));
+    }
     let mut rng = fastrand::Rng::with_seed(2026);
     let total_rounds = round.max(9);
     let mut field = simulate::field(players);
