@@ -718,18 +718,35 @@ impl<const L: usize> PerfectMatching<L> {
             .copied()
             .chain((self.n + 1..=self.nx).filter(|&x| self.top[x] != 0 && x != b))
             .collect();
+        // For each id, the child's edge of least slack. Towards a vertex x every candidate
+        // ends in x, so the key leaves x's dual out: the other end's dual less the weight,
+        // whose part above the lowest word is shared by runs of edges of one kind.
         let mut best: Vec<Option<((usize, usize), Wide<L>)>> = vec![None; ids.len()];
         for i in 0..self.flower[b].len() {
             let xs = self.flower[b][i];
             self.parent[xs] = b;
+            let mut last: Option<(usize, u32, Wide<L>)> = None;
             for (slot, &x) in best.iter_mut().zip(&ids) {
                 let candidate = self.rep(xs, x);
                 if !self.rep_is_edge(candidate) {
                     continue;
                 }
-                let delta = self.delta_edge(candidate);
-                if slot.is_none_or(|(_, d)| delta < d) {
-                    *slot = Some((candidate, delta));
+                let key = if x <= self.n {
+                    let (end, p) = (candidate.0, self.weight.parts(candidate.0, candidate.1));
+                    let upper = match last {
+                        Some((e, q, value)) if e == end && q == p.0 => value,
+                        _ => {
+                            let value = self.dual[end] - self.weight.upper_part(p.0);
+                            last = Some((end, p.0, value));
+                            value
+                        }
+                    };
+                    upper.sub_u64(p.1)
+                } else {
+                    self.delta_edge(candidate)
+                };
+                if slot.is_none_or(|(_, k)| key < k) {
+                    *slot = Some((candidate, key));
                 }
             }
             if xs <= self.n {

@@ -138,6 +138,23 @@ impl<const L: usize> Wide<L> {
         residue
     }
 
+    /// Subtracts a small non-negative value; the borrow stops at the first limb it need not
+    /// pass, so this mostly touches one limb.
+    #[must_use]
+    #[inline]
+    pub fn sub_u64(mut self, value: u64) -> Wide<L> {
+        let mut borrow = value;
+        for i in 0..L {
+            if borrow == 0 {
+                break;
+            }
+            let (diff, under) = self.0[i].overflowing_sub(borrow);
+            self.0[i] = diff;
+            borrow = u64::from(under);
+        }
+        self
+    }
+
     /// Adds `value` shifted left by `bit` (carries run up as far as they need to).
     pub fn add_at(&mut self, bit: u32, value: u64) {
         if value == 0 {
@@ -337,6 +354,20 @@ mod tests {
         assert_eq!(limbs(big).residue() as i128, big % prime);
         assert_eq!(limbs(-big).residue() as i128, (-big).rem_euclid(prime));
         assert_eq!(Wide::<2>::ZERO.residue(), 0);
+    }
+
+    #[test]
+    fn subtracting_a_word_borrows_across_limbs() {
+        let limbs = |v: i128| Wide::<3>([v as u64, (v >> 64) as u64, (v >> 127) as u64]);
+        for (a, b) in [
+            (5i128, 3u64),
+            (1 << 64, 1),
+            (0, 7),
+            (-(1 << 70), u64::MAX),
+            (1 << 100, 0),
+        ] {
+            assert_eq!(limbs(a).sub_u64(b), limbs(a - i128::from(b)), "{a} - {b}");
+        }
     }
 
     #[test]

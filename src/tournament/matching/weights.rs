@@ -73,6 +73,20 @@ impl<const L: usize> Weights<L> {
         )
     }
 
+    /// The palette index and the lowest word of the weight of (u, v), which must be an edge:
+    /// the weight is the palette entry plus the lowest word.
+    #[inline]
+    pub(super) fn parts(&self, u: usize, v: usize) -> (u32, u64) {
+        let at = u * self.stride + v;
+        (self.upper[at], self.low[at])
+    }
+
+    /// A palette entry: the part above the lowest word of the weights that share it.
+    #[inline]
+    pub(super) fn upper_part(&self, p: u32) -> Wide<L> {
+        self.palette[p as usize]
+    }
+
     /// The weight of (u, v); zero when it is not an edge.
     #[inline]
     pub(crate) fn get(&self, u: usize, v: usize) -> Wide<L> {
