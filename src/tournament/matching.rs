@@ -34,7 +34,9 @@
 //! million full slacks became one million). Edges to inner ids are skipped: they neither
 //! grow the forest nor limit a dual step. A tight edge between two outer ids of one tree,
 //! which makes a blossom, waits until the queue is empty: a stage that augments first never
-//! forms that blossom, whose edge table costs a pass over the field.
+//! forms that blossom, whose edge table costs a pass over the field. When one is formed, its
+//! least-slack edge to each vertex is compared without that vertex's dual (common to every
+//! candidate), and a weight's upper part is subtracted once for a run of edges of one kind.
 
 // Index loops mirror the textbook algorithms and keep parallel arrays in step.
 #![allow(clippy::needless_range_loop)]
@@ -100,8 +102,7 @@ pub struct PerfectMatching<const L: usize> {
     queue: VecDeque<usize>,
     /// Outer vertices whose scan met another outer id of its tree along a (maybe) tight
     /// edge: such an edge makes a blossom, but only if the stage needs one. They are looked
-    /// at again once the queue is empty, so a stage that augments first (most do) forms no
-    /// blossom at all.
+    /// at again once the queue is empty, so a stage that augments first never forms it.
     deferred: Vec<usize>,
     is_deferred: Vec<bool>,
     dirty: Vec<usize>,
@@ -900,7 +901,6 @@ impl<const L: usize> PerfectMatching<L> {
                 return Stage::Stuck;
             };
             let twice = d + d;
-
             for i in 0..self.live.len() {
                 let u = self.live[i];
                 match self.label[self.top[u]] {
@@ -1103,9 +1103,9 @@ impl<const L: usize> PerfectMatching<L> {
         self.update_slack(u, tv, delta);
     }
 
-    /// Drops from the scanned list the vertices that are no longer outer, and repeats: a
-    /// vertex is scanned again when it joins the forest again, so each outer one counts once
-    /// and the others are dropped for good. After an augmentation most of the list is the
+    /// Drops from the scanned list the vertices that are no longer outer, and repeated
+    /// entries: a vertex is scanned again when it joins the forest again, so each outer one
+    /// counts once and the others are dropped for good. After an augmentation most of the list is the
     /// two trees just taken apart.
     fn keep_outer_scanned(&mut self) {
         let stamp = self.new_stamp();
@@ -1202,6 +1202,16 @@ mod tests {
         m
     }
 
+    /// Solves `m`, the graph of `w`, and checks it finds the brute force's best total, or no
+    /// perfect matching where there is none.
+    fn assert_solves_like_brute_force(m: &mut PerfectMatching<2>, w: &[Vec<u64>], round: usize) {
+        match (m.solve(), brute_force(w.len(), w)) {
+            (Ok(()), Some(best)) => assert_eq!(total(m, w), best, "round {round}: {w:?}"),
+            (Err(_), None) => {}
+            (got, want) => panic!("round {round}: {got:?} vs {want:?} for {w:?}"),
+        }
+    }
+
     fn random_weights(rng: &mut fastrand::Rng, n: usize, density: u32, max: u64) -> Vec<Vec<u64>> {
         let mut w = vec![vec![0u64; n]; n];
         for u in 0..n {
@@ -1224,13 +1234,7 @@ mod tests {
             let max = if round % 3 == 0 { 3 } else { 1000 };
             let density = rng.u32(30..=100);
             let w = random_weights(&mut rng, n, density, max);
-            let mut m = matching_of(&w);
-            let expected = brute_force(n, &w);
-            match (m.solve(), expected) {
-                (Ok(()), Some(best)) => assert_eq!(total(&m, &w), best, "round {round}: {w:?}"),
-                (Err(_), None) => {}
-                (got, want) => panic!("round {round}: {got:?} vs {want:?} for {w:?}"),
-            }
+            assert_solves_like_brute_force(&mut matching_of(&w), &w, round);
         }
     }
 
@@ -1250,11 +1254,7 @@ mod tests {
                     m.set_weight(u, v, Wide([0, w[u][v]]));
                 }
             }
-            match (m.solve(), brute_force(n, &w)) {
-                (Ok(()), Some(best)) => assert_eq!(total(&m, &w), best, "round {round}: {w:?}"),
-                (Err(_), None) => {}
-                (got, want) => panic!("round {round}: {got:?} vs {want:?} for {w:?}"),
-            }
+            assert_solves_like_brute_force(&mut m, &w, round);
         }
     }
 

@@ -63,7 +63,8 @@ impl<const L: usize> Weights<L> {
     }
 
     /// The residue of the weight of (u, v), which must be an edge: a test that rules out
-    /// most edges that are not tight without reading the weight's upper words.
+    /// most edges that are not tight without reading the weight's upper words. A weight is
+    /// never negative, so it is its upper part plus its lowest word taken as unsigned.
     #[inline]
     pub(super) fn residue(&self, u: usize, v: usize) -> u64 {
         let at = u * self.stride + v;
