@@ -137,6 +137,9 @@ enum Command {
         /// The round of the simulated Swiss to time.
         #[arg(long, default_value_t = 5)]
         swiss_round: usize,
+        /// How many times the round is paired (the median and the best are reported).
+        #[arg(long, default_value_t = 3)]
+        swiss_runs: usize,
         /// Also write the simulated Swiss, up to the round before the one timed, as a TRF
         /// file, so another pairing program can pair the same round.
         #[arg(long, value_name = "FILE.trf")]
@@ -493,6 +496,7 @@ fn main() -> ExitCode {
             seconds,
             swiss_players,
             swiss_round,
+            swiss_runs,
             write_trf,
             ratings_players,
             ratings_games,
@@ -508,9 +512,12 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let result = match (swiss_players, ratings_players) {
-                (Some(players), _) => {
-                    cli::bench::swiss(players, swiss_round.max(1), 3, write_trf.as_deref())
-                }
+                (Some(players), _) => cli::bench::swiss(
+                    players,
+                    swiss_round.max(1),
+                    swiss_runs,
+                    write_trf.as_deref(),
+                ),
                 (None, Some(players)) => match ratings_database {
                     Some(url) => cli::bench::ratings_stored(&url, players, ratings_games),
                     None => cli::bench::ratings(players, ratings_games, 3),

@@ -11,6 +11,10 @@
 //! the next question. Because every answer is the optimum of a weight that encodes the
 //! criteria in their exact priority, the pairing follows the rules' order exactly.
 //!
+//! The weights are not stored pair by pair (`dutch/graph.rs`): they follow from the two players'
+//! kinds, where they stand in the bracket and whether they have met, plus the small numbers
+//! each question adds to a row, so a field of 10,000 players fits in a few hundred megabytes.
+//!
 //! "White" is the player who moves first.
 
 // Index loops mirror the textbook algorithms and keep parallel arrays in step.
@@ -19,9 +23,12 @@
 use std::collections::HashMap;
 
 pub mod explain;
+mod graph;
+
+use graph::{Bits, Deltas, Graph, Region};
 
 use super::history::{Colour, PlayerHistory, PointSystem, RoundEntry};
-use super::matching::{PerfectMatching, Weights};
+use super::matching::PerfectMatching;
 use super::wide::Wide;
 
 /// What the Dutch system needs to pair one round.
@@ -59,7 +66,7 @@ pub struct DutchPairing {
 #[error("no pairing satisfies the absolute criteria (no rematches, byes, colours)")]
 pub struct NoValidPairing;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Float {
     Down,
     Up,
@@ -108,7 +115,8 @@ struct Context {
     played_rounds: usize,
     total_rounds: usize,
     initial_colour: Colour,
-    forbidden: Vec<Vec<bool>>,
+    /// For each player, the players he may not meet, in order.
+    forbidden: Vec<Vec<usize>>,
 }
 
 impl Context {
@@ -140,10 +148,17 @@ impl Context {
             .all(|m| m.played() || self.points_of(m) < self.points.win)
     }
 
+    fn forbids(&self, a: usize, b: usize) -> bool {
+        self.forbidden[a].binary_search(&b).is_ok()
+    }
+
     fn compatible(&self, a: usize, b: usize) -> bool {
-        if self.forbidden[a][b] {
-            return false;
-        }
+        !self.forbids(a, b) && self.colours_allow(a, b)
+    }
+
+    /// Whether the absolute colour criterion lets the two meet: it depends on the players'
+    /// kinds only, unlike who has met whom.
+    fn colours_allow(&self, a: usize, b: usize) -> bool {
         let (sa, sb) = (&self.states[a], &self.states[b]);
         let top = (self.played_rounds as u32) * self.points.win.max(self.points.draw) / 2;
         !sa.absolute_preference()
@@ -354,11 +369,11 @@ fn context(input: &DutchInput<'_>) -> Context {
             state
         })
         .collect();
-    let mut forbidden = vec![vec![false; n]; n];
+    let mut forbidden = vec![Vec::new(); n];
     for &(a, b) in input.forbidden {
-        if a < n && b < n {
-            forbidden[a][b] = true;
-            forbidden[b][a] = true;
+        if a < n && b < n && a != b {
+            forbidden[a].push(b);
+            forbidden[b].push(a);
         }
     }
     for (i, state) in states.iter().enumerate() {
@@ -366,11 +381,16 @@ fn context(input: &DutchInput<'_>) -> Context {
             if m.played()
                 && let Some(o) = m.opponent
                 && o < n
+                && o != i
             {
-                forbidden[i][o] = true;
-                forbidden[o][i] = true;
+                forbidden[i].push(o);
+                forbidden[o].push(i);
             }
         }
+    }
+    for list in &mut forbidden {
+        list.sort_unstable();
+        list.dedup();
     }
     Context {
         states,
@@ -526,78 +546,11 @@ impl Layout {
     }
 }
 
-/// The matching over the players to pair, plus a dummy vertex when their number is odd: the
-/// player matched to it gets the bye. The dummy is joined only to players who may get a bye.
-struct Computer<const L: usize> {
-    matching: PerfectMatching<L>,
-    players: usize,
-    dummy: Option<usize>,
-}
-
-impl<const L: usize> Computer<L> {
-    fn new(players: usize, bye_eligible: &[bool]) -> Self {
-        let odd = players % 2 == 1;
-        let mut matching = PerfectMatching::new(players + usize::from(odd));
-        let dummy = odd.then_some(players);
-        if let Some(d) = dummy {
-            for (v, &eligible) in bye_eligible.iter().enumerate() {
-                if eligible {
-                    matching.set_weight(d, v, Wide::from_u64(1));
-                }
-            }
-        }
-        Computer {
-            matching,
-            players,
-            dummy,
-        }
-    }
-
-    fn set(&mut self, modified: usize, other: usize, weight: Wide<L>) {
-        self.matching.set_weight(modified, other, weight);
-    }
-
-    fn compute(&mut self) -> Result<Vec<usize>, NoValidPairing> {
-        self.matching.solve().map_err(|_| NoValidPairing)?;
-        Ok((0..self.players)
-            .map(|v| match self.matching.mate(v) {
-                Some(m) if Some(m) != self.dummy => m,
-                _ => v,
-            })
-            .collect())
-    }
-
-    /// Fixes the pair (a, b) for good. They are mates in the matching just computed, so the
-    /// pair is simply retired from it; otherwise their edges are set to force it.
-    fn finalize(&mut self, a: usize, b: usize, max: Wide<L>) {
-        if a != b && self.matching.mate(a) == Some(b) {
-            self.matching.retire_pair(a, b);
-            return;
-        }
-        for x in 0..self.players {
-            if x != a {
-                self.set(a, x, if x == b { max } else { Wide::ZERO });
-            }
-            if x != b {
-                self.set(b, x, if x == a { max } else { Wide::ZERO });
-            }
-        }
-        if let Some(d) = self.dummy {
-            self.set(a, d, Wide::ZERO);
-            self.set(b, d, Wide::ZERO);
-        }
-    }
-}
-
 struct Procedure<'a, const L: usize> {
     ctx: &'a Context,
     sorted: &'a [usize],
     layout: &'a Layout,
-    max_weight: Wide<L>,
-}
-
-fn one<const L: usize>() -> Wide<L> {
-    Wide::from_u64(1)
+    _limbs: std::marker::PhantomData<Wide<L>>,
 }
 
 fn bit<const L: usize>(condition: bool) -> Wide<L> {
@@ -606,12 +559,11 @@ fn bit<const L: usize>(condition: bool) -> Wide<L> {
 
 impl<'a, const L: usize> Procedure<'a, L> {
     fn new(ctx: &'a Context, sorted: &'a [usize], layout: &'a Layout) -> Self {
-        let max_weight = one::<L>().shl(layout.total_bits) - one();
         Procedure {
             ctx,
             sorted,
             layout,
-            max_weight,
+            _limbs: std::marker::PhantomData,
         }
     }
 
@@ -627,7 +579,8 @@ impl<'a, const L: usize> Procedure<'a, L> {
         self.ctx.eligible_for_bye(p) && self.ctx.score(p, 0) <= bye_score
     }
 
-    /// The weight of pairing `higher` with `lower` (players, `higher` ranked above).
+    /// The weight of pairing `higher` with `lower` (players, `higher` ranked above), were they
+    /// allowed to meet: whether they have met is the graph's to say.
     #[allow(clippy::too_many_arguments)]
     fn edge_weight(
         &self,
@@ -640,7 +593,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
         unplayed_ranks: &HashMap<u32, u64>,
     ) -> Wide<L> {
         let ctx = self.ctx;
-        if !ctx.compatible(higher, lower) {
+        if !ctx.colours_allow(higher, lower) {
             return Wide::ZERO;
         }
         let at = &self.layout.fields;
@@ -730,7 +683,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
 
     fn completion_weight(&self, player: usize, opponent: usize, top_score: u32) -> Wide<L> {
         let ctx = self.ctx;
-        if !ctx.compatible(player, opponent) {
+        if !ctx.colours_allow(player, opponent) {
             return Wide::ZERO;
         }
         let mut r: Wide<L> = Wide::from_u64(
@@ -765,15 +718,15 @@ impl<'a, const L: usize> Procedure<'a, L> {
                 bracket.vertices.push(next_group);
                 next_group += 1;
             }
-            self.set_base_weights(&mut run, &mut bracket);
+            self.set_base_weights(&mut run, &bracket);
             run.recompute()?;
             self.pair_moved_down(&mut run, &bracket)?;
             self.pair_moved_down_opponents(&mut run, &bracket)?;
             let remainder = self.remainder(&mut run, &bracket)?;
             let exchanges = remainder.exchanges(&run.stable, &bracket);
-            self.exchange_from_s1(&mut run, &mut bracket, &remainder, exchanges)?;
-            self.exchange_from_s2(&mut run, &mut bracket, &remainder, exchanges)?;
-            self.fix_exchanges(&mut run, &mut bracket, &remainder);
+            self.exchange_from_s1(&mut run, &bracket, &remainder, exchanges)?;
+            self.exchange_from_s2(&mut run, &bracket, &remainder, exchanges)?;
+            self.fix_exchanges(&mut run, &bracket, &remainder);
             self.pair_s1(&mut run, &bracket, &remainder)?;
             run.single_is_bye =
                 count % 2 == 1 && group_start < count && run.bye_score >= self.score(group_start);
@@ -783,116 +736,187 @@ impl<'a, const L: usize> Procedure<'a, L> {
         Ok(run.result)
     }
 
+    /// What the weights of a pair outside the bracket being paired depend on.
+    fn default_kind(&self, p: usize) -> DefaultKind {
+        let state = &self.ctx.states[p];
+        DefaultKind {
+            score: self.ctx.score(p, 0),
+            eligible: self.ctx.eligible_for_bye(p),
+            played_games: state.played_games,
+            absolute_preference: state.absolute_preference(),
+            preference: state.preference,
+        }
+    }
+
+    /// What the base weight of a pair of the bracket depends on, besides where the lower one
+    /// stands.
+    fn kind(&self, p: usize) -> Kind {
+        let ctx = self.ctx;
+        let state = &ctx.states[p];
+        let float = |back: usize| {
+            self.layout.fields.floats[back - 1]
+                .as_ref()
+                .map(|_| ctx.float(p, back))
+        };
+        Kind {
+            score: ctx.score(p, 0),
+            eligible: ctx.eligible_for_bye(p),
+            played_games: state.played_games,
+            imbalance: state.imbalance,
+            preference: state.preference,
+            repeated: state.repeated,
+            strong: state.strong,
+            floats: [float(1), float(2)],
+        }
+    }
+
+    /// The pairs of vertices that may not meet.
+    fn forbidden_vertices(&self) -> Bits {
+        let ctx = self.ctx;
+        let mut vertex_of = vec![None; ctx.states.len()];
+        for (v, &p) in self.sorted.iter().enumerate() {
+            vertex_of[p] = Some(v);
+        }
+        let mut bits = Bits::new(self.sorted.len());
+        for (v, &p) in self.sorted.iter().enumerate() {
+            for &q in &ctx.forbidden[p] {
+                if let Some(w) = vertex_of[q] {
+                    bits.set(v, w);
+                }
+            }
+        }
+        bits
+    }
+
     /// First: can the round be paired at all, and who would get the bye? The weights it leaves
     /// in the matching are those every bracket starts from.
     fn first_matching(&self) -> Result<Run<L>, NoValidPairing> {
         let ctx = self.ctx;
         let sorted = self.sorted;
         let count = sorted.len();
+        let odd = count % 2 == 1;
         let eligible: Vec<bool> = sorted.iter().map(|&p| ctx.eligible_for_bye(p)).collect();
-        let mut computer = Computer::<L>::new(count, &eligible);
         let empty_ranks: HashMap<u32, u64> = HashMap::new();
         let top_score = self.score(0);
-        for pi in 0..count {
-            for oi in 0..pi {
-                let weight = if count % 2 == 1 {
-                    self.completion_weight(sorted[pi], sorted[oi], top_score)
+        let default_kinds = graph::kinds(sorted.iter().map(|&p| self.default_kind(p)));
+        let graph = Graph::new(
+            eligible.clone(),
+            self.forbidden_vertices(),
+            default_kinds,
+            |higher, lower| {
+                if odd {
+                    self.completion_weight(sorted[lower], sorted[higher], top_score)
                 } else {
-                    self.edge_weight(sorted[oi], sorted[pi], false, false, 0, false, &empty_ranks)
-                };
-                computer.set(pi, oi, weight);
-            }
-        }
-        let initial = computer.compute()?;
+                    self.edge_weight(
+                        sorted[higher],
+                        sorted[lower],
+                        false,
+                        false,
+                        0,
+                        false,
+                        &empty_ranks,
+                    )
+                }
+            },
+        );
+        let mut run = Run {
+            matching: PerfectMatching::with_weights(count + usize::from(odd), graph),
+            players: count,
+            dummy: odd.then_some(count),
+            stable: Vec::new(),
+            matched: vec![false; count],
+            result: vec![None; ctx.states.len()],
+            bye_score: 0,
+            single_is_bye: false,
+            unplayed_ranks: HashMap::new(),
+        };
+        run.recompute()?;
+        let initial = run.stable.clone();
         let unmatched: Vec<usize> = (0..count).filter(|&v| initial[v] == v).collect();
         if unmatched.len() > 1 || unmatched.iter().any(|&v| !eligible[v]) {
             return Err(NoValidPairing);
         }
-        let mut bye_score = 0;
-        let mut single_is_bye = false;
-        let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
-        if count % 2 == 1 {
+        if odd {
             if let Some(&v) = unmatched.first() {
-                bye_score = self.score(v);
+                run.bye_score = self.score(v);
             }
-            if bye_score >= top_score {
-                single_is_bye = true;
+            if run.bye_score >= top_score {
+                run.single_is_bye = true;
                 for v in 0..count {
                     if self.score(v) < top_score {
                         break;
                     }
                     if self.score(initial[v]) < top_score {
-                        single_is_bye = false;
+                        run.single_is_bye = false;
                         break;
                     }
                 }
             }
             let mut played: Vec<u32> = sorted
                 .iter()
-                .filter(|&&p| ctx.score(p, 0) == bye_score)
+                .filter(|&&p| ctx.score(p, 0) == run.bye_score)
                 .map(|&p| ctx.states[p].played_games)
                 .collect();
             played.sort_by(|a, b| b.cmp(a));
             for (rank, games) in played.into_iter().enumerate() {
-                unplayed_ranks.insert(games, rank as u64);
+                run.unplayed_ranks.insert(games, rank as u64);
             }
-            for pi in 0..count {
-                for oi in 0..pi {
-                    let weight = self.edge_weight(
-                        sorted[oi],
-                        sorted[pi],
-                        false,
-                        false,
-                        bye_score,
-                        single_is_bye,
-                        &unplayed_ranks,
-                    );
-                    computer.set(pi, oi, weight);
-                }
+            let (bye_score, single_is_bye) = (run.bye_score, run.single_is_bye);
+            let ranks = &run.unplayed_ranks;
+            let (graph, _) = run.matching.weights_mut();
+            let changed = graph.redefine_default(|higher, lower| {
+                self.edge_weight(
+                    sorted[higher],
+                    sorted[lower],
+                    false,
+                    false,
+                    bye_score,
+                    single_is_bye,
+                    ranks,
+                )
+            });
+            for v in changed {
+                run.matching.edges_changed(v);
             }
         }
-        Ok(Run {
-            computer,
-            stable: initial,
-            matched: vec![false; count],
-            result: vec![None; ctx.states.len()],
-            bye_score,
-            single_is_bye,
-            unplayed_ranks,
-        })
+        Ok(run)
     }
 
     /// The weights of the bracket's pairs, before any bit that decides between them.
-    fn set_base_weights(&self, run: &mut Run<L>, bracket: &mut Bracket<L>) {
+    fn set_base_weights(&self, run: &mut Run<L>, bracket: &Bracket) {
         let vertices = &bracket.vertices;
-        let mut base = Weights::new(vertices.len());
-        for larger in bracket.moved_down..vertices.len() {
-            for smaller in 0..larger {
-                let weight = self.edge_weight(
+        let kinds = graph::kinds(vertices.iter().map(|&v| self.kind(self.player(v))));
+        let (bye_score, single_is_bye) = (run.bye_score, run.single_is_bye);
+        let ranks = &run.unplayed_ranks;
+        let (graph, retired) = run.matching.weights_mut();
+        let changed = graph.open(
+            vertices,
+            bracket.moved_down,
+            bracket.next_begin,
+            kinds,
+            |smaller, larger, region| {
+                self.edge_weight(
                     self.player(vertices[smaller]),
                     self.player(vertices[larger]),
-                    larger < bracket.next_begin,
-                    larger >= bracket.next_begin,
-                    run.bye_score,
-                    run.single_is_bye,
-                    &run.unplayed_ranks,
-                );
-                base.set(larger, smaller, weight);
-                run.computer
-                    .set(vertices[larger], vertices[smaller], weight);
-            }
+                    region == Region::Current,
+                    region == Region::Next,
+                    bye_score,
+                    single_is_bye,
+                    ranks,
+                )
+            },
+            retired,
+        );
+        for v in changed {
+            run.matching.edges_changed(v);
         }
-        bracket.base = base;
     }
 
     /// Which moved-down players are paired in this bracket: as many as possible, highest first
     /// within each score.
-    fn pair_moved_down(
-        &self,
-        run: &mut Run<L>,
-        bracket: &Bracket<L>,
-    ) -> Result<(), NoValidPairing> {
+    fn pair_moved_down(&self, run: &mut Run<L>, bracket: &Bracket) -> Result<(), NoValidPairing> {
         let vertices = &bracket.vertices;
+        let residents = &vertices[bracket.moved_down..bracket.next_begin];
         let mut md_score = 0;
         let mut md_remaining = 0usize;
         let mut md_remaining_matched = 0usize;
@@ -920,24 +944,18 @@ impl<'a, const L: usize> Procedure<'a, L> {
             }
             md_remaining -= 1;
             if !bracket.contains(run.stable[vertex]) {
-                for oi in bracket.moved_down..bracket.next_begin {
-                    let w = bracket.base.get(oi, pi);
-                    if !w.is_zero() {
-                        run.computer.set(vertex, vertices[oi], w.or_u64(1));
-                    }
-                }
+                // A bonus of one for pairing it with a resident.
+                run.change(vertex, residents, |deltas, _| deltas.set_moved_down(pi, 1));
                 run.recompute()?;
             }
             if bracket.contains(run.stable[vertex]) {
                 run.matched[vertex] = true;
                 md_remaining_matched -= 1;
-                for oi in bracket.moved_down..bracket.next_begin {
-                    let w = bracket.base.get(oi, pi);
-                    if !w.is_zero() {
-                        let w = w.or_u64((bracket.next_begin - bracket.moved_down) as u64) + one();
-                        run.computer.set(vertex, vertices[oi], w);
-                    }
-                }
+                // Paired with a resident: a bonus above any the lower ones can get.
+                let bonus = (bracket.next_begin - bracket.moved_down) as i64 + 1;
+                run.change(vertex, residents, |deltas, _| {
+                    deltas.set_moved_down(pi, bonus);
+                });
             }
         }
         Ok(())
@@ -947,7 +965,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
     fn pair_moved_down_opponents(
         &self,
         run: &mut Run<L>,
-        bracket: &Bracket<L>,
+        bracket: &Bracket,
     ) -> Result<(), NoValidPairing> {
         let vertices = &bracket.vertices;
         for pi in 0..bracket.moved_down {
@@ -955,33 +973,36 @@ impl<'a, const L: usize> Procedure<'a, L> {
             if !run.matched[vertex] {
                 continue;
             }
-            let mut addend = vertices.len() as u64;
+            // The lowest resident gets the least, and every one more than any lower bonus.
+            let mut addend = vertices.len() as i64;
+            let mut numbers = Vec::new();
+            let mut others = Vec::new();
             for oi in (bracket.moved_down..bracket.next_begin).rev() {
                 let ov = vertices[oi];
                 if run.matched[ov] {
                     continue;
                 }
-                let w = bracket.base.get(oi, pi);
-                if !w.is_zero() {
-                    run.computer.set(vertex, ov, w + Wide::from_u64(addend));
+                if !run.graph().base(pi, oi).is_zero() {
+                    numbers.push((oi, addend));
+                    others.push(ov);
                     addend += 1;
                 }
             }
+            let size = vertices.len();
+            run.change(vertex, &others, |deltas, _| {
+                deltas.set_row(pi, size, &numbers)
+            });
             run.recompute()?;
             let mate = run.stable[vertex];
             run.matched[mate] = true;
-            run.computer.finalize(vertex, mate, self.max_weight);
+            run.finalize(vertex, mate)?;
         }
         Ok(())
     }
 
     /// The remainder: residents of the bracket paired among themselves, weighted so that the
     /// matching prefers the fewest and smallest exchanges between S1 and S2.
-    fn remainder(
-        &self,
-        run: &mut Run<L>,
-        bracket: &Bracket<L>,
-    ) -> Result<Remainder, NoValidPairing> {
+    fn remainder(&self, run: &mut Run<L>, bracket: &Bracket) -> Result<Remainder, NoValidPairing> {
         let mut members: Vec<usize> = Vec::new();
         let mut pairs = 0usize;
         for pi in bracket.moved_down..bracket.next_begin {
@@ -995,89 +1016,76 @@ impl<'a, const L: usize> Procedure<'a, L> {
             }
         }
         let remainder = Remainder { members, pairs };
-        for (oi_pos, &oi) in remainder.members.iter().enumerate() {
-            let ov = bracket.vertices[oi];
-            for (pr_index, &pi) in remainder.members.iter().enumerate().take(oi_pos) {
-                let w = self.exchange_weight(&bracket.base, pi, oi, pr_index, pairs);
-                run.computer.set(bracket.vertices[pi], ov, w);
-            }
+        let mut offsets = vec![None; bracket.vertices.len()];
+        for (index, &pi) in remainder.members.iter().enumerate() {
+            offsets[pi] = Some(self.exchange_offset(index, pairs));
         }
+        let mut deltas = run.graph().deltas().clone();
+        deltas.set_member_offsets(Some(offsets));
+        let members = &remainder.members;
+        let vertices = &bracket.vertices;
+        // Charged to the higher of each pair, in the order the pairs were always set: by the
+        // lower member, then the higher.
+        let pairs_in_order = members.iter().enumerate().flat_map(|(lower_at, &oi)| {
+            members[..lower_at]
+                .iter()
+                .map(move |&pi| (vertices[pi], vertices[oi], false))
+        });
+        run.change_pairs(deltas, pairs_in_order);
         run.recompute()?;
         Ok(remainder)
     }
 
-    /// The base weight of a remainder pair, plus the bits that rank exchanges: a member of S1
-    /// that stays in S1, and a lower one before a higher one.
-    fn exchange_weight(
-        &self,
-        base: &Weights<L>,
-        smaller: usize,
-        larger: usize,
-        smaller_remainder_index: usize,
-        remainder_pairs: usize,
-    ) -> Wide<L> {
-        let result = base.get(larger, smaller);
-        if result.is_zero() {
-            return result;
-        }
-        let s = self.layout.group_bits;
-        let mut addend = bit::<L>(smaller_remainder_index < remainder_pairs);
-        addend = addend.shl(s).shl(s);
-        addend -= Wide::from_u64(smaller_remainder_index as u64);
-        addend = addend.shl(1);
-        result + addend
+    /// What a remainder member's pairs with later members get while the exchanges are
+    /// decided: a member of S1 that stays in S1 is worth more, and a lower one before a
+    /// higher one. The base weights leave the bits it uses empty.
+    fn exchange_offset(&self, remainder_index: usize, remainder_pairs: usize) -> i64 {
+        let s = 2 * self.layout.group_bits;
+        let stays = i64::from(remainder_index < remainder_pairs) << s;
+        (stays - remainder_index as i64) << 1
     }
 
     /// Lower players of S1 to exchange, where possible.
     fn exchange_from_s1(
         &self,
         run: &mut Run<L>,
-        bracket: &mut Bracket<L>,
+        bracket: &Bracket,
         remainder: &Remainder,
         exchanges: usize,
     ) -> Result<(), NoValidPairing> {
         let members = &remainder.members;
+        let size = bracket.vertices.len();
         let mut exchanges_left = exchanges;
         let mut player_remainder_index = remainder.pairs;
         let mut pos = remainder.first_group_end();
         while pos > 0 && exchanges_left > 0 {
-            let opponent_start = pos;
             player_remainder_index -= 1;
             pos -= 1;
             let pi = members[pos];
             let v = bracket.vertices[pi];
+            let later = &members[pos + 1..];
+            let later_vertices: Vec<usize> = later.iter().map(|&oi| bracket.vertices[oi]).collect();
             if bracket.in_s1(&run.stable, v) {
-                for &oi in &members[opponent_start..] {
-                    let w = self.exchange_weight(
-                        &bracket.base,
-                        pi,
-                        oi,
-                        player_remainder_index,
-                        remainder.pairs,
-                    );
-                    if !w.is_zero() {
-                        run.computer.set(v, bracket.vertices[oi], w - one());
-                    }
-                }
+                // One less for keeping it in S1: can it leave?
+                let offset = self.exchange_offset(player_remainder_index, remainder.pairs) - 1;
+                let numbers: Vec<(usize, i64)> = later.iter().map(|&oi| (oi, offset)).collect();
+                run.change(v, &later_vertices, |deltas, _| {
+                    deltas.set_row(pi, size, &numbers);
+                });
                 run.recompute()?;
             }
             let exchange = !bracket.in_s1(&run.stable, v);
             if exchange {
                 exchanges_left -= 1;
             }
-            for &oi in &members[pos + 1..] {
+            run.change(v, &later_vertices, |deltas, ruled_out| {
+                deltas.clear_row();
                 if exchange {
-                    bracket.base.set(oi, pi, Wide::ZERO);
+                    for &oi in later {
+                        ruled_out.set(pi, oi);
+                    }
                 }
-                let w = self.exchange_weight(
-                    &bracket.base,
-                    pi,
-                    oi,
-                    player_remainder_index,
-                    remainder.pairs,
-                );
-                run.computer.set(v, bracket.vertices[oi], w);
-            }
+            });
         }
         Ok(())
     }
@@ -1086,55 +1094,48 @@ impl<'a, const L: usize> Procedure<'a, L> {
     fn exchange_from_s2(
         &self,
         run: &mut Run<L>,
-        bracket: &mut Bracket<L>,
+        bracket: &Bracket,
         remainder: &Remainder,
         exchanges: usize,
     ) -> Result<(), NoValidPairing> {
         let members = &remainder.members;
+        let size = bracket.vertices.len();
         let mut exchanges_left = exchanges;
         let mut remainder_index = remainder.pairs;
         let mut pos = remainder.first_group_end();
         while pos < members.len() && exchanges_left > 1 {
             let pi = members[pos];
             let v = bracket.vertices[pi];
+            let later = &members[pos + 1..];
+            let later_vertices: Vec<usize> = later.iter().map(|&oi| bracket.vertices[oi]).collect();
             let already = bracket.in_s1(&run.stable, v);
             if !already {
-                for &oi in &members[pos + 1..] {
-                    let w = self.exchange_weight(
-                        &bracket.base,
-                        pi,
-                        oi,
-                        remainder_index,
-                        remainder.pairs,
-                    );
-                    if !w.is_zero() {
-                        run.computer.set(v, bracket.vertices[oi], w + one());
-                    }
-                }
+                // One more for bringing it into S1: can it come?
+                let offset = self.exchange_offset(remainder_index, remainder.pairs) + 1;
+                let numbers: Vec<(usize, i64)> = later.iter().map(|&oi| (oi, offset)).collect();
+                run.change(v, &later_vertices, |deltas, _| {
+                    deltas.set_row(pi, size, &numbers);
+                });
                 run.recompute()?;
             }
             if bracket.in_s1(&run.stable, v) {
                 exchanges_left -= 1;
-                for &oi in &members[..pos] {
-                    bracket.base.set(pi, oi, Wide::ZERO);
-                    run.computer.set(v, bracket.vertices[oi], Wide::ZERO);
-                }
-                for oi in bracket.next_begin..bracket.vertices.len() {
-                    bracket.base.set(oi, pi, Wide::ZERO);
-                    run.computer.set(v, bracket.vertices[oi], Wide::ZERO);
-                }
+                let earlier = &members[..pos];
+                let next_group = bracket.next_begin..size;
+                let others: Vec<usize> = earlier
+                    .iter()
+                    .copied()
+                    .chain(next_group.clone())
+                    .map(|oi| bracket.vertices[oi])
+                    .collect();
+                run.change(v, &others, |_, ruled_out| {
+                    for oi in earlier.iter().copied().chain(next_group) {
+                        ruled_out.set(oi, pi);
+                    }
+                });
             }
             if !already {
-                for &oi in &members[pos + 1..] {
-                    let w = self.exchange_weight(
-                        &bracket.base,
-                        pi,
-                        oi,
-                        remainder_index,
-                        remainder.pairs,
-                    );
-                    run.computer.set(v, bracket.vertices[oi], w);
-                }
+                run.change(v, &later_vertices, |deltas, _| deltas.clear_row());
             }
             remainder_index += 1;
             pos += 1;
@@ -1143,50 +1144,59 @@ impl<'a, const L: usize> Procedure<'a, L> {
     }
 
     /// Fix the exchanges and clear the bits used to find them.
-    fn fix_exchanges(&self, run: &mut Run<L>, bracket: &mut Bracket<L>, remainder: &Remainder) {
+    fn fix_exchanges(&self, run: &mut Run<L>, bracket: &Bracket, remainder: &Remainder) {
+        let mut deltas = run.graph().deltas().clone();
+        deltas.set_member_offsets(None);
         let members = &remainder.members;
-        for (a_pos, &pi) in members.iter().enumerate() {
-            let v = bracket.vertices[pi];
-            for &oi in &members[a_pos + 1..] {
-                let ov = bracket.vertices[oi];
-                if !bracket.in_s1(&run.stable, v) || bracket.in_s1(&run.stable, ov) {
-                    bracket.base.set(oi, pi, Wide::ZERO);
-                }
-                run.computer.set(v, ov, bracket.base.get(oi, pi));
-            }
-        }
+        let vertices = &bracket.vertices;
+        let stable = run.stable.clone();
+        let pairs_in_order = members.iter().enumerate().flat_map(|(at, &pi)| {
+            let v = vertices[pi];
+            let stable = &stable;
+            members[at + 1..].iter().map(move |&oi| {
+                let ov = vertices[oi];
+                let ruled_out = !bracket.in_s1(stable, v) || bracket.in_s1(stable, ov);
+                (v, ov, ruled_out)
+            })
+        });
+        run.change_pairs(deltas, pairs_in_order);
     }
 
     /// The opponents of S1, highest first, fixed one by one.
     fn pair_s1(
         &self,
         run: &mut Run<L>,
-        bracket: &Bracket<L>,
+        bracket: &Bracket,
         remainder: &Remainder,
     ) -> Result<(), NoValidPairing> {
         let members = &remainder.members;
+        let size = bracket.vertices.len();
         for &pi in members {
             let v = bracket.vertices[pi];
             if !bracket.in_s1(&run.stable, v) {
                 continue;
             }
-            let mut addend = 0u64;
+            // The lowest opponent gets the least.
+            let mut addend = 0i64;
+            let mut numbers = Vec::new();
+            let mut others = Vec::new();
             for &oi in members.iter().rev() {
                 let ov = bracket.vertices[oi];
                 if oi <= pi || run.matched[ov] {
                     continue;
                 }
-                let w = bracket.base.get(oi, pi);
-                if !w.is_zero() {
-                    run.computer.set(v, ov, w + Wide::from_u64(addend));
+                if !run.graph().base(pi, oi).is_zero() {
+                    numbers.push((oi, addend));
+                    others.push(ov);
                 }
                 addend += 1;
             }
+            run.change(v, &others, |deltas, _| deltas.set_row(pi, size, &numbers));
             run.recompute()?;
             let mate = run.stable[v];
             run.matched[v] = true;
             run.matched[mate] = true;
-            run.computer.finalize(v, mate, self.max_weight);
+            run.finalize(v, mate)?;
         }
         Ok(())
     }
@@ -1196,7 +1206,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
     fn move_down(
         &self,
         run: &mut Run<L>,
-        bracket: &Bracket<L>,
+        bracket: &Bracket,
         group_start: usize,
     ) -> (Vec<usize>, usize) {
         let mut next_bracket = Vec::new();
@@ -1220,9 +1230,36 @@ impl<'a, const L: usize> Procedure<'a, L> {
     }
 }
 
+/// A player as the weights of pairs outside the bracket see him.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct DefaultKind {
+    score: u32,
+    eligible: bool,
+    played_games: u32,
+    absolute_preference: bool,
+    preference: Option<Colour>,
+}
+
+/// A player as a bracket's base weights see him.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Kind {
+    score: u32,
+    eligible: bool,
+    played_games: u32,
+    imbalance: u32,
+    preference: Option<Colour>,
+    repeated: Option<Colour>,
+    strong: bool,
+    floats: [Option<Float>; 2],
+}
+
 /// The working state of one run of the procedure, carried from bracket to bracket.
 struct Run<const L: usize> {
-    computer: Computer<L>,
+    /// The matching over the players to pair, plus a dummy vertex when their number is odd:
+    /// the player matched to it gets the bye.
+    matching: PerfectMatching<L, Graph<L>>,
+    players: usize,
+    dummy: Option<usize>,
     /// The latest maximum matching: each vertex's mate (itself when unmatched).
     stable: Vec<usize>,
     /// Vertices whose pair is fixed.
@@ -1239,14 +1276,58 @@ struct Run<const L: usize> {
 
 impl<const L: usize> Run<L> {
     fn recompute(&mut self) -> Result<(), NoValidPairing> {
-        self.stable = self.computer.compute()?;
+        self.matching.solve().map_err(|_| NoValidPairing)?;
+        let (matching, dummy) = (&self.matching, self.dummy);
+        self.stable = (0..self.players)
+            .map(|v| match matching.mate(v) {
+                Some(m) if Some(m) != dummy => m,
+                _ => v,
+            })
+            .collect();
+        Ok(())
+    }
+
+    fn graph(&self) -> &Graph<L> {
+        self.matching.weights()
+    }
+
+    /// Changes the deltas or ruled-out pairs of the row of `charged`, whose pairs with
+    /// `others` are the ones changed, and tells the matching if any of them did.
+    fn change(
+        &mut self,
+        charged: usize,
+        others: &[usize],
+        change: impl FnOnce(&mut Deltas, &mut Bits),
+    ) {
+        let (graph, retired) = self.matching.weights_mut();
+        if graph.change(charged, others, retired, change) {
+            self.matching.edges_changed(charged);
+        }
+    }
+
+    /// Sets new deltas for many rows, going through their pairs in `pairs` (see
+    /// [`Graph::change_pairs`]).
+    fn change_pairs(&mut self, deltas: Deltas, pairs: impl Iterator<Item = (usize, usize, bool)>) {
+        let (graph, retired) = self.matching.weights_mut();
+        for v in graph.change_pairs(deltas, pairs, retired) {
+            self.matching.edges_changed(v);
+        }
+    }
+
+    /// Fixes the pair (a, b), mates in the matching just computed, for good: the pair is
+    /// retired from the matching. A vertex left without an opponent here has no pairing.
+    fn finalize(&mut self, a: usize, b: usize) -> Result<(), NoValidPairing> {
+        if a == b {
+            return Err(NoValidPairing);
+        }
+        self.matching.retire_pair(a, b);
         Ok(())
     }
 }
 
 /// The bracket being paired: the players moved down to it, its residents, then the next score
 /// group, as vertices (positions in `sorted`).
-struct Bracket<const L: usize> {
+struct Bracket {
     vertices: Vec<usize>,
     /// How many vertices at the front were moved down from above.
     moved_down: usize,
@@ -1255,13 +1336,9 @@ struct Bracket<const L: usize> {
     /// The first vertex of the residents, and of the next score group.
     begin_vertex: usize,
     next_begin_vertex: usize,
-    /// The base weight of each pair (by positions in `vertices`; pairs of two moved-down
-    /// players have none), stored as compactly as the matching's own weights: a bracket of
-    /// thousands holds millions of pairs.
-    base: Weights<L>,
 }
 
-impl<const L: usize> Bracket<L> {
+impl Bracket {
     /// A bracket of the players carried down; the next score group is pushed after them.
     fn open(carried: Vec<usize>, moved_down: usize, begin_vertex: usize) -> Self {
         let next_begin = carried.len();
@@ -1271,7 +1348,6 @@ impl<const L: usize> Bracket<L> {
             moved_down,
             next_begin,
             begin_vertex,
-            base: Weights::new(0),
         }
     }
 
@@ -1300,7 +1376,7 @@ impl Remainder {
     }
 
     /// How many members of S1 the matching moved out of it.
-    fn exchanges<const L: usize>(&self, stable: &[usize], bracket: &Bracket<L>) -> usize {
+    fn exchanges(&self, stable: &[usize], bracket: &Bracket) -> usize {
         self.members
             .iter()
             .take(self.first_group_end())

@@ -4,7 +4,10 @@
 //! procedure asks hundreds of slightly different questions of the same graph, so this is what
 //! makes a 500-player round fast.
 //!
-//! Weights are [`Wide`] integers (hundreds of bits). Zero means "no edge".
+//! Weights are [`Wide`] integers (hundreds of bits), read through [`EdgeWeights`]: the
+//! matching stores none itself, so its owner can hold them in whatever shape they have (the
+//! Dutch procedure's depend on kinds of players, not on each pair). The owner changes them and
+//! says which vertex each change is charged to ([`PerfectMatching::edges_changed`]).
 //!
 //! How a warm restart works: a vertex whose edges change is first freed from every blossom
 //! containing it (a blossom's dual is moved onto its members, which keeps every edge feasible;
@@ -43,10 +46,26 @@
 
 use std::collections::VecDeque;
 
-use super::wide::{Wide, add_residues};
+use super::wide::{Wide, add_residues, reduce};
 
+#[cfg(test)]
 mod weights;
-pub(crate) use weights::Weights;
+#[cfg(test)]
+use weights::Weights;
+
+/// Where a matching reads its edge weights (already doubled, ids 1-based as inside the
+/// matching). A weight comes as a class and a rest, `class_value(class) + rest`: many edges
+/// share a class, so its value, lowest word and residue are looked up instead of stored per
+/// edge, and a scan reads only the two small numbers of each edge.
+pub(crate) trait EdgeWeights<const L: usize> {
+    /// The class and rest of the weight of (u, v); `None` when it is not an edge.
+    fn edge(&self, u: usize, v: usize) -> Option<(u32, u64)>;
+    fn class_value(&self, class: u32) -> Wide<L>;
+    /// The lowest word of the class's value.
+    fn class_low(&self, class: u32) -> u64;
+    /// The residue ([`Wide::residue`]) of the class's value.
+    fn class_residue(&self, class: u32) -> u64;
+}
 
 const UNLABELED: i8 = -1;
 const OUTER: i8 = 0;
@@ -55,17 +74,17 @@ const INNER: i8 = 1;
 /// No perfect matching exists in the graph as it now is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("no perfect matching exists")]
-pub struct NoPerfectMatching;
+pub(crate) struct NoPerfectMatching;
 
 /// A maximum-weight perfect matching that can be updated edge by edge.
 ///
 /// Vertex ids are 0-based in the API; internally vertices are 1..=n and blossoms n+1..=2n,
 /// with 0 meaning "none".
-pub struct PerfectMatching<const L: usize> {
+pub(crate) struct PerfectMatching<const L: usize, W> {
     n: usize,
     nx: usize,
-    /// Doubled edge weights, (n+1)², by vertex.
-    weight: Weights<L>,
+    /// Doubled edge weights, by vertex (1-based).
+    weight: W,
     /// For blossom b (row b - n - 1) and any top-level id y: the real edge (u in b, v in y) of
     /// least slack, or (0, 0). Between two vertices the edge is the pair itself, and from a
     /// vertex to a blossom it is the blossom's entry reversed, so only blossoms need a row.
@@ -113,15 +132,39 @@ pub struct PerfectMatching<const L: usize> {
     solved: bool,
 }
 
-impl<const L: usize> PerfectMatching<L> {
-    /// A graph of `n` vertices and no edges.
+#[cfg(test)]
+impl<const L: usize> PerfectMatching<L, Weights<L>> {
+    /// A graph of `n` vertices and no edges, whose weights are set one by one.
     #[must_use]
     pub fn new(n: usize) -> Self {
+        Self::with_weights(n, Weights::new(n + 1))
+    }
+
+    /// Sets the weight of edge (u, v) (0-based). Zero removes the edge. Vertex `u` is the one
+    /// the change is charged to: it is unmatched and freed from its blossoms.
+    pub fn set_weight(&mut self, u: usize, v: usize, weight: Wide<L>) {
+        let (u1, v1) = (u + 1, v + 1);
+        if u == v || u1 > self.n || v1 > self.n || self.retired[u1] || self.retired[v1] {
+            return;
+        }
+        let doubled = weight + weight;
+        if self.w(u1, v1) == doubled && self.edge(u1, v1) != weight.is_zero() {
+            return;
+        }
+        self.edges_changed(u);
+        self.weight.set(u1, v1, doubled);
+    }
+}
+
+impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
+    /// A graph of `n` vertices whose weights `weight` gives (doubled, 1-based).
+    #[must_use]
+    pub fn with_weights(n: usize, weight: W) -> Self {
         let ids = 2 * n + 1;
         let mut m = PerfectMatching {
             n,
             nx: n,
-            weight: Weights::new(n + 1),
+            weight,
             blossom_rep: Vec::new(),
             dual: vec![Wide::ZERO; ids],
             dual_residue: vec![0; n + 1],
@@ -156,27 +199,49 @@ impl<const L: usize> PerfectMatching<L> {
         m
     }
 
-    /// Number of vertices.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
     fn ids(&self) -> usize {
         2 * self.n + 1
     }
 
     fn w(&self, u: usize, v: usize) -> Wide<L> {
-        self.weight.get(u, v)
+        self.weight
+            .edge(u, v)
+            .map_or(Wide::ZERO, |e| self.value_of(e))
+    }
+
+    #[inline]
+    fn value_of(&self, (class, rest): (u32, u64)) -> Wide<L> {
+        let mut value = self.weight.class_value(class);
+        value.add_at(0, rest);
+        value
     }
 
     fn edge(&self, u: usize, v: usize) -> bool {
-        self.weight.is_edge(u, v)
+        self.weight.edge(u, v).is_some()
+    }
+
+    /// The weights, for their owner to change, with whether a vertex (0-based) is retired;
+    /// the owner then calls [`PerfectMatching::edges_changed`] for each vertex whose edges
+    /// changed.
+    pub fn weights_mut(&mut self) -> (&mut W, impl Fn(usize) -> bool + '_) {
+        let retired = &self.retired;
+        (&mut self.weight, move |u: usize| {
+            retired.get(u + 1).copied().unwrap_or(true)
+        })
+    }
+
+    pub fn weights(&self) -> &W {
+        &self.weight
+    }
+
+    /// Vertex `u` (0-based) is the one a change of its edges is charged to: once the graph has
+    /// been solved, it is unmatched and freed from its blossoms, and the next solve repairs
+    /// around it. Changes charged to a retired vertex are ignored.
+    pub fn edges_changed(&mut self, u: usize) {
+        let u = u + 1;
+        if u <= self.n && !self.retired[u] && self.solved {
+            self.prepare(u);
+        }
     }
 
     fn rep(&self, x: usize, y: usize) -> (usize, usize) {
@@ -223,29 +288,6 @@ impl<const L: usize> PerfectMatching<L> {
 
     fn rep_is_edge(&self, e: (usize, usize)) -> bool {
         e.0 != 0 && self.edge(e.0, e.1)
-    }
-
-    /// The current weight of edge (u, v) (0-based), as given.
-    #[must_use]
-    pub fn weight(&self, u: usize, v: usize) -> Wide<L> {
-        self.w(u + 1, v + 1).half()
-    }
-
-    /// Sets the weight of edge (u, v) (0-based). Zero removes the edge. Vertex `u` is the one
-    /// the change is charged to: it is unmatched and freed from its blossoms.
-    pub fn set_weight(&mut self, u: usize, v: usize, weight: Wide<L>) {
-        let (u, v) = (u + 1, v + 1);
-        if u == v || u > self.n || v > self.n || self.retired[u] || self.retired[v] {
-            return;
-        }
-        let doubled = weight + weight;
-        if self.w(u, v) == doubled && self.edge(u, v) != weight.is_zero() {
-            return;
-        }
-        if self.solved {
-            self.prepare(u);
-        }
-        self.weight.set(u, v, doubled);
     }
 
     /// Fixes the pair (u, v) (0-based) for good: they must be each other's mate now. From
@@ -309,8 +351,7 @@ impl<const L: usize> PerfectMatching<L> {
             let heaviest = self
                 .live
                 .iter()
-                .filter(|&&v| self.edge(u, v))
-                .map(|&v| self.w(u, v))
+                .filter_map(|&v| self.weight.edge(u, v).map(|e| self.value_of(e)))
                 .max()
                 .unwrap_or(Wide::ZERO);
             let mut dual = heaviest.half();
@@ -342,8 +383,10 @@ impl<const L: usize> PerfectMatching<L> {
             let tight = candidates[i + 1..].iter().copied().find(|&v| {
                 self.mate[v] == 0
                     && self.top[v] == v
-                    && self.edge(u, v)
-                    && (self.dual[u] + self.dual[v] - self.w(u, v)).is_zero()
+                    && self
+                        .weight
+                        .edge(u, v)
+                        .is_some_and(|e| (self.dual[u] + self.dual[v] - self.value_of(e)).is_zero())
             });
             if let Some(v) = tight {
                 self.mate[u] = v;
@@ -478,8 +521,8 @@ impl<const L: usize> PerfectMatching<L> {
     fn needed_dual(&self, v: usize) -> Option<Wide<L>> {
         let mut needed: Option<Wide<L>> = None;
         for &u in &self.live {
-            if self.edge(v, u) {
-                let want = self.w(v, u) - self.dual[u];
+            if let Some(e) = self.weight.edge(v, u) {
+                let want = self.value_of(e) - self.dual[u];
                 if needed.is_none_or(|n| want > n) {
                     needed = Some(want);
                 }
@@ -733,16 +776,19 @@ impl<const L: usize> PerfectMatching<L> {
                     continue;
                 }
                 let key = if x <= self.n {
-                    let (end, p) = (candidate.0, self.weight.parts(candidate.0, candidate.1));
+                    let end = candidate.0;
+                    let Some((class, rest)) = self.weight.edge(candidate.0, candidate.1) else {
+                        continue;
+                    };
                     let upper = match last {
-                        Some((e, q, value)) if e == end && q == p.0 => value,
+                        Some((e, c, value)) if e == end && c == class => value,
                         _ => {
-                            let value = self.dual[end] - self.weight.upper_part(p.0);
-                            last = Some((end, p.0, value));
+                            let value = self.dual[end] - self.weight.class_value(class);
+                            last = Some((end, class, value));
                             value
                         }
                     };
-                    upper.sub_u64(p.1)
+                    upper.sub_u64(rest)
                 } else {
                     self.delta_edge(candidate)
                 };
@@ -949,9 +995,11 @@ impl<const L: usize> PerfectMatching<L> {
     /// residue, is not zero. True means it almost surely is (the caller checks in full). Only
     /// while a stage runs, when the duals' residues are kept.
     #[inline]
-    fn maybe_tight(&self, u: usize, v: usize) -> bool {
-        self.dual[u].low().wrapping_add(self.dual[v].low()) == self.weight.low(u, v)
-            && add_residues(self.dual_residue[u], self.dual_residue[v]) == self.weight.residue(u, v)
+    fn maybe_tight(&self, u: usize, v: usize, (class, rest): (u32, u64)) -> bool {
+        self.dual[u].low().wrapping_add(self.dual[v].low())
+            == self.weight.class_low(class).wrapping_add(rest)
+            && add_residues(self.dual_residue[u], self.dual_residue[v])
+                == add_residues(self.weight.class_residue(class), reduce(u128::from(rest)))
     }
 
     /// Forms the blossoms of the deferred vertices' tight edges to other outer ids (an edge to
@@ -967,11 +1015,14 @@ impl<const L: usize> PerfectMatching<L> {
                 if self.label[tu] != OUTER {
                     break;
                 }
-                if tu == tv
-                    || self.label[tv] != OUTER
-                    || !self.edge(u, v)
-                    || !self.maybe_tight(u, v)
-                    || !self.delta_edge((u, v)).is_zero()
+                if tu == tv || self.label[tv] != OUTER {
+                    continue;
+                }
+                let Some(e) = self.weight.edge(u, v) else {
+                    continue;
+                };
+                if !self.maybe_tight(u, v, e)
+                    || !(self.dual[u] + self.dual[v] - self.value_of(e)).is_zero()
                 {
                     continue;
                 }
@@ -1037,10 +1088,15 @@ impl<const L: usize> PerfectMatching<L> {
                 for i in 0..self.scanned.len() {
                     let w = self.scanned[i];
                     let tw = self.top[w];
-                    if tw == x || self.label[tw] != OUTER || !self.edge(m, w) {
+                    if tw == x || self.label[tw] != OUTER {
                         continue;
                     }
-                    if self.maybe_tight(m, w) && self.delta_edge((m, w)).is_zero() {
+                    let Some(e) = self.weight.edge(m, w) else {
+                        continue;
+                    };
+                    if self.maybe_tight(m, w, e)
+                        && (self.dual[m] + self.dual[w] - self.value_of(e)).is_zero()
+                    {
                         self.on_found_edge((w, m));
                         break 'found;
                     }
@@ -1056,9 +1112,9 @@ impl<const L: usize> PerfectMatching<L> {
         let dual_u = self.dual[u];
         for i in 0..self.live.len() {
             let v = self.live[i];
-            if !self.edge(u, v) {
+            let Some(e) = self.weight.edge(u, v) else {
                 continue;
-            }
+            };
             // A blossom formed during the scan may hold both ends.
             let tv = self.top[v];
             if tv == self.top[u] {
@@ -1069,7 +1125,7 @@ impl<const L: usize> PerfectMatching<L> {
                 continue;
             }
             if !self.slack_valid {
-                if !self.maybe_tight(u, v) {
+                if !self.maybe_tight(u, v, e) {
                     continue;
                 }
                 if self.label[tv] == OUTER && self.tree[tv] == self.tree[self.top[u]] {
@@ -1081,7 +1137,7 @@ impl<const L: usize> PerfectMatching<L> {
                     continue;
                 }
             }
-            let delta = dual_u + self.dual[v] - self.w(u, v);
+            let delta = dual_u + self.dual[v] - self.value_of(e);
             if delta.is_zero() {
                 if self.on_found_edge((u, v)) {
                     return true;
@@ -1131,10 +1187,13 @@ impl<const L: usize> PerfectMatching<L> {
             for i in 0..self.live.len() {
                 let v = self.live[i];
                 let tv = self.top[v];
-                if !self.edge(u, v) || tv == self.top[u] || self.label[tv] == INNER {
+                if tv == self.top[u] || self.label[tv] == INNER {
                     continue;
                 }
-                let delta = dual_u + self.dual[v] - self.w(u, v);
+                let Some(e) = self.weight.edge(u, v) else {
+                    continue;
+                };
+                let delta = dual_u + self.dual[v] - self.value_of(e);
                 self.offer_slack(u, v, tv, delta);
             }
         }
@@ -1177,7 +1236,7 @@ mod tests {
         go(&mut vec![false; n], w)
     }
 
-    fn total(m: &PerfectMatching<2>, w: &[Vec<u64>]) -> u64 {
+    fn total(m: &PerfectMatching<2, Weights<2>>, w: &[Vec<u64>]) -> u64 {
         let mut sum = 0;
         for u in 0..w.len() {
             let v = m.mate(u).unwrap();
@@ -1191,9 +1250,9 @@ mod tests {
     }
 
     /// A matching over the graph of the weights `w` (not solved yet).
-    fn matching_of(w: &[Vec<u64>]) -> PerfectMatching<2> {
+    fn matching_of(w: &[Vec<u64>]) -> PerfectMatching<2, Weights<2>> {
         let n = w.len();
-        let mut m = PerfectMatching::<2>::new(n);
+        let mut m = PerfectMatching::<2, Weights<2>>::new(n);
         for u in 0..n {
             for v in u + 1..n {
                 m.set_weight(u, v, W::from_u64(w[u][v]));
@@ -1204,7 +1263,11 @@ mod tests {
 
     /// Solves `m`, the graph of `w`, and checks it finds the brute force's best total, or no
     /// perfect matching where there is none.
-    fn assert_solves_like_brute_force(m: &mut PerfectMatching<2>, w: &[Vec<u64>], round: usize) {
+    fn assert_solves_like_brute_force(
+        m: &mut PerfectMatching<2, Weights<2>>,
+        w: &[Vec<u64>],
+        round: usize,
+    ) {
         match (m.solve(), brute_force(w.len(), w)) {
             (Ok(()), Some(best)) => assert_eq!(total(m, w), best, "round {round}: {w:?}"),
             (Err(_), None) => {}
@@ -1248,7 +1311,7 @@ mod tests {
             let max = if round % 2 == 0 { 4 } else { 1000 };
             let density = rng.u32(40..=100);
             let w = random_weights(&mut rng, n, density, max);
-            let mut m = PerfectMatching::<2>::new(n);
+            let mut m = PerfectMatching::<2, Weights<2>>::new(n);
             for u in 0..n {
                 for v in u + 1..n {
                     m.set_weight(u, v, Wide([0, w[u][v]]));

@@ -242,8 +242,7 @@ pub fn explain(input: &DutchInput<'_>, published: &DutchPairing) -> RoundWhy {
                         if expected == actual {
                             Standard::Kept
                         } else {
-                            let why = if played(higher, expected) || ctx.forbidden[higher][expected]
-                            {
+                            let why = if played(higher, expected) || ctx.forbids(higher, expected) {
                                 Change::Rematch
                             } else if !ctx.compatible(higher, expected) {
                                 Change::FirstMoveClash
