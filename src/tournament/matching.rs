@@ -39,7 +39,7 @@
 //! which makes a blossom, waits until the queue is empty: a stage that augments first never
 //! forms that blossom, whose edge table costs a pass over the field. When one is formed, its
 //! least-slack edge to each vertex is compared without that vertex's dual (common to every
-//! candidate), and a weight's upper part is subtracted once for a run of edges of one kind.
+//! candidate), and a weight's class value is subtracted once for a run of edges of one class.
 
 // Index loops mirror the textbook algorithms and keep parallel arrays in step.
 #![allow(clippy::needless_range_loop)]
@@ -58,8 +58,18 @@ use weights::Weights;
 /// share a class, so its value, lowest word and residue are looked up instead of stored per
 /// edge, and a scan reads only the two small numbers of each edge.
 pub(crate) trait EdgeWeights<const L: usize> {
+    /// What the edges of one vertex share, looked up once for a run of them: the loops that
+    /// matter go along one vertex's edges.
+    type Row: Copy;
+    fn row(&self, u: usize) -> Self::Row;
+    /// The class and rest of the weight of (u, v), `u` the row's vertex; `None` when it is not
+    /// an edge.
+    fn edge_in(&self, row: Self::Row, v: usize) -> Option<(u32, u64)>;
     /// The class and rest of the weight of (u, v); `None` when it is not an edge.
-    fn edge(&self, u: usize, v: usize) -> Option<(u32, u64)>;
+    #[inline]
+    fn edge(&self, u: usize, v: usize) -> Option<(u32, u64)> {
+        self.edge_in(self.row(u), v)
+    }
     fn class_value(&self, class: u32) -> Wide<L>;
     /// The lowest word of the class's value.
     fn class_low(&self, class: u32) -> u64;
@@ -286,8 +296,13 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         self.dual[e.0] + self.dual[e.1] - self.w(e.0, e.1)
     }
 
-    fn rep_is_edge(&self, e: (usize, usize)) -> bool {
-        e.0 != 0 && self.edge(e.0, e.1)
+    /// The slack of a representative edge, if it is one.
+    fn rep_slack(&self, e: (usize, usize)) -> Option<Wide<L>> {
+        if e.0 == 0 {
+            return None;
+        }
+        let weight = self.weight.edge(e.0, e.1)?;
+        Some(self.dual[e.0] + self.dual[e.1] - self.value_of(weight))
     }
 
     /// Fixes the pair (u, v) (0-based) for good: they must be each other's mate now. From
@@ -348,10 +363,11 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     fn jump_start(&mut self) {
         for i in 0..self.live.len() {
             let u = self.live[i];
+            let row = self.weight.row(u);
             let heaviest = self
                 .live
                 .iter()
-                .filter_map(|&v| self.weight.edge(u, v).map(|e| self.value_of(e)))
+                .filter_map(|&v| self.weight.edge_in(row, v).map(|e| self.value_of(e)))
                 .max()
                 .unwrap_or(Wide::ZERO);
             let mut dual = heaviest.half();
@@ -380,12 +396,13 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             if self.mate[u] != 0 || self.top[u] != u {
                 continue;
             }
+            let row = self.weight.row(u);
             let tight = candidates[i + 1..].iter().copied().find(|&v| {
                 self.mate[v] == 0
                     && self.top[v] == v
                     && self
                         .weight
-                        .edge(u, v)
+                        .edge_in(row, v)
                         .is_some_and(|e| (self.dual[u] + self.dual[v] - self.value_of(e)).is_zero())
             });
             if let Some(v) = tight {
@@ -520,8 +537,9 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     /// The least dual that covers every edge of vertex `v`, if it has any.
     fn needed_dual(&self, v: usize) -> Option<Wide<L>> {
         let mut needed: Option<Wide<L>> = None;
+        let row = self.weight.row(v);
         for &u in &self.live {
-            if let Some(e) = self.weight.edge(v, u) {
+            if let Some(e) = self.weight.edge_in(row, u) {
                 let want = self.value_of(e) - self.dual[u];
                 if needed.is_none_or(|n| want > n) {
                     needed = Some(want);
@@ -570,13 +588,15 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             return if self.edge(b, v) { (b, v) } else { (0, 0) };
         }
         let mut best = (0, 0);
+        let mut best_slack = None;
         for i in 0..self.flower[b].len() {
             let c = self.flower[b][i];
             let e = self.refresh_rep(c, v);
-            if self.rep_is_edge(e)
-                && (!self.rep_is_edge(best) || self.delta_edge(e) < self.delta_edge(best))
+            if let Some(slack) = self.rep_slack(e)
+                && best_slack.is_none_or(|best| slack < best)
             {
                 best = e;
+                best_slack = Some(slack);
             }
         }
         self.set_rep(b, v, best);
@@ -605,8 +625,7 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
                 continue;
             }
             let e = self.rep(u, x);
-            if self.rep_is_edge(e) {
-                let delta = self.delta_edge(e);
+            if let Some(delta) = self.rep_slack(e) {
                 self.update_slack(u, x, delta);
             }
         }
@@ -764,20 +783,25 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             .collect();
         // For each id, the child's edge of least slack. Towards a vertex x every candidate
         // ends in x, so the key leaves x's dual out: the other end's dual less the weight,
-        // whose part above the lowest word is shared by runs of edges of one kind.
+        // whose class value is shared by runs of edges.
         let mut best: Vec<Option<((usize, usize), Wide<L>)>> = vec![None; ids.len()];
         for i in 0..self.flower[b].len() {
             let xs = self.flower[b][i];
             self.parent[xs] = b;
             let mut last: Option<(usize, u32, Wide<L>)> = None;
+            let xs_row = (xs <= self.n).then(|| self.weight.row(xs));
             for (slot, &x) in best.iter_mut().zip(&ids) {
                 let candidate = self.rep(xs, x);
-                if !self.rep_is_edge(candidate) {
+                if candidate.0 == 0 {
                     continue;
                 }
                 let key = if x <= self.n {
                     let end = candidate.0;
-                    let Some((class, rest)) = self.weight.edge(candidate.0, candidate.1) else {
+                    let weight = match xs_row {
+                        Some(row) if end == xs => self.weight.edge_in(row, candidate.1),
+                        _ => self.weight.edge(end, candidate.1),
+                    };
+                    let Some((class, rest)) = weight else {
                         continue;
                     };
                     let upper = match last {
@@ -790,7 +814,10 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
                     };
                     upper.sub_u64(rest)
                 } else {
-                    self.delta_edge(candidate)
+                    let Some(slack) = self.rep_slack(candidate) else {
+                        continue;
+                    };
+                    slack
                 };
                 if slot.is_none_or(|(_, k)| key < k) {
                     *slot = Some((candidate, key));
@@ -1009,6 +1036,7 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         let mut formed = false;
         while let Some(u) = self.deferred.pop() {
             self.is_deferred[u] = false;
+            let row = self.weight.row(u);
             for i in 0..self.live.len() {
                 let v = self.live[i];
                 let (tu, tv) = (self.top[u], self.top[v]);
@@ -1018,7 +1046,7 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
                 if tu == tv || self.label[tv] != OUTER {
                     continue;
                 }
-                let Some(e) = self.weight.edge(u, v) else {
+                let Some(e) = self.weight.edge_in(row, v) else {
                     continue;
                 };
                 if !self.maybe_tight(u, v, e)
@@ -1085,13 +1113,14 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             members.clear();
             self.members(x, &mut members);
             'found: for &m in &members {
+                let row = self.weight.row(m);
                 for i in 0..self.scanned.len() {
                     let w = self.scanned[i];
                     let tw = self.top[w];
                     if tw == x || self.label[tw] != OUTER {
                         continue;
                     }
-                    let Some(e) = self.weight.edge(m, w) else {
+                    let Some(e) = self.weight.edge_in(row, w) else {
                         continue;
                     };
                     if self.maybe_tight(m, w, e)
@@ -1110,9 +1139,10 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     fn scan(&mut self, u: usize) -> bool {
         self.scanned.push(u);
         let dual_u = self.dual[u];
+        let row = self.weight.row(u);
         for i in 0..self.live.len() {
             let v = self.live[i];
-            let Some(e) = self.weight.edge(u, v) else {
+            let Some(e) = self.weight.edge_in(row, v) else {
                 continue;
             };
             // A blossom formed during the scan may hold both ends.
@@ -1184,13 +1214,14 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         let scanned = std::mem::take(&mut self.scanned);
         for &u in &scanned {
             let dual_u = self.dual[u];
+            let row = self.weight.row(u);
             for i in 0..self.live.len() {
                 let v = self.live[i];
                 let tv = self.top[v];
                 if tv == self.top[u] || self.label[tv] == INNER {
                     continue;
                 }
-                let Some(e) = self.weight.edge(u, v) else {
+                let Some(e) = self.weight.edge_in(row, v) else {
                     continue;
                 };
                 let delta = dual_u + self.dual[v] - self.value_of(e);

@@ -215,6 +215,18 @@ impl Window {
     }
 }
 
+/// What the pairs of one vertex share, looked up once for a run of them.
+#[derive(Clone, Copy)]
+pub(super) struct Row {
+    u: usize,
+    is_dummy: bool,
+    /// Where the vertex's row of [`Graph::forbidden`] begins.
+    forbidden_at: usize,
+    default_kind: usize,
+    /// Its position in the bracket, or `NONE`.
+    pos: u32,
+}
+
 /// The weights of the matching over the players to pair (vertices in pairing order), plus a
 /// dummy vertex when their number is odd, joined with weight 1 to those who may get a bye.
 pub(super) struct Graph<const L: usize> {
@@ -385,23 +397,46 @@ impl<const L: usize> Graph<L> {
         changed
     }
 
+    /// What the pairs of vertex `u` share in `window`.
+    #[inline(always)]
+    fn row_in(&self, window: &Window, u: usize) -> Row {
+        Row {
+            u,
+            is_dummy: Some(u) == self.dummy,
+            forbidden_at: u * self.forbidden.stride,
+            default_kind: self.default_kind.get(u).map_or(0, |&k| k as usize),
+            pos: window.pos[u],
+        }
+    }
+
     /// The weight of (u, v) (vertices, 0-based) as a class and a rest.
     #[inline(always)]
     fn pair(&self, window: &Window, deltas: &Deltas, u: usize, v: usize) -> Option<(u32, u64)> {
-        if let Some(d) = self.dummy
-            && (u == d || v == d)
-        {
-            let other = if u == d { v } else { u };
-            return (other != d && self.bye_eligible[other]).then_some((self.one, BIAS));
+        self.pair_in(window, deltas, self.row_in(window, u), v)
+    }
+
+    /// The weight of (u, v), `u` being the row's vertex, as a class and a rest.
+    #[inline(always)]
+    fn pair_in(&self, window: &Window, deltas: &Deltas, row: Row, v: usize) -> Option<(u32, u64)> {
+        let u = row.u;
+        if row.is_dummy {
+            return (v != u && self.bye_eligible[v]).then_some((self.one, BIAS));
         }
-        if u == v || self.forbidden.get(u, v) {
+        if Some(v) == self.dummy {
+            return self.bye_eligible[u].then_some((self.one, BIAS));
+        }
+        if u == v || self.forbidden.words[row.forbidden_at + v / 64] >> (v % 64) & 1 == 1 {
             return None;
         }
-        let (pu, pv) = (window.pos[u], window.pos[v]);
+        let (pu, pv) = (row.pos, window.pos[v]);
         if pu == NONE || pv == NONE {
-            let (higher, lower) = if u < v { (u, v) } else { (v, u) };
-            let class = self.default_memo[self.default_kind[higher] as usize * self.default_kinds
-                + self.default_kind[lower] as usize];
+            let kv = self.default_kind[v] as usize;
+            let at = if u < v {
+                row.default_kind * self.default_kinds + kv
+            } else {
+                kv * self.default_kinds + row.default_kind
+            };
+            let class = self.default_memo[at];
             return (class != NO_EDGE).then_some((class, BIAS));
         }
         let (a, b) = if pu < pv {
@@ -507,9 +542,16 @@ impl<const L: usize> Graph<L> {
 }
 
 impl<const L: usize> EdgeWeights<L> for Graph<L> {
+    type Row = Row;
+
     #[inline(always)]
-    fn edge(&self, u: usize, v: usize) -> Option<(u32, u64)> {
-        self.pair(&self.window, &self.window.deltas, u - 1, v - 1)
+    fn row(&self, u: usize) -> Row {
+        self.row_in(&self.window, u - 1)
+    }
+
+    #[inline(always)]
+    fn edge_in(&self, row: Row, v: usize) -> Option<(u32, u64)> {
+        self.pair_in(&self.window, &self.window.deltas, row, v - 1)
     }
 
     #[inline]

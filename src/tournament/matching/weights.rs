@@ -26,8 +26,15 @@ impl<const L: usize> Weights<L> {
 }
 
 impl<const L: usize> EdgeWeights<L> for Weights<L> {
-    fn edge(&self, u: usize, v: usize) -> Option<(u32, u64)> {
-        let at = u * self.stride + v;
+    /// Where the row begins.
+    type Row = usize;
+
+    fn row(&self, u: usize) -> usize {
+        u * self.stride
+    }
+
+    fn edge_in(&self, row: usize, v: usize) -> Option<(u32, u64)> {
+        let at = row + v;
         let weight = self.weights[at];
         (!weight.is_zero()).then(|| (at as u32, weight.low()))
     }
