@@ -95,10 +95,14 @@ pub(crate) struct PerfectMatching<const L: usize, W> {
     nx: usize,
     /// Doubled edge weights, by vertex (1-based).
     weight: W,
-    /// For blossom b (row b - n - 1) and any top-level id y: the real edge (u in b, v in y) of
-    /// least slack, or (0, 0). Between two vertices the edge is the pair itself, and from a
+    /// For blossom b (row b - n - 1) and vertex y: the vertex u of b whose edge (u, y) has
+    /// the least slack, or 0. Between two vertices the edge is the pair itself, and from a
     /// vertex to a blossom it is the blossom's entry reversed, so only blossoms need a row.
-    blossom_rep: Vec<Vec<(u32, u32)>>,
+    /// Four bytes a vertex: a large field can nest thousands of blossoms at once.
+    blossom_rep: Vec<Vec<u32>>,
+    /// For blossom b (row b - n - 1) and blossom y (column y - n - 1, not inside b): the real
+    /// edge (u in b, v in y) of least slack, or (0, 0). Rows grow as columns are set.
+    blossom_pair_rep: Vec<Vec<(u32, u32)>>,
     dual: Vec<Wide<L>>,
     /// Each vertex's dual as a residue ([`Wide::residue`]), kept while a stage runs: a scan
     /// compares residues before it computes a slack in full.
@@ -115,8 +119,6 @@ pub(crate) struct PerfectMatching<const L: usize, W> {
     top: Vec<usize>,
     parent: Vec<usize>,
     labeled_from: Vec<usize>,
-    /// For blossom b (row b - n - 1) and vertex x: the child of b containing x.
-    blossom_from: Vec<Vec<u32>>,
     label: Vec<i8>,
     /// For a labelled top-level id: the root of its tree, so that after an augmentation only
     /// the two trees it used are taken apart and the rest of the forest goes on growing.
@@ -176,6 +178,7 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             nx: n,
             weight,
             blossom_rep: Vec::new(),
+            blossom_pair_rep: Vec::new(),
             dual: vec![Wide::ZERO; ids],
             dual_residue: vec![0; n + 1],
             mate: vec![0; ids],
@@ -186,7 +189,6 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             top: vec![0; ids],
             parent: vec![0; ids],
             labeled_from: vec![0; ids],
-            blossom_from: Vec::new(),
             label: vec![UNLABELED; ids],
             tree: vec![0; ids],
             augmented: None,
@@ -207,10 +209,6 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             m.top[u] = u;
         }
         m
-    }
-
-    fn ids(&self) -> usize {
-        2 * self.n + 1
     }
 
     fn w(&self, u: usize, v: usize) -> Wide<L> {
@@ -256,11 +254,22 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
 
     fn rep(&self, x: usize, y: usize) -> (usize, usize) {
         if x > self.n {
-            let (u, v) = self.blossom_rep[x - self.n - 1][y];
-            (u as usize, v as usize)
+            let row = x - self.n - 1;
+            if y <= self.n {
+                match self.blossom_rep[row][y] {
+                    0 => (0, 0),
+                    u => (u as usize, y),
+                }
+            } else {
+                let (u, v) = self.blossom_pair_rep[row]
+                    .get(y - self.n - 1)
+                    .copied()
+                    .unwrap_or((0, 0));
+                (u as usize, v as usize)
+            }
         } else if y > self.n {
-            let (v, u) = self.blossom_rep[y - self.n - 1][x];
-            (u as usize, v as usize)
+            let (v, u) = self.rep(y, x);
+            (u, v)
         } else {
             (x, y)
         }
@@ -269,26 +278,35 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     /// Sets the least-slack edge from `x` to `y`; one side must be a blossom.
     fn set_rep(&mut self, x: usize, y: usize, e: (usize, usize)) {
         if x > self.n {
-            self.blossom_rep[x - self.n - 1][y] = (e.0 as u32, e.1 as u32);
+            let row = x - self.n - 1;
+            if y <= self.n {
+                self.blossom_rep[row][y] = e.0 as u32;
+            } else {
+                let pairs = &mut self.blossom_pair_rep[row];
+                let at = y - self.n - 1;
+                if at >= pairs.len() {
+                    if e == (0, 0) {
+                        return;
+                    }
+                    pairs.resize(at + 1, (0, 0));
+                }
+                pairs[at] = (e.0 as u32, e.1 as u32);
+            }
         } else if y > self.n {
-            self.blossom_rep[y - self.n - 1][x] = (e.1 as u32, e.0 as u32);
+            self.set_rep(y, x, (e.1, e.0));
         }
     }
 
+    /// The child of `b` that holds vertex `x` (0 when none): up from `x` to `b`.
     fn from(&self, b: usize, x: usize) -> usize {
-        if b > self.n {
-            self.blossom_from[b - self.n - 1][x] as usize
-        } else if b == x {
-            b
-        } else {
-            0
+        if b <= self.n {
+            return if b == x { b } else { 0 };
         }
-    }
-
-    fn set_from(&mut self, b: usize, x: usize, c: usize) {
-        if b > self.n {
-            self.blossom_from[b - self.n - 1][x] = c as u32;
+        let mut y = x;
+        while y != 0 && self.parent[y] != b {
+            y = self.parent[y];
         }
+        y
     }
 
     /// Slack of a real edge (u, v) of vertices.
@@ -349,8 +367,26 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             self.repair();
         }
         match self.stage() {
-            Stage::Perfect => Ok(()),
+            Stage::Perfect => {
+                self.dissolve_free_blossoms();
+                Ok(())
+            }
             Stage::Stuck => Err(NoPerfectMatching),
+        }
+    }
+
+    /// Dissolves the top-level blossoms whose dual is zero, and then those of their children
+    /// that are: they hold no dual for any edge, and each keeps a table as wide as the graph.
+    fn dissolve_free_blossoms(&mut self) {
+        let mut found = true;
+        while found {
+            found = false;
+            for b in self.n + 1..=self.nx {
+                if self.top[b] == b && self.dual[b].is_zero() {
+                    self.dissolve(b);
+                    found = true;
+                }
+            }
         }
     }
 
@@ -731,6 +767,17 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         0
     }
 
+    /// Marks with `stamp` the blossoms nested inside blossom `b`.
+    fn mark_nested(&mut self, b: usize, stamp: u32) {
+        for i in 0..self.flower[b].len() {
+            let c = self.flower[b][i];
+            if c > self.n {
+                self.visit[c] = stamp;
+                self.mark_nested(c, stamp);
+            }
+        }
+    }
+
     fn add_blossom(&mut self, u: usize, lca: usize, v: usize) {
         let mut b = self.n + 1;
         while b <= self.nx && self.top[b] != 0 {
@@ -739,8 +786,8 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         if b > self.nx {
             self.nx += 1;
             b = self.nx;
-            self.blossom_rep.push(vec![(0, 0); self.ids()]);
-            self.blossom_from.push(vec![0; self.n + 1]);
+            self.blossom_rep.push(vec![0; self.n + 1]);
+            self.blossom_pair_rep.push(Vec::new());
         }
         self.dual[b] = Wide::ZERO;
         self.label[b] = OUTER;
@@ -768,18 +815,23 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         self.flower[b] = flower;
         self.set_top(b, b);
         let row = b - self.n - 1;
-        self.blossom_rep[row].iter_mut().for_each(|e| *e = (0, 0));
+        self.blossom_rep[row].iter_mut().for_each(|e| *e = 0);
+        self.blossom_pair_rep[row].clear();
         for x in self.n + 1..=self.nx {
             self.set_rep(x, b, (0, 0));
         }
-        self.blossom_from[row].iter_mut().for_each(|c| *c = 0);
         // Every id in use: the live vertices and the blossoms (nested ones too, for when
-        // their parents expand).
+        // their parents expand), but not those inside the new one, which it never meets.
+        let stamp = self.new_stamp();
+        self.mark_nested(b, stamp);
         let ids: Vec<usize> = self
             .live
             .iter()
             .copied()
-            .chain((self.n + 1..=self.nx).filter(|&x| self.top[x] != 0 && x != b))
+            .chain(
+                (self.n + 1..=self.nx)
+                    .filter(|&x| self.top[x] != 0 && x != b && self.visit[x] != stamp),
+            )
             .collect();
         // For each id, the child's edge of least slack. Towards a vertex x every candidate
         // ends in x, so the key leaves x's dual out: the other end's dual less the weight,
@@ -823,16 +875,6 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
                     *slot = Some((candidate, key));
                 }
             }
-            if xs <= self.n {
-                self.set_from(b, xs, xs);
-            } else {
-                for i in 0..self.live.len() {
-                    let x = self.live[i];
-                    if self.from(xs, x) != 0 {
-                        self.set_from(b, x, xs);
-                    }
-                }
-            }
         }
         for (slot, &x) in best.iter().zip(&ids) {
             if let Some((edge, _)) = *slot {
@@ -844,13 +886,13 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     }
 
     fn expand_blossom(&mut self, b: usize) {
+        let from_vertex = self.rep(b, self.labeled_from[b]).0;
+        let xr = self.from(b, from_vertex);
         let children = self.flower[b].clone();
         for &x in &children {
             self.parent[x] = 0;
             self.set_top(x, x);
         }
-        let from_vertex = self.rep(b, self.labeled_from[b]).0;
-        let xr = self.from(b, from_vertex);
         let pr = self.get_pr(b, xr);
         let mut i = 0;
         while i < pr {
