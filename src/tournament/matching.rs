@@ -1184,10 +1184,8 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         let row = self.weight.row(u);
         for i in 0..self.live.len() {
             let v = self.live[i];
-            let Some(e) = self.weight.edge_in(row, v) else {
-                continue;
-            };
-            // A blossom formed during the scan may hold both ends.
+            // A blossom formed during the scan may hold both ends (in a large field, one
+            // blossom can hold most of it: looked at before the weight).
             let tv = self.top[v];
             if tv == self.top[u] {
                 continue;
@@ -1196,6 +1194,9 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
             if self.label[tv] == INNER {
                 continue;
             }
+            let Some(e) = self.weight.edge_in(row, v) else {
+                continue;
+            };
             if !self.slack_valid {
                 if !self.maybe_tight(u, v, e) {
                     continue;
