@@ -117,25 +117,38 @@ pub(super) enum Region {
 
 /// The small numbers the procedure adds to a bracket's weights, by row: each applies to the
 /// pairs whose higher-ranked player (smaller position) owns the row.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(super) struct Deltas {
     /// For each moved-down position: added to its pairs with the residents.
     moved_down: Vec<i64>,
     /// While the remainder's exchanges are decided: each member's offset, added to its pairs
-    /// with later members.
-    member_offset: Vec<Option<i64>>,
-    /// The one row being decided: its own number for each later position it names.
-    row: Option<(usize, Vec<Option<i64>>)>,
+    /// with later members ([`UNSET`] for a position that is no member).
+    member_offset: Vec<i64>,
+    /// The one row being decided ([`usize::MAX`] for none), and its own number for each later
+    /// position it names ([`UNSET`] where the rules decide).
+    row_owner: usize,
+    row: Vec<i64>,
+}
+
+/// A delta that is not there.
+const UNSET: i64 = i64::MIN;
+
+impl Default for Deltas {
+    fn default() -> Self {
+        Deltas {
+            moved_down: Vec::new(),
+            member_offset: Vec::new(),
+            row_owner: usize::MAX,
+            row: Vec::new(),
+        }
+    }
 }
 
 impl Deltas {
     #[inline(always)]
     fn delta(&self, window: &Window, a: usize, b: usize) -> i64 {
-        if let Some((r, row)) = &self.row
-            && *r == a
-            && let Some(d) = row[b]
-        {
-            return d;
+        if self.row_owner == a && self.row[b] != UNSET {
+            return self.row[b];
         }
         if a < window.moved_down {
             return if b < window.next_begin {
@@ -144,11 +157,8 @@ impl Deltas {
                 0
             };
         }
-        match (
-            self.member_offset.get(a).copied().flatten(),
-            self.member_offset.get(b).copied().flatten(),
-        ) {
-            (Some(offset), Some(_)) => offset,
+        match (self.member_offset.get(a), self.member_offset.get(b)) {
+            (Some(&offset), Some(&other)) if offset != UNSET && other != UNSET => offset,
             _ => 0,
         }
     }
@@ -159,20 +169,25 @@ impl Deltas {
 
     /// The remainder's members (positions) and their offsets; `None` ends the exchanges.
     pub(super) fn set_member_offsets(&mut self, offsets: Option<Vec<Option<i64>>>) {
-        self.member_offset = offsets.unwrap_or_default();
+        self.member_offset = offsets
+            .unwrap_or_default()
+            .into_iter()
+            .map(|offset| offset.unwrap_or(UNSET))
+            .collect();
     }
 
     /// Row `a`'s own numbers for the positions given; the rest of the row follows the rules.
     pub(super) fn set_row(&mut self, a: usize, size: usize, numbers: &[(usize, i64)]) {
-        let mut row = vec![None; size];
+        self.row.clear();
+        self.row.resize(size, UNSET);
         for &(b, d) in numbers {
-            row[b] = Some(d);
+            self.row[b] = d;
         }
-        self.row = Some((a, row));
+        self.row_owner = a;
     }
 
     pub(super) fn clear_row(&mut self) {
-        self.row = None;
+        self.row_owner = usize::MAX;
     }
 }
 
@@ -184,8 +199,10 @@ pub(super) struct Window {
     pos: Vec<u32>,
     moved_down: usize,
     next_begin: usize,
-    kind: Vec<u32>,
-    kinds: usize,
+    /// For each position: where its row of the memo begins when it is the higher of a pair,
+    /// and its column (with the region) when it is the lower.
+    higher_at: Vec<u32>,
+    lower_at: Vec<u32>,
     memo: Vec<u32>,
     ruled_out: Bits,
     moved_down_pairs: Vec<Option<(u32, u64)>>,
@@ -199,8 +216,8 @@ impl Window {
             pos: vec![NONE; vertices],
             moved_down: 0,
             next_begin: 0,
-            kind: Vec::new(),
-            kinds: 0,
+            higher_at: Vec::new(),
+            lower_at: Vec::new(),
             memo: Vec::new(),
             ruled_out: Bits::new(0),
             moved_down_pairs: Vec::new(),
@@ -210,8 +227,7 @@ impl Window {
 
     #[inline(always)]
     fn memo_at(&self, a: usize, b: usize) -> usize {
-        let region = usize::from(b >= self.next_begin);
-        (region * self.kinds + self.kind[a] as usize) * self.kinds + self.kind[b] as usize
+        (self.higher_at[a] + self.lower_at[b]) as usize
     }
 }
 
@@ -351,15 +367,18 @@ impl<const L: usize> Graph<L> {
             pos,
             moved_down,
             next_begin,
-            kind,
-            kinds: k,
+            higher_at: kind.iter().map(|&x| x * k as u32).collect(),
+            lower_at: kind
+                .iter()
+                .enumerate()
+                .map(|(p, &x)| u32::from(p >= next_begin) * (k * k) as u32 + x)
+                .collect(),
             memo: vec![NONE; 2 * k * k],
             ruled_out: Bits::new(size),
             moved_down_pairs,
             deltas: Deltas {
                 moved_down: vec![0; moved_down],
-                member_offset: Vec::new(),
-                row: None,
+                ..Deltas::default()
             },
         };
         for b in moved_down..size {
