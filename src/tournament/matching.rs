@@ -1225,11 +1225,15 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     /// Offers the edge (u, v) of slack `delta`, or the best one from `u` into `v`'s blossom.
     fn offer_slack(&mut self, u: usize, v: usize, tv: usize, delta: Wide<L>) {
         let delta = if tv == v {
-            delta
+            Some(delta)
         } else {
-            self.delta_edge(self.rep(u, tv))
+            // The blossom's table names an edge to every vertex joined to one of its
+            // members; should it not, there is nothing to offer.
+            self.rep_slack(self.rep(u, tv))
         };
-        self.update_slack(u, tv, delta);
+        if let Some(delta) = delta {
+            self.update_slack(u, tv, delta);
+        }
     }
 
     /// Drops from the scanned list the vertices that are no longer outer, and repeated
