@@ -550,6 +550,7 @@ struct Procedure<'a, const L: usize> {
     ctx: &'a Context,
     sorted: &'a [usize],
     layout: &'a Layout,
+    /// The weights are computed in `L` limbs, chosen for the field before the run starts.
     _limbs: std::marker::PhantomData<Wide<L>>,
 }
 
@@ -1016,12 +1017,11 @@ impl<'a, const L: usize> Procedure<'a, L> {
             }
         }
         let remainder = Remainder { members, pairs };
-        let mut offsets = vec![None; bracket.vertices.len()];
-        for (index, &pi) in remainder.members.iter().enumerate() {
-            offsets[pi] = Some(self.exchange_offset(index, pairs));
-        }
+        let offsets: Vec<(usize, i64)> = (remainder.members.iter().enumerate())
+            .map(|(index, &pi)| (pi, self.exchange_offset(index, pairs)))
+            .collect();
         let mut deltas = run.graph().deltas().clone();
-        deltas.set_member_offsets(Some(offsets));
+        deltas.set_member_offsets(bracket.vertices.len(), &offsets);
         let members = &remainder.members;
         let vertices = &bracket.vertices;
         // Charged to the higher of each pair, in the order the pairs were always set: by the
@@ -1146,7 +1146,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
     /// Fix the exchanges and clear the bits used to find them.
     fn fix_exchanges(&self, run: &mut Run<L>, bracket: &Bracket, remainder: &Remainder) {
         let mut deltas = run.graph().deltas().clone();
-        deltas.set_member_offsets(None);
+        deltas.clear_member_offsets();
         let members = &remainder.members;
         let vertices = &bracket.vertices;
         let stable = run.stable.clone();

@@ -99,16 +99,6 @@ impl<const L: usize> Wide<L> {
         Wide(out)
     }
 
-    /// Sets the low bits to `value` (which must fit in the bits that are zero).
-    #[must_use]
-    pub fn or_u64(&self, value: u64) -> Wide<L> {
-        let mut out = *self;
-        if L > 0 {
-            out.0[0] |= value;
-        }
-        out
-    }
-
     /// The lowest 64 bits: two values whose difference is zero agree in them.
     #[must_use]
     pub fn low(&self) -> u64 {

@@ -7,8 +7,8 @@
 //! small table per pair of kinds holds the weight's class (an interned value). What the
 //! procedure then adds to decide between pairs is a small number per row of the bracket:
 //! the moved-down players' bonus, the exchange order of the remainder, or the one row it is
-//! deciding. Memory grows with the field, not with its square: a field of 10,000 players
-//! holds a bit per pair instead of 12 bytes.
+//! deciding. What grows with the square of the field is two tables of a bit per pair (who
+//! has met whom, and what the procedure ruled out), where a stored weight took 12 bytes.
 //!
 //! Pairs with a player outside the bracket keep the weights of the first matching (their
 //! players' kinds only); pairs of two players moved down keep what earlier brackets left
@@ -44,7 +44,18 @@ impl Bits {
 
     #[inline(always)]
     fn get(&self, a: usize, b: usize) -> bool {
-        self.words[a * self.stride + b / 64] >> (b % 64) & 1 == 1
+        self.get_in_row(self.row_start(a), b)
+    }
+
+    /// Where row `a` begins, for a run of reads along it.
+    #[inline(always)]
+    fn row_start(&self, a: usize) -> usize {
+        a * self.stride
+    }
+
+    #[inline(always)]
+    fn get_in_row(&self, row_start: usize, b: usize) -> bool {
+        self.words[row_start + b / 64] >> (b % 64) & 1 == 1
     }
 
     pub(super) fn set(&mut self, a: usize, b: usize) {
@@ -167,13 +178,19 @@ impl Deltas {
         self.moved_down[a] = delta;
     }
 
-    /// The remainder's members (positions) and their offsets; `None` ends the exchanges.
-    pub(super) fn set_member_offsets(&mut self, offsets: Option<Vec<Option<i64>>>) {
-        self.member_offset = offsets
-            .unwrap_or_default()
-            .into_iter()
-            .map(|offset| offset.unwrap_or(UNSET))
-            .collect();
+    /// The remainder's members (positions in a bracket of `size`) with their offsets, while
+    /// the exchanges are decided.
+    pub(super) fn set_member_offsets(&mut self, size: usize, members: &[(usize, i64)]) {
+        self.member_offset.clear();
+        self.member_offset.resize(size, UNSET);
+        for &(p, offset) in members {
+            self.member_offset[p] = offset;
+        }
+    }
+
+    /// The exchanges are decided: members' pairs take their base weights again.
+    pub(super) fn clear_member_offsets(&mut self) {
+        self.member_offset.clear();
     }
 
     /// Row `a`'s own numbers for the positions given; the rest of the row follows the rules.
@@ -294,12 +311,27 @@ impl<const L: usize> Graph<L> {
         self.bye_eligible.len()
     }
 
+    /// Where the pair of a higher player of kind `higher` and a lower one of kind `lower`
+    /// stands in the default memo.
+    #[inline(always)]
+    fn default_at(&self, higher: usize, lower: usize) -> usize {
+        higher * self.default_kinds + lower
+    }
+
+    /// The default memo's index for two vertices, `higher` before `lower`.
+    fn default_at_vertices(&self, higher: usize, lower: usize) -> usize {
+        self.default_at(
+            self.default_kind[higher] as usize,
+            self.default_kind[lower] as usize,
+        )
+    }
+
     fn default_memo_of(&mut self, mut weight: impl FnMut(usize, usize) -> Wide<L>) -> Vec<u32> {
         let k = self.default_kinds;
         let mut memo = vec![NONE; k * k];
         for lower in 0..self.players() {
             for higher in 0..lower {
-                let at = self.default_kind[higher] as usize * k + self.default_kind[lower] as usize;
+                let at = self.default_at_vertices(higher, lower);
                 if memo[at] == NONE {
                     memo[at] = self.classes.intern(weight(higher, lower));
                 } else if cfg!(debug_assertions) {
@@ -324,8 +356,7 @@ impl<const L: usize> Graph<L> {
                 if self.forbidden.get(higher, lower) {
                     continue;
                 }
-                let at = self.default_kind[higher] as usize * self.default_kinds
-                    + self.default_kind[lower] as usize;
+                let at = self.default_at_vertices(higher, lower);
                 if memo[at] != self.default_memo[at] {
                     changed.push(lower);
                     break;
@@ -422,7 +453,7 @@ impl<const L: usize> Graph<L> {
         Row {
             u,
             is_dummy: Some(u) == self.dummy,
-            forbidden_at: u * self.forbidden.stride,
+            forbidden_at: self.forbidden.row_start(u),
             default_kind: self.default_kind.get(u).map_or(0, |&k| k as usize),
             pos: window.pos[u],
         }
@@ -444,18 +475,17 @@ impl<const L: usize> Graph<L> {
         if Some(v) == self.dummy {
             return self.bye_eligible[u].then_some((self.one, BIAS));
         }
-        if u == v || self.forbidden.words[row.forbidden_at + v / 64] >> (v % 64) & 1 == 1 {
+        if u == v || self.forbidden.get_in_row(row.forbidden_at, v) {
             return None;
         }
         let (pu, pv) = (row.pos, window.pos[v]);
         if pu == NONE || pv == NONE {
             let kv = self.default_kind[v] as usize;
-            let at = if u < v {
-                row.default_kind * self.default_kinds + kv
+            let class = self.default_memo[if u < v {
+                self.default_at(row.default_kind, kv)
             } else {
-                kv * self.default_kinds + row.default_kind
-            };
-            let class = self.default_memo[at];
+                self.default_at(kv, row.default_kind)
+            }];
             return (class != NO_EDGE).then_some((class, BIAS));
         }
         let (a, b) = if pu < pv {
@@ -726,7 +756,7 @@ mod tests {
             |_| false,
         );
         let mut deltas = graph.deltas().clone();
-        deltas.set_member_offsets(Some(vec![Some(4), None, Some(0), Some(-2), Some(9)]));
+        deltas.set_member_offsets(5, &[(0, 4), (2, 0), (3, -2), (4, 9)]);
         let pairs = [(0, 1), (0, 2), (2, 3), (3, 4), (2, 4)];
         let changed = graph.change_pairs(
             deltas,
