@@ -10,10 +10,13 @@
 //! says which vertex each change is charged to ([`PerfectMatching::edges_changed`]).
 //!
 //! How a warm restart works: a vertex whose edges change is first freed from every blossom
-//! containing it (a blossom's dual is moved onto its members, which keeps every edge feasible;
-//! the one matched edge leaving the blossom may stop being tight and is then unmatched), then
-//! unmatched. At the next solve its dual is raised just enough for all its new edges, and the
-//! free vertices' duals are given a common parity, which keeps every dual step an integer.
+//! containing it. The outermost is unmatched and its matching turned so that the vertex is
+//! the one left free (the blossom's base); then each blossom holding it comes apart, its dual
+//! moved onto its members, which keeps every edge feasible and every other child matched.
+//! Only the vertex and the outermost blossom's old mate are left to match again, however
+//! deep the nesting. At the next solve its dual is raised just enough for all its new edges,
+//! and the free vertices' duals are given a common parity, which keeps every dual step an
+//! integer.
 //! Then the search runs until the matching is perfect again.
 //!
 //! The first solve starts from duals that make most edges tight and a greedy matching along
@@ -478,53 +481,111 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         }
     }
 
-    /// Dissolves the top-level blossom `b`, moving its dual onto its members.
+    /// Dissolves the top-level blossom `b`, whose dual is zero: its children become
+    /// top-level, the base child with the blossom's mate, and every edge keeps its slack.
     fn dissolve(&mut self, b: usize) {
-        let z = self.dual[b];
-        if !z.is_zero() {
-            let half = z.half();
-            let mut members = Vec::new();
-            self.members(b, &mut members);
-            for u in members {
-                self.dual[u] += half;
-            }
-            if self.mate[b] != 0 {
-                // The edge from the base to its mate is no longer tight.
-                let base = self.base_vertex(b);
-                let other = self.mate[base];
-                self.unmatch_chain(base);
-                self.unmatch_chain(other);
-            }
-        }
+        debug_assert!(self.dual[b].is_zero());
         let children = std::mem::take(&mut self.flower[b]);
         for &c in &children {
             self.parent[c] = 0;
             self.set_top(c, c);
         }
-        // The base child inherits the blossom's matching.
         if let Some(&first) = children.first() {
             self.mate[first] = self.mate[b];
         }
-        self.dual[b] = Wide::ZERO;
         self.mate[b] = 0;
         self.top[b] = 0;
     }
 
-    /// Frees vertex `v` (1-based) before its edges change.
+    /// Frees vertex `v` (1-based) before its edges change. The blossoms holding it come apart
+    /// around it: the outermost is unmatched and rebased at `v` (its matching turned so that
+    /// `v` is the vertex left free), so the other children of each level stay matched to each
+    /// other, and only `v` and the outermost's old mate are left to match again. Unrolled
+    /// without the rebase, every level with a dual would free two vertices more, and in a
+    /// large field one blossom can nest thousands of levels.
     fn prepare(&mut self, v: usize) {
-        while self.top[v] != v {
-            let b = self.top[v];
-            self.dissolve(b);
-        }
-        if self.mate[v] != 0 {
-            let m = self.mate[v];
-            self.unmatch_chain(v);
-            self.unmatch_chain(m);
+        if self.top[v] == v {
+            if self.mate[v] != 0 {
+                let m = self.mate[v];
+                self.unmatch_chain(v);
+                self.unmatch_chain(m);
+            }
+        } else {
+            // The blossoms holding v, outermost first, then v.
+            let mut chain = vec![v];
+            let mut x = self.parent[v];
+            while x != 0 {
+                chain.push(x);
+                x = self.parent[x];
+            }
+            chain.reverse();
+            let outermost = chain[0];
+            if self.mate[outermost] != 0 {
+                let base = self.base_vertex(outermost);
+                let other = self.mate[base];
+                self.unmatch_chain(base);
+                self.unmatch_chain(other);
+            }
+            for level in chain.windows(2) {
+                let (b, holder) = (level[0], level[1]);
+                self.rebase(b, holder);
+            }
+            self.unroll(&chain);
         }
         if !self.is_dirty[v] {
             self.is_dirty[v] = true;
             self.dirty.push(v);
         }
+    }
+
+    /// Turns the matching of the free blossom `b` so that its child `holder` is the base,
+    /// left free: the children before it along the even side of the cycle are matched in
+    /// pairs (their own blossoms turned to the edges that join them).
+    fn rebase(&mut self, b: usize, holder: usize) {
+        let pr = self.get_pr(b, holder);
+        for i in 0..pr {
+            let a = self.flower[b][i];
+            let c = self.flower[b][i ^ 1];
+            self.set_match(a, c);
+        }
+        self.flower[b].rotate_left(pr);
+        self.mate[b] = 0;
+        self.mate[holder] = 0;
+    }
+
+    /// Dissolves the rebased blossoms of `chain` (outermost first, ending with the vertex they
+    /// hold): each one's dual moves onto its members, which keeps every edge feasible and
+    /// every edge inside a child as tight as it was. A member gets the halves of every level
+    /// it leaves, added once.
+    fn unroll(&mut self, chain: &[usize]) {
+        let Some((&v, blossoms)) = chain.split_last() else {
+            return;
+        };
+        let mut moved = Wide::ZERO;
+        let mut members = Vec::new();
+        for &b in blossoms {
+            moved += self.dual[b].half();
+            let children = std::mem::take(&mut self.flower[b]);
+            // The first child is the next level (rebased there); the others leave here.
+            for &c in children.iter().skip(1) {
+                if !moved.is_zero() {
+                    members.clear();
+                    self.members(c, &mut members);
+                    for &u in &members {
+                        self.dual[u] += moved;
+                    }
+                }
+                self.parent[c] = 0;
+                self.set_top(c, c);
+            }
+            self.dual[b] = Wide::ZERO;
+            self.mate[b] = 0;
+            self.top[b] = 0;
+            self.parent[b] = 0;
+        }
+        self.dual[v] += moved;
+        self.parent[v] = 0;
+        self.top[v] = v;
     }
 
     /// Before a warm solve: new duals for changed vertices, fresh representative edges, and a
@@ -1451,6 +1512,51 @@ mod tests {
                 assert_eq!(got, best, "round {round}");
             }
         }
+    }
+
+    /// How many blossoms hold vertex `v` (0-based).
+    fn nesting(m: &PerfectMatching<2, Weights<2>>, v: usize) -> usize {
+        let mut depth = 0;
+        let mut x = m.parent[v + 1];
+        while x != 0 {
+            depth += 1;
+            x = m.parent[x];
+        }
+        depth
+    }
+
+    /// A change to a vertex nested in blossoms (each with a dual: the solve dissolves those
+    /// without) leaves the rest of every blossom matched: only the vertex and the outermost
+    /// blossom's mate are left free, and the next solve is still optimal.
+    #[test]
+    fn changing_a_nested_vertex_frees_only_it_and_the_outermost_mate() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut nested = 0;
+        for round in 0..5000 {
+            let n = 2 * rng.usize(4..=6);
+            let mut w = random_weights(&mut rng, n, 100, 6);
+            let mut m = matching_of(&w);
+            m.solve().unwrap();
+            let Some(v) = (0..n).max_by_key(|&v| nesting(&m, v)) else {
+                continue;
+            };
+            if nesting(&m, v) < 2 {
+                continue;
+            }
+            nested += 1;
+            let u = (v + 1 + rng.usize(0..n - 1)) % n;
+            let x = w[u][v] % 6 + 1;
+            w[u][v] = x;
+            w[v][u] = x;
+            m.set_weight(v, u, W::from_u64(x));
+            let free = (0..n).filter(|&x| m.mate(x).is_none()).count();
+            assert_eq!(free, 2, "round {round}: {free} vertices free");
+            assert_solves_like_brute_force(&mut m, &w, round);
+        }
+        assert!(
+            nested >= 100,
+            "only {nested} graphs nested a vertex two blossoms deep"
+        );
     }
 
     #[test]
