@@ -504,13 +504,14 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     /// without the rebase, every level with a dual would free two vertices more, and in a
     /// large field one blossom can nest thousands of levels.
     fn prepare(&mut self, v: usize) {
-        if self.top[v] == v {
-            if self.mate[v] != 0 {
-                let m = self.mate[v];
-                self.unmatch_chain(v);
-                self.unmatch_chain(m);
-            }
-        } else {
+        let outermost = self.top[v];
+        let base = self.base_vertex(outermost);
+        if self.mate[base] != 0 {
+            let other = self.mate[base];
+            self.unmatch_chain(base);
+            self.unmatch_chain(other);
+        }
+        if outermost != v {
             // The blossoms holding v, outermost first, then v.
             let mut chain = vec![v];
             let mut x = self.parent[v];
@@ -519,16 +520,8 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
                 x = self.parent[x];
             }
             chain.reverse();
-            let outermost = chain[0];
-            if self.mate[outermost] != 0 {
-                let base = self.base_vertex(outermost);
-                let other = self.mate[base];
-                self.unmatch_chain(base);
-                self.unmatch_chain(other);
-            }
             for level in chain.windows(2) {
-                let (b, holder) = (level[0], level[1]);
-                self.rebase(b, holder);
+                self.rebase(level[0], level[1]);
             }
             self.unroll(&chain);
         }
