@@ -879,6 +879,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
             for v in changed {
                 run.matching.edges_changed(v);
             }
+            run.matching.reseed_free();
         }
         Ok(run)
     }
@@ -911,6 +912,9 @@ impl<'a, const L: usize> Procedure<'a, L> {
         for v in changed {
             run.matching.edges_changed(v);
         }
+        // Every pair of the bracket changed at once: a fresh start for them beats repairing
+        // each against the old duals of the others.
+        run.matching.reseed_free();
     }
 
     /// Which moved-down players are paired in this bracket: as many as possible, highest first
