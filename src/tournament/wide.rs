@@ -206,6 +206,7 @@ pub fn add_residues(a: u64, b: u64) -> u64 {
 impl<const L: usize> Add for Wide<L> {
     type Output = Wide<L>;
 
+    #[inline(always)]
     fn add(self, other: Wide<L>) -> Wide<L> {
         let mut out = [0u64; L];
         let mut carry = false;
@@ -222,6 +223,7 @@ impl<const L: usize> Add for Wide<L> {
 impl<const L: usize> Sub for Wide<L> {
     type Output = Wide<L>;
 
+    #[inline(always)]
     fn sub(self, other: Wide<L>) -> Wide<L> {
         let mut out = [0u64; L];
         let mut borrow = false;
@@ -236,18 +238,21 @@ impl<const L: usize> Sub for Wide<L> {
 }
 
 impl<const L: usize> AddAssign for Wide<L> {
+    #[inline(always)]
     fn add_assign(&mut self, other: Wide<L>) {
         *self = *self + other;
     }
 }
 
 impl<const L: usize> SubAssign for Wide<L> {
+    #[inline(always)]
     fn sub_assign(&mut self, other: Wide<L>) {
         *self = *self - other;
     }
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline]
     fn cmp(&self, other: &Wide<L>) -> Ordering {
         match (self.is_negative(), other.is_negative()) {
             (true, false) => return Ordering::Less,
@@ -265,6 +270,7 @@ impl<const L: usize> Ord for Wide<L> {
 }
 
 impl<const L: usize> PartialOrd for Wide<L> {
+    #[inline]
     fn partial_cmp(&self, other: &Wide<L>) -> Option<Ordering> {
         Some(self.cmp(other))
     }
