@@ -115,7 +115,7 @@ pub(crate) struct PerfectMatching<const L: usize, W> {
     /// For blossom b (row b - n - 1) and blossom y (column y - n - 1, not inside b) formed
     /// before b: the real edge (u in b, v in y) of least slack, or (0, 0). Only the later of
     /// two blossoms holds their edge, so a field that nests thousands of blossoms keeps half
-    /// the table (10,000 players: 529 MB resident became 300 MB). Rows grow as columns are
+    /// the table (9,999 players, round 4: 529 MB resident became 300 MB). Rows grow as columns are
     /// set.
     blossom_pair_rep: Vec<Vec<(u32, u32)>>,
     /// When each blossom id was last formed (a count of formations), which says which of two
@@ -672,15 +672,17 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     /// bracket's moved-down player carries its own higher score into its weight with every
     /// resident, and seeded from that edge each resident stood half the score difference
     /// above every other, so almost none was matched (5,000 players, round 4: 1,824 of a
-    /// bracket's 1,828 left free; 9,999 players: 170 s became 53 s). Then, one by one in
-    /// order, a vertex is raised to cover its edges, if it must (an earlier vertex covers its
-    /// edges to the later ones, so the few above take the weight), and matched to the
-    /// free vertex of least slack, the two lowered to make their edge tight, each by half
+    /// bracket's 1,828 left free; 9,999 players, round 4: 170 s became 53 s with this
+    /// seed alone). Then, one by one in order, a vertex is raised to cover its edges, if it
+    /// must (an earlier vertex covers its edges to the later ones, so the few above take the
+    /// weight), and matched to the free vertex of least slack, the two lowered to make their
+    /// edge tight, each by half
     /// where both have room (their least slacks), else as far as each can. Lowering only one
     /// of the two, as the first solve does, makes it the end of a tight edge from every other
     /// vertex, which then has no room left to come down (a bracket's next score group, whose
     /// heaviest edges go to the few residents, stayed almost all free that way). A vertex
-    /// that cannot be matched comes down to its least slack.
+    /// that cannot be matched comes down by its least slack as measured before its partner
+    /// was raised (measuring it again made 9,999 players, round 9 no faster).
     fn reseed(&mut self, free: &[usize]) {
         for (i, &u) in free.iter().enumerate() {
             let row = self.weight.row(u);
@@ -1547,6 +1549,77 @@ mod tests {
         m.set_weight(u, v, W::from_u64(x));
     }
 
+    /// The blossoms holding vertex `x` (1-based), innermost first.
+    fn holders(m: &PerfectMatching<2, Weights<2>>, x: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut b = m.parent[x];
+        while b != 0 {
+            out.push(b);
+            b = m.parent[b];
+        }
+        out
+    }
+
+    /// What a solve must leave: every edge feasible, counting the duals of the blossoms
+    /// holding both ends; no blossom with a negative dual; and between a top-level blossom
+    /// and any other top-level id, the edge the tables name is one of least slack between
+    /// their members (none exactly when no edge joins them).
+    fn assert_duals_feasible_and_tables_least(m: &PerfectMatching<2, Weights<2>>, at: &str) {
+        let members_of = |x: usize| {
+            let mut out = Vec::new();
+            m.members(x, &mut out);
+            out
+        };
+        for &u in &m.live {
+            for &v in &m.live {
+                if u >= v || !m.edge(u, v) {
+                    continue;
+                }
+                let hu = holders(m, u);
+                let shared = holders(m, v)
+                    .into_iter()
+                    .filter(|b| hu.contains(b))
+                    .fold(W::ZERO, |sum, b| sum + m.dual[b]);
+                let slack = m.delta_edge((u, v)) + shared;
+                assert!(!slack.is_negative(), "{at}: edge ({u}, {v}) infeasible");
+            }
+        }
+        let tops: Vec<usize> = m.top_ids().collect();
+        for &x in &tops {
+            if x <= m.n {
+                continue;
+            }
+            assert!(
+                !m.dual[x].is_negative(),
+                "{at}: blossom {x} has a negative dual"
+            );
+            let inside = members_of(x);
+            for &y in &tops {
+                if y == x {
+                    continue;
+                }
+                let other = members_of(y);
+                let least = inside
+                    .iter()
+                    .flat_map(|&u| other.iter().map(move |&v| (u, v)))
+                    .filter(|&(u, v)| m.edge(u, v))
+                    .map(|e| m.delta_edge(e))
+                    .min();
+                let named = m.rep(x, y);
+                match least {
+                    None => assert_eq!(named, (0, 0), "{at}: {x} and {y} share no edge"),
+                    Some(least) => {
+                        assert!(
+                            inside.contains(&named.0) && other.contains(&named.1),
+                            "{at}: the edge named between {x} and {y} is not theirs"
+                        );
+                        assert_eq!(m.rep_slack(named), Some(least), "{at}: {x} to {y}");
+                    }
+                }
+            }
+        }
+    }
+
     /// Solves `m`, the graph of `w`, and checks it finds the brute force's best total, or no
     /// perfect matching where there is none.
     fn assert_solves_like_brute_force(
@@ -1829,6 +1902,73 @@ mod tests {
         let free = (1..=n).filter(|&x| m.mate[x] == 0).count();
         assert!(free <= 2, "{free} left free");
         assert_solves_like_brute_force(&mut m, &w, 0);
+    }
+
+    #[test]
+    fn deep_warm_restarts_keep_duals_feasible_and_blossom_tables_least() {
+        // Fields too large for brute force, with few distinct weights so that blossoms nest
+        // several deep and their ids are reused: after every warm solve (a vertex's edges
+        // changed, or most of the field's with a reseed, or a pair retired) the duals and
+        // tables are checked, and the total is the one a fresh matching of the same weights
+        // finds.
+        let mut rng = fastrand::Rng::with_seed(23);
+        let mut deepest = 0;
+        for round in 0..40 {
+            let n = 2 * rng.usize(12..=20);
+            let mut w = random_weights(&mut rng, n, 100, 4);
+            let mut m = matching_of(&w);
+            m.solve().unwrap();
+            assert_duals_feasible_and_tables_least(&m, "first solve");
+            let mut retired = vec![false; n];
+            for step in 0..30 {
+                let at = format!("round {round} step {step}");
+                let open: Vec<usize> = (0..n).filter(|&u| !retired[u]).collect();
+                match rng.u32(0..6) {
+                    0 if open.len() > 4 => {
+                        let u = open[rng.usize(0..open.len())];
+                        let v = m.mate(u).unwrap();
+                        m.retire_pair(u, v);
+                        retired[u] = true;
+                        retired[v] = true;
+                    }
+                    1 => {
+                        for &u in &open {
+                            for &v in &open {
+                                if u < v && rng.bool() {
+                                    set_edge(&mut m, &mut w, u, v, rng.u64(1..=4));
+                                }
+                            }
+                        }
+                        m.reseed_free();
+                    }
+                    _ => {
+                        let u = open[rng.usize(0..open.len())];
+                        for &v in &open {
+                            if v != u && rng.u32(0..3) == 0 {
+                                set_edge(&mut m, &mut w, u, v, rng.u64(1..=4));
+                            }
+                        }
+                    }
+                }
+                m.solve().unwrap();
+                assert_duals_feasible_and_tables_least(&m, &at);
+                deepest = deepest.max((1..=n).map(|x| holders(&m, x).len()).max().unwrap_or(0));
+                // A fresh matching of the same weights, with each retired pair joined only
+                // to each other, as the warm one is bound to keep them.
+                let mut fresh_w = w.clone();
+                for u in 0..n {
+                    for v in 0..n {
+                        if u != v && (retired[u] || retired[v]) && m.mate(u) != Some(v) {
+                            fresh_w[u][v] = 0;
+                        }
+                    }
+                }
+                let mut fresh = matching_of(&fresh_w);
+                fresh.solve().unwrap();
+                assert_eq!(total(&m, &w), total(&fresh, &fresh_w), "{at}");
+            }
+        }
+        assert!(deepest >= 2, "no vertex was ever two blossoms deep");
     }
 
     #[test]
