@@ -23,6 +23,9 @@ type LocalBoxFuture<T> = Pin<Box<dyn Future<Output = T>>>;
 pub struct EventPage {
     pub chrome: Chrome,
     pub access: Access,
+    /// This request's turn to render a public page no one else is rendering
+    /// ([`super::pages::not_modified`]), held until the handler is done with the page.
+    pub(crate) render_turn: Option<crate::web::page_cache::RenderTurn>,
 }
 
 /// A page for the event's organisers.
@@ -73,7 +76,11 @@ impl EventPage {
     /// An event's page: its times in the event's local time.
     fn new(mut chrome: Chrome, access: Access) -> EventPage {
         chrome.use_event_time(&access.event);
-        EventPage { chrome, access }
+        EventPage {
+            chrome,
+            access,
+            render_turn: None,
+        }
     }
 }
 

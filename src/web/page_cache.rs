@@ -3,16 +3,25 @@
 //! after one small query (the event's version, which the page needs anyway), so a crowd
 //! following the standings during a round costs almost nothing. Several app servers each keep
 //! their own copy; the version in the shared database keeps them all fresh.
+//!
+//! A page that is not stored yet (the event has just changed, the server has just started) is
+//! rendered by one request while the others asking for it wait for that one ([`RenderTurn`]):
+//! a crowd of sixteen arriving together used to render it sixteen times at once, each taking
+//! the whole crowd's time.
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use actix_web::web::Bytes;
 
 /// How many pages a server keeps; beyond that the page stored longest ago makes room, so a
 /// visitor walking through many pages evicts one at a time and never empties the store.
 const CAPACITY: usize = 512;
+
+/// How many pages' render turns are remembered; past it the pages known not to be stored are
+/// forgotten (the ones being rendered stay).
+const TURNS: usize = 2 * CAPACITY;
 
 /// Pages larger than this are compressed once when stored.
 const COMPRESS_FROM: usize = 1024;
@@ -48,6 +57,57 @@ pub(crate) fn content_etag(html: &[u8]) -> String {
 #[derive(Debug, Default)]
 pub struct PageCache {
     pages: Mutex<HashMap<Key, StoredPage>>,
+    turns: Mutex<HashMap<Key, Turn>>,
+}
+
+/// Who renders a page that is not stored.
+#[derive(Debug)]
+enum Turn {
+    /// A request is rendering the page for this version; the gate opens when it is done.
+    Rendering {
+        version: i32,
+        gate: Arc<tokio::sync::Mutex<()>>,
+    },
+    /// The page was rendered for this version and not stored (it shows something of the one
+    /// visitor, or is about to change): each request renders its own without waiting.
+    Unshared { version: i32 },
+}
+
+/// A request's turn to render a page that is neither stored nor being rendered: while it is
+/// held, other requests for the page wait. Dropped (the page stored or not, the request
+/// finished or abandoned), it lets them go on.
+#[derive(Debug)]
+pub struct RenderTurn {
+    cache: Arc<PageCache>,
+    key: Key,
+    version: i32,
+    gate: Arc<tokio::sync::Mutex<()>>,
+    _closed: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl Drop for RenderTurn {
+    fn drop(&mut self) {
+        let stored = self.cache.get_key(&self.key, self.version).is_some();
+        let Ok(mut turns) = self.cache.turns.lock() else {
+            return;
+        };
+        let mine = matches!(turns.get(&self.key),
+            Some(Turn::Rendering { gate, .. }) if Arc::ptr_eq(gate, &self.gate));
+        if !mine {
+            // A request for a newer version took the page's turn over.
+            return;
+        }
+        if stored {
+            turns.remove(&self.key);
+        } else {
+            turns.insert(
+                self.key.clone(),
+                Turn::Unshared {
+                    version: self.version,
+                },
+            );
+        }
+    }
 }
 
 impl PageCache {
@@ -59,13 +119,70 @@ impl PageCache {
         lang: &'static str,
         uri: &str,
     ) -> Option<StoredPage> {
+        self.get_key(
+            &Key {
+                event,
+                lang,
+                uri: uri.to_string(),
+            },
+            version,
+        )
+    }
+
+    fn get_key(&self, key: &Key, version: i32) -> Option<StoredPage> {
         let pages = self.pages.lock().ok()?;
+        pages.get(key).filter(|p| p.version == version).cloned()
+    }
+
+    /// Waits while another request renders this page for this version of the event. `Some`
+    /// when this request is to render it (it is not stored and nobody else is rendering it);
+    /// `None` when it is stored now, or is a page that is not stored, so the caller looks it
+    /// up and renders its own only if it is missing.
+    pub(crate) async fn render_turn(
+        cache: Arc<PageCache>,
+        event: crate::domain::EventId,
+        version: i32,
+        lang: &'static str,
+        uri: &str,
+    ) -> Option<RenderTurn> {
         let key = Key {
             event,
             lang,
             uri: uri.to_string(),
         };
-        pages.get(&key).filter(|p| p.version == version).cloned()
+        if cache.get_key(&key, version).is_some() {
+            return None;
+        }
+        let gate = {
+            let mut turns = cache.turns.lock().ok()?;
+            match turns.get(&key) {
+                Some(Turn::Rendering { version: v, gate }) if *v == version => Arc::clone(gate),
+                Some(Turn::Unshared { version: v }) if *v == version => return None,
+                _ => {
+                    if turns.len() >= TURNS {
+                        turns.retain(|_, turn| matches!(turn, Turn::Rendering { .. }));
+                    }
+                    let gate = Arc::new(tokio::sync::Mutex::new(()));
+                    let closed = Arc::clone(&gate).try_lock_owned().ok()?;
+                    turns.insert(
+                        key.clone(),
+                        Turn::Rendering {
+                            version,
+                            gate: Arc::clone(&gate),
+                        },
+                    );
+                    return Some(RenderTurn {
+                        cache: Arc::clone(&cache),
+                        key,
+                        version,
+                        gate,
+                        _closed: closed,
+                    });
+                }
+            }
+        };
+        drop(gate.lock().await);
+        None
     }
 
     /// Keeps a rendered page for later visitors.
@@ -178,6 +295,53 @@ mod tests {
                 .get(crate::domain::EventId(2), 7, "pt", "/events/a/standings")
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_crowd_waits_for_one_rendering_of_a_page() {
+        use futures_util::FutureExt;
+        let cache = Arc::new(PageCache::default());
+        let event = crate::domain::EventId(1);
+        let turn = |version| PageCache::render_turn(cache.clone(), event, version, "pt", "/s");
+        let first = turn(7).now_or_never().unwrap().unwrap();
+        // The others wait while it renders, then find its page.
+        let mut second = Box::pin(turn(7));
+        let mut third = Box::pin(turn(7));
+        assert!((&mut second).now_or_never().is_none());
+        assert!((&mut third).now_or_never().is_none());
+        cache.put(event, 7, "pt", "/s", Bytes::from("<p>7</p>"), Vec::new());
+        drop(first);
+        assert!(second.now_or_never().unwrap().is_none());
+        assert!(third.now_or_never().unwrap().is_none());
+        // A stored page is served without a turn.
+        assert!(turn(7).now_or_never().unwrap().is_none());
+        assert!(cache.get(event, 7, "pt", "/s").is_some());
+        // A new version of the event is rendered again, by one request.
+        let newer = turn(8).now_or_never().unwrap().unwrap();
+        assert!(Box::pin(turn(8)).now_or_never().is_none());
+        // Rendered and not stored (something of one visitor in it): the next requests for
+        // that version render their own at once instead of queueing behind each other.
+        drop(newer);
+        assert!(turn(8).now_or_never().unwrap().is_none());
+        assert!(turn(8).now_or_never().unwrap().is_none());
+        assert!(cache.get(event, 8, "pt", "/s").is_none());
+        // Another page, language or event has its own turn.
+        let other = PageCache::render_turn(cache.clone(), event, 8, "en", "/s");
+        assert!(other.now_or_never().unwrap().is_some());
+    }
+
+    #[test]
+    fn a_turn_taken_over_by_a_newer_version_is_left_to_it() {
+        use futures_util::FutureExt;
+        let cache = Arc::new(PageCache::default());
+        let event = crate::domain::EventId(1);
+        let turn = |version| PageCache::render_turn(cache.clone(), event, version, "pt", "/s");
+        let old = turn(7).now_or_never().unwrap().unwrap();
+        let new = turn(8).now_or_never().unwrap().unwrap();
+        // The old rendering ends without storing: the newer version's turn still stands.
+        drop(old);
+        assert!(Box::pin(turn(8)).now_or_never().is_none());
+        drop(new);
     }
 
     #[test]

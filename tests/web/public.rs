@@ -450,6 +450,21 @@ async fn version_and_validators_change_with_results(app: &TestApp) {
         .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
         .await;
     assert_eq!(resp.status, 200);
+    // A crowd without cookies arriving together at the new version, by page and by API: one
+    // request renders each, the others wait for it and are all served the same answer.
+    for crowd_path in [path.clone(), format!("/api/v1/events/{id}/standings")] {
+        let crowd = futures_util::future::join_all(
+            (0..12).map(|_| async { app.browser().get(&crowd_path).await }),
+        )
+        .await;
+        let first = &crowd[0];
+        assert_eq!(first.status, 200, "{crowd_path}: {}", first.body);
+        for visitor in &crowd {
+            assert_eq!(visitor.status, 200, "{crowd_path}");
+            assert_eq!(visitor.header("etag"), first.header("etag"), "{crowd_path}");
+            assert_eq!(visitor.body, first.body, "{crowd_path}");
+        }
+    }
     let after = spectator.get_with(&path, &[("if-none-match", &etag)]).await;
     assert_eq!(after.status, 200, "a new result is a new page");
     assert_ne!(after.header("etag").unwrap(), etag);

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::ApiError;
 use crate::service::events::Access;
-use crate::web::page_cache::{self, PageCache};
+use crate::web::page_cache::{self, PageCache, RenderTurn};
 
 /// The cache's language slot for JSON (pages use the reader's language code).
 const JSON: &str = "json";
@@ -31,14 +31,35 @@ fn key(req: &HttpRequest) -> String {
     }
 }
 
-/// The stored answer for a visitor without a token, if this version of the event has one.
-pub(crate) fn stored(req: &HttpRequest, access: &Access, anonymous: bool) -> Option<HttpResponse> {
-    if !anonymous {
-        return None;
+/// What a public read finds before rendering.
+pub(crate) enum Lookup {
+    /// The answer stored for this version of the event.
+    Stored(HttpResponse),
+    /// Nothing stored: the caller renders, holding the turn (if any) until it has called
+    /// [`json`], so that other clients asking meanwhile wait for its answer.
+    Render(Option<RenderTurn>),
+}
+
+/// The stored answer for a visitor without a token, if this version of the event has one,
+/// once any other request rendering it has stored it.
+pub(crate) async fn stored(req: &HttpRequest, access: &Access, anonymous: bool) -> Lookup {
+    let Some(cache) = req.app_data::<web::Data<PageCache>>().filter(|_| anonymous) else {
+        return Lookup::Render(None);
+    };
+    let cache = cache.clone().into_inner();
+    let (event, version, key) = (access.event.id, access.event.version, key(req));
+    let found = |cache: &PageCache| {
+        cache
+            .get(event, version, JSON, &key)
+            .map(|page| answer(req, page.html, page.gzip, &page.etag, &page.headers))
+    };
+    if let Some(stored) = found(&cache) {
+        return Lookup::Stored(stored);
     }
-    let cache = req.app_data::<web::Data<PageCache>>()?;
-    let page = cache.get(access.event.id, access.event.version, JSON, &key(req))?;
-    Some(answer(req, page.html, page.gzip, &page.etag, &page.headers))
+    match PageCache::render_turn(cache.clone(), event, version, JSON, &key).await {
+        Some(turn) => Lookup::Render(Some(turn)),
+        None => found(&cache).map_or(Lookup::Render(None), Lookup::Stored),
+    }
 }
 
 /// Renders `body` once: stored for visitors without a token, answered with its headers and

@@ -66,9 +66,10 @@ async fn public_read<T: Serialize + Send + 'static>(
 ) -> Result<HttpResponse, ApiError> {
     let anonymous = user.is_none();
     let access = read_access(req, &app, id, user).await?;
-    if let Some(stored) = cache::stored(req, &access, anonymous) {
-        return Ok(stored);
-    }
+    let _turn = match cache::stored(req, &access, anonymous).await {
+        cache::Lookup::Stored(stored) => return Ok(stored),
+        cache::Lookup::Render(turn) => turn,
+    };
     let service = app.into_inner();
     let for_make = access.clone();
     let (headers, body) = web::block(move || make(&service, &for_make)).await??;

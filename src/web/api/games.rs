@@ -316,9 +316,10 @@ pub(crate) async fn show(
     // A client without a token sees the public view, the same for everyone: rendered once per
     // version of the event.
     let shared = anonymous && matches!(viewer, games::Viewer::Public);
-    if let Some(stored) = super::cache::stored(&req, &access, shared) {
-        return Ok(stored);
-    }
+    let _turn = match super::cache::stored(&req, &access, shared).await {
+        super::cache::Lookup::Stored(stored) => return Ok(stored),
+        super::cache::Lookup::Render(turn) => turn,
+    };
     let for_view = access.clone();
     let view = web::block(move || games::view(&service, &for_view, game_id, viewer)).await??;
     super::cache::json(&req, &access, shared, Vec::new(), &view)

@@ -323,9 +323,9 @@ struct ShowPage<'a> {
 pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -402,9 +402,9 @@ struct PlayersPage<'a> {
 pub(crate) async fn players_page(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let access = page.access.clone();

@@ -668,11 +668,11 @@ pub(super) async fn load_game(
 pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     path: web::Path<(String, GameId)>,
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let (_, game_id) = path.into_inner();

@@ -215,10 +215,12 @@ fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage) -> 
 
 /// The answer to a repeated visit: 304 Not Modified when the visitor already has this version
 /// of the page, or the stored rendering of it when another visitor without an account saw it.
-#[must_use]
-pub(crate) fn not_modified(
+/// `None` when the handler is to render the page; if the page may be stored, the handler then
+/// holds the page's render turn (in `page`) until it is done, and other visitors asking for
+/// the page meanwhile wait for its rendering instead of making their own.
+pub(crate) async fn not_modified(
     req: &HttpRequest,
-    page: &crate::web::event_context::EventPage,
+    page: &mut crate::web::event_context::EventPage,
 ) -> Option<HttpResponse> {
     if let Some(etag) = page_etag(req, page)
         && if_none_match(req, &etag)
@@ -228,14 +230,37 @@ pub(crate) fn not_modified(
     if !shareable(page) {
         return None;
     }
-    let cache = req.app_data::<web::Data<PageCache>>()?;
+    let cache = req.app_data::<web::Data<PageCache>>()?.clone().into_inner();
+    let key = page_key(req);
+    if let Some(stored) = stored_page(req, page, &cache, &key) {
+        return Some(stored);
+    }
     let event = &page.access.event;
-    let stored = cache.get(
+    let turn = PageCache::render_turn(
+        cache.clone(),
         event.id,
         event.version,
         page.chrome.lang.code(),
-        &page_key(req),
-    )?;
+        &key,
+    )
+    .await;
+    if turn.is_some() {
+        page.render_turn = turn;
+        return None;
+    }
+    stored_page(req, page, &cache, &key)
+}
+
+/// The stored rendering of a page for this version of the event, answered (304 when the
+/// visitor has it).
+fn stored_page(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    cache: &PageCache,
+    key: &str,
+) -> Option<HttpResponse> {
+    let event = &page.access.event;
+    let stored = cache.get(event.id, event.version, page.chrome.lang.code(), key)?;
     if if_none_match(req, &stored.etag) {
         return Some(not_modified_response(&stored.etag));
     }

@@ -29,9 +29,9 @@ struct CrosstablePage<'a> {
 pub(crate) async fn crosstable(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -61,10 +61,10 @@ struct PlayerTemplate<'a> {
 pub(crate) async fn player(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     path: web::Path<(String, crate::domain::PlayerId)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let (_, player_id) = path.into_inner();
@@ -241,9 +241,9 @@ fn fmt_score(v: f64) -> String {
 pub(crate) async fn bracket(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -333,10 +333,10 @@ fn sheet_from(req: &HttpRequest) -> Option<usize> {
 pub(crate) async fn scoresheets(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
@@ -501,9 +501,9 @@ struct PrizesPage<'a> {
 pub(crate) async fn prizes(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let access = page.access.clone();

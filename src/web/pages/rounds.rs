@@ -115,10 +115,10 @@ async fn round_page(
 pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
@@ -137,10 +137,10 @@ struct SheetPage<'a> {
 pub(crate) async fn sheet(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
@@ -335,10 +335,10 @@ pub struct StandingsQuery {
 pub(crate) async fn standings_page(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -460,6 +460,7 @@ pub(crate) async fn pair_by_hand(
     let event_page = EventPage {
         chrome: page.chrome.clone(),
         access: page.access.clone(),
+        render_turn: None,
     };
     let text = round_page(app, &event_page, number, paired.warnings).await?;
     Ok(HttpResponse::Ok()

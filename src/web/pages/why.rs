@@ -191,10 +191,10 @@ impl Sentences<'_> {
 pub(crate) async fn show(
     req: HttpRequest,
     app: web::Data<App>,
-    page: EventPage,
+    mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &page) {
+    if let Some(r) = super::not_modified(&req, &mut page).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
