@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use actix_web::web::Bytes;
@@ -73,21 +74,39 @@ enum Turn {
     Unshared { version: i32 },
 }
 
+impl Turn {
+    fn version(&self) -> i32 {
+        match self {
+            Turn::Rendering { version, .. } | Turn::Unshared { version } => *version,
+        }
+    }
+}
+
 /// A request's turn to render a page that is neither stored nor being rendered: while it is
-/// held, other requests for the page wait. Dropped (the page stored or not, the request
-/// finished or abandoned), it lets them go on.
+/// held, other requests for the page wait. Dropped, it lets them go on: they find the page
+/// stored, or (rendered and kept from others, [`RenderTurn::not_stored`]) render their own,
+/// as do later requests for that version; or, the rendering abandoned (the client gone, an
+/// error), they render their own and the next request takes a new turn.
 #[derive(Debug)]
 pub struct RenderTurn {
     cache: Arc<PageCache>,
     key: Key,
     version: i32,
     gate: Arc<tokio::sync::Mutex<()>>,
+    not_stored: AtomicBool,
     _closed: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl RenderTurn {
+    /// The page was rendered and is not to be stored: requests for this version of it need
+    /// not wait for one another.
+    pub(crate) fn not_stored(&self) {
+        self.not_stored.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Drop for RenderTurn {
     fn drop(&mut self) {
-        let stored = self.cache.get_key(&self.key, self.version).is_some();
         let Ok(mut turns) = self.cache.turns.lock() else {
             return;
         };
@@ -97,15 +116,15 @@ impl Drop for RenderTurn {
             // A request for a newer version took the page's turn over.
             return;
         }
-        if stored {
-            turns.remove(&self.key);
-        } else {
+        if self.not_stored.load(Ordering::Relaxed) && !self.cache.has(&self.key, self.version) {
             turns.insert(
                 self.key.clone(),
                 Turn::Unshared {
                     version: self.version,
                 },
             );
+        } else {
+            turns.remove(&self.key);
         }
     }
 }
@@ -119,25 +138,27 @@ impl PageCache {
         lang: &'static str,
         uri: &str,
     ) -> Option<StoredPage> {
-        self.get_key(
-            &Key {
-                event,
-                lang,
-                uri: uri.to_string(),
-            },
-            version,
-        )
+        let pages = self.pages.lock().ok()?;
+        let key = Key {
+            event,
+            lang,
+            uri: uri.to_string(),
+        };
+        pages.get(&key).filter(|p| p.version == version).cloned()
     }
 
-    fn get_key(&self, key: &Key, version: i32) -> Option<StoredPage> {
-        let pages = self.pages.lock().ok()?;
-        pages.get(key).filter(|p| p.version == version).cloned()
+    /// Whether the page is stored for this version.
+    fn has(&self, key: &Key, version: i32) -> bool {
+        self.pages
+            .lock()
+            .is_ok_and(|pages| pages.get(key).is_some_and(|p| p.version == version))
     }
 
     /// Waits while another request renders this page for this version of the event. `Some`
     /// when this request is to render it (it is not stored and nobody else is rendering it);
-    /// `None` when it is stored now, or is a page that is not stored, so the caller looks it
-    /// up and renders its own only if it is missing.
+    /// `None` when the caller is to look it up and render its own only if it is missing: it
+    /// is stored now, or is a page that is not stored, or the request read an older version
+    /// of the event than another is rendering.
     pub(crate) async fn render_turn(
         cache: Arc<PageCache>,
         event: crate::domain::EventId,
@@ -150,16 +171,19 @@ impl PageCache {
             lang,
             uri: uri.to_string(),
         };
-        if cache.get_key(&key, version).is_some() {
-            return None;
-        }
         let gate = {
+            // The turns are locked before the pages here and never the other way round.
             let mut turns = cache.turns.lock().ok()?;
+            if cache.has(&key, version) {
+                return None;
+            }
             match turns.get(&key) {
                 Some(Turn::Rendering { version: v, gate }) if *v == version => Arc::clone(gate),
-                Some(Turn::Unshared { version: v }) if *v == version => return None,
+                Some(turn) if turn.version() >= version => return None,
                 _ => {
                     if turns.len() >= TURNS {
+                        // Only pages known not to be stored are forgotten: each costs one
+                        // more turn; the ones being rendered are as many as the requests.
                         turns.retain(|_, turn| matches!(turn, Turn::Rendering { .. }));
                     }
                     let gate = Arc::new(tokio::sync::Mutex::new(()));
@@ -176,6 +200,7 @@ impl PageCache {
                         key,
                         version,
                         gate,
+                        not_stored: AtomicBool::new(false),
                         _closed: closed,
                     });
                 }
@@ -197,9 +222,18 @@ impl PageCache {
     ) {
         let gzip = (html.len() >= COMPRESS_FROM).then(|| gzip(&html)).flatten();
         let etag = content_etag(&html);
+        let key = Key {
+            event,
+            lang,
+            uri: uri.to_string(),
+        };
         let Ok(mut pages) = self.pages.lock() else {
             return;
         };
+        if pages.get(&key).is_some_and(|p| p.version > version) {
+            // Rendered from an older read of the event than the page stored.
+            return;
+        }
         if pages.len() >= CAPACITY {
             let oldest = pages
                 .iter()
@@ -210,11 +244,7 @@ impl PageCache {
             }
         }
         pages.insert(
-            Key {
-                event,
-                lang,
-                uri: uri.to_string(),
-            },
+            key,
             StoredPage {
                 version,
                 stored_at: std::time::Instant::now(),
@@ -318,30 +348,65 @@ mod tests {
         assert!(cache.get(event, 7, "pt", "/s").is_some());
         // A new version of the event is rendered again, by one request.
         let newer = turn(8).now_or_never().unwrap().unwrap();
-        assert!(Box::pin(turn(8)).now_or_never().is_none());
-        // Rendered and not stored (something of one visitor in it): the next requests for
-        // that version render their own at once instead of queueing behind each other.
+        let mut waiting = Box::pin(turn(8));
+        assert!((&mut waiting).now_or_never().is_none());
+        // Rendered and not stored (something of one visitor in it): the requests for that
+        // version render their own at once instead of queueing behind each other.
+        newer.not_stored();
         drop(newer);
+        assert!(waiting.now_or_never().unwrap().is_none());
         assert!(turn(8).now_or_never().unwrap().is_none());
         assert!(turn(8).now_or_never().unwrap().is_none());
         assert!(cache.get(event, 8, "pt", "/s").is_none());
         // Another page, language or event has its own turn.
         let other = PageCache::render_turn(cache.clone(), event, 8, "en", "/s");
         assert!(other.now_or_never().unwrap().is_some());
+        let other = PageCache::render_turn(cache.clone(), event, 8, "pt", "/t");
+        assert!(other.now_or_never().unwrap().is_some());
+        let other = PageCache::render_turn(cache.clone(), crate::domain::EventId(2), 8, "pt", "/s");
+        assert!(other.now_or_never().unwrap().is_some());
     }
 
     #[test]
-    fn a_turn_taken_over_by_a_newer_version_is_left_to_it() {
+    fn an_abandoned_rendering_lets_the_crowd_go_and_the_next_request_take_a_turn() {
         use futures_util::FutureExt;
         let cache = Arc::new(PageCache::default());
         let event = crate::domain::EventId(1);
         let turn = |version| PageCache::render_turn(cache.clone(), event, version, "pt", "/s");
-        let old = turn(7).now_or_never().unwrap().unwrap();
+        let first = turn(7).now_or_never().unwrap().unwrap();
+        let mut waiting = Box::pin(turn(7));
+        assert!((&mut waiting).now_or_never().is_none());
+        // The client went away, or the rendering failed: nothing stored, nothing said.
+        drop(first);
+        assert!(waiting.now_or_never().unwrap().is_none());
+        let next = turn(7).now_or_never().unwrap().unwrap();
+        assert!(Box::pin(turn(7)).now_or_never().is_none());
+        drop(next);
+    }
+
+    #[test]
+    fn an_older_read_neither_takes_a_newer_turn_nor_replaces_a_newer_page() {
+        use futures_util::FutureExt;
+        let cache = Arc::new(PageCache::default());
+        let event = crate::domain::EventId(1);
+        let turn = |version| PageCache::render_turn(cache.clone(), event, version, "pt", "/s");
         let new = turn(8).now_or_never().unwrap().unwrap();
-        // The old rendering ends without storing: the newer version's turn still stands.
-        drop(old);
+        // A request that read version 7 renders its own, at once.
+        assert!(turn(7).now_or_never().unwrap().is_none());
         assert!(Box::pin(turn(8)).now_or_never().is_none());
+        cache.put(event, 8, "pt", "/s", Bytes::from("<p>8</p>"), Vec::new());
         drop(new);
+        cache.put(event, 7, "pt", "/s", Bytes::from("<p>7</p>"), Vec::new());
+        assert_eq!(
+            cache.get(event, 8, "pt", "/s").unwrap().html,
+            Bytes::from("<p>8</p>")
+        );
+        // A newer version takes over an older one's turn; the older's end leaves it be.
+        let old = turn(9).now_or_never().unwrap().unwrap();
+        let newest = turn(10).now_or_never().unwrap().unwrap();
+        drop(old);
+        assert!(Box::pin(turn(10)).now_or_never().is_none());
+        drop(newest);
     }
 
     #[test]

@@ -450,8 +450,9 @@ async fn version_and_validators_change_with_results(app: &TestApp) {
         .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
         .await;
     assert_eq!(resp.status, 200);
-    // A crowd without cookies arriving together at the new version, by page and by API: one
-    // request renders each, the others wait for it and are all served the same answer.
+    // A crowd without cookies arriving together at the new version, by page and by API: every
+    // one is served, the same answer (that one request renders it while the others wait is
+    // `PageCache`'s test).
     for crowd_path in [path.clone(), format!("/api/v1/events/{id}/standings")] {
         let crowd = futures_util::future::join_all(
             (0..12).map(|_| async { app.browser().get(&crowd_path).await }),

@@ -328,7 +328,13 @@ fn shareable(page: &crate::web::event_context::EventPage) -> bool {
 
 /// Stores a page for other visitors when it carries nothing personal (not even the form token).
 fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &str) {
-    if !shareable(page) || (!page.chrome.csrf.is_empty() && html.contains(&page.chrome.csrf)) {
+    if !shareable(page) {
+        return;
+    }
+    if !page.chrome.csrf.is_empty() && html.contains(&page.chrome.csrf) {
+        if let Some(turn) = &page.render_turn {
+            turn.not_stored();
+        }
         return;
     }
     if let Some(cache) = req.app_data::<web::Data<PageCache>>() {
@@ -390,6 +396,9 @@ pub(crate) fn unshared_text(
             .content_type("text/html; charset=utf-8")
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .body(text);
+    }
+    if let Some(turn) = &page.render_turn {
+        turn.not_stored();
     }
     let etag = super::page_cache::content_etag(text.as_bytes());
     if if_none_match(req, &etag) {
