@@ -665,9 +665,53 @@ pub(crate) fn visible(data: &EventData, access: &Access) -> Vec<RoundView> {
 pub(crate) fn pair_next(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    let planned = plan_ahead(&mut conn, access);
-    event_transaction(&mut conn, access.event.id, |conn| {
-        pair_next_in(conn, access, planned.as_ref())
+    pair_ahead(&mut conn, access, |_, round| Ok(round))
+}
+
+/// How many times a round computed ahead is computed again from a new read when the event
+/// changed while it was being computed, before the write transaction computes it itself.
+const PLANS: usize = 3;
+
+/// Pairs the next round and does `then` with it, in one short write transaction: a Swiss
+/// round is computed ahead from a read of the event ([`plan_ahead`]) and written only if the
+/// event is still at the version read; if it changed meanwhile (a late result, an entry, a
+/// withdrawal), nothing is written and the round is computed again from a new read, so the
+/// write lock is never held while a large field is paired. After [`PLANS`] changed reads, or
+/// for a round not computed ahead (a knockout's), the transaction computes it.
+fn pair_ahead<T>(
+    conn: &mut DbConnection,
+    access: &Access,
+    then: impl Fn(&mut DbConnection, RoundView) -> Result<T, ServiceError>,
+) -> Result<T, ServiceError> {
+    for _ in 0..PLANS {
+        let Some(planned) = plan_ahead(conn, access) else {
+            break;
+        };
+        if let Some(done) = write_planned(conn, access, &planned, &then)? {
+            return Ok(done);
+        }
+    }
+    event_transaction(conn, access.event.id, |conn| {
+        let round = pair_next_in(conn, access, None)?;
+        then(conn, round)
+    })
+}
+
+/// Writes a round computed ahead and does `then` with it, in one transaction; `None`, with
+/// nothing written, when the event is no longer at the version the round was computed from.
+fn write_planned<T>(
+    conn: &mut DbConnection,
+    access: &Access,
+    planned: &PlannedAhead,
+    then: impl Fn(&mut DbConnection, RoundView) -> Result<T, ServiceError>,
+) -> Result<Option<T>, ServiceError> {
+    event_transaction(conn, access.event.id, |conn| {
+        let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
+        if current.version != planned.version {
+            return Ok(None);
+        }
+        let round = pair_next_in(conn, access, Some(planned))?;
+        then(conn, round).map(Some)
     })
 }
 
@@ -706,7 +750,11 @@ impl SwissInputs {
 /// quickly, in the transaction. `None` whenever anything stands in the way: the transaction
 /// then decides, as it always did.
 fn plan_ahead(conn: &mut DbConnection, access: &Access) -> Option<PlannedAhead> {
-    let mut data = EventData::load_without_records(conn, access.event.clone()).ok()?;
+    // The version is read before the rest: a change landing in between makes the plan stale,
+    // never a plan that looks current.
+    let event = q::event_by_id(conn, access.event.id).ok()??;
+    let version = event.version;
+    let mut data = EventData::load_without_records(conn, event).ok()?;
     ready_for_next_round(&data).ok()?;
     let number = data.rounds.last().map_or(1, |r| r.number + 1);
     if number > planned_rounds(&data) || stage_of(&data, number) != Stage::Swiss {
@@ -718,7 +766,7 @@ fn plan_ahead(conn: &mut DbConnection, access: &Access) -> Option<PlannedAhead> 
     }
     let games = plan_swiss(&data, number).ok()?;
     Some(PlannedAhead {
-        version: access.event.version,
+        version,
         number,
         inputs: SwissInputs::of(&data, number),
         games,
@@ -930,9 +978,7 @@ fn publish_in(
 pub(crate) fn pair_and_publish(app: &App, access: &Access) -> Result<RoundView, ServiceError> {
     access.require_organiser()?;
     let mut conn = app.conn()?;
-    let planned = plan_ahead(&mut conn, access);
-    event_transaction(&mut conn, access.event.id, |conn| {
-        let round = pair_next_in(conn, access, planned.as_ref())?;
+    pair_ahead(&mut conn, access, |conn, round| {
         publish_in(conn, access, round.number)
     })
 }
@@ -1229,6 +1275,49 @@ mod tests {
         assert_eq!(boards.len(), 5, "ten players, five boards, no bye");
         assert!(boards.iter().all(|(_, second)| second.is_some()));
         assert_eq!(boards[0].0, late.0.id, "the best rated is number one");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_round_computed_before_a_change_is_not_written_but_computed_again() {
+        let dir = std::env::temp_dir().join(format!("kiela-ahead-again-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (app, access) = event_to_start(&dir);
+        let mut conn = app.conn().unwrap();
+        let planned = plan_ahead(&mut conn, &access).expect("round 1 is computed ahead");
+        drop(conn);
+        let late = crate::service::players::add_player(
+            &app,
+            &access,
+            &crate::service::players::PlayerInput {
+                name: "Late Entry".into(),
+                rating: Some(2900),
+                ..crate::service::players::PlayerInput::default()
+            },
+        )
+        .unwrap();
+        let mut conn = app.conn().unwrap();
+        let written = write_planned(&mut conn, &access, &planned, |_, round| Ok(round)).unwrap();
+        assert!(
+            written.is_none(),
+            "the event changed after the round was computed"
+        );
+        assert!(
+            q::round_by_number(&mut conn, access.event.id, 1)
+                .unwrap()
+                .is_none(),
+            "nothing is written"
+        );
+        // Computed again from a new read, the round stands, with the late entry in it.
+        let again = plan_ahead(&mut conn, &access).expect("computed ahead again");
+        assert_ne!(again.version, planned.version);
+        let view = write_planned(&mut conn, &access, &again, |_, round| Ok(round))
+            .unwrap()
+            .expect("nothing changed since the new read");
+        let computed: Vec<(PlayerId, Option<PlayerId>)> =
+            again.games.iter().map(|g| (g.first, g.second)).collect();
+        assert_eq!(boards_of(&view), computed);
+        assert_eq!(view.boards[0].first.as_ref().unwrap().id, late.0.id);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
