@@ -94,10 +94,16 @@ class Probe:
             self.writes.append((time.perf_counter(), took))
             time.sleep(0.05)
 
+    def settle(self, ended, limit=30.0):
+        """Waits until the probe has sent a write after the job ended (so one that waited
+        through the job's end is in), at most `limit` seconds."""
+        give_up = time.perf_counter() + limit
+        while time.perf_counter() < give_up and not any(at - took > ended for at, took in self.writes):
+            time.sleep(0.05)
+
     def during(self, began, ended):
-        return [took for at, took in self.writes if began <= at - took and at <= ended + 0.05] or [
-            took for at, took in self.writes if at >= began
-        ][:1]
+        # Every write whose time overlaps the job's, including one that waited through its end.
+        return [took for at, took in self.writes if at >= began and at - took <= ended] or [0.0]
 
 
 def main():
@@ -130,7 +136,7 @@ def main():
     if status != 201:
         sys.exit(f"pairing answered {status}: {data[:200]!r}")
     paired = len(json.loads(data)["pairings"])
-    time.sleep(0.3)
+    probe.settle(ended)
     during = probe.during(began, ended)
     print(
         f"{args.label} pairing {paired} boards: {took:.2f} s, {len(during)} probe writes meanwhile, "
@@ -149,7 +155,7 @@ def main():
         began = time.perf_counter()
         status, body = browser.request("POST", f"/events/{slug}/players/import", {"csrf": import_token, "csv": text})
         ended = time.perf_counter()
-        time.sleep(0.3)
+        probe.settle(ended)
         during = probe.during(began, ended)
         entered = len(json.loads(api(conn, "GET", f"/api/v1/events/{event_id}/players?per_page=1000", args.token)[1])["players"])
         print(
