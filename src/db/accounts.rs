@@ -1,5 +1,6 @@
 //! Users, sessions, API tokens and the login rate-limit ledger.
 
+use super::limit::LimitRows;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -42,7 +43,8 @@ pub fn user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option
     users::table
         .filter(users::email.eq(email))
         .select(UserRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -64,7 +66,8 @@ pub(crate) fn user_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Opt
     users::table
         .find(id)
         .select(UserRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -123,7 +126,8 @@ pub(crate) fn session_user(
         .filter(sessions::token_hash.eq(token_hash))
         .filter(sessions::expires_at.gt(now))
         .select(UserRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -218,7 +222,8 @@ pub fn api_token_user(conn: &mut DbConnection, token_hash: &str) -> QueryResult<
         .filter(api_tokens::token_hash.eq(token_hash))
         .filter(api_tokens::revoked_at.is_null())
         .select(UserRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -269,7 +274,8 @@ pub(crate) fn oldest_login_failure(
         .filter(login_failures::limit_key.eq(key))
         .filter(login_failures::failed_at.gt(since))
         .select(diesel::dsl::min(login_failures::failed_at))
-        .first(conn)
+        .first_row()
+        .get_result(conn)
 }
 
 pub(crate) fn clear_login_failures(conn: &mut DbConnection, key: &str) -> QueryResult<usize> {

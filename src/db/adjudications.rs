@@ -1,5 +1,6 @@
 //! The engine's adjudication proposals for unfinished games.
 
+use super::limit::LimitRows;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -52,7 +53,8 @@ pub(crate) fn latest(
         .filter(adjudications::game_id.eq(game_id))
         .order(adjudications::id.desc())
         .select(AdjudicationRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -66,6 +68,7 @@ pub(crate) fn of_game(
         .filter(adjudications::game_id.eq(game_id))
         .filter(adjudications::id.eq(id))
         .select(AdjudicationRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }

@@ -1,5 +1,6 @@
 //! Circuits: their settings and their events, in order.
 
+use super::limit::LimitRows;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -52,7 +53,8 @@ pub(crate) fn by_id(conn: &mut DbConnection, id: CircuitId) -> QueryResult<Optio
     circuits::table
         .find(id)
         .select(Circuit::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -60,7 +62,8 @@ pub(crate) fn by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option
     circuits::table
         .filter(circuits::slug.eq(slug))
         .select(Circuit::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 

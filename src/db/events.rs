@@ -1,6 +1,7 @@
 //! Events, their staff, players, byes, rounds, games, submissions, the audit log and the
 //! standings cache.
 
+use super::limit::LimitRows;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
@@ -173,7 +174,8 @@ pub(crate) fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<O
     Ok(events::table
         .find(id)
         .select(EventRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()?
         .map(Event::from))
 }
@@ -182,7 +184,8 @@ pub(crate) fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<
     Ok(events::table
         .filter(events::slug.eq(slug))
         .select(EventRow::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()?
         .map(Event::from))
 }
@@ -213,8 +216,8 @@ pub(crate) fn events_in_state(
     Ok(events::table
         .filter(events::state.eq(state))
         .order((events::updated_at.desc(), events::id.desc()))
-        .limit(limit)
         .select(EventRow::as_select())
+        .limit_rows(limit)
         .load(conn)?
         .into_iter()
         .map(Event::from)
@@ -285,7 +288,8 @@ pub(crate) fn staff_role(
         .filter(event_staff::event_id.eq(event_id))
         .filter(event_staff::user_id.eq(user_id))
         .select(event_staff::role)
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -423,7 +427,8 @@ pub(crate) fn next_player_number(conn: &mut DbConnection, event_id: EventId) -> 
     let max: Option<i32> = players::table
         .filter(players::event_id.eq(event_id))
         .select(diesel::dsl::max(players::number))
-        .first(conn)?;
+        .first_row()
+        .get_result(conn)?;
     Ok(max.unwrap_or(0) + 1)
 }
 
@@ -453,7 +458,8 @@ pub(crate) fn player_by_id(conn: &mut DbConnection, id: PlayerId) -> QueryResult
     players::table
         .find(id)
         .select(Player::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -473,7 +479,8 @@ pub(crate) fn player_by_secret(
     players::table
         .filter(players::secret.eq(secret))
         .select(Player::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -622,7 +629,8 @@ pub(crate) fn insert_round(
             rounds::table
                 .find(id)
                 .select(Round::as_select())
-                .first(conn)
+                .first_row()
+                .get_result(conn)
         })
 }
 
@@ -646,7 +654,8 @@ pub(crate) fn round_by_number(
         .filter(rounds::event_id.eq(event_id))
         .filter(rounds::number.eq(number))
         .select(Round::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -733,7 +742,13 @@ pub(crate) fn insert_game(conn: &mut DbConnection, game: &NewGame<'_>) -> QueryR
         .values(game)
         .returning(games::id)
         .get_result::<GameId>(conn)
-        .and_then(|id| games::table.find(id).select(Game::as_select()).first(conn))
+        .and_then(|id| {
+            games::table
+                .find(id)
+                .select(Game::as_select())
+                .first_row()
+                .get_result(conn)
+        })
 }
 
 pub(crate) fn games_of_round(conn: &mut DbConnection, round_id: RoundId) -> QueryResult<Vec<Game>> {
@@ -827,7 +842,8 @@ pub(crate) fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Opt
     games::table
         .find(id)
         .select(Game::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -1060,7 +1076,8 @@ pub(crate) fn prize_fund(
     prize_funds::table
         .find(event_id)
         .select((prize_funds::fund, prize_funds::published))
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 

@@ -7,6 +7,7 @@ pub(crate) mod adjudications;
 pub mod backup;
 pub(crate) mod circuits;
 pub mod events;
+pub(crate) mod limit;
 pub(crate) mod ratings;
 pub(crate) mod registry;
 pub(crate) mod reviews;

@@ -1,6 +1,7 @@
 //! The federation's registry of players: each person once, named by a federation id that
 //! every entry of theirs carries in `players.federation_id`.
 
+use super::limit::LimitRows;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -33,7 +34,8 @@ pub(crate) fn by_federation_id(
     registry_players::table
         .filter(registry_players::federation_id.eq(federation_id))
         .select(RegistryPlayer::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -65,7 +67,8 @@ pub(crate) fn by_user(
         .filter(registry_players::user_id.eq(user_id))
         .order(registry_players::updated_at.desc())
         .select(RegistryPlayer::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -142,7 +145,8 @@ pub(crate) fn insert(
     registry_players::table
         .find(id)
         .select(RegistryPlayer::as_select())
-        .first(conn)
+        .first_row()
+        .get_result(conn)
 }
 
 pub(crate) fn update(
@@ -187,7 +191,7 @@ pub(crate) fn search(
     }
     query
         .order((registry_players::name_key, registry_players::id))
-        .limit(limit)
+        .limit_rows(limit)
         .load(conn)
 }
 
@@ -210,7 +214,10 @@ pub(crate) fn sharing_a_sound(
                 .or(registry_players::sound_key.like(format!("% {word} %"))),
         );
     }
-    query.order(registry_players::id).limit(limit).load(conn)
+    query
+        .order(registry_players::id)
+        .limit_rows(limit)
+        .load(conn)
 }
 
 /// Rows whose search keys are not written yet (those a migration made), at most `limit`.
@@ -220,7 +227,7 @@ pub(crate) fn without_keys(conn: &mut DbConnection, limit: i64) -> QueryResult<V
         .filter(registry_players::name.ne(""))
         .select((registry_players::id, registry_players::name))
         .order(registry_players::id)
-        .limit(limit)
+        .limit_rows(limit)
         .load(conn)
 }
 
@@ -252,7 +259,11 @@ pub(crate) fn entry_in_event(
     if let Some(except) = except {
         query = query.filter(players::id.ne(except));
     }
-    query.select(Player::as_select()).first(conn).optional()
+    query
+        .select(Player::as_select())
+        .first_row()
+        .get_result(conn)
+        .optional()
 }
 
 /// Every entry of the person, the earliest first.
@@ -350,7 +361,8 @@ pub(crate) fn resolve(conn: &mut DbConnection, federation_id: &str) -> QueryResu
     Ok(registry_merges::table
         .find(federation_id)
         .select(registry_merges::merged_into)
-        .first::<String>(conn)
+        .first_row()
+        .get_result::<String>(conn)
         .optional()?
         .unwrap_or_else(|| federation_id.to_string()))
 }

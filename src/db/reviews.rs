@@ -1,5 +1,6 @@
 //! The engine's stored reviews of final games.
 
+use super::limit::LimitRows;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -28,8 +29,8 @@ pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueRev
         .filter(games::status.eq(GameStatus::Final))
         .filter(games::record.is_not_null())
         .order(games::id.asc())
-        .limit(limit)
         .select((games::id, games::event_id, games::version, games::record))
+        .limit_rows(limit)
         .load(conn)?;
     Ok(rows
         .into_iter()
@@ -59,7 +60,8 @@ pub(crate) fn store(
     let current: Option<i32> = games::table
         .find(game_id)
         .select(games::version)
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()?;
     if current != Some(version) {
         return Ok(false);
@@ -73,7 +75,8 @@ pub(crate) fn store(
     let present: Option<GameId> = game_reviews::table
         .find(game_id)
         .select(game_reviews::game_id)
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()?;
     if present.is_some() {
         return Ok(false);
@@ -100,6 +103,7 @@ pub(crate) fn of_game(
         .find(game_id)
         .filter(game_reviews::game_version.eq(version))
         .select(game_reviews::review)
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }

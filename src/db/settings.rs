@@ -1,5 +1,6 @@
 //! Installation-wide settings kept in the database, so every app server shares them.
 
+use super::limit::LimitRows;
 use diesel::prelude::*;
 
 use super::schema::settings;
@@ -9,7 +10,8 @@ pub fn get(conn: &mut DbConnection, name: &str) -> QueryResult<Option<String>> {
     settings::table
         .find(name)
         .select(settings::value)
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 

@@ -1,5 +1,6 @@
 //! The stored standings of each event, and the results still to be counted in them.
 
+use super::limit::LimitRows;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -15,7 +16,8 @@ pub(crate) fn stored(
     standings_cache::table
         .find(event_id)
         .select((standings_cache::version, standings_cache::data))
-        .first(conn)
+        .first_row()
+        .get_result(conn)
         .optional()
 }
 
@@ -60,7 +62,8 @@ pub(crate) fn due(conn: &mut DbConnection, event_id: EventId) -> QueryResult<Opt
     standings_due::table
         .find(event_id)
         .select((standings_due::seq, standings_due::counted))
-        .first::<(i32, i32)>(conn)
+        .first_row()
+        .get_result::<(i32, i32)>(conn)
         .optional()
         .map(|row| row.map(|(seq, counted)| Due { seq, counted }))
 }

@@ -657,9 +657,13 @@ fn insert_many(
     let mut players = players.to_vec();
     let mut named = std::collections::HashSet::new();
     for player in &mut players {
+        // A line without a federation id is a new person, issued an id no entry can have.
+        let issued = player.details.federation_id.is_none();
         super::registry::enter(conn, player, None, false)?;
         let id = player.details.federation_id.clone();
-        super::registry::refuse_second_entry(conn, event_id, id.as_deref(), None)?;
+        if !issued {
+            super::registry::refuse_second_entry(conn, event_id, id.as_deref(), None)?;
+        }
         if let Some(id) = id
             && !named.insert(id)
         {
