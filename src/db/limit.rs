@@ -92,12 +92,10 @@ mod tests {
     fn a_written_limit_runs_again_from_the_prepared_statement() {
         let dir = std::env::temp_dir().join(format!("kiela-limit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let app = crate::service::App::start(crate::config::Config {
-            database_url: format!("sqlite://{}", dir.join("limit.sqlite3").display()),
-            ..crate::config::Config::default()
-        })
-        .unwrap();
-        let mut conn = app.conn().unwrap();
+        let url = format!("sqlite://{}", dir.join("limit.sqlite3").display());
+        let (pool, _) = crate::db::open_pool(&url, 1, std::time::Duration::from_secs(5)).unwrap();
+        let mut conn = pool.get().unwrap();
+        crate::db::run_migrations(&mut conn).unwrap();
         // The same text twice (the prepared statement reused), then another limit.
         for _ in 0..2 {
             let none: Option<i32> = events::table

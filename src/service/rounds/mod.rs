@@ -1245,6 +1245,21 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A player rated above everyone, entered after a round was computed ahead.
+    fn enter_late_best_rated(app: &App, access: &Access) -> crate::service::players::Player {
+        crate::service::players::add_player(
+            app,
+            access,
+            &crate::service::players::PlayerInput {
+                name: "Late Entry".into(),
+                rating: Some(2900),
+                ..crate::service::players::PlayerInput::default()
+            },
+        )
+        .unwrap()
+        .0
+    }
+
     #[test]
     fn a_first_round_computed_ahead_gives_way_to_a_late_entry() {
         let dir = std::env::temp_dir().join(format!("kiela-ahead-late-{}", std::process::id()));
@@ -1256,16 +1271,7 @@ mod tests {
         // A tenth player, the best rated, enters after the round was computed: the computed
         // round has a bye and no place for them; the stored one pairs everybody by the new
         // numbers.
-        let late = crate::service::players::add_player(
-            &app,
-            &access,
-            &crate::service::players::PlayerInput {
-                name: "Late Entry".into(),
-                rating: Some(2900),
-                ..crate::service::players::PlayerInput::default()
-            },
-        )
-        .unwrap();
+        let late = enter_late_best_rated(&app, &access);
         let mut conn = app.conn().unwrap();
         let view = event_transaction(&mut conn, access.event.id, |c| {
             pair_next_in(c, &access, Some(&planned))
@@ -1274,7 +1280,7 @@ mod tests {
         let boards = boards_of(&view);
         assert_eq!(boards.len(), 5, "ten players, five boards, no bye");
         assert!(boards.iter().all(|(_, second)| second.is_some()));
-        assert_eq!(boards[0].0, late.0.id, "the best rated is number one");
+        assert_eq!(boards[0].0, late.id, "the best rated is number one");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -1286,16 +1292,7 @@ mod tests {
         let mut conn = app.conn().unwrap();
         let planned = plan_ahead(&mut conn, &access).expect("round 1 is computed ahead");
         drop(conn);
-        let late = crate::service::players::add_player(
-            &app,
-            &access,
-            &crate::service::players::PlayerInput {
-                name: "Late Entry".into(),
-                rating: Some(2900),
-                ..crate::service::players::PlayerInput::default()
-            },
-        )
-        .unwrap();
+        let late = enter_late_best_rated(&app, &access);
         let mut conn = app.conn().unwrap();
         let written = write_planned(&mut conn, &access, &planned, |_, round| Ok(round)).unwrap();
         assert!(
@@ -1317,7 +1314,7 @@ mod tests {
         let computed: Vec<(PlayerId, Option<PlayerId>)> =
             again.games.iter().map(|g| (g.first, g.second)).collect();
         assert_eq!(boards_of(&view), computed);
-        assert_eq!(view.boards[0].first.as_ref().unwrap().id, late.0.id);
+        assert_eq!(view.boards[0].first.as_ref().unwrap().id, late.id);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
