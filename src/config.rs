@@ -50,6 +50,10 @@ pub struct Config {
     /// without an account: public pages are then at most this much behind, and a crowd costs
     /// no database reads. 0 reads the event on every view.
     pub public_cache_ms: u64,
+    /// Megabytes of rendered public pages an app server keeps in memory (pages, compressed
+    /// copies and their names counted); past it the page used least recently makes room. 0
+    /// keeps none.
+    pub page_store_mb: u64,
     /// Nodes the engine searches in each position when it reviews a final game in the
     /// background (about 20 ms each on one core); 0 turns the reviews off.
     pub review_nodes: u64,
@@ -85,6 +89,7 @@ impl Default for Config {
             body_timeout_secs: 20,
             utc_offset: "+01:00".to_string(),
             public_cache_ms: 1000,
+            page_store_mb: 64,
             review_nodes: crate::service::reviews::REVIEW_NODES,
             adjudication_nodes: crate::engine::adjudication::ADJUDICATION_NODES,
         }
@@ -113,6 +118,7 @@ struct FileConfig {
     body_timeout_secs: Option<u64>,
     utc_offset: Option<String>,
     public_cache_ms: Option<u64>,
+    page_store_mb: Option<u64>,
     review_nodes: Option<u64>,
     adjudication_nodes: Option<u64>,
 }
@@ -180,6 +186,7 @@ impl Config {
             body_timeout_secs,
             utc_offset,
             public_cache_ms,
+            page_store_mb,
             review_nodes,
             adjudication_nodes
         );
@@ -232,6 +239,7 @@ impl Config {
             "KIELA_BODY_TIMEOUT_SECS" => self.body_timeout_secs = parse(name, &value)?,
             "KIELA_UTC_OFFSET" => self.utc_offset = value,
             "KIELA_PUBLIC_CACHE_MS" => self.public_cache_ms = parse(name, &value)?,
+            "KIELA_PAGE_STORE_MB" => self.page_store_mb = parse(name, &value)?,
             "KIELA_REVIEW_NODES" => self.review_nodes = parse(name, &value)?,
             "KIELA_ADJUDICATION_NODES" => self.adjudication_nodes = parse(name, &value)?,
             _ => {}
@@ -263,6 +271,11 @@ impl Config {
                     "base_url `{base}` must be an http:// or https:// address"
                 )));
             }
+        }
+        if self.page_store_mb > 1 << 20 {
+            return Err(ConfigError::Invalid(
+                "page_store_mb must be at most 1048576".into(),
+            ));
         }
         if self.body_timeout_secs == 0 {
             return Err(ConfigError::Invalid(

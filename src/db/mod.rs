@@ -14,6 +14,7 @@ pub(crate) mod reviews;
 pub mod schema;
 pub mod settings;
 pub(crate) mod standings;
+pub(crate) mod versions;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -23,9 +23,11 @@ pub(crate) fn set_rating_period(
     event: EventId,
     period: Option<i32>,
 ) -> QueryResult<usize> {
-    diesel::update(events::table.find(event))
+    let changed = diesel::update(events::table.find(event))
         .set(events::rating_period.eq(period))
-        .execute(conn)
+        .execute(conn)?;
+    super::versions::bump(conn, super::versions::Counter::Ratings)?;
+    Ok(changed)
 }
 
 /// The events in the list from `from` on, by period.
@@ -161,6 +163,7 @@ pub(crate) fn replace_from(
     rows: &[HistoryRow],
 ) -> QueryResult<()> {
     diesel::delete(rating_history::table.filter(rating_history::period.ge(from))).execute(conn)?;
+    super::versions::bump(conn, super::versions::Counter::Ratings)?;
     match conn {
         DbConnection::Sqlite(c) => {
             for chunk in rows.chunks(500) {

@@ -7,6 +7,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{games, players, registry_merges, registry_players, rounds};
+use super::versions::{Counter, bump};
 use crate::domain::{
     EventId, GameId, GameStatus, Player, PlayerId, RegistryPlayer, Sex, StoredResult, UserId,
 };
@@ -25,6 +26,14 @@ pub(crate) struct PersonDetails<'a> {
     pub email: Option<&'a str>,
     pub user_id: Option<UserId>,
     pub updated_at: NaiveDateTime,
+}
+
+/// `changed` rows, after moving the registry's counter on when there are any.
+fn bumped(conn: &mut DbConnection, changed: usize) -> QueryResult<usize> {
+    if changed > 0 {
+        bump(conn, Counter::Registry)?;
+    }
+    Ok(changed)
 }
 
 pub(crate) fn by_federation_id(
@@ -85,6 +94,7 @@ pub(crate) fn bind_user(
     )
     .set(registry_players::user_id.eq(user_id))
     .execute(conn)
+    .and_then(|n| bumped(conn, n))
 }
 
 /// Unbinds the person from the account, if they are bound to it.
@@ -100,6 +110,7 @@ pub(crate) fn unbind_user(
     )
     .set(registry_players::user_id.eq(None::<UserId>))
     .execute(conn)
+    .and_then(|n| bumped(conn, n))
 }
 
 /// Makes an entry name another person (one its id was merged into).
@@ -111,6 +122,7 @@ pub(crate) fn set_entry_person(
     diesel::update(players::table.find(entry))
         .set(players::federation_id.eq(federation_id))
         .execute(conn)
+        .and_then(|n| bumped(conn, n))
 }
 
 /// Adds a person. With `federation_id` the federation's own id is kept; without, the
@@ -142,6 +154,7 @@ pub(crate) fn insert(
             .set(registry_players::federation_id.eq(&issued))
             .execute(conn)?;
     }
+    bump(conn, Counter::Registry)?;
     registry_players::table
         .find(id)
         .select(RegistryPlayer::as_select())
@@ -157,6 +170,7 @@ pub(crate) fn update(
     diesel::update(registry_players::table.find(id))
         .set(details)
         .execute(conn)
+        .and_then(|n| bumped(conn, n))
 }
 
 /// People whose folded name holds every one of `words` (each a pair of the folded word and
@@ -354,6 +368,7 @@ pub(crate) fn delete_if_unused(conn: &mut DbConnection, federation_id: &str) -> 
         registry_players::table.filter(registry_players::federation_id.eq(federation_id)),
     )
     .execute(conn)
+    .and_then(|n| bumped(conn, n))
 }
 
 /// The person an id names now: itself, or the person it was merged into.
@@ -416,6 +431,7 @@ pub(crate) fn merge(
         ))
         .execute(conn)?;
     diesel::delete(registry_players::table.find(gone.id)).execute(conn)?;
+    bump(conn, Counter::Registry)?;
     Ok(moved)
 }
 

@@ -42,6 +42,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    public_versions (name) {
+        name -> Text,
+        value -> BigInt,
+    }
+}
+
+diesel::table! {
     settings (name) {
         name -> Text,
         value -> Text,
@@ -342,6 +349,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_tokens,
     login_failures,
     settings,
+    public_versions,
     events,
     event_staff,
     players,

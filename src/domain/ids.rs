@@ -89,3 +89,7 @@ id!(
     /// A circuit of events (a season's qualifiers and their final).
     CircuitId
 );
+id!(
+    /// A person of the national registry.
+    PersonId
+);

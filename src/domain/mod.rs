@@ -21,7 +21,9 @@ pub use entities::{
     AdjudicationRule, Bye, Circuit, Event, FideDetails, Game, Player, RatingRecord, RegistryPlayer,
     Round, Submission,
 };
-pub use ids::{CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, TokenId, UserId};
+pub use ids::{
+    CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId, TokenId, UserId,
+};
 pub use kinds::{
     AdjudicationFallback, AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role,
     RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,

@@ -197,6 +197,23 @@ fn event_of(
     }
 }
 
+/// The circuit and the version of what its standings show: a digest of its qualifiers' and
+/// final's versions and of the registry's counter (the people's names, clubs and provinces).
+/// Its pages are kept per version.
+pub(crate) fn version(app: &App, which: CircuitRef<'_>) -> Result<(CircuitId, u64), ServiceError> {
+    let mut conn = app.conn()?;
+    let row = match which {
+        CircuitRef::Id(id) => q::by_id(&mut conn, id)?,
+        CircuitRef::Slug(slug) => q::by_slug(&mut conn, slug)?,
+    }
+    .ok_or(ServiceError::NotFound)?;
+    let mut ids = q::events_of(&mut conn, row.id)?;
+    ids.extend(row.final_event_id);
+    let events = db::versions::of_events(&mut conn, &ids)?;
+    let counters = db::versions::read(&mut conn)?;
+    Ok((row.id, super::ratings::digest(&(counters.1, events))))
+}
+
 /// The standings of a circuit from its finished qualifiers.
 pub(crate) fn standings(
     app: &App,

@@ -21,11 +21,7 @@ pub(crate) fn once(
     what: &str,
     make: impl FnOnce(&EventData) -> String,
 ) -> Result<Arc<String>, ServiceError> {
-    let key = MemoKey {
-        event: access.event.id,
-        version: access.event.version,
-        what: what.to_string(),
-    };
+    let key = MemoKey::event(&access.event, access.event.version, what.to_string());
     app.memo.exports.get_or_try(key, || {
         let data = {
             let mut conn = app.conn()?;
@@ -237,11 +233,11 @@ pub(crate) fn standings_csv(
     style: CsvStyle,
 ) -> Result<Arc<String>, ServiceError> {
     let view = standings::get(app, access)?;
-    let key = MemoKey {
-        event: access.event.id,
-        version: view.version,
-        what: format!("csv:{}:{}", style.key(), header.join(",")),
-    };
+    let key = MemoKey::event(
+        &access.event,
+        view.version,
+        format!("csv:{}:{}", style.key(), header.join(",")),
+    );
     app.memo.exports.get_or_try(key, || {
         Ok::<_, ServiceError>(Arc::new(csv_text(&view, header, style)))
     })

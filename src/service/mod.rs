@@ -58,13 +58,19 @@ pub struct App {
 pub struct Memos {
     pub explanations: memo::Memo<Arc<rounds::RoundExplanation>>,
     pub exports: memo::Memo<Arc<String>>,
+    /// The whole rating list as of a month, before any filter.
+    pub rating_lists: memo::Memo<Arc<ratings::WholeList>>,
 }
 
-impl Default for Memos {
-    fn default() -> Memos {
+impl Memos {
+    /// Memos within about `bytes` in all (`page_store_mb`): half for the exports, a quarter
+    /// for the round explanations, an eighth for the rating lists.
+    #[must_use]
+    pub fn within(bytes: usize) -> Memos {
         Memos {
-            explanations: memo::Memo::new(64),
-            exports: memo::Memo::new(256),
+            explanations: memo::Memo::new(64, bytes / 4, |e| e.weight()),
+            exports: memo::Memo::new(256, bytes / 2, |text| text.len()),
+            rating_lists: memo::Memo::new(16, bytes / 8, |list| list.weight()),
         }
     }
 }
@@ -115,12 +121,15 @@ impl App {
         drop(conn);
         let hasher = hasher::Hasher::per_core(HASH_WAIT)
             .map_err(|e| ServiceError::Internal(format!("password hashing threads: {e}")))?;
+        let memo_bytes = usize::try_from(config.page_store_mb)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(1 << 20);
         let app = App {
             pool,
             backend,
             config: Arc::new(config),
             hasher,
-            memo: Arc::new(Memos::default()),
+            memo: Arc::new(Memos::within(memo_bytes)),
             standings: Arc::new(standings::StandingsWorker::default()),
             engine: engine_slots::EngineSlots::per_spare_core(),
             secret: Arc::new(secret),

@@ -355,6 +355,37 @@ pub struct RatingList {
     pub rows: Vec<ListRow>,
 }
 
+/// The whole list after a month, best first, with what the filters read of each person: read
+/// once per version of the list ([`list_version`]) and month, whatever the filters.
+#[derive(Debug)]
+pub struct WholeList {
+    rows: Vec<(ListRow, Option<Sex>, Option<i32>)>,
+}
+
+impl WholeList {
+    /// About the bytes it holds, for the memo's budget.
+    pub(crate) fn weight(&self) -> usize {
+        self.rows
+            .iter()
+            .map(|(r, _, _)| 160 + r.federation_id.len() + r.name.len() + r.club.len())
+            .sum()
+    }
+}
+
+/// The version of what the rating list shows: a digest of the list's and the registry's
+/// counters (a period rated again, a person's name or province changed). Pages of the list are
+/// kept per version.
+pub(crate) fn list_version(app: &App) -> Result<u64, ServiceError> {
+    let mut conn = app.conn()?;
+    Ok(digest(&db::versions::read(&mut conn)?))
+}
+
+/// A digest of `value`, for a version made of several counters.
+pub(crate) fn digest(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
+}
+
 /// The list as it stood on `as_of`: each person's rating after the last period up to then,
 /// the deviation grown for the months since; best first.
 pub(crate) fn list(
@@ -363,7 +394,48 @@ pub(crate) fn list(
     filter: &ListFilter,
 ) -> Result<RatingList, ServiceError> {
     let as_of = as_of.unwrap_or_else(|| db::now().date());
-    let month = Month::of(as_of);
+    let whole = whole_list(app, Month::of(as_of))?;
+    let province = filter
+        .province
+        .as_deref()
+        .map(crate::tournament::names::fold);
+    let mut rows: Vec<ListRow> = whole
+        .rows
+        .iter()
+        .filter(|(row, sex, born)| {
+            province
+                .as_ref()
+                .is_none_or(|p| *p == crate::tournament::names::fold(&row.province))
+                && filter.sex.is_none_or(|s| *sex == Some(s))
+                && filter
+                    .born_from
+                    .is_none_or(|y| born.is_some_and(|b| b >= y))
+                && filter.born_to.is_none_or(|y| born.is_some_and(|b| b <= y))
+        })
+        .map(|(row, _, _)| row.clone())
+        .collect();
+    for (i, row) in rows.iter_mut().enumerate() {
+        row.rank = i + 1;
+    }
+    Ok(RatingList { as_of, rows })
+}
+
+/// The whole list after `month`, as stored for the list's current version.
+pub(crate) fn whole_list(
+    app: &App,
+    month: Month,
+) -> Result<std::sync::Arc<WholeList>, ServiceError> {
+    let key = super::memo::MemoKey {
+        scope: super::memo::MemoScope::RatingList,
+        version: list_version(app)?,
+        what: month.0.to_string(),
+    };
+    app.memo
+        .rating_lists
+        .get_or_try(key, || read_whole_list(app, month).map(std::sync::Arc::new))
+}
+
+fn read_whole_list(app: &App, month: Month) -> Result<WholeList, ServiceError> {
     let mut conn = app.conn()?;
     let latest = q::latest_rows(&mut conn, Some(month.0 + 1))?;
     let previous = previous_ratings(&mut conn, month)?;
@@ -374,52 +446,40 @@ pub(crate) fn list(
     .into_iter()
     .map(|p| (p.federation_id.clone(), p))
     .collect();
-    let mut rows: Vec<ListRow> = latest
+    let mut rows: Vec<(ListRow, Option<Sex>, Option<i32>)> = latest
         .iter()
         .filter_map(|row| {
             let person = people.get(&row.federation_id)?;
-            if filter.province.as_ref().is_some_and(|p| {
-                crate::tournament::names::fold(p)
-                    != crate::tournament::names::fold(&person.province)
-            }) || filter.sex.is_some_and(|s| person.sex != Some(s))
-                || filter
-                    .born_from
-                    .is_some_and(|y| person.birth_year.is_none_or(|b| b < y))
-                || filter
-                    .born_to
-                    .is_some_and(|y| person.birth_year.is_none_or(|b| b > y))
-            {
-                return None;
-            }
             let standing = standing_of(row).as_of(month);
             let before = previous
                 .get(&row.federation_id)
                 .copied()
                 .unwrap_or(crate::tournament::ratings::START_RATING);
-            Some(ListRow {
-                rank: 0,
-                federation_id: row.federation_id.clone(),
-                name: person.name.clone(),
-                club: person.club.clone(),
-                province: person.province.clone(),
-                rating: standing.rating,
-                deviation: standing.deviation,
-                volatility: standing.volatility,
-                games: standing.games,
-                provisional: standing.provisional(),
-                trend: row.rating - before,
-            })
+            Some((
+                ListRow {
+                    rank: 0,
+                    federation_id: row.federation_id.clone(),
+                    name: person.name.clone(),
+                    club: person.club.clone(),
+                    province: person.province.clone(),
+                    rating: standing.rating,
+                    deviation: standing.deviation,
+                    volatility: standing.volatility,
+                    games: standing.games,
+                    provisional: standing.provisional(),
+                    trend: row.rating - before,
+                },
+                person.sex,
+                person.birth_year,
+            ))
         })
         .collect();
-    rows.sort_by(|a, b| {
+    rows.sort_by(|(a, _, _), (b, _, _)| {
         b.rating
             .total_cmp(&a.rating)
             .then_with(|| a.name.cmp(&b.name))
     });
-    for (i, row) in rows.iter_mut().enumerate() {
-        row.rank = i + 1;
-    }
-    Ok(RatingList { as_of, rows })
+    Ok(WholeList { rows })
 }
 
 /// Each person's rating before their newest period up to `month`.

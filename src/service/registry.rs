@@ -125,6 +125,25 @@ pub struct RatingPoint {
     pub deviation: f64,
 }
 
+/// The person an id names now (itself, or the one it was merged into) and the version of what
+/// their page shows: a digest of the registry's and the rating list's counters and of the
+/// versions of every event they entered. Their pages are kept per version.
+pub(crate) fn person_version(
+    app: &App,
+    federation_id: &str,
+) -> Result<(crate::domain::PersonId, String, u64), ServiceError> {
+    let mut conn = app.conn()?;
+    let id = q::resolve(&mut conn, &federation_id.trim().to_ascii_uppercase())?;
+    let row = q::by_federation_id(&mut conn, &id)?.ok_or(ServiceError::NotFound)?;
+    let events = db::versions::of_person_events(&mut conn, &row.federation_id)?;
+    let counters = db::versions::read(&mut conn)?;
+    Ok((
+        crate::domain::PersonId(row.id),
+        row.federation_id,
+        super::ratings::digest(&(counters, events)),
+    ))
+}
+
 /// A registered person and every event they entered.
 pub(crate) fn person(app: &App, federation_id: &str) -> Result<PersonRecord, ServiceError> {
     let mut conn = app.conn()?;

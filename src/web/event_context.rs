@@ -26,6 +26,9 @@ pub struct EventPage {
     /// This request's turn to render a public page no one else is rendering
     /// ([`super::pages::not_modified`]), held until the handler is done with the page.
     pub(crate) render_turn: Option<crate::web::page_cache::RenderTurn>,
+    /// The page's name in the page store (its path until the handler names it with the
+    /// parameters that change it, [`super::pages::not_modified`]).
+    pub(crate) key: crate::web::page_cache::PageKey,
 }
 
 /// A page for the event's organisers.
@@ -61,7 +64,7 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
         && let Some(recent) = &recent
         && let Some(access) = recent.get(&slug, ttl)
     {
-        return Ok(EventPage::new(chrome, access));
+        return Ok(EventPage::new(req, chrome, access));
     }
     let key = slug.clone();
     let access =
@@ -69,17 +72,18 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
     if shared && let Some(recent) = recent {
         recent.put(key, &access, ttl);
     }
-    Ok(EventPage::new(chrome, access))
+    Ok(EventPage::new(req, chrome, access))
 }
 
 impl EventPage {
     /// An event's page: its times in the event's local time.
-    fn new(mut chrome: Chrome, access: Access) -> EventPage {
+    fn new(req: &HttpRequest, mut chrome: Chrome, access: Access) -> EventPage {
         chrome.use_event_time(&access.event);
         EventPage {
             chrome,
             access,
             render_turn: None,
+            key: crate::web::page_cache::PageKey::of(req),
         }
     }
 }

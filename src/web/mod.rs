@@ -103,8 +103,11 @@ fn mask_secrets(text: &str) -> String {
 /// The HTTP server for `app` on an already bound listener (port 0 in tests).
 pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
     let workers = app.config.workers;
+    let store_bytes = usize::try_from(app.config.page_store_mb)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(1 << 20);
     let data = web::Data::new(app);
-    let pages = web::Data::new(page_cache::PageCache::default());
+    let pages = web::Data::new(page_cache::PageCache::with_limit(store_bytes));
     let recent = web::Data::new(event_context::RecentEvents::default());
     let mut server = HttpServer::new(move || {
         actix_web::App::new()

@@ -29,6 +29,7 @@ mod reviews;
 mod security;
 mod site;
 mod snapshots;
+mod store;
 mod trust;
 mod upload;
 mod why;

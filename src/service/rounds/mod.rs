@@ -106,6 +106,14 @@ pub struct RoundExplanation {
     pub why: dutch::explain::RoundWhy,
 }
 
+impl RoundExplanation {
+    /// About the bytes it holds, for the memo's budget: each player's name and the reasons of
+    /// their board.
+    pub(crate) fn weight(&self) -> usize {
+        1024 + self.players.len() * 512 + self.board_numbers.len() * 256
+    }
+}
+
 /// Explains a published (or, for organisers, draft) Swiss round. Computed once per version of
 /// the event, whoever asks, and without holding a database connection while it computes.
 pub fn explain(
@@ -123,11 +131,7 @@ pub fn explain(
     if !round.is_published() && !access.is_organiser() {
         return Err(ServiceError::NotFound);
     }
-    let key = MemoKey {
-        event: access.event.id,
-        version: access.event.version,
-        what: format!("why:{number}"),
-    };
+    let key = MemoKey::event(&access.event, access.event.version, format!("why:{number}"));
     app.memo.explanations.get_or_try(key, || {
         let data = {
             let mut conn = app.conn()?;

@@ -1,72 +1,56 @@
-//! The API's public reads served like the public pages: rendered once per version of the
-//! event for everyone without a token, compressed once, with the validator of what they show.
-//! A crowd of scoreboards polling the standings costs one small query (the event's version)
-//! and a copy of stored bytes each. An answer for a token may hold staff-only fields: it is
-//! rendered for that request and never stored.
+//! The API's public reads served like the public pages: rendered once per version of what
+//! they show (an event, the rating list, a circuit) for everyone without a token, compressed
+//! once, with the validator of what they show. A crowd of scoreboards polling the standings
+//! costs one small query (the version) and a copy of stored bytes each. An answer for a token
+//! may hold staff-only fields: it is rendered for that request and never stored.
 
-use actix_web::http::header;
-use actix_web::web::{self, Bytes};
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use super::ApiError;
 use crate::service::events::Access;
-use crate::web::page_cache::{self, PageCache, RenderTurn};
+use crate::web::page_cache::{self, Kind, Named, PageKey, Scope};
 
-/// The cache's language slot for JSON (pages use the reader's language code).
-const JSON: &str = "json";
+pub(crate) use crate::web::page_cache::Lookup;
 
-/// The stored answer's name: the path and the paging parameters, written one way.
-fn key(req: &HttpRequest) -> String {
-    let mut kept: Vec<(String, String)> =
-        serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(name, _)| name == "page" || name == "per_page")
-            .collect();
-    kept.sort();
-    match serde_urlencoded::to_string(&kept) {
-        Ok(query) if !query.is_empty() => format!("{}?{query}", req.path()),
-        _ => req.path().to_string(),
+/// JSON, in the store's JSON slot; it varies with the token (a token may see more).
+const JSON: Kind = Kind {
+    content_type: "application/json",
+    slot: "json",
+    vary: "Accept-Encoding, Authorization",
+};
+
+/// A read of an event, valid for the event's version.
+pub(crate) fn event(access: &Access, key: PageKey) -> Named {
+    Named {
+        scope: Scope::Event(access.event.id),
+        version: u64::try_from(access.event.version).unwrap_or_default(),
+        key,
     }
 }
 
-/// What a public read finds before rendering.
-pub(crate) enum Lookup {
-    /// The answer stored for this version of the event.
-    Stored(HttpResponse),
-    /// Nothing stored: the caller renders, holding the turn (if any) until it has called
-    /// [`json`], so that other clients asking meanwhile wait for its answer.
-    Render(Option<RenderTurn>),
+/// The stored answer for a visitor without a token, if this version has one, once any other
+/// request rendering it has stored it.
+pub(crate) async fn stored(req: &HttpRequest, named: &Named, anonymous: bool) -> Lookup {
+    page_cache::lookup(req, named, JSON, anonymous).await
 }
 
-/// The stored answer for a visitor without a token, if this version of the event has one,
-/// once any other request rendering it has stored it.
-pub(crate) async fn stored(req: &HttpRequest, access: &Access, anonymous: bool) -> Lookup {
-    let Some(cache) = req.app_data::<web::Data<PageCache>>().filter(|_| anonymous) else {
-        return Lookup::Render(None);
-    };
-    let cache = cache.clone().into_inner();
-    let (event, version, key) = (access.event.id, access.event.version, key(req));
-    let found = |cache: &PageCache| {
-        cache
-            .get(event, version, JSON, &key)
-            .map(|page| answer(req, page.html, page.gzip, &page.etag, &page.headers))
-    };
-    if let Some(stored) = found(&cache) {
-        return Lookup::Stored(stored);
-    }
-    match PageCache::render_turn(cache.clone(), event, version, JSON, &key).await {
-        Some(turn) => Lookup::Render(Some(turn)),
-        None => found(&cache).map_or(Lookup::Render(None), Lookup::Stored),
-    }
+/// The bound a rendering of this read learnt for this version.
+pub(crate) fn bound(req: &HttpRequest, named: &Named, anonymous: bool) -> Option<u64> {
+    page_cache::bound_of(req, named, anonymous)
+}
+
+/// Remembers the bound of this read for this version.
+pub(crate) fn learn_bound(req: &HttpRequest, named: &Named, anonymous: bool, bound: u64) {
+    page_cache::learn(req, named, anonymous, bound);
 }
 
 /// Renders `body` once: stored for visitors without a token, answered with its headers and
 /// validator either way.
 pub(crate) fn json(
     req: &HttpRequest,
-    access: &Access,
+    named: &Named,
     anonymous: bool,
     headers: Vec<(&'static str, String)>,
     body: &impl Serialize,
@@ -75,43 +59,7 @@ pub(crate) fn json(
         serde_json::to_vec(body)
             .map_err(|e| ApiError::from(crate::service::ServiceError::Internal(e.to_string())))?,
     );
-    let etag = page_cache::content_etag(&bytes);
-    if anonymous && let Some(cache) = req.app_data::<web::Data<PageCache>>() {
-        cache.put(
-            access.event.id,
-            access.event.version,
-            JSON,
-            &key(req),
-            bytes.clone(),
-            headers.clone(),
-        );
-        if let Some(page) = cache.get(access.event.id, access.event.version, JSON, &key(req)) {
-            return Ok(answer(req, page.html, page.gzip, &page.etag, &page.headers));
-        }
-    }
-    Ok(answer(req, bytes, None, &etag, &headers))
-}
-
-fn answer(
-    req: &HttpRequest,
-    body: Bytes,
-    gzip: Option<Bytes>,
-    etag: &str,
-    headers: &[(&'static str, String)],
-) -> HttpResponse {
-    let mut response = HttpResponse::Ok();
-    response
-        .content_type("application/json")
-        .insert_header((header::ETAG, etag.to_string()))
-        .insert_header((header::VARY, "Accept-Encoding, Authorization"));
-    for (name, value) in headers {
-        response.insert_header((*name, value.clone()));
-    }
-    match gzip {
-        // Compressed once when stored; the compressing middleware leaves an encoded body be.
-        Some(gzip) if page_cache::accepts_gzip(req) => response
-            .insert_header((header::CONTENT_ENCODING, "gzip"))
-            .body(gzip),
-        _ => response.body(body),
-    }
+    Ok(page_cache::keep_and_answer(
+        req, named, JSON, anonymous, bytes, headers,
+    ))
 }

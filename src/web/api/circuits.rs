@@ -7,6 +7,7 @@ use super::{ApiCreator, ApiError, ApiUser, json_body};
 use crate::domain::CircuitId;
 use crate::service::App;
 use crate::service::circuits::{self, CircuitInput, CircuitRef};
+use crate::web::page_cache::{Named, PageKey, Scope};
 
 /// `POST /api/v1/circuits` (accounts that may create events).
 pub(crate) async fn create(
@@ -27,15 +28,28 @@ pub(crate) async fn create(
         })))
 }
 
-/// `GET /api/v1/circuits/{id}`: the circuit, its standings and who goes to the final.
+/// `GET /api/v1/circuits/{id}`: the circuit, its standings and who goes to the final; the
+/// same for everyone, kept per version of its events.
 pub(crate) async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     path: web::Path<CircuitId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let app = app.into_inner();
+    let lookup = app.clone();
+    let (_, version) = web::block(move || circuits::version(&lookup, CircuitRef::Id(id))).await??;
+    let named = Named {
+        scope: Scope::Circuit(id),
+        version,
+        key: PageKey::of(&req),
+    };
+    let _turn = match super::cache::stored(&req, &named, true).await {
+        super::cache::Lookup::Stored(stored) => return Ok(stored),
+        super::cache::Lookup::Render(turn) => turn,
+    };
     let standings = web::block(move || circuits::standings(&app, CircuitRef::Id(id))).await??;
-    Ok(HttpResponse::Ok().json(standings))
+    super::cache::json(&req, &named, true, Vec::new(), &standings)
 }
 
 /// `POST /api/v1/circuits/{id}/final` (the final's organisers): enters the qualified players.

@@ -13,6 +13,7 @@ use crate::domain::{EventId, GameId, GameStatus, PlayerId, StoredResult};
 use crate::service::events::{self, Access, EventRef, SettingsInput};
 use crate::service::rounds::{self, RoundView};
 use crate::service::{App, ServiceError, exports, players, standings};
+use crate::web::page_cache::PageKey;
 use crate::web::pages::public_url;
 use crate::web::paths;
 
@@ -52,28 +53,44 @@ async fn read_access(
     Ok(access)
 }
 
+/// What a public read renders: the extra headers, the body, and for a paged list the number
+/// of its items (which bounds the pages worth naming).
+type Read<T> = (Vec<(&'static str, String)>, T, Option<u64>);
+
 /// A public read of event `id`: for a client without a token, the answer stored for the
 /// event's current version if there is one; else `make` (on a blocking thread) gives the extra
-/// headers and the body, which are stored for the next such client.
+/// headers and the body, which are stored for the next such client. A paged list is named by
+/// its canonical paging ([`Paging::named`]); any other read by its path alone, whatever the
+/// query says.
 async fn public_read<T: Serialize + Send + 'static>(
     req: &HttpRequest,
     app: web::Data<App>,
     id: EventId,
     user: Option<crate::service::accounts::User>,
-    make: impl FnOnce(&App, &Access) -> Result<(Vec<(&'static str, String)>, T), ServiceError>
-    + Send
-    + 'static,
+    paging: Option<Paging>,
+    make: impl FnOnce(&App, &Access) -> Result<Read<T>, ServiceError> + Send + 'static,
 ) -> Result<HttpResponse, ApiError> {
     let anonymous = user.is_none();
     let access = read_access(req, &app, id, user).await?;
-    let _turn = match cache::stored(req, &access, anonymous).await {
+    let path = PageKey::of(req);
+    let name = |total: Option<u64>| match paging {
+        Some(paging) => paging.named(path.clone(), total),
+        None => path.clone(),
+    };
+    let unnamed = cache::event(&access, path.clone());
+    let mut named = cache::event(&access, name(cache::bound(req, &unnamed, anonymous)));
+    let _turn = match cache::stored(req, &named, anonymous).await {
         cache::Lookup::Stored(stored) => return Ok(stored),
         cache::Lookup::Render(turn) => turn,
     };
     let service = app.into_inner();
     let for_make = access.clone();
-    let (headers, body) = web::block(move || make(&service, &for_make)).await??;
-    cache::json(req, &access, anonymous, headers, &body)
+    let (headers, body, total) = web::block(move || make(&service, &for_make)).await??;
+    if let Some(total) = total {
+        cache::learn_bound(req, &unnamed, anonymous, total);
+        named.key = name(Some(total));
+    }
+    cache::json(req, &named, anonymous, headers, &body)
 }
 
 #[derive(Serialize)]
@@ -129,7 +146,7 @@ pub(crate) async fn show(
     MaybeApiUser(user): MaybeApiUser,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
-    public_read(&req, app, path.into_inner(), user, |app, access| {
+    public_read(&req, app, path.into_inner(), user, None, |app, access| {
         let overview = events::overview(app, access)?;
         let json = EventJson {
             rounds_planned: overview.planned,
@@ -137,7 +154,7 @@ pub(crate) async fn show(
             players: overview.players.len(),
             event: access.event.clone(),
         };
-        Ok((Vec::new(), json))
+        Ok((Vec::new(), json, None))
     })
     .await
 }
@@ -184,14 +201,23 @@ pub(crate) async fn list_players(
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
     let links = req.path().to_string();
-    public_read(&req, app, path.into_inner(), user, move |app, access| {
-        let list = players::list(app, access)?;
-        let headers = paging.headers(&links, list.len());
-        Ok((
-            headers,
-            serde_json::json!({ "players": paging.slice(list) }),
-        ))
-    })
+    public_read(
+        &req,
+        app,
+        path.into_inner(),
+        user,
+        Some(paging),
+        move |app, access| {
+            let list = players::list(app, access)?;
+            let total = list.len();
+            let headers = paging.headers(&links, total);
+            Ok((
+                headers,
+                serde_json::json!({ "players": paging.slice(list) }),
+                Some(total as u64),
+            ))
+        },
+    )
     .await
 }
 
@@ -203,12 +229,12 @@ pub(crate) async fn show_player(
     path: web::Path<(EventId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, pid) = path.into_inner();
-    public_read(&req, app, id, user, move |app, access| {
+    public_read(&req, app, id, user, None, move |app, access| {
         let player = players::list(app, access)?
             .into_iter()
             .find(|p| p.id == pid)
             .ok_or(ServiceError::NotFound)?;
-        Ok((Vec::new(), player))
+        Ok((Vec::new(), player, None))
     })
     .await
 }
@@ -384,7 +410,7 @@ pub(crate) async fn round(
     path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, number) = path.into_inner();
-    public_read(&req, app, id, user, move |app, access| {
+    public_read(&req, app, id, user, None, move |app, access| {
         let round = rounds::view(app, access, number)?;
         Ok((
             Vec::new(),
@@ -395,6 +421,7 @@ pub(crate) async fn round(
                 "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
                 "pairings": pairings(&round),
             }),
+            None,
         ))
     })
     .await
@@ -409,50 +436,59 @@ pub(crate) async fn standings(
 ) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
     let links = req.path().to_string();
-    public_read(&req, app, path.into_inner(), user, move |app, access| {
-        let view = standings::get(app, access)?;
-        let rows: Vec<serde_json::Value> = view
-            .rows
-            .iter()
-            .map(|r| {
-                let tiebreaks: Vec<serde_json::Value> = view
-                    .tiebreaks
-                    .iter()
-                    .zip(&r.values)
-                    .map(|(t, v)| serde_json::json!({"code": t.code(), "value": v}))
-                    .collect();
-                let mut row = serde_json::json!({
-                    "rank": r.rank,
-                    "player_id": r.player_id,
-                    "pairing_number": r.number,
-                    "name": r.name,
-                    "points": r.points,
-                    "tiebreaks": tiebreaks,
-                    "played": r.played,
-                    "won": r.won,
-                });
-                // A finished event's rows are its final ranking: a place, and a band's end.
-                if view.final_ranking {
-                    row["place"] = r.rank.into();
-                    if r.place_to > r.rank {
-                        row["place_to"] = r.place_to.into();
+    public_read(
+        &req,
+        app,
+        path.into_inner(),
+        user,
+        Some(paging),
+        move |app, access| {
+            let view = standings::get(app, access)?;
+            let rows: Vec<serde_json::Value> = view
+                .rows
+                .iter()
+                .map(|r| {
+                    let tiebreaks: Vec<serde_json::Value> = view
+                        .tiebreaks
+                        .iter()
+                        .zip(&r.values)
+                        .map(|(t, v)| serde_json::json!({"code": t.code(), "value": v}))
+                        .collect();
+                    let mut row = serde_json::json!({
+                        "rank": r.rank,
+                        "player_id": r.player_id,
+                        "pairing_number": r.number,
+                        "name": r.name,
+                        "points": r.points,
+                        "tiebreaks": tiebreaks,
+                        "played": r.played,
+                        "won": r.won,
+                    });
+                    // A finished event's rows are its final ranking: a place, and a band's end.
+                    if view.final_ranking {
+                        row["place"] = r.rank.into();
+                        if r.place_to > r.rank {
+                            row["place_to"] = r.place_to.into();
+                        }
                     }
-                }
-                row
-            })
-            .collect();
-        let headers = paging.headers(&links, rows.len());
-        Ok((
-            headers,
-            serde_json::json!({
-                "after_round": view.after_round,
-                "results": view.results,
-                "updating": view.updating,
-                "final": view.final_ranking,
-                "rows": paging.slice(rows),
-            }),
-        ))
-    })
+                    row
+                })
+                .collect();
+            let total = rows.len();
+            let headers = paging.headers(&links, total);
+            Ok((
+                headers,
+                serde_json::json!({
+                    "after_round": view.after_round,
+                    "results": view.results,
+                    "updating": view.updating,
+                    "final": view.final_ranking,
+                    "rows": paging.slice(rows),
+                }),
+                Some(total as u64),
+            ))
+        },
+    )
     .await
 }
 

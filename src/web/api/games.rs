@@ -8,6 +8,7 @@ use super::{ApiError, ApiGameActor, ApiGameArbiter, ApiGamePlayer, MaybeApiUser,
 use crate::domain::GameStatus;
 use crate::service::App;
 use crate::service::games::{self, SubmitError};
+use crate::web::page_cache::PageKey;
 
 fn refusal(refusal: &games::Refusal) -> ApiError {
     let message = match &refusal.verdict {
@@ -316,11 +317,12 @@ pub(crate) async fn show(
     // A client without a token sees the public view, the same for everyone: rendered once per
     // version of the event.
     let shared = anonymous && matches!(viewer, games::Viewer::Public);
-    let _turn = match super::cache::stored(&req, &access, shared).await {
+    let named = super::cache::event(&access, PageKey::of(&req));
+    let _turn = match super::cache::stored(&req, &named, shared).await {
         super::cache::Lookup::Stored(stored) => return Ok(stored),
         super::cache::Lookup::Render(turn) => turn,
     };
     let for_view = access.clone();
     let view = web::block(move || games::view(&service, &for_view, game_id, viewer)).await??;
-    super::cache::json(&req, &access, shared, Vec::new(), &view)
+    super::cache::json(&req, &named, shared, Vec::new(), &view)
 }

@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
 use super::ApiError;
 use crate::domain::ErrorCode;
+use crate::web::page_cache::PageKey;
 
 /// Items per page when the client does not say, and at most.
 pub(crate) const MAX_PER_PAGE: usize = 1000;
@@ -51,6 +52,32 @@ impl Paging {
             }
         }
         Ok(paging)
+    }
+
+    /// The list's name in the page store: `key` with the paging written one way (defaults
+    /// left out, `per_page=01000` as `per_page=1000`), a page past the last one (of `total`
+    /// items, when known) named as the one just after it, which shows the same empty list.
+    pub(crate) fn named(&self, key: PageKey, total: Option<u64>) -> PageKey {
+        let page = match total {
+            Some(total) => {
+                let last = usize::try_from(total)
+                    .unwrap_or(usize::MAX)
+                    .div_ceil(self.per_page)
+                    .max(1);
+                self.page.min(last + 1)
+            }
+            None => self.page,
+        };
+        let key = if page == 1 {
+            key
+        } else {
+            key.with("page", page)
+        };
+        if self.per_page == MAX_PER_PAGE {
+            key
+        } else {
+            key.with("per_page", self.per_page)
+        }
     }
 
     /// This page's items of `items`.

@@ -3,77 +3,148 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::cache;
 use super::paging::Paging;
 use super::{ApiAdmin, ApiError};
 use crate::domain::{ErrorCode, EventId, Sex};
 use crate::service::ratings::{self, ListFilter};
 use crate::service::{App, ServiceError};
+use crate::web::page_cache::{Named, PageKey, Scope};
 
-/// The list's filters and date from a query string: `as_of=YYYY-MM-DD`, `province`,
-/// `sex=F|M`, `born_from`, `born_to` (years).
-pub(crate) fn list_query(
-    query: &str,
-) -> Result<(Option<chrono::NaiveDate>, ListFilter), ServiceError> {
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
-    let mut as_of = None;
-    let mut filter = ListFilter::default();
-    for (name, value) in pairs {
-        let value = value.trim();
-        if value.is_empty() {
-            continue;
-        }
-        match name.as_str() {
-            "as_of" => {
-                as_of = Some(
-                    chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
-                        .map_err(|_| ServiceError::invalid("as_of", ErrorCode::DateInvalid))?,
-                );
-            }
-            "province" => filter.province = Some(value.chars().take(100).collect()),
-            "sex" => {
-                filter.sex = Some(
-                    value
-                        .to_ascii_uppercase()
-                        .parse::<Sex>()
-                        .map_err(|_| ServiceError::invalid("sex", ErrorCode::SexInvalid))?,
-                );
-            }
-            "born_from" | "born_to" => {
-                let year = value
-                    .parse::<i32>()
-                    .ok()
-                    .filter(|y| (1900..=9999).contains(y))
-                    .ok_or(ServiceError::invalid(
-                        if name == "born_from" {
-                            "born_from"
-                        } else {
-                            "born_to"
-                        },
-                        ErrorCode::BirthYearInvalid,
-                    ))?;
-                if name == "born_from" {
-                    filter.born_from = Some(year);
-                } else {
-                    filter.born_to = Some(year);
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok((as_of, filter))
+/// The earliest date the list is shown as of (the first Prémio Kiela).
+const FIRST_DAY: (i32, u32, u32) = (1999, 1, 1);
+
+/// What a request asks of the list, parsed and written one way: the date (today when none, at
+/// most today, at least the first Prémio Kiela's year) and the filters (the province compared
+/// without case or accents, years within 1900–9999).
+#[derive(Clone, Debug)]
+pub(crate) struct ListQuery {
+    pub(crate) as_of: chrono::NaiveDate,
+    pub(crate) filter: ListFilter,
 }
 
-/// `GET /api/v1/ratings`: the rating list, best first.
+impl ListQuery {
+    /// The list's filters and date from a query string: `as_of=YYYY-MM-DD`, `province`,
+    /// `sex=F|M`, `born_from`, `born_to` (years); 400 naming a value that is not one.
+    pub(crate) fn read(query: &str) -> Result<ListQuery, ServiceError> {
+        let today = crate::db::now().date();
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+        let mut as_of = today;
+        let mut filter = ListFilter::default();
+        for (name, value) in pairs {
+            let value = value.trim();
+            if value.is_empty() {
+                continue;
+            }
+            match name.as_str() {
+                "as_of" => {
+                    let first =
+                        chrono::NaiveDate::from_ymd_opt(FIRST_DAY.0, FIRST_DAY.1, FIRST_DAY.2)
+                            .unwrap_or(today);
+                    as_of = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
+                        .map_err(|_| ServiceError::invalid("as_of", ErrorCode::DateInvalid))?
+                        .clamp(first, today);
+                }
+                "province" => {
+                    let folded = crate::tournament::names::fold(value);
+                    filter.province = Some(folded.trim().chars().take(100).collect());
+                }
+                "sex" => {
+                    filter.sex = Some(
+                        value
+                            .to_ascii_uppercase()
+                            .parse::<Sex>()
+                            .map_err(|_| ServiceError::invalid("sex", ErrorCode::SexInvalid))?,
+                    );
+                }
+                "born_from" | "born_to" => {
+                    let field = if name == "born_from" {
+                        "born_from"
+                    } else {
+                        "born_to"
+                    };
+                    let year = value
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|y| (1900..=9999).contains(y))
+                        .ok_or(ServiceError::invalid(field, ErrorCode::BirthYearInvalid))?;
+                    if name == "born_from" {
+                        filter.born_from = Some(year);
+                    } else {
+                        filter.born_to = Some(year);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(ListQuery { as_of, filter })
+    }
+
+    /// The query as the page writes it in its links and the store names the list: every
+    /// value given, written one way.
+    pub(crate) fn pairs(&self) -> Vec<(&'static str, String)> {
+        let f = &self.filter;
+        let mut pairs = vec![("as_of", self.as_of.to_string())];
+        pairs.extend(f.province.clone().map(|p| ("province", p)));
+        pairs.extend(f.sex.map(|s| ("sex", s.to_string())));
+        pairs.extend(f.born_from.map(|y| ("born_from", y.to_string())));
+        pairs.extend(f.born_to.map(|y| ("born_to", y.to_string())));
+        pairs
+    }
+
+    /// `key` with the query's values.
+    pub(crate) fn named(&self, key: PageKey) -> PageKey {
+        self.pairs()
+            .into_iter()
+            .fold(key, |key, (name, value)| key.with(name, value))
+    }
+}
+
+/// The list as the page store names it: valid for the list's version.
+pub(crate) async fn named_list(app: &web::Data<App>, key: PageKey) -> Result<Named, ServiceError> {
+    let app = app.clone().into_inner();
+    let version = web::block(move || ratings::list_version(&app))
+        .await
+        .map_err(|e| ServiceError::Internal(e.to_string()))??;
+    Ok(Named {
+        scope: Scope::Ratings,
+        version,
+        key,
+    })
+}
+
+/// `GET /api/v1/ratings`: the rating list, best first; kept for clients without a token per
+/// version of the list.
 pub(crate) async fn list(req: HttpRequest, app: web::Data<App>) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
-    let (as_of, filter) = list_query(req.query_string())?;
+    let query = ListQuery::read(req.query_string())?;
+    let unpaged = named_list(&app, query.named(PageKey::of(&req))).await?;
+    let name = |total: Option<u64>| paging.named(unpaged.key.clone(), total);
+    let mut named = Named {
+        key: name(cache::bound(&req, &unpaged, true)),
+        ..unpaged.clone()
+    };
+    let _turn = match cache::stored(&req, &named, true).await {
+        cache::Lookup::Stored(stored) => return Ok(stored),
+        cache::Lookup::Render(turn) => turn,
+    };
     let app = app.into_inner();
-    let list = web::block(move || ratings::list(&app, as_of, &filter)).await??;
+    let (as_of, filter) = (query.as_of, query.filter.clone());
+    let list = web::block(move || ratings::list(&app, Some(as_of), &filter)).await??;
     let total = list.rows.len();
-    Ok(paging.ok(&req, total).json(serde_json::json!({
-        "as_of": list.as_of,
-        "rows": paging.slice(list.rows),
-    })))
+    cache::learn_bound(&req, &unpaged, true, total as u64);
+    named.key = name(Some(total as u64));
+    let headers = paging.headers(req.path(), total);
+    cache::json(
+        &req,
+        &named,
+        true,
+        headers,
+        &serde_json::json!({
+            "as_of": list.as_of,
+            "rows": paging.slice(list.rows),
+        }),
+    )
 }
 
 /// `POST /api/v1/events/{id}/rating` (administrators): puts the finished rated event into the

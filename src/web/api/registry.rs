@@ -6,6 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use super::ApiError;
 use super::paging::Paging;
 use crate::service::{App, registry};
+use crate::web::page_cache::{Named, PageKey, Scope};
 
 /// The longest search text read.
 const MAX_QUERY_CHARS: usize = 100;
@@ -27,15 +28,29 @@ pub(crate) async fn search(
 }
 
 /// `GET /api/v1/registry/{federation_id}`: the person, their events, final games and rating
-/// history.
+/// history; the same for everyone, kept per version of what it shows.
 pub(crate) async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let app = app.into_inner();
+    let (person, person_id, version) = {
+        let (app, id) = (app.clone(), id.clone());
+        web::block(move || registry::person_version(&app, &id)).await??
+    };
+    let named = Named {
+        scope: Scope::Person(person),
+        version,
+        key: PageKey::at(&format!("/api/v1/registry/{person_id}")),
+    };
+    let _turn = match super::cache::stored(&req, &named, true).await {
+        super::cache::Lookup::Stored(stored) => return Ok(stored),
+        super::cache::Lookup::Render(turn) => turn,
+    };
     let person = web::block(move || registry::person(&app, &id)).await??;
-    Ok(HttpResponse::Ok().json(person))
+    super::cache::json(&req, &named, true, Vec::new(), &person)
 }
 
 /// The `q` parameter of a query string (none, or one that does not decode: no search).

@@ -11,6 +11,7 @@ use crate::service::events::{self as events_service, Event};
 use crate::service::{App, ServiceError};
 use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page};
 use crate::web::errors::WebError;
+use crate::web::page_cache::{Lookup, Named, PageKey, Scope};
 
 #[derive(Template)]
 #[template(path = "registry/circuit.html")]
@@ -40,16 +41,33 @@ impl CircuitPage<'_> {
     }
 }
 
-/// `GET /circuits/{slug}`.
+/// `GET /circuits/{slug}`: rendered once per version of its events for visitors without an
+/// account.
 pub(crate) async fn show(
+    req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let slug = path.into_inner();
     let app = app.into_inner();
+    let (named, turn) = {
+        let (app, slug) = (app.clone(), slug.clone());
+        let (id, version) =
+            web::block(move || circuits::version(&app, CircuitRef::Slug(&slug))).await??;
+        let named = Named {
+            scope: Scope::Circuit(id),
+            version,
+            key: PageKey::of(&req),
+        };
+        match super::site_lookup(&req, &c, &named).await {
+            Lookup::Stored(stored) => return Ok(stored),
+            Lookup::Render(turn) => (named, turn),
+        }
+    };
     let data = web::block(move || circuits::standings(&app, CircuitRef::Slug(&slug))).await??;
-    html(&CircuitPage { c: &c, data })
+    let text = CircuitPage { c: &c, data }.render()?;
+    Ok(super::site_answer(&req, &c, &named, turn, text))
 }
 
 /// The most events the form lists (the newest).

@@ -18,6 +18,7 @@ use crate::web::context::{
 };
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
+use crate::web::page_cache::PageKey;
 use crate::web::paths;
 
 #[derive(Template)]
@@ -325,7 +326,7 @@ pub(crate) async fn show(
     app: web::Data<App>,
     mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -404,7 +405,7 @@ pub(crate) async fn players_page(
     app: web::Data<App>,
     mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let access = page.access.clone();

@@ -19,6 +19,7 @@ use crate::web::context::Empty;
 use crate::web::context::{Chrome, CsrfForm, CsrfUpload, FlashLevel, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, GameActor, GamePlayer};
+use crate::web::page_cache::PageKey;
 use crate::web::paths;
 use crate::web::personal::{PersonalGame, PersonalLink};
 use crate::web::words;
@@ -323,7 +324,9 @@ pub(super) async fn render(
     problem: Problem,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let text = render_text(app, chrome, access, game_id, place, query, problem).await?;
+    let text = render_text(app, chrome, access, game_id, place, query, problem)
+        .await?
+        .text;
     Ok(super::super::errors::rendered(
         HttpResponse::build(status)
             .content_type("text/html; charset=utf-8")
@@ -494,6 +497,13 @@ struct StaffView {
     proposal: Option<games::Proposal>,
 }
 
+/// A game page rendered, and the last ply of the replay it shows (0 without one): a `ply`
+/// past it shows what it shows.
+struct RenderedGame {
+    text: String,
+    plies: u64,
+}
+
 /// The game page's HTML.
 async fn render_text(
     app: web::Data<App>,
@@ -503,7 +513,7 @@ async fn render_text(
     place: Place,
     choice: ReplayChoice,
     problem: Problem,
-) -> Result<String, WebError> {
+) -> Result<RenderedGame, WebError> {
     let service = app.into_inner();
     let reviews_on = service.config.review_nodes > 0;
     // Staff acting as staff: a staff member who plays in this game acts as a player here.
@@ -614,7 +624,8 @@ async fn render_text(
         )
     });
     let review_pending = final_record && view.review.is_none() && reviews_on;
-    Ok(GamePage {
+    let plies = replay.as_ref().map_or(0, |r| r.plies as u64);
+    let text = GamePage {
         review,
         review_pending,
         c: chrome,
@@ -632,7 +643,8 @@ async fn render_text(
         problem,
         desk,
     }
-    .render()?)
+    .render()?;
+    Ok(RenderedGame { text, plies })
 }
 
 /// Where a game's party acts: the game's page on the event's site.
@@ -672,7 +684,16 @@ pub(crate) async fn show(
     path: web::Path<(String, GameId)>,
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    // A ply at or past the replay's end shows the end, as the page without one does.
+    let named = |bound: Option<u64>| {
+        let ply = query.ply.map(|p| p as u64);
+        match ply {
+            Some(ply) if bound.is_none_or(|end| ply < end) => PageKey::of(&req).with("ply", ply),
+            _ => PageKey::of(&req),
+        }
+    };
+    let bound = super::bound(&req, &page, &PageKey::of(&req));
+    if let Some(r) = super::not_modified(&req, &mut page, named(bound)).await {
         return Ok(r);
     }
     let (_, game_id) = path.into_inner();
@@ -681,7 +702,7 @@ pub(crate) async fn show(
         return Err(WebError::NotFound);
     }
     let place = session_place(&access, &game, &players);
-    let text = render_text(
+    let RenderedGame { text, plies } = render_text(
         app,
         &page.chrome,
         access,
@@ -691,6 +712,8 @@ pub(crate) async fn show(
         no_problem(),
     )
     .await?;
+    super::learn_bound(&req, &page, plies);
+    page.key = named(Some(plies));
     // A final game whose review is still being computed changes without the event changing:
     // that page is not kept for other visitors, and the next view shows the review.
     if text.contains(REVIEW_PENDING_MARK) {

@@ -34,22 +34,33 @@ pub(crate) async fn home(app: web::Data<App>, Page(c): Page) -> Result<HttpRespo
 }
 
 /// `GET /healthz`: 200 when the database answers, 503 otherwise.
-pub(crate) async fn healthz(app: web::Data<App>) -> HttpResponse {
+pub(crate) async fn healthz(
+    app: web::Data<App>,
+    pages: web::Data<crate::web::page_cache::PageCache>,
+) -> HttpResponse {
     let backend = format!("{:?}", app.backend).to_lowercase();
+    let store = pages.stats();
     let app = app.into_inner();
-    match web::block(move || app.health()).await {
-        Ok(Ok(())) => HttpResponse::Ok().json(serde_json::json!({
-            "status": "ok", "database": backend
-        })),
+    let healthy = match web::block(move || app.health()).await {
+        Ok(Ok(())) => true,
         Ok(Err(e)) => {
             tracing::warn!("health check failed: {e}");
-            HttpResponse::ServiceUnavailable()
-                .json(serde_json::json!({"status": "unavailable", "database": backend}))
+            false
         }
         Err(e) => {
             tracing::warn!("health check failed: {e}");
-            HttpResponse::ServiceUnavailable()
-                .json(serde_json::json!({"status": "unavailable", "database": backend}))
+            false
         }
-    }
+    };
+    let mut answer = if healthy {
+        HttpResponse::Ok()
+    } else {
+        HttpResponse::ServiceUnavailable()
+    };
+    // The page store's size: an operator sees it stay within `page_store_mb`.
+    answer.json(serde_json::json!({
+        "status": if healthy { "ok" } else { "unavailable" },
+        "database": backend,
+        "page_store": store,
+    }))
 }

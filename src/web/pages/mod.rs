@@ -26,7 +26,7 @@ use askama::Template;
 
 use super::context::{FlashLevel, flash_cookie};
 use super::errors::{WebError, rendered};
-use super::page_cache::PageCache;
+use super::page_cache::{PageCache, PageKey, Scope, if_none_match};
 use crate::service::csv::CsvStyle;
 
 /// A rendered page.
@@ -215,13 +215,16 @@ fn page_etag(req: &HttpRequest, page: &crate::web::event_context::EventPage) -> 
 
 /// The answer to a repeated visit: 304 Not Modified when the visitor already has this version
 /// of the page, or the stored rendering of it when another visitor without an account saw it.
-/// `None` when the handler is to render the page; if the page may be stored, the handler then
-/// holds the page's render turn (in `page`) until it is done, and other visitors asking for
-/// the page meanwhile wait for its rendering instead of making their own.
+/// `key` names the page: its path and the parameters that change what it shows, parsed and
+/// clamped. `None` when the handler is to render the page; if the page may be stored, the
+/// handler then holds the page's render turn (in `page`) until it is done, and other visitors
+/// asking for the page meanwhile wait for its rendering instead of making their own.
 pub(crate) async fn not_modified(
     req: &HttpRequest,
     page: &mut crate::web::event_context::EventPage,
+    key: PageKey,
 ) -> Option<HttpResponse> {
+    page.key = key;
     if let Some(etag) = page_etag(req, page)
         && if_none_match(req, &etag)
     {
@@ -231,24 +234,54 @@ pub(crate) async fn not_modified(
         return None;
     }
     let cache = req.app_data::<web::Data<PageCache>>()?.clone().into_inner();
-    let key = page_key(req);
-    if let Some(stored) = stored_page(req, page, &cache, &key) {
+    if let Some(stored) = stored_page(req, page, &cache) {
         return Some(stored);
     }
-    let event = &page.access.event;
     let turn = PageCache::render_turn(
         cache.clone(),
-        event.id,
-        event.version,
+        scope(page),
+        version(page),
         page.chrome.lang.code(),
-        &key,
+        &page.key,
     )
     .await;
     if turn.is_some() {
         page.render_turn = turn;
         return None;
     }
-    stored_page(req, page, &cache, &key)
+    stored_page(req, page, &cache)
+}
+
+/// What an event page belongs to in the page store.
+fn scope(page: &crate::web::event_context::EventPage) -> Scope {
+    Scope::Event(page.access.event.id)
+}
+
+/// The version of the event a page was read at, as the page store counts.
+fn version(page: &crate::web::event_context::EventPage) -> u64 {
+    u64::try_from(page.access.event.version).unwrap_or_default()
+}
+
+/// The bound of the parameter of the page at `key`'s path for this version of the event, if a
+/// rendering learnt it ([`PageCache::bound`]).
+pub(crate) fn bound(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    key: &PageKey,
+) -> Option<u64> {
+    req.app_data::<web::Data<PageCache>>()?
+        .bound(scope(page), version(page), key)
+}
+
+/// Remembers the bound of the parameter of this page for this version of the event.
+pub(crate) fn learn_bound(
+    req: &HttpRequest,
+    page: &crate::web::event_context::EventPage,
+    bound: u64,
+) {
+    if let Some(cache) = req.app_data::<web::Data<PageCache>>() {
+        cache.learn_bound(scope(page), version(page), &page.key, bound);
+    }
 }
 
 /// The stored rendering of a page for this version of the event, answered (304 when the
@@ -257,34 +290,27 @@ fn stored_page(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
     cache: &PageCache,
-    key: &str,
 ) -> Option<HttpResponse> {
-    let event = &page.access.event;
-    let stored = cache.get(event.id, event.version, page.chrome.lang.code(), key)?;
-    if if_none_match(req, &stored.etag) {
-        return Some(not_modified_response(&stored.etag));
+    let stored = cache.get(
+        scope(page),
+        version(page),
+        page.chrome.lang.code(),
+        &page.key,
+    )?;
+    let mut response = super::page_cache::answer(req, html_kind(page.chrome.lang), &stored);
+    if response.status() == actix_web::http::StatusCode::OK {
+        add_validators(req, page, &mut response, Some(&stored.etag));
     }
-    let accepts_gzip = super::page_cache::accepts_gzip(req);
-    let mut response = HttpResponse::Ok();
-    response
-        .content_type("text/html; charset=utf-8")
-        .insert_header((header::VARY, "Accept-Encoding"));
-    let mut response = match stored.gzip {
-        Some(gzip) if accepts_gzip => response
-            .insert_header((header::CONTENT_ENCODING, "gzip"))
-            .body(gzip),
-        _ => response.body(stored.html),
-    };
-    add_validators(req, page, &mut response, Some(&stored.etag));
     Some(response)
 }
 
-/// Whether the request's `If-None-Match` names `etag` (or `*`).
-fn if_none_match(req: &HttpRequest, etag: &str) -> bool {
-    req.headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+/// A page in the reader's language, as the page store keeps and sends it.
+pub(crate) fn html_kind(lang: crate::web::i18n::Lang) -> super::page_cache::Kind {
+    super::page_cache::Kind {
+        content_type: "text/html; charset=utf-8",
+        slot: lang.code(),
+        vary: "Accept-Encoding",
+    }
 }
 
 fn not_modified_response(etag: &str) -> HttpResponse {
@@ -294,30 +320,41 @@ fn not_modified_response(etag: &str) -> HttpResponse {
         .finish()
 }
 
-/// The page cache's name for a request: its path and the query parameters that change what a
-/// public page shows (the replay's ply, the scoresheets' first move, the printable
-/// standings), written one way. Any other
-/// parameter (the language, which is part of the key anyway, or whatever a visitor adds)
-/// leaves the page the same and must not make a new entry: a flood of made-up query strings
-/// then costs one stored page, not one rendering per request.
-fn page_key(req: &HttpRequest) -> String {
-    let mut kept: Vec<(String, String)> =
-        serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|(name, value)| match name.as_str() {
-                // `ply=007` is the page of `ply=7`; the printable standings ignore the value.
-                "ply" | "from" => Some((name, value.trim().parse::<u64>().ok()?.to_string())),
-                "print" => Some((name, String::new())),
-                _ => None,
-            })
-            .collect();
-    kept.sort();
-    kept.dedup_by(|a, b| a.0 == b.0);
-    match serde_urlencoded::to_string(&kept) {
-        Ok(query) if !query.is_empty() => format!("{}?{query}", req.path()),
-        _ => req.path().to_string(),
+/// A public page outside one event (the rating list, a circuit, a person) as stored for a
+/// visitor without an account; else the handler renders it, holding the turn.
+pub(crate) async fn site_lookup(
+    req: &HttpRequest,
+    c: &crate::web::context::Chrome,
+    named: &super::page_cache::Named,
+) -> super::page_cache::Lookup {
+    let shared = c.user.is_none() && c.flash.is_none();
+    super::page_cache::lookup(req, named, html_kind(c.lang), shared).await
+}
+
+/// Answers a rendered page outside one event, kept for later visitors when nothing in it is
+/// of this visitor (no account, no message, not even the form token).
+pub(crate) fn site_answer(
+    req: &HttpRequest,
+    c: &crate::web::context::Chrome,
+    named: &super::page_cache::Named,
+    turn: Option<super::page_cache::RenderTurn>,
+    text: String,
+) -> HttpResponse {
+    let shared =
+        c.user.is_none() && c.flash.is_none() && (c.csrf.is_empty() || !text.contains(&c.csrf));
+    if !shared && let Some(turn) = &turn {
+        turn.not_stored();
     }
+    let response = super::page_cache::keep_and_answer(
+        req,
+        named,
+        html_kind(c.lang),
+        shared,
+        web::Bytes::from(text),
+        Vec::new(),
+    );
+    drop(turn);
+    response
 }
 
 /// Whether a page may be stored and shown to other visitors: nobody is signed in and there is
@@ -338,12 +375,11 @@ fn share(req: &HttpRequest, page: &crate::web::event_context::EventPage, html: &
         return;
     }
     if let Some(cache) = req.app_data::<web::Data<PageCache>>() {
-        let event = &page.access.event;
         cache.put(
-            event.id,
-            event.version,
+            scope(page),
+            version(page),
             page.chrome.lang.code(),
-            &page_key(req),
+            &page.key,
             web::Bytes::copy_from_slice(html.as_bytes()),
             Vec::new(),
         );

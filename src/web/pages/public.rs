@@ -15,6 +15,7 @@ use crate::web::api::events::attachment;
 use crate::web::context::Chrome;
 use crate::web::errors::WebError;
 use crate::web::event_context::EventPage;
+use crate::web::page_cache::PageKey;
 use crate::web::paths;
 
 #[derive(Template)]
@@ -31,7 +32,7 @@ pub(crate) async fn crosstable(
     app: web::Data<App>,
     mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -64,7 +65,7 @@ pub(crate) async fn player(
     mut page: EventPage,
     path: web::Path<(String, crate::domain::PlayerId)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let (_, player_id) = path.into_inner();
@@ -243,7 +244,7 @@ pub(crate) async fn bracket(
     app: web::Data<App>,
     mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -320,14 +321,24 @@ fn sheet_pages(from: Option<usize>) -> Vec<SheetPage> {
     }
 }
 
-/// `?from=N`: continuation sheets from move N (at most the ten-thousandth).
+/// `?from=N`: continuation sheets from the page holding move N (at most the ten-thousandth).
+/// The pages are laid on one grid (moves 1–96 for a sheet from the start, then the pages
+/// after the first sheet's continuation: 91–186, 187–282, …), so every `from` of a page names
+/// the same page, and a flood of numbers finds about a hundred.
 fn sheet_from(req: &HttpRequest) -> Option<usize> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
+    let asked = serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
         .unwrap_or_default()
         .into_iter()
         .find(|(k, _)| k == "from")
-        .and_then(|(_, v)| v.trim().parse::<usize>().ok())
-        .map(|n| n.clamp(1, 10_000))
+        .and_then(|(_, v)| v.trim().parse::<u64>().ok())?;
+    let asked = usize::try_from(asked.clamp(1, 10_000)).unwrap_or(1);
+    let first = SheetPage::of(1, FIRST_PAGE_ROWS, false).last_move() + 1;
+    let per_page = 3 * CONTINUATION_ROWS;
+    Some(if asked < first {
+        1
+    } else {
+        first + (asked - first) / per_page * per_page
+    })
 }
 
 pub(crate) async fn scoresheets(
@@ -336,14 +347,19 @@ pub(crate) async fn scoresheets(
     mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    let from = sheet_from(&req);
+    let key = match from {
+        Some(from) => PageKey::of(&req).with("from", from),
+        None => PageKey::of(&req),
+    };
+    if let Some(r) = super::not_modified(&req, &mut page, key).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
     let round = web::block(move || rounds::view(&app, &access, number)).await??;
-    let pages = sheet_pages(sheet_from(&req));
+    let pages = sheet_pages(from);
     cached_html(
         &req,
         &page,
@@ -503,7 +519,7 @@ pub(crate) async fn prizes(
     app: web::Data<App>,
     mut page: EventPage,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let access = page.access.clone();

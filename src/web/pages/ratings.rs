@@ -1,25 +1,24 @@
 //! The national rating list on the site: filters by province, sex and year of birth, the list
 //! as of any past date, and the same rows as CSV.
 
-use std::sync::Arc;
-
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::html;
 use crate::service::App;
-use crate::service::ratings::{self, ListFilter, RatingList};
-use crate::web::api::events::attachment;
-use crate::web::api::ratings::list_query;
+use crate::service::csv::CsvStyle;
+use crate::service::ratings::{self, RatingList};
+use crate::web::api::ratings::{ListQuery, named_list};
 use crate::web::context::{Chrome, Page};
 use crate::web::errors::WebError;
+use crate::web::page_cache::{self, Kind, Lookup, Named, PageKey};
 
 #[derive(Template)]
 #[template(path = "registry/ratings.html")]
 struct ListPage<'a> {
     c: &'a Chrome,
     list: RatingList,
-    /// The filters as typed, for the form and the CSV link.
+    /// The filters as the list reads them, for the form and the CSV link.
     as_of: String,
     province: String,
     sex: String,
@@ -28,54 +27,74 @@ struct ListPage<'a> {
     csv_query: String,
 }
 
-/// The value of a query parameter, as typed.
-fn param(query: &str, name: &str) -> String {
-    crate::web::query_param(query, name, 100)
+/// The list a request asks for, as the page store names it (valid for the list's version).
+async fn named(req: &HttpRequest, app: &web::Data<App>) -> Result<(ListQuery, Named), WebError> {
+    let query = ListQuery::read(req.query_string())?;
+    let named = named_list(app, query.named(PageKey::of(req))).await?;
+    Ok((query, named))
 }
 
-async fn load(
-    req: &HttpRequest,
-    app: web::Data<App>,
-) -> Result<(RatingList, ListFilter), WebError> {
-    let (as_of, filter) = list_query(req.query_string())?;
+async fn load(app: web::Data<App>, query: &ListQuery) -> Result<RatingList, WebError> {
     let app = app.into_inner();
-    let kept = filter.clone();
-    let list = web::block(move || ratings::list(&app, as_of, &kept)).await??;
-    Ok((list, filter))
+    let (as_of, filter) = (query.as_of, query.filter.clone());
+    Ok(web::block(move || ratings::list(&app, Some(as_of), &filter)).await??)
 }
 
-/// `GET /ratings`.
+/// `GET /ratings`: rendered once per version of the list for visitors without an account.
 pub(crate) async fn list(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
 ) -> Result<HttpResponse, WebError> {
-    let (list, _) = load(&req, app).await?;
-    let query = req.query_string();
-    let kept: Vec<(&str, String)> = ["as_of", "province", "sex", "born_from", "born_to"]
-        .into_iter()
-        .map(|n| (n, param(query, n)))
-        .filter(|(_, v)| !v.is_empty())
-        .collect();
-    html(&ListPage {
+    let (query, named) = named(&req, &app).await?;
+    let turn = match super::site_lookup(&req, &c, &named).await {
+        Lookup::Stored(stored) => return Ok(stored),
+        Lookup::Render(turn) => turn,
+    };
+    let list = load(app, &query).await?;
+    let filter = &query.filter;
+    // The province as the registry spells it, when the list has anyone from it.
+    let province = match (&filter.province, list.rows.first()) {
+        (Some(_), Some(row)) => row.province.clone(),
+        (Some(typed), None) => typed.clone(),
+        (None, _) => String::new(),
+    };
+    let text = ListPage {
         c: &c,
+        as_of: query.as_of.to_string(),
+        province,
+        sex: filter.sex.map(|s| s.to_string()).unwrap_or_default(),
+        born_from: filter.born_from.map(|y| y.to_string()).unwrap_or_default(),
+        born_to: filter.born_to.map(|y| y.to_string()).unwrap_or_default(),
+        csv_query: serde_urlencoded::to_string(query.pairs()).unwrap_or_default(),
         list,
-        as_of: param(query, "as_of"),
-        province: param(query, "province"),
-        sex: param(query, "sex").to_ascii_uppercase(),
-        born_from: param(query, "born_from"),
-        born_to: param(query, "born_to"),
-        csv_query: serde_urlencoded::to_string(&kept).unwrap_or_default(),
-    })
+    }
+    .render()?;
+    Ok(super::site_answer(&req, &c, &named, turn, text))
 }
 
-/// `GET /ratings.csv`: the rows the page shows, for spreadsheets and scripts.
+/// `GET /ratings.csv`: the rows the page shows, for spreadsheets and scripts; kept per version
+/// of the list, language and style.
 pub(crate) async fn csv(
     req: HttpRequest,
     app: web::Data<App>,
     Page(c): Page,
 ) -> Result<HttpResponse, WebError> {
-    let (list, _) = load(&req, app).await?;
+    let (query, mut named) = named(&req, &app).await?;
+    let style = super::csv_style(&req, c.lang);
+    if matches!(style, CsvStyle::Spreadsheet { .. }) {
+        named.key = named.key.with("format", "spreadsheet");
+    }
+    let kind = Kind {
+        content_type: "text/csv; charset=utf-8",
+        slot: c.lang.code(),
+        vary: "Accept-Encoding",
+    };
+    let _turn = match page_cache::lookup(&req, &named, kind, true).await {
+        Lookup::Stored(stored) => return Ok(stored),
+        Lookup::Render(turn) => turn,
+    };
+    let list = load(app, &query).await?;
     let header = [
         "col-rank",
         "col-federation-id",
@@ -89,9 +108,16 @@ pub(crate) async fn csv(
         "ratings-provisional",
     ]
     .map(|key| c.t(key));
-    let out = ratings::csv(&list, &header, super::csv_style(&req, c.lang));
-    let name = format!("ratings-{}.csv", list.as_of);
-    Ok(attachment(Arc::new(out), "text/csv; charset=utf-8", &name))
+    let out = ratings::csv(&list, &header, style);
+    let disposition = format!("attachment; filename=\"ratings-{}.csv\"", list.as_of);
+    Ok(page_cache::keep_and_answer(
+        &req,
+        &named,
+        kind,
+        true,
+        web::Bytes::from(out),
+        vec![("Content-Disposition", disposition)],
+    ))
 }
 
 #[derive(Template)]

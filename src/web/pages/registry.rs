@@ -11,6 +11,7 @@ use crate::tournament::history::{GameScore, Outcome};
 use crate::web::api::registry::search_text;
 use crate::web::context::{Chrome, Page};
 use crate::web::errors::WebError;
+use crate::web::page_cache::{Lookup, Named, PageKey, Scope};
 
 #[derive(Template)]
 #[template(path = "registry/search.html")]
@@ -182,7 +183,9 @@ impl PersonTemplate<'_> {
     }
 }
 
-/// `GET /players/{federation_id}` (`?against=ID`: the games against that person).
+/// `GET /players/{federation_id}` (`?against=ID`: the games against that person). Rendered
+/// once per version of what it shows for visitors without an account (an administrator sees
+/// the possible duplicates too, and gets their own).
 pub(crate) async fn person(
     req: HttpRequest,
     app: web::Data<App>,
@@ -190,10 +193,31 @@ pub(crate) async fn person(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let against = crate::web::query_param(req.query_string(), "against", 30);
-    let wanted = against.clone();
+    let against = crate::web::query_param(req.query_string(), "against", 30)
+        .trim()
+        .to_ascii_uppercase();
     let admin = c.is_admin();
     let app = app.into_inner();
+    let (person, person_id, version) = {
+        let (app, id) = (app.clone(), id.clone());
+        web::block(move || registry::person_version(&app, &id)).await??
+    };
+    let page = PageKey::at(&format!("/players/{person_id}"));
+    let key = if against.is_empty() {
+        page
+    } else {
+        page.with("against", &against)
+    };
+    let named = Named {
+        scope: Scope::Person(person),
+        version,
+        key,
+    };
+    let turn = match super::site_lookup(&req, &c, &named).await {
+        Lookup::Stored(stored) => return Ok(stored),
+        Lookup::Render(turn) => turn,
+    };
+    let wanted = against.clone();
     let (data, duplicates) = web::block(move || {
         let data = registry::person_page(&app, &id, Some(wanted.as_str()))?;
         let duplicates = if admin {
@@ -204,12 +228,14 @@ pub(crate) async fn person(
         Ok::<_, crate::service::ServiceError>((data, duplicates))
     })
     .await??;
-    html(&PersonTemplate {
+    let text = PersonTemplate {
         c: &c,
         data,
         against,
         duplicates,
-    })
+    }
+    .render()?;
+    Ok(super::site_answer(&req, &c, &named, turn, text))
 }
 
 #[derive(serde::Deserialize)]

@@ -16,6 +16,7 @@ use crate::web::context::Empty;
 use crate::web::context::{Chrome, CsrfForm, FlashLevel};
 use crate::web::errors::WebError;
 use crate::web::event_context::{EventPage, OrganiserPage};
+use crate::web::page_cache::PageKey;
 use crate::web::paths;
 
 #[derive(Template)]
@@ -118,7 +119,7 @@ pub(crate) async fn show(
     mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
@@ -140,7 +141,7 @@ pub(crate) async fn sheet(
     mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
@@ -338,7 +339,13 @@ pub(crate) async fn standings_page(
     mut page: EventPage,
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    // The printable standings ignore the value given.
+    let key = if query.print.is_some() {
+        PageKey::of(&req).with("print", "")
+    } else {
+        PageKey::of(&req)
+    };
+    if let Some(r) = super::not_modified(&req, &mut page, key).await {
         return Ok(r);
     }
     let access = page.access.clone();
@@ -461,6 +468,7 @@ pub(crate) async fn pair_by_hand(
         chrome: page.chrome.clone(),
         access: page.access.clone(),
         render_turn: None,
+        key: crate::web::page_cache::PageKey::of(&req),
     };
     let text = round_page(app, &event_page, number, paired.warnings).await?;
     Ok(HttpResponse::Ok()

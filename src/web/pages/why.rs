@@ -14,6 +14,7 @@ use crate::web::context::Chrome;
 use crate::web::errors::WebError;
 use crate::web::event_context::EventPage;
 use crate::web::i18n::Lang;
+use crate::web::page_cache::PageKey;
 
 /// One board as sentences.
 struct BoardLines {
@@ -194,7 +195,7 @@ pub(crate) async fn show(
     mut page: EventPage,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
-    if let Some(r) = super::not_modified(&req, &mut page).await {
+    if let Some(r) = super::not_modified(&req, &mut page, PageKey::of(&req)).await {
         return Ok(r);
     }
     let (_, number) = path.into_inner();
