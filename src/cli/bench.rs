@@ -199,6 +199,7 @@ fn simulated_trf(field: &[PlayerHistory], total_rounds: usize) -> String {
         })
         .collect();
     trf::write(&TrfExport {
+        comments: &[],
         name: "Simulated Swiss",
         city: "",
         start_date: None,

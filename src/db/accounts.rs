@@ -62,6 +62,17 @@ pub(crate) fn users_by_emails(
         .load(conn)
 }
 
+/// The accounts of these ids.
+pub(crate) fn users_by_ids(conn: &mut DbConnection, ids: &[UserId]) -> QueryResult<Vec<UserRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    users::table
+        .filter(users::id.eq_any(ids))
+        .select(UserRow::as_select())
+        .load(conn)
+}
+
 pub(crate) fn user_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<UserRow>> {
     users::table
         .find(id)

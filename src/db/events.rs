@@ -11,10 +11,10 @@ use super::schema::{
     users,
 };
 use crate::domain::{
-    AdjudicationFallback, AdjudicationRule, AuditAction, Bye, ByeKind, Event, EventId, EventState,
-    FideDetails, Format, Game, GameId, GameStatus, Player, PlayerId, PlayerStatus, Round, RoundId,
-    RoundState, Sex, StaffRole, Stage, StoredResult, Submission, SubmissionId, SubmissionStatus,
-    SubmitterRole, Tags, Tiebreaks, UserId, UtcOffset,
+    AccountVia, AdjudicationFallback, AdjudicationRule, AuditAction, Bye, ByeKind, Event, EventId,
+    EventState, FideDetails, Format, Game, GameId, GameStatus, Player, PlayerId, PlayerStatus,
+    Round, RoundId, RoundState, Sex, StaffRole, Stage, StoredResult, Submission, SubmissionId,
+    SubmissionStatus, SubmitterRole, Tags, Tiebreaks, UserId, UtcOffset,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::tournament::history::{Colour, PointSystem};
@@ -353,6 +353,7 @@ pub struct NewPlayer<'a> {
     pub tags: &'a Tags,
     #[diesel(embed)]
     pub fide: FideDetails,
+    pub account_via: Option<AccountVia>,
 }
 
 /// The details of an entry an organiser may change.
@@ -485,24 +486,37 @@ pub(crate) fn player_by_secret(
 }
 
 /// Binds an entry to an account (or removes the binding).
-pub(crate) fn set_player_user(
-    conn: &mut DbConnection,
-    id: PlayerId,
-    user_id: Option<UserId>,
-) -> QueryResult<usize> {
+/// Unbinds an entry from its account.
+pub(crate) fn unbind_player_user(conn: &mut DbConnection, id: PlayerId) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
-        .set(players::user_id.eq(user_id))
+        .set((
+            players::user_id.eq(None::<UserId>),
+            players::account_via.eq(None::<AccountVia>),
+        ))
         .execute(conn)
 }
 
-/// Binds an entry that is bound to nobody; returns the rows changed (0: someone else was first).
+/// Binds an entry that is bound to nobody, saying how; returns the rows changed (0: someone
+/// else was first).
 pub(crate) fn bind_player_user(
     conn: &mut DbConnection,
     id: PlayerId,
     user_id: UserId,
+    via: AccountVia,
 ) -> QueryResult<usize> {
     diesel::update(players::table.find(id).filter(players::user_id.is_null()))
-        .set(players::user_id.eq(user_id))
+        .set((players::user_id.eq(user_id), players::account_via.eq(via)))
+        .execute(conn)
+}
+
+/// The organiser confirms the binding of an entry to the account it is bound to.
+pub(crate) fn confirm_player_user(
+    conn: &mut DbConnection,
+    id: PlayerId,
+    user_id: UserId,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(id).filter(players::user_id.eq(user_id)))
+        .set(players::account_via.eq(AccountVia::Organiser))
         .execute(conn)
 }
 
@@ -782,6 +796,7 @@ pub(crate) fn games_of_event_without_records(
             Option<StoredResult>,
         ),
         (Option<Termination>, Option<i32>, i32, NaiveDateTime),
+        (Option<StoredResult>, Option<String>),
     );
     let rows: Vec<Row> = games::table
         .filter(games::event_id.eq(event_id))
@@ -807,6 +822,7 @@ pub(crate) fn games_of_event_without_records(
                 games::version,
                 games::updated_at,
             ),
+            (games::corrected_from, games::correction_reason),
         ))
         .load(conn)?;
     Ok(rows
@@ -816,6 +832,7 @@ pub(crate) fn games_of_event_without_records(
                 (id, event_id, round_id, board, game_no, bracket_code),
                 (first_id, second_id, status, result),
                 (termination, plies, version, updated_at),
+                (corrected_from, correction_reason),
             )| Game {
                 id,
                 event_id,
@@ -833,6 +850,8 @@ pub(crate) fn games_of_event_without_records(
                 final_position: None,
                 version,
                 updated_at,
+                corrected_from,
+                correction_reason,
             },
         )
         .collect())
@@ -857,6 +876,9 @@ pub struct GameOutcome<'a> {
     pub plies: Option<i32>,
     pub record: Option<&'a str>,
     pub final_position: Option<&'a str>,
+    /// Set by a correction only; any other write of the game's state clears it.
+    pub corrected_from: Option<StoredResult>,
+    pub correction_reason: Option<&'a str>,
 }
 
 /// Writes a game's new state if nobody changed it since `version` was read; returns the rows

@@ -5,8 +5,10 @@ use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
 use super::DbConnection;
-use super::schema::{events, games, players, rating_history};
-use crate::domain::{EventId, GameStatus, PlayerId, RatingRecord as HistoryRow, StoredResult};
+use super::schema::{events, games, listed_games, players, rating_history};
+use crate::domain::{
+    EventId, GameId, GameStatus, PlayerId, RatingRecord as HistoryRow, StoredResult,
+};
 
 /// Two ratings written at once never interleave (app servers behind a load balancer): on
 /// PostgreSQL a lock held to the end of the transaction; SQLite's write transaction is one
@@ -39,14 +41,32 @@ pub(crate) fn events_from(conn: &mut DbConnection, from: i32) -> QueryResult<Vec
         .load(conn)
 }
 
-/// The games of an event that count for ratings: final, played over the board (a verified
-/// record, or an arbiter's adjudication), between two entries of the registry. Forfeits and
-/// byes do not count, as in FIDE's rules. `(first's id, second's id, result)`.
-pub(crate) fn rated_games(
+/// A game an event counts for in the rating list: its id, the two people by federation id (the
+/// first mover first) and the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CountedGame {
+    pub game_id: GameId,
+    pub first: String,
+    pub second: String,
+    pub result: StoredResult,
+}
+
+/// A final game as read for the list: its id, the two entries and the result.
+type PlayedRow = (
+    GameId,
+    Option<PlayerId>,
+    Option<PlayerId>,
+    Option<StoredResult>,
+);
+
+/// The games of an event that count for ratings as it stands now: final, played over the
+/// board (a verified record, or an arbiter's adjudication), between two entries of the
+/// registry. Forfeits and byes do not count, as in FIDE's rules.
+pub(crate) fn countable_games(
     conn: &mut DbConnection,
     event: EventId,
-) -> QueryResult<Vec<(String, String, StoredResult)>> {
-    let played: Vec<(Option<PlayerId>, Option<PlayerId>, Option<StoredResult>)> = games::table
+) -> QueryResult<Vec<CountedGame>> {
+    let played: Vec<PlayedRow> = games::table
         .filter(games::event_id.eq(event))
         .filter(games::status.eq(GameStatus::Final))
         .filter(games::result.eq_any([
@@ -55,7 +75,7 @@ pub(crate) fn rated_games(
             StoredResult::Draw,
         ]))
         .order(games::id)
-        .select((games::first_id, games::second_id, games::result))
+        .select((games::id, games::first_id, games::second_id, games::result))
         .load(conn)?;
     let ids: std::collections::HashMap<PlayerId, String> = players::table
         .filter(players::event_id.eq(event))
@@ -66,14 +86,93 @@ pub(crate) fn rated_games(
         .collect();
     Ok(played
         .into_iter()
-        .filter_map(|(first, second, result)| {
-            Some((
-                ids.get(&first?)?.clone(),
-                ids.get(&second?)?.clone(),
-                result?,
-            ))
+        .filter_map(|(game_id, first, second, result)| {
+            Some(CountedGame {
+                game_id,
+                first: ids.get(&first?)?.clone(),
+                second: ids.get(&second?)?.clone(),
+                result: result?,
+            })
         })
         .collect())
+}
+
+/// The games an event counts for in the list, as an administrator last accepted them.
+pub(crate) fn listed_games(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> QueryResult<Vec<CountedGame>> {
+    let rows: Vec<(GameId, String, String, StoredResult)> = listed_games::table
+        .filter(listed_games::event_id.eq(event))
+        .order(listed_games::id)
+        .select((
+            listed_games::game_id,
+            listed_games::first_federation_id,
+            listed_games::second_federation_id,
+            listed_games::result,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(game_id, first, second, result)| CountedGame {
+            game_id,
+            first,
+            second,
+            result,
+        })
+        .collect())
+}
+
+/// Makes the event count for its games as they stand now (put in the list, or its changes
+/// accepted); returns them.
+pub(crate) fn list_games(conn: &mut DbConnection, event: EventId) -> QueryResult<Vec<CountedGame>> {
+    unlist_games(conn, event)?;
+    let games = countable_games(conn, event)?;
+    for chunk in games.chunks(500) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|g| {
+                (
+                    listed_games::event_id.eq(event),
+                    listed_games::game_id.eq(g.game_id),
+                    listed_games::first_federation_id.eq(&g.first),
+                    listed_games::second_federation_id.eq(&g.second),
+                    listed_games::result.eq(g.result),
+                )
+            })
+            .collect();
+        // A batch of rows is written per backend: one statement on each.
+        match conn {
+            DbConnection::Sqlite(c) => {
+                diesel::insert_into(listed_games::table)
+                    .values(rows)
+                    .execute(c)?;
+            }
+            DbConnection::Postgres(c) => {
+                diesel::insert_into(listed_games::table)
+                    .values(rows)
+                    .execute(c)?;
+            }
+        }
+    }
+    super::versions::bump(conn, super::versions::Counter::Ratings)?;
+    Ok(games)
+}
+
+/// The event counts for no game any more (taken out of the list).
+pub(crate) fn unlist_games(conn: &mut DbConnection, event: EventId) -> QueryResult<usize> {
+    diesel::delete(listed_games::table.filter(listed_games::event_id.eq(event))).execute(conn)
+}
+
+/// A person merged into another: the games the list counts for follow them.
+pub(crate) fn merge_listed(conn: &mut DbConnection, gone: &str, kept: &str) -> QueryResult<()> {
+    diesel::update(listed_games::table.filter(listed_games::first_federation_id.eq(gone)))
+        .set(listed_games::first_federation_id.eq(kept))
+        .execute(conn)?;
+    diesel::update(listed_games::table.filter(listed_games::second_federation_id.eq(gone)))
+        .set(listed_games::second_federation_id.eq(kept))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Each person's newest row of a period before `before` (all of them with `None`).

@@ -81,6 +81,23 @@ pub(crate) fn by_user(
         .optional()
 }
 
+/// The people bound to these accounts.
+pub(crate) fn by_users(
+    conn: &mut DbConnection,
+    ids: &[UserId],
+) -> QueryResult<Vec<RegistryPlayer>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(500) {
+        out.extend(
+            registry_players::table
+                .filter(registry_players::user_id.eq_any(chunk.to_vec()))
+                .select(RegistryPlayer::as_select())
+                .load(conn)?,
+        );
+    }
+    Ok(out)
+}
+
 /// Binds the person to the account, if they are bound to none.
 pub(crate) fn bind_user(
     conn: &mut DbConnection,

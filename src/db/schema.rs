@@ -42,6 +42,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    listed_games (id) {
+        id -> Integer,
+        event_id -> Integer,
+        game_id -> Integer,
+        first_federation_id -> Text,
+        second_federation_id -> Text,
+        result -> Text,
+    }
+}
+
+diesel::table! {
     public_versions (name) {
         name -> Text,
         value -> BigInt,
@@ -127,6 +138,7 @@ diesel::table! {
         fide_title -> Nullable<Text>,
         fide_federation -> Nullable<Text>,
         fide_id -> Nullable<Text>,
+        account_via -> Nullable<Text>,
     }
 }
 
@@ -255,6 +267,8 @@ diesel::table! {
         final_position -> Nullable<Text>,
         version -> Integer,
         updated_at -> Timestamp,
+        corrected_from -> Nullable<Text>,
+        correction_reason -> Nullable<Text>,
     }
 }
 
@@ -350,6 +364,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_failures,
     settings,
     public_versions,
+    listed_games,
     events,
     event_staff,
     players,

@@ -38,6 +38,7 @@ text_enum! {
         EventNotFinished = "event_not_finished",
         EventNotInRatingList = "event_not_in_rating_list",
         EventNotRated = "event_not_rated",
+        RatingNothingHeld = "rating_nothing_held",
         EventRatedInList = "event_rated_in_list",
         EventStarted = "event_started",
         CircuitEventsInvalid = "circuit_events_invalid",

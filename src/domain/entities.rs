@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::ids::{CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
 use super::kinds::{
-    ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Sex, Stage, StoredResult,
-    SubmissionStatus, SubmitterRole,
+    AccountVia, ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Sex, Stage,
+    StoredResult, SubmissionStatus, SubmitterRole,
 };
 use super::tags::Tags;
 use crate::db::schema::{
@@ -127,6 +127,8 @@ pub struct Player {
     /// What a tournament file from another program gave (title, federation, FIDE id).
     #[diesel(embed)]
     pub fide: FideDetails,
+    /// How the entry came to be bound to its account (`None`: bound to none).
+    pub account_via: Option<AccountVia>,
 }
 
 /// A person of the federation's registry, the same across every event they enter.
@@ -258,6 +260,10 @@ pub struct Game {
     /// Counts every change, so two writers cannot both change the same state.
     pub version: i32,
     pub updated_at: NaiveDateTime,
+    /// A corrected result: what it was before the correction.
+    pub corrected_from: Option<StoredResult>,
+    /// Why it was corrected, as the staff member wrote it (public, as the result is).
+    pub correction_reason: Option<String>,
 }
 
 impl Game {

@@ -107,6 +107,29 @@ text_enum! {
 }
 
 text_enum! {
+    /// How an entry came to be bound to an account.
+    pub enum AccountVia {
+        /// The holder of its personal link said "this is me"; the organiser has not confirmed
+        /// it.
+        Link = "link",
+        /// The organiser linked it, or confirmed the claim.
+        Organiser = "organiser",
+        /// The account registered itself (and the organiser approves the entry).
+        Registration = "registration",
+    }
+}
+
+text_enum! {
+    /// What a new personal link does to the account bound through the old one.
+    pub enum ClaimOnReissue {
+        /// The account stays bound.
+        Keep = "keep",
+        /// The account is unbound: whoever claimed the entry with the old link loses it.
+        End = "end",
+    }
+}
+
+text_enum! {
     /// A player's sex, as federations record it (for women's prizes and ratings).
     pub enum Sex {
         Female = "F",
@@ -177,6 +200,19 @@ text_enum! {
 }
 
 impl StoredResult {
+    /// The same result seen from the other player's side (a record's South when North moved
+    /// first).
+    #[must_use]
+    pub fn swapped(self) -> StoredResult {
+        match self {
+            StoredResult::FirstWins => StoredResult::SecondWins,
+            StoredResult::SecondWins => StoredResult::FirstWins,
+            StoredResult::FirstWinsByForfeit => StoredResult::SecondWinsByForfeit,
+            StoredResult::SecondWinsByForfeit => StoredResult::FirstWinsByForfeit,
+            same @ (StoredResult::Draw | StoredResult::DoubleForfeit | StoredResult::Bye) => same,
+        }
+    }
+
     /// (first player's outcome, second player's outcome).
     #[must_use]
     pub fn outcomes(self) -> (Outcome, Outcome) {
@@ -292,6 +328,8 @@ text_enum! {
         PrizesSet = "prizes_set",
         EventRated = "event_rated",
         EventUnrated = "event_unrated",
+        RatingChangeHeld = "rating_change_held",
+        RatingChangesAccepted = "rating_changes_accepted",
         RegistryMerged = "registry_merged",
         AdjudicationProposed = "adjudication_proposed",
     }

@@ -25,8 +25,9 @@ pub use ids::{
     CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId, TokenId, UserId,
 };
 pub use kinds::{
-    AdjudicationFallback, AuditAction, ByeKind, EventState, Format, GameStatus, PlayerStatus, Role,
-    RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
+    AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, Format,
+    GameStatus, PlayerStatus, Role, RoundState, Sex, StaffRole, Stage, StoredResult,
+    SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 pub use offset::UtcOffset;
 pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};

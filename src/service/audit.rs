@@ -45,6 +45,13 @@ pub enum Detail {
         name: String,
         number: i32,
     },
+    /// A personal link reissued, and what became of the account bound to the entry (`None`:
+    /// none was).
+    Reissued {
+        name: String,
+        number: i32,
+        account: Option<crate::domain::ClaimOnReissue>,
+    },
     Registrant {
         name: String,
     },

@@ -174,7 +174,7 @@ pub fn seed_rating_history(
                     missed_points: ByeKind::Zero,
                     details: players::Details::default(),
                 };
-                super::registry::enter(conn, &mut person, None, false)?;
+                super::registry::enter(conn, &mut person, false)?;
                 ids.push((
                     person.name,
                     person.details.federation_id.unwrap_or_default(),
@@ -232,6 +232,7 @@ pub fn seed_rating_history(
                     birth_year: None,
                     federation_id: Some(&ids[p].1),
                     tags: &tags,
+                    account_via: None,
                     fide: FideDetails::default(),
                 })
                 .collect();
@@ -279,6 +280,7 @@ pub fn seed_rating_history(
             crate::db::events::set_event_state(conn, event.id, EventState::Finished, now)?;
             if e < events {
                 crate::db::ratings::set_rating_period(conn, event.id, Some(month))?;
+                crate::db::ratings::list_games(conn, event.id)?;
             }
             Ok::<_, ServiceError>(event.id)
         })?;

@@ -7,7 +7,7 @@ use super::event_data::EventData;
 use super::events::Access;
 use super::memo::MemoKey;
 use super::{App, ServiceError, standings};
-use crate::domain::{Format, PlayerId, PlayerStatus, Sex, Stage};
+use crate::domain::{Format, PlayerId, PlayerStatus, Sex, Stage, StoredResult};
 use crate::tournament::history::{Colour, Outcome, PlayerHistory, RoundEntry};
 use crate::tournament::trf::{
     self, TrfExport, TrfExportPlayer, TrfKnockout, TrfKnockoutGame, TrfSex,
@@ -125,7 +125,34 @@ fn trf_text(data: &EventData) -> String {
         points: data.event.points,
         next_round_byes: &next_round_byes,
         knockout: knockout_stage.as_ref(),
+        comments: &correction_notes(data),
     })
+}
+
+/// A note for each corrected result: the game, what it was, what it is and why (a TRF holds
+/// only the result that stands).
+fn correction_notes(data: &EventData) -> Vec<String> {
+    let index = data.index();
+    let number = |id: Option<PlayerId>| id.and_then(|id| index.get(&id)).map_or(0, |&i| i + 1);
+    data.rounds
+        .iter()
+        .filter(|r| r.is_published())
+        .flat_map(|round| {
+            data.games_of_round(round.id)
+                .into_iter()
+                .map(move |g| (round.number, g))
+        })
+        .filter_map(|(round, game)| {
+            let (from, to) = (game.corrected_from?, game.final_result()?);
+            Some(format!(
+                "correction: round {round}, board {} ({} - {}): {from} corrected to {to}: {}",
+                game.board,
+                number(game.first_id),
+                number(game.second_id),
+                game.correction_reason.as_deref().unwrap_or_default()
+            ))
+        })
+        .collect()
 }
 
 /// The type of tournament as the TRF's `092` line gives it, for each format.
@@ -318,6 +345,17 @@ fn kgn_text(data: &EventData) -> String {
                     if let Some(t) = parsed.header.termination {
                         tags.push(("Termination".to_string(), t.to_string()));
                     }
+                    // The record keeps its own result (it still verifies); the result that
+                    // stands after a correction is told apart.
+                    if let Some(decided) = game.result.filter(|_| game.corrected_from.is_some()) {
+                        tags.push(("Decision".to_string(), "correction".to_string()));
+                        let south = |r: StoredResult| match parsed.header.first {
+                            crate::rules::Side::South => r,
+                            crate::rules::Side::North => r.swapped(),
+                        };
+                        tags.push(("DecidedResult".to_string(), south(decided).to_string()));
+                        tags.extend(correction_tags(game, south));
+                    }
                     let moves = parsed
                         .moves
                         .iter()
@@ -343,6 +381,7 @@ fn kgn_text(data: &EventData) -> String {
                         .unwrap_or(crate::rules::Termination::Adjudication);
                     tags.push(("Termination".to_string(), termination.to_string()));
                     tags.push(("Decision".to_string(), decision.to_string()));
+                    tags.extend(correction_tags(game, |r| r));
                     crate::rules::Record::from_parts(tags, Vec::new(), Some(result))
                 }
             };
@@ -353,6 +392,24 @@ fn kgn_text(data: &EventData) -> String {
         }
     }
     out
+}
+
+/// A corrected game's `CorrectedFrom` (the result before the correction, from South's side as
+/// `south` turns it) and `CorrectionReason` tags; none for a game never corrected.
+fn correction_tags(
+    game: &crate::domain::Game,
+    south: impl Fn(StoredResult) -> StoredResult,
+) -> Vec<(String, String)> {
+    let Some(from) = game.corrected_from else {
+        return Vec::new();
+    };
+    vec![
+        ("CorrectedFrom".to_string(), south(from).to_string()),
+        (
+            "CorrectionReason".to_string(),
+            game.correction_reason.clone().unwrap_or_default(),
+        ),
+    ]
 }
 
 /// A final game decided by an arbiter without a record: the `Decision` tag (`forfeit`,

@@ -206,13 +206,23 @@ pub(crate) fn edit(
                 )?;
             }
             super::registry::follow_edit(conn, &entry, &after)?;
-            let listed = crate::db::events::event_by_id(conn, access.event.id)?
-                .and_then(|e| e.rating_period);
-            if let Some(period) = listed
-                && entry.federation_id != after.federation_id
-            {
-                // The event's games now count for another person.
-                super::ratings::rate_from(conn, period)?;
+            if entry.federation_id != after.federation_id {
+                // In the rating list, the event's games would now count for another person:
+                // held for an administrator.
+                super::ratings::hold_change(
+                    conn,
+                    access.event.id,
+                    audit::Entry::event(
+                        access.event.id,
+                        access.user_id(),
+                        AuditAction::RatingChangeHeld,
+                    )
+                    .by_player(Some(entry.id))
+                    .detail(Detail::Player {
+                        name: after.name.clone(),
+                        number: after.number,
+                    }),
+                )?;
             }
         }
         match (entry.status, patch.status) {

@@ -11,8 +11,8 @@ use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer};
 use crate::db::{self, DbConnection, event_transaction, write_transaction};
 use crate::domain::{
-    AuditAction, ByeKind, EventId, EventState, Player as Entry, PlayerId, PlayerStatus, Sex, Tags,
-    UserId,
+    AccountVia, AuditAction, ByeKind, ClaimOnReissue, EventId, EventState, Player as Entry,
+    PlayerId, PlayerStatus, Sex, Tags, UserId,
 };
 
 /// Highest rating accepted.
@@ -217,13 +217,33 @@ pub struct Player {
     /// linked to. The organiser may link it; it is never linked by itself.
     #[serde(skip)]
     pub account_suggestion: Option<AccountSuggestion>,
+    /// For the organiser: how the entry came to be bound to its account (a claim through the
+    /// personal link waits for the organiser's confirmation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account_via: Option<AccountVia>,
+    /// For the organiser: the account the entry is bound to.
+    #[serde(skip)]
+    pub account: Option<AccountSuggestion>,
+    /// For the organiser: the registered person the entry's account is bound to, when the
+    /// entry names someone else (a registration the organiser should look at).
+    #[serde(skip)]
+    pub account_person: Option<AccountPerson>,
 }
 
-/// An account that may be this entry's player (same e-mail address), shown to the organiser.
+/// A registered person an account is bound to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountPerson {
+    pub federation_id: String,
+    pub name: String,
+}
+
+/// An account: one that may be this entry's player (same e-mail address), or the one it is
+/// bound to; shown to the organiser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountSuggestion {
     pub user_id: UserId,
     pub name: String,
+    pub email: String,
 }
 
 impl Player {
@@ -252,6 +272,9 @@ impl Player {
             federation_id: row.federation_id.clone(),
             tags: Some(row.tags.clone()).filter(|_| staff),
             account_suggestion: None,
+            account_via: row.account_via.filter(|_| staff),
+            account: None,
+            account_person: None,
         }
     }
 }
@@ -288,7 +311,7 @@ fn insert(
         created_at: db::now(),
     };
     let mut player = player.clone();
-    let warnings = super::registry::enter(conn, &mut player, user_id, true)?;
+    let warnings = super::registry::enter(conn, &mut player, true)?;
     super::registry::refuse_second_entry(
         conn,
         event_id,
@@ -337,6 +360,8 @@ impl NewEntry {
             federation_id: player.details.federation_id.as_deref(),
             tags: &player.details.tags,
             fide: crate::domain::FideDetails::default(),
+            // Only a self-registration enters an entry bound to an account.
+            account_via: user_id.map(|_| crate::domain::AccountVia::Registration),
         }
     }
 }
@@ -389,9 +414,14 @@ pub struct ImportReport {
     /// (line number, message key) for every rejected line; when there are any, nothing was
     /// imported.
     pub rejected: Vec<(usize, ErrorCode)>,
-    /// Imported lines that look like an entry already there or an earlier line (same name
-    /// and club): (line number, the name it looks like).
+    /// Imported lines that look like an entry already there (when the organiser asked to
+    /// enter them anyway) or an earlier line (same name and club, or e-mail address): (line
+    /// number, the name it looks like).
     pub duplicates: Vec<(usize, String)>,
+    /// Lines that look like players entered already (same name and club, or e-mail address):
+    /// (line number, the entry's name and pairing number). Unless the organiser asked to
+    /// enter them anyway, nothing was imported: a file sent twice does not double the field.
+    pub already_entered: Vec<(usize, String, i32)>,
     /// Lines whose federation id named a registered person, entered as that person.
     pub registry_matched: usize,
     /// Lines to check against the registry: a federation id of a registered person of another
@@ -507,6 +537,7 @@ pub(crate) fn import_csv(
     app: &App,
     access: &Access,
     text: &str,
+    also_entered: bool,
 ) -> Result<ImportReport, ServiceError> {
     access.require_organiser()?;
     let mut reader = csv::ReaderBuilder::new()
@@ -595,11 +626,21 @@ pub(crate) fn import_csv(
     for _ in 0..IMPORT_ATTEMPTS {
         let existing = q::players_of_event(&mut conn, access.event.id)?;
         let index = super::player_edit::DuplicateIndex::of(&existing);
-        let like_existing: Vec<(usize, String)> = players
+        let like_existing: Vec<(usize, String, i32)> = players
             .iter()
             .filter(|(line, _)| !report.duplicates.iter().any(|(l, _)| l == line))
-            .filter_map(|(line, p)| index.first_like(p).map(|e| (*line, e.name.clone())))
+            .filter_map(|(line, p)| {
+                index
+                    .first_like(p)
+                    .map(|e| (*line, e.name.clone(), e.number))
+            })
             .collect();
+        if !like_existing.is_empty() && !also_entered {
+            report.already_entered = like_existing;
+            report.registry.clear();
+            report.registry_matched = 0;
+            return Ok(report);
+        }
         let written = event_transaction(&mut conn, access.event.id, |conn| {
             let now = q::players_of_event_count(conn, access.event.id)?;
             if now != existing.len() as i64 {
@@ -624,7 +665,11 @@ pub(crate) fn import_csv(
             Ok::<_, ServiceError>(true)
         })?;
         if written {
-            report.duplicates.extend(like_existing);
+            report.duplicates.extend(
+                like_existing
+                    .into_iter()
+                    .map(|(line, name, _)| (line, name)),
+            );
             report.added = players.len();
             return Ok(report);
         }
@@ -659,7 +704,7 @@ fn insert_many(
     for player in &mut players {
         // A line without a federation id is a new person, issued an id no entry can have.
         let issued = player.details.federation_id.is_none();
-        super::registry::enter(conn, player, None, false)?;
+        super::registry::enter(conn, player, false)?;
         let id = player.details.federation_id.clone();
         if !issued {
             super::registry::refuse_second_entry(conn, event_id, id.as_deref(), None)?;
@@ -733,8 +778,12 @@ pub(crate) fn self_register(
             return Err(ServiceError::Conflict(ErrorCode::AlreadyRegistered));
         }
         let mut player = typed.clone();
-        // The person the account is bound to, if the registry knows one.
-        player.details.federation_id = super::registry::of_user(conn, user.id)?;
+        // The person an organiser bound the account to, if the registry knows one and the
+        // registration gives their name; otherwise the entry waits for the organiser with
+        // the warning that the account is bound to someone of another name.
+        player.details.federation_id = super::registry::of_user(conn, user.id)?
+            .filter(|person| crate::tournament::names::may_be_same(&person.name, &player.name))
+            .map(|person| person.federation_id);
         let (row, _) = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
         audit::record(
             conn,
@@ -771,6 +820,11 @@ pub(crate) fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result
             return Err(ServiceError::Conflict(ErrorCode::NotPending));
         }
         q::set_player_status(conn, player.id, PlayerStatus::Active, None)?;
+        if let Some(user) = player.user_id {
+            // Approving a registration is the organiser's act: the entry's person is the
+            // account's from now on.
+            super::registry::bind(conn, player.federation_id.as_deref(), user)?;
+        }
         super::standings::changed(conn, access.event.id)?;
         audit::record(
             conn,
@@ -907,16 +961,47 @@ pub(crate) fn shown(
                     .map(|u| AccountSuggestion {
                         user_id: u.id,
                         name: u.display_name.clone(),
+                        email: u.email.clone(),
                     })
             });
+        }
+        let bound: Vec<UserId> = rows.iter().filter_map(|p| p.user_id).collect();
+        let accounts = crate::db::accounts::users_by_ids(conn, &bound)?;
+        let people = crate::db::registry::by_users(conn, &bound)?;
+        for (player, row) in players.iter_mut().zip(rows) {
+            let Some(user) = row.user_id else {
+                continue;
+            };
+            player.account = accounts
+                .iter()
+                .find(|u| u.id == user)
+                .map(|u| AccountSuggestion {
+                    user_id: u.id,
+                    name: u.display_name.clone(),
+                    email: u.email.clone(),
+                });
+            player.account_person = people
+                .iter()
+                .filter(|person| person.user_id == Some(user))
+                .find(|person| row.federation_id.as_ref() != Some(&person.federation_id))
+                .map(|person| AccountPerson {
+                    federation_id: person.federation_id.clone(),
+                    name: person.name.clone(),
+                });
         }
     }
     Ok(players)
 }
 
 /// Binds an entry to an account, after the checks both ways of binding share: the entry is
-/// nobody else's, and the account has no other entry in the event.
-fn bind(conn: &mut DbConnection, player: &Entry, user_id: UserId) -> Result<bool, ServiceError> {
+/// nobody else's, and the account has no other entry in the event. Whether it bound it (false:
+/// it was bound to this account already).
+fn bind(
+    conn: &mut DbConnection,
+    player: &Entry,
+    user_id: UserId,
+    via: AccountVia,
+) -> Result<bool, ServiceError> {
     match player.user_id {
         Some(bound) if bound == user_id => return Ok(false),
         Some(_) => return Err(ServiceError::Conflict(ErrorCode::EntryTaken)),
@@ -928,12 +1013,23 @@ fn bind(conn: &mut DbConnection, player: &Entry, user_id: UserId) -> Result<bool
     if other_entry {
         return Err(ServiceError::Conflict(ErrorCode::AccountHasEntry));
     }
-    if q::bind_player_user(conn, player.id, user_id)? == 0 {
+    if q::bind_player_user(conn, player.id, user_id, via)? == 0 {
         return Err(ServiceError::Conflict(ErrorCode::EntryTaken));
     }
-    super::registry::bind(conn, player.federation_id.as_deref(), user_id)?;
     q::bump_event(conn, player.event_id, db::now())?;
     Ok(true)
+}
+
+/// Ends the binding of an entry to its account, and the binding of its person to that account
+/// (logged by the caller).
+fn unbind(conn: &mut DbConnection, player: &Entry) -> Result<(), ServiceError> {
+    let Some(old) = player.user_id else {
+        return Ok(());
+    };
+    q::unbind_player_user(conn, player.id)?;
+    super::registry::unbind(conn, player.federation_id.as_deref(), old)?;
+    q::bump_event(conn, player.event_id, db::now())?;
+    Ok(())
 }
 
 /// An organiser does not change the binding of their own entry (bound to them, or carrying
@@ -961,7 +1057,9 @@ pub(crate) fn claim(app: &App, secret: &str, user: &User) -> Result<Player, Serv
         db::lock_event(conn, event_id)?;
         // Read again under the lock: a claim or a reissue may have come first.
         let player = q::player_by_secret(conn, secret)?.ok_or(ServiceError::NotFound)?;
-        if bind(conn, &player, user.id)? {
+        // The account acts for the entry from now on; its person in the registry is bound to
+        // the account only when the organiser confirms the claim.
+        if bind(conn, &player, user.id, AccountVia::Link)? {
             audit::record(
                 conn,
                 audit::Entry::event(player.event_id, Some(user.id), AuditAction::PlayerClaimed)
@@ -994,7 +1092,16 @@ pub(crate) fn link_account(
         refuse_own_entry(access, &player)?;
         let user = crate::db::accounts::user_by_email(conn, email.as_str())?
             .ok_or_else(|| ServiceError::invalid("email", ErrorCode::AccountUnknown))?;
-        if bind(conn, &player, user.id)? {
+        // Linking the account the entry is bound to already confirms the binding: a claim
+        // through the personal link, or a registration.
+        let confirmed = player.user_id == Some(user.id)
+            && player.account_via != Some(AccountVia::Organiser)
+            && q::confirm_player_user(conn, player.id, user.id)? > 0;
+        let bound = bind(conn, &player, user.id, AccountVia::Organiser)?;
+        if bound || confirmed {
+            // The organiser's act: the entry's person is the account's.
+            super::registry::bind(conn, player.federation_id.as_deref(), user.id)?;
+            q::bump_event(conn, access.event.id, db::now())?;
             audit::record(
                 conn,
                 audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerLinked)
@@ -1025,11 +1132,7 @@ pub(crate) fn unlink_account(
         if player.user_id.is_none() {
             return Ok(());
         }
-        q::set_player_user(conn, player.id, None)?;
-        if let Some(old) = player.user_id {
-            super::registry::unbind(conn, player.federation_id.as_deref(), old)?;
-        }
-        q::bump_event(conn, access.event.id, db::now())?;
+        unbind(conn, &player)?;
         audit::record(
             conn,
             audit::Entry::event(
@@ -1048,11 +1151,15 @@ pub(crate) fn unlink_account(
 }
 
 /// A new personal link for an entry (a lost or photographed slip): the old one stops working
-/// at once. Returns the new secret.
+/// at once. An account the entry is bound to through a claim made with the old link ("this is
+/// me") is unbound unless the organiser keeps it (`claim`); an account the organiser linked,
+/// or that registered itself, is kept unless the organiser ends it. Both logged. Returns the
+/// new secret.
 pub(crate) fn reissue_link(
     app: &App,
     access: &Access,
     player_id: PlayerId,
+    claim: Option<ClaimOnReissue>,
 ) -> Result<String, ServiceError> {
     access.require_organiser()?;
     let secret = crypto::random_token()?;
@@ -1060,15 +1167,42 @@ pub(crate) fn reissue_link(
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         q::set_player_secret(conn, player.id, &secret)?;
+        let choice = claim.unwrap_or(match player.account_via {
+            Some(AccountVia::Link) => ClaimOnReissue::End,
+            _ => ClaimOnReissue::Keep,
+        });
+        let ended = player.user_id.is_some() && choice == ClaimOnReissue::End;
         audit::record(
             conn,
             audit::Entry::event(access.event.id, access.user_id(), AuditAction::LinkReissued)
+                .by_player(Some(player.id))
+                .detail(Detail::Reissued {
+                    name: player.name.clone(),
+                    number: player.number,
+                    account: if player.user_id.is_none() {
+                        None
+                    } else {
+                        Some(choice)
+                    },
+                }),
+        )?;
+        if ended {
+            refuse_own_entry(access, &player)?;
+            unbind(conn, &player)?;
+            audit::record(
+                conn,
+                audit::Entry::event(
+                    access.event.id,
+                    access.user_id(),
+                    AuditAction::PlayerUnlinked,
+                )
                 .by_player(Some(player.id))
                 .detail(Detail::Player {
                     name: player.name.clone(),
                     number: player.number,
                 }),
-        )?;
+            )?;
+        }
         Ok::<_, ServiceError>(())
     })?;
     Ok(secret)

@@ -49,14 +49,15 @@ pub(crate) fn rate_from(conn: &mut DbConnection, from: Month) -> Result<usize, S
         if played.last().is_none_or(|(m, _)| *m != month) {
             played.push((month, Vec::new()));
         }
-        let games = q::rated_games(conn, event)?;
+        // The games as the event was put in (or its changes last accepted).
+        let games = q::listed_games(conn, event)?;
         let Some((_, list)) = played.last_mut() else {
             continue;
         };
         list.extend(
             games
                 .into_iter()
-                .filter_map(|(first, second, result)| Some((first, second, score_of(result)?))),
+                .filter_map(|g| Some((g.first, g.second, score_of(g.result)?))),
         );
     }
     // Only the people who play from `from` on are rated again: their standings before it are
@@ -126,12 +127,113 @@ pub struct RatingChange {
     pub change: f64,
 }
 
-/// What putting an event into the list did.
+/// What putting an event into the list did, and the changes made to the event since that the
+/// list has not taken yet.
 #[derive(Clone, Debug, Serialize)]
 pub struct RatingReport {
     pub period: Month,
     pub rated_games: usize,
     pub changes: Vec<RatingChange>,
+    /// Changes to the event's counted games since it was put in (a corrected result, an entry
+    /// naming another person), held until an administrator accepts them.
+    pub held: Vec<HeldChange>,
+}
+
+/// A game as the list counts it: the two people by federation id, the first mover first, and
+/// the result from the first mover's side.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CountedAs {
+    pub first: String,
+    pub second: String,
+    pub result: StoredResult,
+}
+
+/// A game the list counts otherwise than the event now stands: as listed (`None`: not counted)
+/// and as it would count now (`None`: it would not count any more).
+#[derive(Clone, Debug, Serialize)]
+pub struct HeldChange {
+    pub game_id: crate::domain::GameId,
+    pub round: i32,
+    pub board: i32,
+    pub listed: Option<CountedAs>,
+    pub now: Option<CountedAs>,
+}
+
+/// The differences between the games the list counts for the event and those it would count
+/// now, game by game.
+fn held_changes(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> Result<Vec<HeldChange>, ServiceError> {
+    let listed = q::listed_games(conn, event_id)?;
+    let now = q::countable_games(conn, event_id)?;
+    let as_counted = |g: &q::CountedGame| CountedAs {
+        first: g.first.clone(),
+        second: g.second.clone(),
+        result: g.result,
+    };
+    let mut ids: Vec<crate::domain::GameId> =
+        listed.iter().chain(&now).map(|g| g.game_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut held = Vec::new();
+    let mut places: Option<HashMap<crate::domain::GameId, (i32, i32)>> = None;
+    for id in ids {
+        let before = listed.iter().find(|g| g.game_id == id).map(as_counted);
+        let after = now.iter().find(|g| g.game_id == id).map(as_counted);
+        if before == after {
+            continue;
+        }
+        let places = match &mut places {
+            Some(places) => places,
+            None => places.insert(game_places(conn, event_id)?),
+        };
+        let (round, board) = places.get(&id).copied().unwrap_or((0, 0));
+        held.push(HeldChange {
+            game_id: id,
+            round,
+            board,
+            listed: before,
+            now: after,
+        });
+    }
+    Ok(held)
+}
+
+/// Each game's round number and board.
+fn game_places(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> Result<HashMap<crate::domain::GameId, (i32, i32)>, ServiceError> {
+    let rounds: HashMap<crate::domain::RoundId, i32> = db::events::rounds_of_event(conn, event_id)?
+        .into_iter()
+        .map(|r| (r.id, r.number))
+        .collect();
+    Ok(db::events::games_of_event_without_records(conn, event_id)?
+        .into_iter()
+        .map(|g| {
+            (
+                g.id,
+                (rounds.get(&g.round_id).copied().unwrap_or(0), g.board),
+            )
+        })
+        .collect())
+}
+
+/// After a change an organiser made to an event in the list (a corrected result, an entry's
+/// federation id): whether the list would now count it otherwise; then the change is held for
+/// an administrator, logged as such on `entry`. Called inside the change's transaction.
+pub(crate) fn hold_change(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    entry: audit::Entry,
+) -> Result<bool, ServiceError> {
+    let listed = db::events::event_by_id(conn, event_id)?.and_then(|e| e.rating_period);
+    if listed.is_none() || held_changes(conn, event_id)?.is_empty() {
+        return Ok(false);
+    }
+    audit::record(conn, entry)?;
+    Ok(true)
 }
 
 /// A change of an event's place in the list (federation administrators only): one
@@ -186,6 +288,7 @@ pub(crate) fn put_into_list(
                 .unwrap_or_else(|| db::now().date());
             let period = Month::of(day);
             q::set_rating_period(conn, event.id, Some(period.0))?;
+            q::list_games(conn, event.id)?;
             rate_from(conn, period)?;
             report(conn, event.id, period)
         },
@@ -210,7 +313,35 @@ pub(crate) fn take_out_of_list(
                 return Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList));
             };
             q::set_rating_period(conn, event.id, None)?;
+            q::unlist_games(conn, event.id)?;
             rate_from(conn, period)
+        },
+    )
+}
+
+/// Accepts the changes made to an event in the list since it was put in (federation
+/// administrators): the list counts its games as they stand now, and its month and every later
+/// one are rated again. Answers the report.
+pub(crate) fn accept_changes(
+    app: &App,
+    user: &User,
+    event_id: EventId,
+) -> Result<RatingReport, ServiceError> {
+    change_listing(
+        app,
+        user,
+        event_id,
+        AuditAction::RatingChangesAccepted,
+        |conn, event| {
+            let Some(period) = event.rating_period else {
+                return Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList));
+            };
+            if held_changes(conn, event.id)?.is_empty() {
+                return Err(ServiceError::Conflict(ErrorCode::RatingNothingHeld));
+            }
+            q::list_games(conn, event.id)?;
+            rate_from(conn, period)?;
+            report(conn, event.id, period)
         },
     )
 }
@@ -221,10 +352,10 @@ fn report(
     event_id: EventId,
     period: Month,
 ) -> Result<RatingReport, ServiceError> {
-    let games = q::rated_games(conn, event_id)?;
+    let games = q::listed_games(conn, event_id)?;
     let mut ids: Vec<String> = games
         .iter()
-        .flat_map(|(a, b, _)| [a.clone(), b.clone()])
+        .flat_map(|g| [g.first.clone(), g.second.clone()])
         .collect();
     ids.sort();
     ids.dedup();
@@ -267,6 +398,7 @@ fn report(
         period,
         rated_games: games.len(),
         changes,
+        held: held_changes(conn, event_id)?,
     })
 }
 

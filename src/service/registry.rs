@@ -318,7 +318,6 @@ fn person_with_games(
 pub(crate) fn enter(
     conn: &mut DbConnection,
     player: &mut ValidPlayer,
-    user_id: Option<UserId>,
     compare: bool,
 ) -> Result<Vec<DuplicateWarning>, ServiceError> {
     // A merge of the person named, running at the same moment, comes first or after.
@@ -365,7 +364,7 @@ pub(crate) fn enter(
             let placeholder = format!("#{}", super::crypto::random_token()?);
             let row = q::insert(
                 conn,
-                &details_of(player, &name_key, &sound_key, user_id),
+                &details_of(player, &name_key, &sound_key),
                 given.as_deref(),
                 &placeholder,
             )?;
@@ -479,7 +478,6 @@ fn details_of<'a>(
     player: &'a ValidPlayer,
     name_key: &'a str,
     sound_key: &'a str,
-    user_id: Option<UserId>,
 ) -> PersonDetails<'a> {
     PersonDetails {
         name: &player.name,
@@ -490,7 +488,8 @@ fn details_of<'a>(
         club: &player.club,
         province: &player.province,
         email: player.email.as_deref(),
-        user_id,
+        // An account is bound to a person only by an organiser's act ([`bind`]).
+        user_id: None,
         updated_at: db::now(),
     }
 }
@@ -578,13 +577,15 @@ pub(crate) fn follow_edit(
 pub(crate) fn of_user(
     conn: &mut DbConnection,
     user_id: UserId,
-) -> Result<Option<String>, ServiceError> {
-    Ok(q::by_user(conn, user_id)?.map(|row| row.federation_id))
+) -> Result<Option<RegistryPlayer>, ServiceError> {
+    Ok(q::by_user(conn, user_id)?)
 }
 
-/// Binds the person of an entry to the account the entry was just bound to (by its personal
-/// link's holder or the organiser), unless the person is bound to another account already:
-/// an entry's link never takes a registered person away from the account they have.
+/// Binds the person of an entry to the account the organiser bound the entry to (linking it,
+/// confirming a claim, approving a registration), unless the person is bound to another
+/// account already: an entry never takes a registered person away from the account they have.
+/// A claim through a personal link alone binds no person: a photographed slip must not make
+/// anyone a registered person.
 pub(crate) fn bind(
     conn: &mut DbConnection,
     federation_id: Option<&str>,
@@ -693,6 +694,8 @@ pub(crate) fn merge(
             });
         }
         let moved = q::merge(conn, &gone, &kept.federation_id, Some(user.id), db::now())?;
+        // The games the list counts follow the person (a merge is an administrator's act).
+        db::ratings::merge_listed(conn, &gone.federation_id, &kept.federation_id)?;
         if kept.user_id.is_none()
             && let Some(account) = gone.user_id
         {

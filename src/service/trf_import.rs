@@ -340,7 +340,7 @@ fn insert_players(
     for ((number, mut person), p) in people.into_iter().zip(&parsed.players) {
         let secret = super::crypto::random_token()?;
         // The registry names the person (an id it does not know registers them under it).
-        super::registry::enter(conn, &mut person, None, false)?;
+        super::registry::enter(conn, &mut person, false)?;
         super::registry::refuse_second_entry(
             conn,
             event,
@@ -367,6 +367,7 @@ fn insert_players(
                 birth_year: person.details.birth_year,
                 federation_id: person.details.federation_id.as_deref(),
                 tags: &Tags::default(),
+                account_via: None,
                 fide: FideDetails {
                     fide_title: kept(&p.title, 3),
                     fide_federation: kept(&p.federation, 3),

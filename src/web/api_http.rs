@@ -29,6 +29,7 @@ pub(crate) const PUBLIC_READS: &[&str] = &[
     "/api/v1/events/{id}/prizes",
     "/api/v1/events/{id}/export.trf",
     "/api/v1/events/{id}/export.csv",
+    "/api/v1/events/{id}/rating",
     "/api/v1/games/{id}",
     "/api/v1/ratings",
     "/api/v1/circuits/{id}",

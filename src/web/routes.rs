@@ -126,6 +126,7 @@ table! {
         get "/rating" => ratings::event_report;
         post "/rating" => ratings::put_event;
         post "/rating/remove" => ratings::take_out_event;
+        post "/rating/accept" => ratings::accept_changes;
         get "/prizes.csv" => public::prizes_csv;
         get "/calendar.ics" => public::calendar;
         get "/rounds/{n}/why" => why::show;
@@ -221,6 +222,8 @@ table! {
         get "/circuits/{id}" => api::circuits::show;
         post "/circuits/{id}/final" => api::circuits::fill_final;
         post "/events/{id}/rating" => api::ratings::put_event;
+        get "/events/{id}/rating" => api::ratings::event_report;
+        post "/events/{id}/rating/changes" => api::ratings::accept_changes;
         delete "/events/{id}/rating" => api::ratings::take_out_event;
         get "/registry" => api::registry::search;
         get "/registry/{federation_id}" => api::registry::show;

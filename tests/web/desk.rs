@@ -236,8 +236,54 @@ async fn records_compared_accepted_and_corrected(app: &TestApp) {
         .await
         .expect(200)
         .json();
+    // The game says it was corrected, from what and why; the record and the way it ended are
+    // kept as played, and the record's own result is told apart.
     assert_eq!(game_now["result"], "1/2-1/2");
-    assert_eq!(game_now["termination"], "adjudication");
+    assert_eq!(game_now["termination"], stood["termination"]);
+    assert_eq!(game_now["correction"]["previous_result"], stood["result"]);
+    assert_eq!(game_now["correction"]["reason"], "both agreed a draw");
+    assert_eq!(game_now["record_result"], stood["result"]);
+    // The page says so, reason included, to anyone.
+    let page = app
+        .browser()
+        .get_with(
+            &format!("/events/{slug}/games/{game}"),
+            &[("accept-language", "en")],
+        )
+        .await;
+    let shown = crate::harness::page_main(&page.body);
+    assert!(shown.contains("Result corrected by the staff"), "{shown}");
+    assert!(shown.contains("both agreed a draw"), "{shown}");
+    // The KGN keeps the record's own result (it still verifies) and tells the decided one
+    // apart; the TRF, which holds only the result that stands, notes the correction.
+    let kgn = client.get(&format!("/events/{slug}/games.kgn")).await.body;
+    let exported = kgn
+        .split("\n\n[")
+        .find(|g| g.contains("[Decision \"correction\"]"))
+        .unwrap_or_else(|| panic!("{kgn}"));
+    assert!(
+        exported.contains("[DecidedResult \"1/2-1/2\"]"),
+        "{exported}"
+    );
+    assert!(
+        exported.contains("[CorrectionReason \"both agreed a draw\"]"),
+        "{exported}"
+    );
+    let reread =
+        kiela::rules::parse_record(&format!("[{}", exported.trim_start_matches('['))).unwrap();
+    assert!(
+        kiela::rules::verify(&reread).is_ok(),
+        "the exported record still verifies"
+    );
+    let trf = client
+        .get(&format!("/events/{slug}/tournament.trf"))
+        .await
+        .body;
+    assert!(
+        trf.lines().any(|l| l.starts_with("### correction: round 1")
+            && l.ends_with("corrected to 1/2-1/2: both agreed a draw")),
+        "{trf}"
+    );
 
     // Round 2 is paired on these results; correcting round 1 again names the boards of
     // round 2 that would now be paired otherwise, exactly those a fresh pairing changes.

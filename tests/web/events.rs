@@ -542,3 +542,98 @@ async fn refused_forms_name_the_fault_and_keep_the_input(app: &TestApp) {
 }
 
 both_backends!(refused_forms_name_the_fault_and_keep_the_input);
+
+/// A player file sent twice: the second time nothing is entered (no player twice, no new
+/// person in the registry), the refusal names each line and the entry it looks like, and it
+/// is shown at the top of the page, where a phone opens it; the organiser may still enter such
+/// lines on purpose. Every form's message opens the page at it.
+async fn a_player_file_sent_twice_does_not_double_the_field(app: &TestApp) {
+    use crate::harness::{Req, account_with_token};
+    use serde_json::json;
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let created = client
+        .send(
+            Req::post("/api/v1/events")
+                .bearer(&token)
+                .json(json!({"name": "Duas Vezes", "rounds": 3})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let (event, slug) = (
+        created["id"].as_i64().unwrap(),
+        created["slug"].as_str().unwrap().to_string(),
+    );
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let file = "Eva Quissama,1500,Clube A,Luanda\nFabio Ribeiro,1400,Clube B\nGil Neto,1300\n";
+    let import = format!("/events/{slug}/players/import");
+    let first = organiser.post_form(&import, &[("csv", file)]).await;
+    assert_eq!(first.status, 303);
+    // The page opens at its top, where the message is (not at the list further down).
+    assert!(
+        first.location().unwrap().ends_with("/manage"),
+        "{:?}",
+        first.location()
+    );
+    let after_first = organiser.follow(first).await;
+    assert!(
+        after_first.body.contains("id=\"flash\""),
+        "{}",
+        after_first.body
+    );
+    let people = |query: &str| {
+        let client = &client;
+        let query = query.to_string();
+        async move {
+            client
+                .send(Req::get(format!("/api/v1/registry?q={query}")))
+                .await
+                .expect(200)
+                .json()["players"]
+                .as_array()
+                .unwrap()
+                .len()
+        }
+    };
+    let registered = people("Quissama").await;
+    assert_eq!(registered, 1);
+
+    let again = organiser
+        .post_form(&format!("{import}?lang=en"), &[("csv", file)])
+        .await;
+    assert_eq!(again.status, 422, "{}", again.body);
+    let entries = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(entries["players"].as_array().unwrap().len(), 3, "{entries}");
+    assert_eq!(people("Quissama").await, 1, "no new person in the registry");
+    // The refusal names every line, before anything else on the page.
+    let body = &again.body;
+    let refusal = body
+        .find("These lines look like players entered already")
+        .expect("the refusal");
+    assert!(refusal < body.find("id=\"rounds\"").unwrap(), "at the top");
+    for (line, name) in [(1, "Eva Quissama"), (2, "Fabio Ribeiro"), (3, "Gil Neto")] {
+        assert!(
+            body.contains(&format!("Line {line}: <bdi>{name}</bdi> (No. {line})")),
+            "{body}"
+        );
+    }
+    assert!(body.contains("name=\"also_entered\""));
+    // Sent on purpose: entered, and said so.
+    let anyway = organiser
+        .post_form(&import, &[("csv", file), ("also_entered", "1")])
+        .await;
+    assert_eq!(anyway.status, 200, "{}", anyway.body);
+    let entries = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .json();
+    assert_eq!(entries["players"].as_array().unwrap().len(), 6);
+}
+
+both_backends!(a_player_file_sent_twice_does_not_double_the_field);

@@ -223,13 +223,15 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
         "rated again from scratch"
     );
 
-    // A result corrected in an event already in the list is rated again at once.
+    // A result corrected in an event already in the list corrects the event at once and is
+    // held for the list until an administrator accepts it.
     let round = client
         .send(Req::get(format!("/api/v1/events/{march}/rounds/1")))
         .await
         .expect(200)
         .json();
     let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let stood = round["pairings"][0]["result"].clone();
     client
         .send(
             Req::post(format!("/api/v1/games/{game}/correction"))
@@ -238,11 +240,41 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
         )
         .await
         .expect(200);
+    assert_eq!(ratings(&client, "?as_of=2026-12-31").await, stored, "held");
+    kiela::service::ratings::rate_everything(&app.app).unwrap();
+    assert_eq!(
+        ratings(&client, "?as_of=2026-12-31").await,
+        stored,
+        "held also when the whole list is rated again"
+    );
+    let report = client
+        .send(Req::get(format!("/api/v1/events/{march}/rating")))
+        .await
+        .expect(200)
+        .json();
+    let held = report["held"].as_array().unwrap();
+    assert_eq!(held.len(), 1, "{report}");
+    assert_eq!(held[0]["game_id"], game);
+    assert_eq!(
+        (held[0]["round"].clone(), held[0]["board"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(held[0]["listed"]["result"], stood);
+    assert_eq!(held[0]["now"]["result"], "0-1");
+    let accept =
+        |token: &str| Req::post(format!("/api/v1/events/{march}/rating/changes")).bearer(token);
+    let refused = client.send(accept(&organiser)).await.expect(403).json();
+    assert_eq!(refused["error"]["code"], "forbidden");
+    let accepted = client.send(accept(&admin)).await.expect(200).json();
+    assert_eq!(accepted["held"], json!([]), "{accepted}");
+    let again = client.send(accept(&admin)).await.expect(409).json();
+    assert_eq!(again["error"]["code"], "rating_nothing_held");
     let corrected = ratings(&client, "?as_of=2026-12-31").await;
-    assert_ne!(corrected, stored, "the correction counts");
+    assert_ne!(corrected, stored, "the correction counts once accepted");
     kiela::service::ratings::rate_everything(&app.app).unwrap();
     assert_eq!(ratings(&client, "?as_of=2026-12-31").await, corrected);
-    // An entry of that event moved to another person: their games count for that person.
+    // An entry of that event moved to another person: held the same way, then their games
+    // count for that person.
     let entries = client
         .send(Req::get(format!("/api/v1/events/{march}/players")))
         .await
@@ -263,6 +295,14 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
         )
         .await
         .expect(200);
+    assert_eq!(ratings(&client, "?as_of=2026-12-31").await, corrected);
+    assert!(row(&corrected, "AO-500").is_none());
+    let log = client
+        .send(Req::get(format!("/api/v1/events/{march}/rating")))
+        .await
+        .json();
+    assert_eq!(log["held"].as_array().unwrap().len(), 1, "{log}");
+    client.send(accept(&admin)).await.expect(200);
     let moved = ratings(&client, "?as_of=2026-12-31").await;
     assert!(row(&moved, "AO-500").is_some(), "{moved}");
     kiela::service::ratings::rate_everything(&app.app).unwrap();

@@ -1406,3 +1406,283 @@ both_backends!(
     two_claims_of_one_entry_bind_it_once,
     what_a_refused_record_quotes_is_cut_short,
 );
+
+/// An event with self-registration whose organiser is `token`'s; its id and slug.
+async fn open_for_registration(client: &Browser<'_>, token: &str, name: &str) -> (i64, String) {
+    let created = client
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(token),
+            Some(json!({"name": name, "rounds": 3, "rated": true, "self_registration": true})),
+        )
+        .await
+        .json();
+    (
+        created["id"].as_i64().unwrap(),
+        created["slug"].as_str().unwrap().to_string(),
+    )
+}
+
+/// An entry as its organiser sees it through the API.
+async fn entry(client: &Browser<'_>, token: &str, event: i64, player: i64) -> Value {
+    client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/players/{player}"),
+            Some(token),
+            None,
+        )
+        .await
+        .json()
+}
+
+/// A photographed slip: an impostor claims the victim's entry with its personal link. The
+/// reissued link ends that claim (the organiser's default for a claim made through the link),
+/// the impostor no longer acts for the entry, and their account was never bound to the
+/// victim's registered person, so a later self-registration of theirs is not entered under the
+/// victim's federation id. A claim the organiser confirms binds the person; a registration
+/// from an account bound to someone of another name waits for the organiser with the warning.
+async fn a_claim_made_with_a_stolen_link_ends_with_the_reissue(app: &TestApp) {
+    let client = app.browser();
+    let org = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let thief_token = account_with_token(app, "thief@example.ao", "Tiago Ladrão", "player");
+    let (event, _) = event_with_players(
+        &client,
+        &org,
+        json!({"name": "Apuramento", "rounds": 1, "rated": true}),
+        &["Ana Kiala", "Bento Lunda"],
+    )
+    .await;
+    let players = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/players"),
+            Some(&org),
+            None,
+        )
+        .await
+        .json();
+    let ana = players["players"][0]["id"].as_i64().unwrap();
+    let victim_id = players["players"][0]["federation_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let slip = personal_path(&client, &org, event, ana).await;
+    let thief = app.browser();
+    thief.log_in("thief@example.ao", "a-long-password").await;
+    assert_eq!(
+        thief.post_form(&format!("{slip}/claim"), &[]).await.status,
+        303
+    );
+    let claimed = entry(&client, &org, event, ana).await;
+    assert_eq!(claimed["account_via"], "link", "{claimed}");
+    // The impostor acts for the entry through the API while the claim stands.
+    let round = pair_round(&client, &org, event).await;
+    let game = game_of(&round, ana);
+    let mine = thief
+        .api("GET", "/api/v1/me/games", Some(&thief_token), None)
+        .await
+        .json();
+    assert!(
+        mine.to_string().contains(&format!("\"game_id\":{game}")),
+        "{mine}"
+    );
+
+    // The organiser reissues the link: the claim made through the old one ends.
+    let reissued = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/players/{ana}/link"),
+            Some(&org),
+            None,
+        )
+        .await;
+    assert_eq!(reissued.status, 200, "{}", reissued.body);
+    let after = entry(&client, &org, event, ana).await;
+    assert!(
+        after["user_id"].is_null() && after.get("account_via").is_none(),
+        "{after}"
+    );
+    let record = record(7);
+    let refused = thief
+        .api_text(
+            &format!("/api/v1/games/{game}/record"),
+            &thief_token,
+            &record,
+        )
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    let mine = thief
+        .api("GET", "/api/v1/me/games", Some(&thief_token), None)
+        .await
+        .json();
+    assert!(
+        !mine.to_string().contains(&format!("\"game_id\":{game}")),
+        "{mine}"
+    );
+    let access = kiela::service::events::access(
+        &app.app,
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        Some(
+            &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
+                .unwrap()
+                .unwrap(),
+        ),
+    )
+    .unwrap();
+    let log = kiela::service::audit::event_log(&app.app, &access).unwrap();
+    let actions: Vec<_> = log.iter().map(|e| e.action).collect();
+    assert!(actions.contains(&kiela::domain::AuditAction::LinkReissued));
+    assert!(actions.contains(&kiela::domain::AuditAction::PlayerUnlinked));
+    let reissue = log
+        .iter()
+        .find(|e| e.action == kiela::domain::AuditAction::LinkReissued)
+        .unwrap();
+    assert!(
+        matches!(
+            &reissue.detail,
+            kiela::service::audit::Said::Detail(kiela::service::audit::Detail::Reissued {
+                account: Some(kiela::domain::ClaimOnReissue::End),
+                ..
+            })
+        ),
+        "{:?}",
+        reissue.detail
+    );
+
+    // The impostor registers for the next rated event: a new person, not the victim.
+    let (next, next_slug) = open_for_registration(&client, &org, "Final").await;
+    let done = thief
+        .post_form(
+            &format!("/events/{next_slug}/register"),
+            &[("club", "Petro"), ("province", "Luanda")],
+        )
+        .await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let listed = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{next}/players"),
+            Some(&org),
+            None,
+        )
+        .await
+        .json();
+    let registered = &listed["players"][0];
+    assert_eq!(registered["name"], "Tiago Ladrão");
+    assert_ne!(registered["federation_id"], victim_id.as_str(), "{listed}");
+
+    // The organiser may keep a claim on reissue, and confirms one by linking the account.
+    account_with_token(app, "ana@example.ao", "Ana Kiala", "player");
+    let owner = app.browser();
+    owner.log_in("ana@example.ao", "a-long-password").await;
+    let slip = personal_path(&client, &org, event, ana).await;
+    assert_eq!(
+        owner.post_form(&format!("{slip}/claim"), &[]).await.status,
+        303
+    );
+    let kept = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/players/{ana}/link"),
+            Some(&org),
+            Some(json!({"claim": "keep"})),
+        )
+        .await;
+    assert_eq!(kept.status, 200, "{}", kept.body);
+    assert_eq!(
+        entry(&client, &org, event, ana).await["account_via"],
+        "link"
+    );
+    let bad = client
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/players/{ana}/link"),
+            Some(&org),
+            Some(json!({"claim": "maybe"})),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    crate::harness::link_account(&client, &org, event, ana, "ana@example.ao").await;
+    assert_eq!(
+        entry(&client, &org, event, ana).await["account_via"],
+        "organiser"
+    );
+    // Confirmed, the person is the account's: her registration elsewhere carries her id.
+    let (third, third_slug) = open_for_registration(&client, &org, "Torneio de Abril").await;
+    assert_eq!(
+        owner
+            .post_form(
+                &format!("/events/{third_slug}/register"),
+                &[("club", "Petro"), ("province", "Luanda")],
+            )
+            .await
+            .status,
+        303
+    );
+    let listed = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{third}/players"),
+            Some(&org),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(listed["players"][0]["federation_id"], victim_id.as_str());
+
+    // An organiser linked an entry to an account of another name (a mistake): that account's
+    // registration is not entered under the entry's person, and the organiser is told.
+    kiela::service::accounts::create_user(
+        &app.app,
+        "carlos@example.ao",
+        "Carlos Muxima",
+        "player".parse().unwrap(),
+        "a-long-password",
+    )
+    .unwrap();
+    let bento = players["players"][1]["id"].as_i64().unwrap();
+    let bento_id = players["players"][1]["federation_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    crate::harness::link_account(&client, &org, event, bento, "carlos@example.ao").await;
+    let carlos = app.browser();
+    carlos.log_in("carlos@example.ao", "a-long-password").await;
+    let (fourth, fourth_slug) = open_for_registration(&client, &org, "Torneio de Maio").await;
+    assert_eq!(
+        carlos
+            .post_form(
+                &format!("/events/{fourth_slug}/register"),
+                &[("club", "Petro"), ("province", "Luanda")],
+            )
+            .await
+            .status,
+        303
+    );
+    let listed = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{fourth}/players"),
+            Some(&org),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(listed["players"][0]["name"], "Carlos Muxima");
+    assert_ne!(listed["players"][0]["federation_id"], bento_id.as_str());
+    let manage = app.browser();
+    manage.log_in("org@example.ao", "a-long-password").await;
+    let page = manage
+        .get(&format!("/events/{fourth_slug}/manage?lang=en"))
+        .await;
+    assert!(
+        page.body
+            .contains(&format!("the account is bound to Bento Lunda ({bento_id})")),
+        "{}",
+        page.body
+    );
+}
+
+both_backends!(a_claim_made_with_a_stolen_link_ends_with_the_reissue);

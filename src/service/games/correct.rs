@@ -4,13 +4,14 @@
 
 use serde::Serialize;
 
-use super::finalise::follow_results;
+use super::finalise::follow_bracket;
 use super::{Actor, game_players, refuse_own_game, staff_game, with_retries};
 use crate::db::events::{self as q, GameOutcome};
-use crate::db::{self};
+use crate::db::{self, standings as qs};
 use crate::domain::{AuditAction, ErrorCode, GameId, GameStatus, StoredResult};
-use crate::rules::Termination;
+use crate::service::event_data::EventData;
 use crate::service::events::Access;
+use crate::service::standings::AfterCommit;
 use crate::service::{App, ServiceError, audit, rounds};
 
 /// Boards of a later round that would have been paired differently on the corrected result.
@@ -32,7 +33,12 @@ pub struct Correction {
 }
 
 /// Corrects the result of a final game (`1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`); the reason
-/// is required. The record, if any, is kept as it was played.
+/// is required, and is public with the result. The record, if any, is kept as it was played,
+/// and so is the way it ended: the game says it was corrected, from what and why. One short
+/// transaction writes the game, its log entry and the event's version (and, in a knockout, a
+/// decider the corrected match now needs); the standings are counted after it, by the
+/// event's worker, and the later rounds that would pair differently are found from a read of
+/// the event after the commit, holding no lock: re-pairing a large Swiss round takes seconds.
 pub(crate) fn correct(
     app: &App,
     access: &Access,
@@ -55,13 +61,8 @@ pub(crate) fn correct(
         user_id: user.id,
         role,
     };
-    with_retries(app, |conn| {
-        // An event already in the rating list is rated again from its month: the ratings'
-        // lock is taken before anything is written, as every writer of the list takes it.
-        let listed = db::events::event_by_id(conn, access.event.id)?.and_then(|e| e.rating_period);
-        if listed.is_some() {
-            db::ratings::lock(conn)?;
-        }
+    let after = AfterCommit::default();
+    let (game, previous) = with_retries(app, |conn| {
         let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
@@ -80,68 +81,87 @@ pub(crate) fn correct(
             Some(previous) if game.status == GameStatus::Final => previous,
             _ => return Err(ServiceError::Conflict(ErrorCode::GameNotFinal)),
         };
-        if previous != corrected {
-            let termination = if corrected.is_forfeit() {
-                None
-            } else if game.result == Some(corrected) {
-                game.termination
-            } else {
-                Some(Termination::Adjudication)
-            };
-            let changed = q::update_game(
-                conn,
-                game.id,
-                game.version,
-                &GameOutcome {
-                    status: GameStatus::Final,
-                    result: Some(corrected),
-                    termination,
-                    plies: game.plies,
-                    record: game.record.as_deref(),
-                    final_position: game.final_position.as_deref(),
-                },
-                db::now(),
-            )?;
-            if changed == 0 {
-                return Err(ServiceError::Stale);
-            }
-            audit::record(
-                conn,
-                actor
-                    .entry(&game, AuditAction::ResultCorrected)
-                    .detail(audit::Detail::Corrected {
-                        from: previous,
-                        to: corrected,
-                        reason: reason.to_string(),
-                    }),
-            )?;
-            q::bump_event(conn, game.event_id, db::now())?;
-            if let Some(period) = listed {
-                crate::service::ratings::rate_from(conn, period)?;
-            }
+        if previous == corrected {
+            return Ok((game, previous));
         }
-        let data = follow_results(conn, game.event_id)?;
-        let number = data
-            .rounds
-            .iter()
-            .find(|r| r.id == game.round_id)
-            .map_or(0, |r| r.number);
-        let later_rounds = data
-            .rounds
-            .iter()
-            .filter(|r| r.number > number)
-            .map(|r| LaterRound {
-                round: r.number,
-                boards: rounds::boards_paired_differently(&data, r.number),
-            })
-            .filter(|later| !later.boards.is_empty())
-            .collect();
-        Ok(Correction {
-            game_id: game.id,
-            status: GameStatus::Final,
-            previous_result: previous,
-            result: corrected,
-            later_rounds,
-        })
+        let changed = q::update_game(
+            conn,
+            game.id,
+            game.version,
+            &GameOutcome {
+                status: GameStatus::Final,
+                result: Some(corrected),
+                termination: game.termination,
+                plies: game.plies,
+                record: game.record.as_deref(),
+                final_position: game.final_position.as_deref(),
+                corrected_from: Some(previous),
+                correction_reason: Some(reason),
+            },
+            db::now(),
+        )?;
+        if changed == 0 {
+            return Err(ServiceError::Stale);
+        }
+        audit::record(
+            conn,
+            actor
+                .entry(&game, AuditAction::ResultCorrected)
+                .detail(audit::Detail::Corrected {
+                    from: previous,
+                    to: corrected,
+                    reason: reason.to_string(),
+                }),
+        )?;
+        q::bump_event(conn, game.event_id, db::now())?;
+        // An event in the rating list keeps counting the old result until an administrator
+        // accepts the change.
+        crate::service::ratings::hold_change(
+            conn,
+            game.event_id,
+            actor
+                .entry(&game, AuditAction::RatingChangeHeld)
+                .detail(audit::Detail::Result { result: corrected }),
+        )?;
+        if game.bracket_code.is_some() {
+            follow_bracket(conn, game.event_id)?;
+        }
+        qs::mark_due(conn, game.event_id)?;
+        after.standings_due(game.event_id);
+        Ok((game, previous))
+    })?;
+    after.run(app);
+    let later_rounds = later_rounds(app, &game)?;
+    Ok(Correction {
+        game_id: game.id,
+        status: GameStatus::Final,
+        previous_result: previous,
+        result: corrected,
+        later_rounds,
     })
+}
+
+/// The boards of the rounds after `game`'s that would pair differently on the results as they
+/// stand: from a read of the event, outside any write transaction.
+fn later_rounds(app: &App, game: &crate::domain::Game) -> Result<Vec<LaterRound>, ServiceError> {
+    let data = {
+        let mut conn = app.conn()?;
+        let event = q::event_by_id(&mut conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+        EventData::load_without_records(&mut conn, event)?
+    };
+    let number = data
+        .rounds
+        .iter()
+        .find(|r| r.id == game.round_id)
+        .map_or(0, |r| r.number);
+    Ok(data
+        .rounds
+        .iter()
+        .filter(|r| r.number > number)
+        .map(|r| LaterRound {
+            round: r.number,
+            boards: rounds::boards_paired_differently(&data, r.number),
+        })
+        .filter(|later| !later.boards.is_empty())
+        .collect())
 }

@@ -8,7 +8,7 @@ use crate::domain::{AuditAction, EventId, EventState, Game, GameStatus, StoredRe
 use crate::rules::Termination;
 use crate::service::event_data::EventData;
 use crate::service::standings::AfterCommit;
-use crate::service::{ServiceError, audit, bracket, rounds, standings};
+use crate::service::{ServiceError, audit, bracket, rounds};
 use crate::tournament::knockout::Status;
 
 /// What a final result writes to the game.
@@ -47,6 +47,8 @@ pub(super) fn make_final(
             plies: outcome.plies,
             record: outcome.record,
             final_position: outcome.final_position.as_deref(),
+            corrected_from: None,
+            correction_reason: None,
         },
         db::now(),
     )?;
@@ -65,7 +67,9 @@ pub(super) fn make_final(
     q::bump_event(conn, game.event_id, db::now())?;
     if let Some(code) = &game.bracket_code {
         if qs::open_games_of_match(conn, game.event_id, code)? == 0 {
-            follow_results(conn, game.event_id)?;
+            follow_bracket(conn, game.event_id)?;
+            qs::mark_due(conn, game.event_id)?;
+            after.standings_due(game.event_id);
         }
         return Ok(());
     }
@@ -82,12 +86,13 @@ pub(super) fn make_final(
     Ok(())
 }
 
-/// What follows from a changed final result: deciders for level knockout matches, the end of
-/// the event, the standings. Returns the event as it then stands.
-pub(super) fn follow_results(
+/// What follows in the bracket from a final or changed result: deciders for level knockout
+/// matches, the event running again while one is to be played, its end. The standings are
+/// the worker's, after the commit.
+pub(super) fn follow_bracket(
     conn: &mut DbConnection,
     event_id: EventId,
-) -> Result<EventData, ServiceError> {
+) -> Result<(), ServiceError> {
     let mut data = add_deciders(conn, event_id)?;
     // A corrected result can leave a finished event with a game to play (a decider): it runs
     // again until that game is final.
@@ -95,11 +100,8 @@ pub(super) fn follow_results(
         q::set_event_state(conn, event_id, EventState::Running, db::now())?;
         data.event.state = EventState::Running;
     }
-    if finish_when_done(conn, &data)? {
-        data.event = q::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
-    }
-    standings::store(conn, &data)?;
-    Ok(data)
+    finish_when_done(conn, &data)?;
+    Ok(())
 }
 
 /// Reads the event once, and adds a decider game to every knockout match whose games are all

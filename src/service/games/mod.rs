@@ -256,6 +256,8 @@ fn set_status(
                 plies: None,
                 record: None,
                 final_position: None,
+                corrected_from: None,
+                correction_reason: None,
             },
             db::now(),
         )?;

@@ -169,6 +169,8 @@ fn names_match(a: &str, b: &str) -> bool {
 /// each ply, with the move text and the stones captured.
 pub(super) struct Replayed {
     pub first_side: Side,
+    /// The result the record itself reaches, from the first mover's side (`None`: not over).
+    pub result: Option<StoredResult>,
     pub positions: Vec<String>,
     pub moves: Vec<String>,
     pub captured: Vec<u32>,
@@ -220,11 +222,13 @@ pub(super) fn replay(text: &str, event: &Event) -> Option<Replayed> {
         .ok()?
         .with_default_variant(event.variant);
     let replay = rules::replay(&record).ok()?;
+    let first_side = record
+        .header
+        .position
+        .map_or(record.header.first, |p| p.to_move);
     let mut out = Replayed {
-        first_side: record
-            .header
-            .position
-            .map_or(record.header.first, |p| p.to_move),
+        first_side,
+        result: stored_result(&replay.verified, first_side),
         positions: vec![replay.start.to_string()],
         moves: Vec::new(),
         captured: Vec::new(),

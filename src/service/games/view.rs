@@ -55,6 +55,20 @@ pub struct GameView {
     /// The engine's review of the final record, once computed (not part of the API's answer).
     #[serde(skip)]
     pub review: Option<crate::engine::review::Review>,
+    /// After a correction, the result the game's record itself reaches (the record is kept as
+    /// it was played).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record_result: Option<StoredResult>,
+    /// The staff's correction of the final result: what it was and why (public).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correction: Option<CorrectionView>,
+}
+
+/// A corrected result: the result before the correction and the reason given.
+#[derive(Clone, Debug, Serialize)]
+pub struct CorrectionView {
+    pub previous_result: StoredResult,
+    pub reason: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -155,6 +169,10 @@ pub(crate) fn view(
             captured: r.captured,
             marks: r.marks,
         });
+    let record_result = replayed
+        .as_ref()
+        .and_then(|r| r.result)
+        .filter(|_| game.corrected_from.is_some());
     let (positions, moves, captured, marks, first_side) = match replayed {
         Some(r) => (
             r.positions,
@@ -202,6 +220,14 @@ pub(crate) fn view(
         first_side,
         pending,
         pending_replay,
+        record_result,
+        correction: game
+            .corrected_from
+            .filter(|_| game.status == GameStatus::Final)
+            .map(|previous_result| CorrectionView {
+                previous_result,
+                reason: game.correction_reason.clone().unwrap_or_default(),
+            }),
     })
 }
 

@@ -62,6 +62,8 @@ pub(crate) fn withdraw(app: &App, access: &Access, number: i32) -> Result<(), Se
                         plies: None,
                         record: None,
                         final_position: None,
+                        corrected_from: None,
+                        correction_reason: None,
                     },
                     db::now(),
                 )?;

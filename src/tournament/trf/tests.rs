@@ -31,6 +31,7 @@ fn reads_players_rounds_and_settings() {
 /// The sample's three-round Swiss written with these players.
 fn written(players: &[TrfExportPlayer<'_>]) -> String {
     write(&TrfExport {
+        comments: &[],
         name: "Test",
         city: "",
         start_date: None,

@@ -27,6 +27,9 @@ pub struct TrfExport<'a> {
     pub next_round_byes: &'a [(usize, Outcome)],
     /// The knockout stage, written as `XKS`/`XKP`/`XKG` lines after the players.
     pub knockout: Option<&'a TrfKnockout>,
+    /// Notes for the reader (a corrected result and why), written last as `###` comment lines,
+    /// which programs reading TRF skip; control characters become spaces.
+    pub comments: &'a [String],
 }
 
 /// One player's line.
@@ -188,6 +191,13 @@ pub fn write(export: &TrfExport<'_>) -> String {
                 g.second + 1
             );
         }
+    }
+    for comment in export.comments {
+        let clean: String = comment
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let _ = writeln!(out, "### {}", clean.trim_end());
     }
     out
 }

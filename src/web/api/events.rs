@@ -324,17 +324,33 @@ pub(crate) async fn personal_link(
     })))
 }
 
-/// `POST /api/v1/events/{id}/players/{pid}/link` (organisers): a new personal link; the old
-/// one answers 404 from now on.
+/// What to do with the account bound through the old personal link.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ReissueBody {
+    #[serde(default)]
+    claim: Option<crate::domain::ClaimOnReissue>,
+}
+
+/// `POST /api/v1/events/{id}/players/{pid}/link` (organisers), optionally
+/// `{"claim": "keep"|"end"}`: a new personal link; the old one answers 404 from now on. An
+/// account bound through a claim made with the old link is unbound unless `keep` is asked; one
+/// the organiser linked is kept unless `end` is.
 pub(crate) async fn reissue_link(
     req: HttpRequest,
     app: web::Data<App>,
     ApiOrganiser(access): ApiOrganiser,
     path: web::Path<(EventId, PlayerId)>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let ReissueBody { claim } = if body.is_empty() {
+        ReissueBody::default()
+    } else {
+        json_body(&req, &body)?
+    };
     let (_, pid) = path.into_inner();
     let service = app.clone().into_inner();
-    let secret = web::block(move || players::reissue_link(&service, &access, pid)).await??;
+    let secret = web::block(move || players::reissue_link(&service, &access, pid, claim)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "url": public_url(&req, &app, &paths::personal(&secret))
     })))

@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::cache;
 use super::paging::Paging;
-use super::{ApiAdmin, ApiError};
+use super::{ApiAdmin, ApiError, MaybeApiUser};
 use crate::domain::{ErrorCode, EventId, Sex};
 use crate::service::ratings::{self, ListFilter};
 use crate::service::{App, ServiceError};
@@ -157,6 +157,44 @@ pub(crate) async fn put_event(
     let event = path.into_inner();
     let app = app.into_inner();
     let report = web::block(move || ratings::put_into_list(&app, &user, event)).await??;
+    Ok(HttpResponse::Ok().json(report))
+}
+
+/// `GET /api/v1/events/{id}/rating`: the event's rating report (public): its period, each
+/// participant's change and the changes held for an administrator; 409
+/// `event_not_in_rating_list` while it is not in the list.
+pub(crate) async fn event_report(
+    app: web::Data<App>,
+    MaybeApiUser(user): MaybeApiUser,
+    path: web::Path<EventId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let app = app.into_inner();
+    let report = web::block(move || {
+        let access = crate::service::events::access(
+            &app,
+            crate::service::events::EventRef::Id(id),
+            user.as_ref(),
+        )?;
+        ratings::event_report(&app, &access.event)
+    })
+    .await??;
+    match report {
+        Some(report) => Ok(HttpResponse::Ok().json(report)),
+        None => Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList).into()),
+    }
+}
+
+/// `POST /api/v1/events/{id}/rating/changes` (administrators): the list takes the changes made
+/// to the event since it went in; answers the report.
+pub(crate) async fn accept_changes(
+    app: web::Data<App>,
+    ApiAdmin(user): ApiAdmin,
+    path: web::Path<EventId>,
+) -> Result<HttpResponse, ApiError> {
+    let event = path.into_inner();
+    let app = app.into_inner();
+    let report = web::block(move || ratings::accept_changes(&app, &user, event)).await??;
     Ok(HttpResponse::Ok().json(report))
 }
 

@@ -689,6 +689,10 @@ pub(crate) async fn add_player(
 pub struct ImportForm {
     #[serde(default)]
     csv: String,
+    /// Enter the lines that look like players entered already (the organiser ticked it after
+    /// being told which).
+    #[serde(default)]
+    also_entered: Option<String>,
 }
 
 pub(crate) async fn import_players(
@@ -701,8 +705,11 @@ pub(crate) async fn import_players(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let text = form.csv.clone();
-    let report = web::block(move || players::import_csv(&service, &access, &text)).await??;
-    if report.rejected.is_empty() && report.duplicates.is_empty() && report.registry.is_empty() {
+    let also_entered = form.also_entered.is_some();
+    let report =
+        web::block(move || players::import_csv(&service, &access, &text, also_entered)).await??;
+    let refused = !report.rejected.is_empty() || !report.already_entered.is_empty();
+    if !refused && report.duplicates.is_empty() && report.registry.is_empty() {
         return redirect_with_flash(
             &req,
             &format!("{}#players", manage_url(&page)),
@@ -711,17 +718,14 @@ pub(crate) async fn import_players(
         );
     }
     // Imported, with lines that look like entries already there: the list says which.
-    let status = if report.rejected.is_empty() {
-        StatusCode::OK
-    } else {
+    let status = if refused {
         StatusCode::UNPROCESSABLE_ENTITY
-    };
-    // A refused file imported nothing: it comes back as typed, to be corrected.
-    let import_text = if report.rejected.is_empty() {
-        String::new()
     } else {
-        form.csv
+        StatusCode::OK
     };
+    // A refused file imported nothing: it comes back as typed, to be corrected (or sent
+    // again with the lines that look like entries ticked in).
+    let import_text = if refused { form.csv } else { String::new() };
     let extras = ManageExtras {
         import: Some(report),
         import_text,
@@ -822,19 +826,28 @@ pub(crate) async fn unlink_account(
 }
 
 /// `POST /events/{slug}/players/{pid}/reissue`: a new personal link; the old one is dead.
+/// The reissue form: what to do with the account bound through the old link (none: what the
+/// binding asks, [`players::reissue_link`]).
+#[derive(Deserialize)]
+pub struct ReissueForm {
+    #[serde(default)]
+    claim: Option<crate::domain::ClaimOnReissue>,
+}
+
 pub(crate) async fn reissue_link(
     req: HttpRequest,
     app: web::Data<App>,
     page: OrganiserPage,
     path: web::Path<(String, crate::domain::PlayerId)>,
-    _csrf: CsrfForm<Empty>,
+    form: CsrfForm<ReissueForm>,
 ) -> Result<HttpResponse, WebError> {
+    let claim = form.parsed()?.claim;
     let (_, player_id) = path.into_inner();
     act_and_redirect(
         &req,
         app,
         &page.access,
-        move |app, access| players::reissue_link(app, access, player_id),
+        move |app, access| players::reissue_link(app, access, player_id, claim),
         &format!("{}#players", manage_url(&page)),
         "flash-link-reissued",
     )

@@ -582,14 +582,12 @@ async fn render_text(
         .result
         .filter(|_| view.status == GameStatus::Final)
         .map(|r| {
-            words::outcome(
-                chrome.lang,
-                r,
-                view.termination,
-                view.plies,
-                &first,
-                &second,
-            )
+            // A corrected result did not come about the way the record ended.
+            let (termination, plies) = match view.correction {
+                Some(_) => (None, None),
+                None => (view.termination, view.plies),
+            };
+            words::outcome(chrome.lang, r, termination, plies, &first, &second)
         });
     let pending_outcome = view.pending.as_ref().and_then(|p| {
         let r = p.result?;

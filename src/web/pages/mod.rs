@@ -56,14 +56,17 @@ pub(crate) fn redirect(location: &str) -> HttpResponse {
         .finish()
 }
 
-/// 303 See Other with a message for the next page.
+/// 303 See Other with a message for the next page. The page opens at its top, where the
+/// message is, whatever part of it `location` names: on a phone a form's outcome must be where
+/// the reader is looking, not above a list they were scrolled to.
 pub(crate) fn redirect_with_flash(
     req: &HttpRequest,
     location: &str,
     level: FlashLevel,
     key: &str,
 ) -> Result<HttpResponse, WebError> {
-    let mut response = redirect(location);
+    let page = location.split_once('#').map_or(location, |(page, _)| page);
+    let mut response = redirect(page);
     response.add_cookie(&flash_cookie(req, level, key))?;
     Ok(response)
 }

@@ -172,6 +172,20 @@ pub(crate) async fn take_out_event(
     back_to_report(&req, &page, "flash-event-unrated")
 }
 
+/// `POST /events/{slug}/rating/accept` (administrators): the list takes the event's changes.
+pub(crate) async fn accept_changes(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: crate::web::context::AdminPage,
+    page: crate::web::event_context::EventPage,
+    _csrf: crate::web::context::CsrfForm<crate::web::context::Empty>,
+) -> Result<HttpResponse, WebError> {
+    let (event, user) = (page.access.event.id, admin.user);
+    let app = app.into_inner();
+    web::block(move || ratings::accept_changes(&app, &user, event)).await??;
+    back_to_report(&req, &page, "flash-rating-changes-accepted")
+}
+
 fn back_to_report(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,

@@ -1,0 +1,1 @@
+DROP TABLE listed_games;
