@@ -8,7 +8,7 @@
 //! where its two entrants come from: a seed, or the winner or loser of an earlier match. The
 //! state of the bracket is then a pure function of the results so far.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a match's entrant comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -54,7 +54,7 @@ pub struct Bracket {
 }
 
 /// What people call a stage of a knockout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StageName {
     /// Single elimination: the last match, the two before it, the four before those.
     Final,

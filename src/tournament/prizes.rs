@@ -119,7 +119,19 @@ pub fn distribute(ranking: &[Ranked], lists: &[PrizeList], rules: Rules) -> Vec<
     for r in &recipients {
         has_prize[r.1] = true;
     }
-    for (l, list) in lists.iter().enumerate() {
+    // Level players without a prize join the share of a list they are level with. With one
+    // prize per player, a player joins one such share only: the lists are taken as the choice
+    // says (the most valuable first, or in their order), and a player who joined one share
+    // joins no other. Before the first round, when every player is level, that is what keeps
+    // the rule.
+    let mut order: Vec<usize> = (0..lists.len()).collect();
+    if rules.one_prize_per_player && rules.choice == Choice::MostValuable {
+        order.sort_by_key(|&l| {
+            std::cmp::Reverse(lists[l].prizes.iter().map(Prize::cash).max().unwrap_or(0))
+        });
+    }
+    for l in order {
+        let list = &lists[l];
         // This list's recipients in ranking order: (position, player).
         let mut got: Vec<(usize, usize)> = recipients
             .iter()
@@ -127,7 +139,15 @@ pub fn distribute(ranking: &[Ranked], lists: &[PrizeList], rules: Rules) -> Vec<
             .map(|r| (r.2, r.1))
             .collect();
         got.sort_by_key(|&(_, p)| rank_of(ranking, p));
-        awards.extend(share(ranking, list, l, &got, &has_prize, rules.sharing));
+        let shared = share(ranking, list, l, &got, &has_prize, rules.sharing);
+        if rules.one_prize_per_player {
+            for award in &shared {
+                if let Some(taken) = has_prize.get_mut(award.player) {
+                    *taken = true;
+                }
+            }
+        }
+        awards.extend(shared);
     }
     awards.sort_by_key(|a| {
         (
@@ -437,6 +457,47 @@ mod tests {
 
     /// The women's 500 is worth more than 2nd place's 100: the woman in 2nd takes it, and 2nd
     /// place goes to the next player.
+    #[test]
+    fn with_everyone_level_nobody_gets_two_prizes() {
+        // Before the first round: twelve players on 0 points, places 1-5, the best woman, the
+        // best junior; players 0, 2 and 4 are women, 1, 2 and 3 juniors.
+        let ranking = ranking(&[0; 12]);
+        let women: Vec<bool> = (0..12).map(|p| [0, 2, 4, 7, 9].contains(&p)).collect();
+        let juniors: Vec<bool> = (0..12).map(|p| [1, 2, 3, 8, 10].contains(&p)).collect();
+        let lists = [
+            PrizeList {
+                prizes: cash(&[5000, 3000, 2000, 1000, 500]),
+                eligible: everyone(12),
+            },
+            PrizeList {
+                prizes: cash(&[800]),
+                eligible: women,
+            },
+            PrizeList {
+                prizes: cash(&[600]),
+                eligible: juniors,
+            },
+        ];
+        for choice in [Choice::MostValuable, Choice::ListOrder] {
+            for sharing in Sharing::ALL {
+                let rules = Rules {
+                    sharing,
+                    one_prize_per_player: true,
+                    choice,
+                };
+                let awards = distribute(&ranking, &lists, rules);
+                let mut players: Vec<usize> = awards.iter().map(|a| a.player).collect();
+                let all = players.len();
+                players.sort_unstable();
+                players.dedup();
+                assert_eq!(players.len(), all, "{choice:?} {sharing:?}: {awards:?}");
+                // Every prize's money is handed out.
+                let paid: i64 = awards.iter().map(|a| a.amount).sum();
+                assert_eq!(paid, 12_900, "{choice:?} {sharing:?}: {awards:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_more_valuable_category_prize_moves_the_place_prize_on() {
         let order = ranking(&[50, 40, 30]);

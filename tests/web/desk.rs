@@ -1208,3 +1208,80 @@ both_backends!(
     prize_list_follows_the_final_ranking,
     categories_from_imported_details_and_tags,
 );
+
+/// One prize per player holds at every moment: before round 1 every player is level, so the
+/// places are shared by all, and the best woman's and the best junior's prizes go to players
+/// who then share nothing else.
+async fn one_prize_per_player_before_the_first_round(app: &TestApp) {
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let client = app.browser();
+    let names = [
+        "Ana Kiala",
+        "Bento Lunda",
+        "Carla Muxima",
+        "Domingos Neto",
+        "Eva Quissama",
+        "Fausto Ribeiro",
+        "Graça Soba",
+        "Hélder Tchipa",
+    ];
+    let (event, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Prémios", "rounds": 5}),
+        &names,
+    )
+    .await;
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))
+        .await
+        .expect(200)
+        .json();
+    for p in players["players"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let woman = ["Ana Kiala", "Carla Muxima", "Eva Quissama", "Graça Soba"].contains(&name);
+        let junior = ["Carla Muxima", "Domingos Neto", "Hélder Tchipa"].contains(&name);
+        client
+            .send(
+                Req::patch(format!("/api/v1/events/{event}/players/{}", p["id"]))
+                    .bearer(&token)
+                    .json(json!({
+                        "sex": if woman { "F" } else { "M" },
+                        "birth_year": if junior { 2011 } else { 1990 },
+                    })),
+            )
+            .await
+            .expect(200);
+    }
+    let prizes = format!("/api/v1/events/{event}/prizes");
+    for (sharing, by_list_order) in [("equal", false), ("hort", false), ("equal", true)] {
+        let fund = json!({
+            "sharing": sharing,
+            "by_list_order": by_list_order,
+            "one_prize_per_player": true,
+            "places": [50000, 30000, 20000, 10000, 5000],
+            "categories": [
+                {"name": "Mulheres", "rule": {"sex": "F"}, "prizes": [8000]},
+                {"name": "Juniores", "rule": {"born_from": 2010}, "prizes": [6000]},
+            ],
+        });
+        let list = client
+            .send(Req::put(&prizes).bearer(&token).json(fund))
+            .await
+            .expect(200)
+            .json();
+        let mut won: Vec<&str> = list["awards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["name"].as_str().unwrap())
+            .collect();
+        let awards = won.len();
+        won.sort_unstable();
+        won.dedup();
+        assert_eq!(won.len(), awards, "{sharing} {by_list_order}: {list}");
+        assert_eq!(list["provisional"], true);
+    }
+}
+
+both_backends!(one_prize_per_player_before_the_first_round);

@@ -281,6 +281,62 @@ async fn single_elimination_with_two_game_matches(app: &TestApp) {
         ranking[4..].iter().all(|r| (r.1, r.2) == (5, 6)),
         "{ranking:?}"
     );
+    // What placed each player: their run through the knockout, counted (not a table of
+    // zeros), on the page and in the API.
+    let standings = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/standings"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    let games: usize = played
+        .iter()
+        .flat_map(|r| r["pairings"].as_array().unwrap())
+        .filter(|p| !p["second"].is_null())
+        .count();
+    assert_eq!(standings["results"], games, "{standings}");
+    assert_eq!(standings["after_round"], played.len(), "{standings}");
+    let run = |player: i64| {
+        standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player_id"] == player)
+            .unwrap()["knockout"]
+            .clone()
+    };
+    assert_eq!(run(champion)["stage"], "Final", "{standings}");
+    assert_eq!(run(champion)["won_last"], true);
+    assert_eq!(run(runner_up)["won_last"], false);
+    assert_eq!(run(third)["stage"], "ThirdPlace");
+    assert!(
+        run(champion)["won"].as_u64().unwrap() >= 3,
+        "{}",
+        run(champion)
+    );
+    let slug = client
+        .api("GET", &format!("/api/v1/events/{event}"), None, None)
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = client
+        .get_with(
+            &format!("/events/{slug}/standings"),
+            &[("accept-language", "en")],
+        )
+        .await;
+    let table = crate::harness::page_main(&page.body);
+    assert!(table.contains("Final, won"), "{table}");
+    assert!(table.contains("Games (W–D–L)"), "{table}");
+    assert!(
+        !table.contains(">Pts<"),
+        "no points of a stage the event has not: {table}"
+    );
     trf_holds_every_game(app, &client, event, &played).await;
 }
 
@@ -487,6 +543,47 @@ async fn swiss_then_knockout(app: &TestApp) {
             .iter()
             .all(|r| !expected.contains(&r.0) && r.1 >= 5)
     );
+    // The first four are placed by the knockout, and the ranking says so: Swiss points alone
+    // would read alike for them.
+    let slug = client
+        .api("GET", &format!("/api/v1/events/{event}"), None, None)
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = client
+        .get_with(
+            &format!("/events/{slug}/standings"),
+            &[("accept-language", "en")],
+        )
+        .await;
+    let table = crate::harness::page_main(&page.body);
+    assert!(table.contains("Swiss points"), "{table}");
+    // Finished: the manage page offers no round to pair (it would only be refused), and says
+    // why.
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let manage = organiser
+        .get_with(
+            &format!("/events/{slug}/manage"),
+            &[("accept-language", "en")],
+        )
+        .await;
+    assert_eq!(manage.status, 200);
+    assert!(
+        !manage
+            .body
+            .contains(&format!("action=\"/events/{slug}/rounds\"")),
+        "{}",
+        manage.body
+    );
+    assert!(manage.body.contains("id=\"pairing-blocked\""));
+    assert!(
+        table.contains("Final, won") && table.contains("Final, lost"),
+        "{table}"
+    );
+    assert_eq!(table.matches("Semi-final").count(), 2, "{table}");
     trf_holds_every_game(app, &client, event, &played).await;
 }
 

@@ -830,6 +830,36 @@ fn pair_next_in(
     round_view(&data, number).ok_or(ServiceError::NotFound)
 }
 
+/// What stands in the way of pairing the next round now, as pairing would say it (`None`:
+/// nothing does): the event finished, a round still open or unpublished, a decider to play,
+/// no round left, too few players. The manage page offers to pair only when it would work.
+pub(crate) fn next_round_blocked(
+    app: &App,
+    access: &Access,
+) -> Result<Option<ServiceError>, ServiceError> {
+    access.require_organiser()?;
+    let data = {
+        let mut conn = app.conn()?;
+        EventData::load_without_records(&mut conn, access.event.clone())?
+    };
+    if let Err(e) = ready_for_next_round(&data) {
+        return Ok(Some(e));
+    }
+    let number = data.rounds.last().map_or(1, |r| r.number + 1);
+    let active = data
+        .players
+        .iter()
+        .filter(|p| p.status == PlayerStatus::Active)
+        .count();
+    if number == 1 && active < 2 {
+        return Ok(Some(ServiceError::Conflict(ErrorCode::NotEnoughPlayers)));
+    }
+    if number > planned_rounds(&data) {
+        return Ok(Some(ServiceError::Conflict(ErrorCode::NoMoreRounds)));
+    }
+    Ok(None)
+}
+
 /// The last round, if any, is published and complete (a knockout match needing a decider is
 /// not complete).
 fn ready_for_next_round(data: &EventData) -> Result<(), ServiceError> {

@@ -61,6 +61,23 @@ pub struct RowView {
     pub won: usize,
     pub performance: Option<i64>,
     pub contributions: Vec<ContributionView>,
+    /// What the player did in the knockout stage (a finished event places its knockout's
+    /// players by it, not by the points of the stages before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<KnockoutRun>,
+}
+
+/// A player's run through the knockout stage.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct KnockoutRun {
+    /// The stage of the last match the player played.
+    pub stage: Option<crate::tournament::knockout::StageName>,
+    /// Whether they won it (the champion won the final).
+    pub won_last: bool,
+    /// Knockout games won, drawn and lost (forfeits included; byes are no game).
+    pub won: usize,
+    pub drawn: usize,
+    pub lost: usize,
 }
 
 /// A contribution to BH/SB, with the opponent named.
@@ -103,12 +120,30 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
         cut: c.cut,
         cut_high: c.cut_high,
     };
+    let runs = knockout_runs(data);
+    let (after_round, results) = if data.scored_rounds().is_empty() {
+        // Only knockout rounds: they are what the table counts.
+        let done = complete_knockout_rounds(data);
+        (done, final_knockout_games(data, done))
+    } else {
+        let counted = counted_results(data, table.rounds);
+        if data.event.state == EventState::Finished && data.event.format.has_knockout() {
+            // The final ranking counts the knockout after the Swiss rounds.
+            let done = complete_knockout_rounds(data);
+            (
+                done.max(table.rounds),
+                counted + final_knockout_games(data, done),
+            )
+        } else {
+            (table.rounds, counted)
+        }
+    };
     let mut view = StandingsView {
-        after_round: table.rounds,
+        after_round,
         final_ranking: false,
         tiebreaks: table.tiebreaks.clone(),
         version: data.event.version,
-        results: counted_results(data, table.rounds),
+        results,
         updating: false,
         rows: table
             .rows
@@ -133,6 +168,7 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
                     won: row.won,
                     performance: row.performance,
                     contributions: row.contributions.iter().map(named).collect(),
+                    knockout: runs.get(&p.id).copied(),
                 })
             })
             .collect(),
@@ -141,6 +177,78 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
         final_places(data, &mut view);
     }
     view
+}
+
+/// The last round, counting every round of the event, whose games are all final (0: none).
+fn complete_knockout_rounds(data: &EventData) -> usize {
+    let mut done = 0;
+    for round in data.rounds.iter().filter(|r| r.is_published()) {
+        if !data.games_of_round(round.id).iter().all(|g| g.is_final()) {
+            break;
+        }
+        done = usize::try_from(round.number).unwrap_or(0);
+    }
+    done
+}
+
+/// The final games of the knockout rounds up to round `rounds`.
+fn final_knockout_games(data: &EventData, rounds: usize) -> usize {
+    data.rounds
+        .iter()
+        .filter(|r| r.stage == crate::domain::Stage::Knockout && r.is_published())
+        .filter(|r| usize::try_from(r.number).is_ok_and(|n| n <= rounds))
+        .map(|r| {
+            data.games_of_round(r.id)
+                .iter()
+                .filter(|g| g.is_final() && g.second_id.is_some())
+                .count()
+        })
+        .sum()
+}
+
+/// Each knockout player's run: the last match played, whether won, and the games.
+fn knockout_runs(data: &EventData) -> std::collections::HashMap<PlayerId, KnockoutRun> {
+    let mut runs: std::collections::HashMap<PlayerId, KnockoutRun> =
+        std::collections::HashMap::new();
+    let Some(view) = bracket::view(data) else {
+        return runs;
+    };
+    // The round of each player's latest decided match.
+    let mut latest: std::collections::HashMap<PlayerId, i32> = std::collections::HashMap::new();
+    for m in &view.matches {
+        let [Some(a), Some(b)] = m.entrants else {
+            continue;
+        };
+        for (me, other) in [(a, b), (b, a)] {
+            let run = runs.entry(me).or_default();
+            for game in data.games.iter().filter(|g| m.game_ids.contains(&g.id)) {
+                let Some(result) = game.final_result() else {
+                    continue;
+                };
+                let (first, second) = result.outcomes();
+                let mine = if game.first_id == Some(me) && game.second_id == Some(other) {
+                    first
+                } else if game.second_id == Some(me) && game.first_id == Some(other) {
+                    second
+                } else {
+                    continue;
+                };
+                use crate::tournament::history::{GameScore, Outcome};
+                match mine {
+                    Outcome::Played(GameScore::Win) | Outcome::ForfeitWin => run.won += 1,
+                    Outcome::Played(GameScore::Draw) => run.drawn += 1,
+                    _ => run.lost += 1,
+                }
+            }
+            let later = latest.get(&me).is_none_or(|&round| m.round >= round);
+            if m.winner.is_some() && later {
+                latest.insert(me, m.round);
+                run.stage = m.stage.map(|s| s.name);
+                run.won_last = m.winner == Some(me);
+            }
+        }
+    }
+    runs
 }
 
 /// The final results of the first `rounds` scored rounds.

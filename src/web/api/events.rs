@@ -480,6 +480,10 @@ pub(crate) async fn standings(
                         "played": r.played,
                         "won": r.won,
                     });
+                    // What the knockout gave the player (a finished event places them by it).
+                    if let Some(run) = &r.knockout {
+                        row["knockout"] = serde_json::json!(run);
+                    }
                     // A finished event's rows are its final ranking: a place, and a band's end.
                     if view.final_ranking {
                         row["place"] = r.rank.into();

@@ -456,6 +456,8 @@ struct ManagePage<'a> {
     rounds: Vec<rounds::RoundView>,
     planned: i32,
     next_round: i32,
+    /// Why the next round cannot be paired now (in words), instead of the button.
+    pairing_blocked: Option<String>,
     formats: Vec<&'static str>,
     variants: Vec<&'static str>,
     tiebreak_codes: String,
@@ -481,13 +483,23 @@ async fn manage_page(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let events::Overview {
-        players: list,
-        rounds: all_rounds,
-        planned,
-        staff,
-        ..
-    } = web::block(move || events::overview(&service, &access)).await??;
+    let (
+        events::Overview {
+            players: list,
+            rounds: all_rounds,
+            planned,
+            staff,
+            ..
+        },
+        blocked,
+    ) = web::block(move || {
+        Ok::<_, ServiceError>((
+            events::overview(&service, &access)?,
+            rounds::next_round_blocked(&service, &access)?,
+        ))
+    })
+    .await??;
+    let pairing_blocked = blocked.map(|e| super::form_error(&page.chrome, &e));
     let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
     let query: ManageQuery = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
     let search = query.q.trim().chars().take(100).collect::<String>();
@@ -527,6 +539,7 @@ async fn manage_page(
             rounds: all_rounds,
             planned,
             next_round,
+            pairing_blocked,
             formats: formats(),
             variants: variants(),
             tiebreak_codes: all_tiebreaks(),

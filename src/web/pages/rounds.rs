@@ -325,6 +325,25 @@ struct StandingsPage<'a> {
     table: StandingsView,
     codes: Vec<&'static str>,
     print: bool,
+    /// The final ranking places knockout players by their run: the column says what decided
+    /// each place.
+    knockout_shown: bool,
+    /// Points and tie-breaks: of the Swiss or round-robin rounds (none in a knockout alone).
+    points_shown: bool,
+}
+
+impl StandingsPage<'_> {
+    /// A knockout run in words: the stage of the player's last match and how it ended ("Final,
+    /// won" for the champion).
+    fn run(&self, run: &crate::service::standings::KnockoutRun) -> String {
+        let stage = run.stage.map(|s| self.c.stage(&s)).unwrap_or_default();
+        let how = if run.won_last {
+            self.c.t("standings-knockout-won")
+        } else {
+            self.c.t("standings-knockout-lost")
+        };
+        format!("{stage}, {how}")
+    }
 }
 
 #[derive(Deserialize)]
@@ -352,12 +371,15 @@ pub(crate) async fn standings_page(
     let app = app.into_inner();
     let table = web::block(move || standings::get(&app, &access)).await??;
     let codes = table.tiebreaks.iter().map(|t| t.code()).collect();
+    let format = page.access.event.format;
     super::cached_html(
         &req,
         &page,
         &StandingsPage {
             c: &page.chrome,
             event: &page.access.event,
+            knockout_shown: table.final_ranking && format.has_knockout(),
+            points_shown: format.has_swiss() || format.is_round_robin(),
             table,
             codes,
             print: query.print.is_some(),
