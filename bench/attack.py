@@ -5,6 +5,8 @@
     attack.py slow BASE N SECONDS       N connections trickling a request body
     attack.py junk BASE PATH N BYTES    N junk records of BYTES through a personal link
     attack.py healthz BASE SECONDS OUT  /healthz every 50 ms, latencies written to OUT
+    attack.py rss PID SECONDS OUT       the server's resident memory every 100 ms, peak to OUT
+    attack.py store BASE                the page store as /healthz reports it
 
 Standard library only. Each prints one line of JSON with its figures.
 """
@@ -211,6 +213,23 @@ def healthz(base, seconds, out):
         json.dump(result, f)
 
 
+def rss(pid, seconds, out):
+    peak, start = 0.0, rss_mb(pid)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        peak = max(peak, rss_mb(pid))
+        time.sleep(0.1)
+    with open(out, "w") as f:
+        json.dump({"start_mb": round(start, 1), "peak_mb": round(peak, 1)}, f)
+
+
+def store(base):
+    host, port = host_port(base)
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("GET", "/healthz")
+    print(json.dumps(json.loads(conn.getresponse().read())["page_store"]))
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "signups":
@@ -221,5 +240,9 @@ if __name__ == "__main__":
         junk(args[0], args[1], int(args[2]), int(args[3]))
     elif cmd == "healthz":
         healthz(args[0], float(args[1]), args[2])
+    elif cmd == "rss":
+        rss(int(args[0]), float(args[1]), args[2])
+    elif cmd == "store":
+        store(args[0])
     else:
         sys.exit(f"unknown command {cmd}")

@@ -114,6 +114,7 @@ def main():
     ap.add_argument("--email", default="bench@example.ao")
     ap.add_argument("--password", default="a-long-password")
     ap.add_argument("--rows", type=int, nargs="+", default=[50_000, 4_000])
+    ap.add_argument("--correct", type=int, help="a finished event: its round-1 board-1 result is corrected meanwhile")
     ap.add_argument("--label", default="")
     args = ap.parse_args()
 
@@ -163,6 +164,27 @@ def main():
             f"{ended - began:.2f} s ({entered}{'+' if entered == 1000 else ''} players entered), "
             f"{len(during)} probe writes meanwhile, slowest "
             f"{max(during) * 1000:.0f} ms",
+            flush=True,
+        )
+    if args.correct:
+        status, data, _ = api(conn, "GET", f"/api/v1/events/{args.correct}/rounds/1", args.token)
+        board = json.loads(data)["pairings"][0]
+        flipped = {"1-0": "0-1", "0-1": "1-0"}.get(board["result"], "1-0")
+        began = time.perf_counter()
+        status, data, took = api(
+            conn, "POST", f"/api/v1/games/{board['game_id']}/correction", args.token,
+            {"result": flipped, "reason": "the scoresheet said otherwise"},
+        )
+        ended = time.perf_counter()
+        if status != 200:
+            sys.exit(f"correction answered {status}: {data[:200]!r}")
+        later = json.loads(data)["later_rounds"]
+        probe.settle(ended)
+        during = probe.during(began, ended)
+        print(
+            f"{args.label} correction of round 1 ({sum(len(r['boards']) for r in later)} later boards "
+            f"would pair differently): {took:.2f} s, {len(during)} probe writes meanwhile, "
+            f"slowest {max(during) * 1000:.0f} ms",
             flush=True,
         )
     probe.stop.set()

@@ -3,8 +3,9 @@
 # whose third round is open, 400 boards whose two players each send the record through their
 # personal links, all at once from 64 clients (the second record confirms the first). Then a
 # 500-player event's boards one at a time, for the time of one confirmation; then a writer
-# probe (a small write every 50 ms) while the organiser pairs a 3,000-player round and sends a
-# 50,000-row player file.
+# probe (a small write every 50 ms) while the organiser pairs a 3,000-player round, sends a
+# 50,000-row player file, and corrects a round-1 result of a finished 2,000-player, 5-round
+# event (the later rounds that would pair differently are found outside the write).
 #
 #   bench/rush.sh                  # both databases
 #   BACKENDS=sqlite bench/rush.sh  # one
@@ -56,6 +57,7 @@ for backend in $BACKENDS; do
     rush=$($kiela admin demo-event --owner bench@example.ao --name Rush --players "$PLAYERS" --rounds 7 --played 2 --open-round --seed 11)
     single=$($kiela admin demo-event --owner bench@example.ao --name Single --players 500 --rounds 7 --played 2 --open-round --seed 12)
     big=$($kiela admin demo-event --owner bench@example.ao --name National --players 3000 --rounds 9 --played 1 --seed 13)
+    done5=$($kiela admin demo-event --owner bench@example.ao --name Finished --players "${CORRECTED:-2000}" --rounds 5 --seed 14)
     echo "# $backend: seeded $PLAYERS + 500 + 3000 players in $(( $(date +%s) - start )) s" >&2
     base="http://127.0.0.1:$PORT"
     if curl -sf "$base/healthz" >/dev/null; then echo "port $PORT is taken" >&2; exit 2; fi
@@ -68,7 +70,7 @@ for backend in $BACKENDS; do
     python3 bench/rush.py --base "$base" --event "$(event_id "${single#/events/}")" --round 3 \
         --token "$token" --sequential --label "$backend 500 players:"
     python3 bench/probe.py --base "$base" --event "$(event_id "${big#/events/}")" \
-        --token "$token" --label "$backend probe:"
+        --correct "$(event_id "${done5#/events/}")" --token "$token" --label "$backend probe:"
 
     stop_server
     [ "$backend" = postgres ] && psql "$PG_URL/postgres" -q -c "DROP DATABASE IF EXISTS kiela_rush" >/dev/null 2>&1 || true

@@ -563,7 +563,7 @@ game-correct = Corriger le résultat définitif
 game-correct-help = Le classement et tout ce qui suit sont recalculés ; vous êtes informé des tables des rondes suivantes qui auraient été appariées autrement.
 game-correction-reason = Motif (obligatoire)
 game-correction = Correction
-game-corrected-from = Résultat corrigé par l'organisation (c'était { $previous }). Motif :
+game-corrected-from = Résultat corrigé par l'organisation (c'était { $previous }). Motif :
 game-record-ends = La feuille, gardée telle qu'elle a été jouée, se termine sur { $result }.
 decision-replay = Faire rejouer la partie
 game-replay-of-submission = Relecture du relevé envoyé par { $name }
@@ -584,8 +584,8 @@ audit-player_edited = données du joueur modifiées
 audit-player_removed = joueur supprimé
 audit-registration_rejected = inscription refusée
 manage-import-duplicates = Les joueurs sont importés. Ces lignes ressemblent à une inscription déjà là (même nom et club, ou même adresse e-mail) ; supprimez l’inscription en trop le cas échéant :
-manage-import-already-entered = Ces lignes ressemblent à des joueurs déjà inscrits (même nom et même club, ou même adresse e-mail). Rien n’a été importé : un fichier envoyé deux fois ne double pas les joueurs.
-manage-import-already-entered-hint = Retirez ces lignes et renvoyez le fichier ; ou, s’il s’agit vraiment d’autres personnes, cochez la case sous le fichier.
+manage-import-already-entered = Ces lignes ressemblent à des joueurs déjà inscrits (même nom et même club, ou même adresse e-mail). Rien n’a été importé : un fichier envoyé deux fois ne double pas les joueurs.
+manage-import-already-entered-hint = Retirez ces lignes et renvoyez le fichier ; ou, s’il s’agit vraiment d’autres personnes, cochez la case sous le fichier.
 manage-import-also-entered = Inscrire aussi les lignes qui ressemblent à des joueurs déjà inscrits
 flash-player-added-duplicate = Le joueur est ajouté, mais une inscription de même nom et club (ou même e-mail) existait déjà : vérifiez la liste.
 round-hand-warnings = Enregistré comme vous l’avez fixé. Il enfreint ces critères absolus (outrepassés, et consignés) :
@@ -736,8 +736,8 @@ event-final-game = partie { $number }
 event-prize-winners = Lauréats
 audit-detail-player = { $name } ({ $number })
 audit-detail-reissued = { $name } ({ $number }){ $account ->
-    [end] : compte lié délié
-    [keep] : compte lié gardé
+    [end]  : compte lié délié
+    [keep]  : compte lié gardé
    *[other] {""}
 }
 audit-detail-registrant = { $name }
@@ -1029,7 +1029,7 @@ event-rating-take-out = Retirer le tournoi de la liste Elo
 event-rating-take-out-hint = Son mois et les suivants sont recalculés sans lui.
 flash-event-unrated = Le tournoi est sorti de la liste Elo ; la liste a été recalculée sans lui.
 event-rating-held-title = Modifications en attente de la fédération
-event-rating-held-hint = Depuis l’entrée du tournoi dans la liste, ces parties ont changé (un résultat corrigé, une inscription qui désigne désormais une autre personne). Le classement du tournoi en tient déjà compte ; la liste Elo continue de compter les parties telles qu’elles sont entrées jusqu’à ce qu’un administrateur de la fédération accepte les modifications.
+event-rating-held-hint = Depuis l’entrée du tournoi dans la liste, ces parties ont changé (un résultat corrigé, une inscription qui désigne désormais une autre personne). Le classement du tournoi en tient déjà compte ; la liste Elo continue de compter les parties telles qu’elles sont entrées jusqu’à ce qu’un administrateur de la fédération accepte les modifications.
 event-rating-held-listed = Dans la liste
 event-rating-held-now = Maintenant
 event-rating-held-none = ne compte pas

@@ -659,12 +659,18 @@ impl Record {
 }
 
 /// Writes a tag value with `"` and `\` escaped.
+/// A tag value as KGN writes it: `"` and `\\` escaped, and a control character (a line break
+/// in a reason someone typed) written as a space, so a value never ends its tag's line.
 fn write_escaped(f: &mut fmt::Formatter<'_>, value: &str) -> fmt::Result {
     for c in value.chars() {
         if c == '"' || c == '\\' {
             f.write_str("\\")?;
         }
-        write!(f, "{c}")?;
+        if c.is_control() {
+            f.write_str(" ")?;
+        } else {
+            write!(f, "{c}")?;
+        }
     }
     Ok(())
 }

@@ -124,8 +124,19 @@ impl<V: Clone> Memo<V> {
         }
         let value = compute()?;
         let weight = (self.weigh)(&value);
-        if weight <= self.budget {
-            *answer = Some(value.clone());
+        // The callers waiting for this computation take its answer either way.
+        *answer = Some(value.clone());
+        if weight > self.budget {
+            // Too large to keep: the next caller computes again.
+            let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+            if slots
+                .entries
+                .get(&key)
+                .is_some_and(|e| Arc::ptr_eq(&e.slot, &slot))
+            {
+                slots.remove(&key);
+            }
+        } else {
             let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
             let kept = slots
                 .entries

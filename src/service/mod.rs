@@ -62,15 +62,14 @@ pub struct Memos {
     pub rating_lists: memo::Memo<Arc<ratings::WholeList>>,
 }
 
-impl Memos {
-    /// Memos within about `bytes` in all (`page_store_mb`): half for the exports, a quarter
-    /// for the round explanations, an eighth for the rating lists.
-    #[must_use]
-    pub fn within(bytes: usize) -> Memos {
+impl Default for Memos {
+    /// Within about 64 MB in all: 32 for the exports, 16 for the round explanations, 16 for the
+    /// rating lists (a list of 10,000 people takes some 2 MB).
+    fn default() -> Memos {
         Memos {
-            explanations: memo::Memo::new(64, bytes / 4, |e| e.weight()),
-            exports: memo::Memo::new(256, bytes / 2, |text| text.len()),
-            rating_lists: memo::Memo::new(16, bytes / 8, |list| list.weight()),
+            explanations: memo::Memo::new(64, 16 << 20, |e| e.weight()),
+            exports: memo::Memo::new(256, 32 << 20, |text| text.len()),
+            rating_lists: memo::Memo::new(16, 16 << 20, |list| list.weight()),
         }
     }
 }
@@ -121,15 +120,12 @@ impl App {
         drop(conn);
         let hasher = hasher::Hasher::per_core(HASH_WAIT)
             .map_err(|e| ServiceError::Internal(format!("password hashing threads: {e}")))?;
-        let memo_bytes = usize::try_from(config.page_store_mb)
-            .unwrap_or(usize::MAX)
-            .saturating_mul(1 << 20);
         let app = App {
             pool,
             backend,
             config: Arc::new(config),
             hasher,
-            memo: Arc::new(Memos::within(memo_bytes)),
+            memo: Arc::new(Memos::default()),
             standings: Arc::new(standings::StandingsWorker::default()),
             engine: engine_slots::EngineSlots::per_spare_core(),
             secret: Arc::new(secret),

@@ -815,6 +815,9 @@ pub(crate) fn approve(app: &App, access: &Access, player_id: PlayerId) -> Result
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
+        // The registry's lock before any row is written, as every writer of the registry
+        // takes it (a merge running at the same moment comes first or after).
+        crate::db::ratings::lock(conn)?;
         let player = player_of_event(conn, access, player_id)?;
         if player.status != PlayerStatus::Pending {
             return Err(ServiceError::Conflict(ErrorCode::NotPending));
@@ -1020,14 +1023,17 @@ fn bind(
     Ok(true)
 }
 
-/// Ends the binding of an entry to its account, and the binding of its person to that account
-/// (logged by the caller).
+/// Ends the binding of an entry to its account (logged by the caller), and the binding of its
+/// person to that account when the organiser's act made it: a claim through the personal link
+/// bound no person, so ending it leaves a binding another organiser made alone.
 fn unbind(conn: &mut DbConnection, player: &Entry) -> Result<(), ServiceError> {
     let Some(old) = player.user_id else {
         return Ok(());
     };
     q::unbind_player_user(conn, player.id)?;
-    super::registry::unbind(conn, player.federation_id.as_deref(), old)?;
+    if player.account_via != Some(AccountVia::Link) {
+        super::registry::unbind(conn, player.federation_id.as_deref(), old)?;
+    }
     q::bump_event(conn, player.event_id, db::now())?;
     Ok(())
 }
@@ -1087,6 +1093,9 @@ pub(crate) fn link_account(
     let email = Email::parse(email)?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
+        // The registry's lock before any row is written, as every writer of the registry
+        // takes it (a merge running at the same moment comes first or after).
+        crate::db::ratings::lock(conn)?;
         db::lock_event(conn, access.event.id)?;
         let player = player_of_event(conn, access, player_id)?;
         refuse_own_entry(access, &player)?;
@@ -1126,6 +1135,9 @@ pub(crate) fn unlink_account(
     access.require_organiser()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
+        // The registry's lock before any row is written, as every writer of the registry
+        // takes it (a merge running at the same moment comes first or after).
+        crate::db::ratings::lock(conn)?;
         db::lock_event(conn, access.event.id)?;
         let player = player_of_event(conn, access, player_id)?;
         refuse_own_entry(access, &player)?;
@@ -1165,12 +1177,21 @@ pub(crate) fn reissue_link(
     let secret = crypto::random_token()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
+        // The registry's lock before any row is written, as every writer of the registry
+        // takes it (a merge running at the same moment comes first or after).
+        crate::db::ratings::lock(conn)?;
         let player = player_of_event(conn, access, player_id)?;
         q::set_player_secret(conn, player.id, &secret)?;
         let choice = claim.unwrap_or(match player.account_via {
             Some(AccountVia::Link) => ClaimOnReissue::End,
             _ => ClaimOnReissue::Keep,
         });
+        // An organiser's own entry stays bound (its binding is another organiser's to change).
+        let choice = if refuse_own_entry(access, &player).is_err() {
+            ClaimOnReissue::Keep
+        } else {
+            choice
+        };
         let ended = player.user_id.is_some() && choice == ClaimOnReissue::End;
         audit::record(
             conn,
@@ -1187,7 +1208,6 @@ pub(crate) fn reissue_link(
                 }),
         )?;
         if ended {
-            refuse_own_entry(access, &player)?;
             unbind(conn, &player)?;
             audit::record(
                 conn,

@@ -101,11 +101,6 @@ impl PageKey {
         self.0.push_str(&pair);
         self
     }
-
-    /// The path the name starts with.
-    fn path(&self) -> &str {
-        self.0.split_once('?').map_or(&self.0, |(path, _)| path)
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -172,7 +167,8 @@ struct Store {
     by_use: BTreeMap<u64, Key>,
     clock: u64,
     bytes: usize,
-    /// The largest value of a page's parameter that changes it, per version.
+    /// The largest value of a page's parameter that changes it, per version, by the page's
+    /// name without that parameter.
     bounds: HashMap<(Scope, String), (u64, u64)>,
 }
 
@@ -362,20 +358,21 @@ impl PageCache {
         }
     }
 
-    /// The largest value of the parameter of the page at `path` that changes it, as the page
-    /// rendered for this version said ([`PageCache::learn_bound`]): a game's last ply, a list's
-    /// last page. A larger value shows what the bound shows, so the handler names the page by
+    /// The largest value of the parameter of the page named `page` (without that parameter)
+    /// that changes it, as the page rendered for this version said
+    /// ([`PageCache::learn_bound`]): a game's last ply, a list's length. A larger value shows what the bound shows, so the handler names the page by
     /// the bound before looking it up, and a flood of larger values renders nothing.
     pub(crate) fn bound(&self, scope: Scope, version: u64, page: &PageKey) -> Option<u64> {
         let store = self.store.lock().ok()?;
         store
             .bounds
-            .get(&(scope, page.path().to_string()))
+            .get(&(scope, page.0.clone()))
             .filter(|(v, _)| *v == version)
             .map(|(_, bound)| *bound)
     }
 
-    /// Remembers the bound of the page at `path` for this version.
+    /// Remembers the bound of the page named `page` (without the parameter it bounds: a list's
+    /// filters are part of the name, since each filter has its own length) for this version.
     pub(crate) fn learn_bound(&self, scope: Scope, version: u64, page: &PageKey, bound: u64) {
         if let Ok(mut store) = self.store.lock() {
             if store.bounds.len() >= BOUNDS {
@@ -383,7 +380,7 @@ impl PageCache {
             }
             store
                 .bounds
-                .insert((scope, page.path().to_string()), (version, bound));
+                .insert((scope, page.0.clone()), (version, bound));
         }
     }
 
@@ -738,7 +735,6 @@ mod tests {
     fn a_name_carries_its_parameters_in_the_order_given() {
         let name = key("/events/a/games/3").with("ply", 12);
         assert_eq!(name.0, "/events/a/games/3?ply=12");
-        assert_eq!(name.path(), "/events/a/games/3");
         assert_eq!(
             key("/api/v1/events/1/players")
                 .with("page", 2)
@@ -921,13 +917,19 @@ mod tests {
     }
 
     #[test]
-    fn a_bound_holds_for_its_version() {
+    fn a_bound_holds_for_its_version_and_its_name() {
         let cache = PageCache::default();
-        let game = key("/events/a/games/3").with("ply", 900);
+        let game = key("/events/a/games/3");
         assert_eq!(cache.bound(EVENT, 4, &game), None);
-        cache.learn_bound(EVENT, 4, &key("/events/a/games/3"), 61);
+        cache.learn_bound(EVENT, 4, &game, 61);
         assert_eq!(cache.bound(EVENT, 4, &game), Some(61));
         assert_eq!(cache.bound(EVENT, 5, &game), None);
         assert_eq!(cache.bound(EVENT, 4, &key("/events/a/games/4")), None);
+        // A filtered list has its own length.
+        let all = key("/api/v1/ratings").with("as_of", "2026-12-05");
+        let few = all.clone().with("province", "beja");
+        cache.learn_bound(Scope::Ratings, 1, &few, 12);
+        assert_eq!(cache.bound(Scope::Ratings, 1, &all), None);
+        assert_eq!(cache.bound(Scope::Ratings, 1, &few), Some(12));
     }
 }

@@ -17,3 +17,13 @@ WHERE user_id IS NOT NULL AND EXISTS (
     WHERE a.actor_player = players.id AND a.action = 'player_claimed'
       AND a.actor_user = players.user_id
 );
+-- A person of the registry stays bound to an account only where an organiser's act bound them
+-- (an entry of theirs the organiser linked, or a registration of theirs): a binding that came
+-- only from claims through personal links ends.
+UPDATE registry_players SET user_id = NULL
+WHERE user_id IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM players p
+    WHERE p.federation_id = registry_players.federation_id
+      AND p.user_id = registry_players.user_id
+      AND p.account_via IN ('organiser', 'registration')
+);

@@ -710,7 +710,7 @@ pub(crate) async fn show(
         no_problem(),
     )
     .await?;
-    super::learn_bound(&req, &page, plies);
+    super::learn_bound(&req, &page, &PageKey::of(&req), plies);
     page.key = named(Some(plies));
     // A final game whose review is still being computed changes without the event changing:
     // that page is not kept for other visitors, and the next view shows the review.

@@ -276,14 +276,20 @@ pub(crate) fn bound(
         .bound(scope(page), version(page), key)
 }
 
-/// Remembers the bound of the parameter of this page for this version of the event.
+/// Remembers the bound of the parameter of the page named `key` (without that parameter) for
+/// this version of the event, from a page as other visitors see it: a page of one visitor
+/// (staff replaying a submission, a player's pending record) says nothing of theirs.
 pub(crate) fn learn_bound(
     req: &HttpRequest,
     page: &crate::web::event_context::EventPage,
+    key: &PageKey,
     bound: u64,
 ) {
+    if !shareable(page) {
+        return;
+    }
     if let Some(cache) = req.app_data::<web::Data<PageCache>>() {
-        cache.learn_bound(scope(page), version(page), &page.key, bound);
+        cache.learn_bound(scope(page), version(page), key, bound);
     }
 }
 

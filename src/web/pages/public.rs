@@ -309,7 +309,7 @@ const CONTINUATION_ROWS: usize = 32;
 
 /// The pages of a sheet: the first (moves 1–90) and one continuation (91–186, so 372 plies,
 /// well past the longest game played over the board); or, for a game that runs longer, one
-/// continuation page from move `from`.
+/// continuation page from move `from` ([`sheet_from`]).
 fn sheet_pages(from: Option<usize>) -> Vec<SheetPage> {
     match from {
         Some(from) => vec![SheetPage::of(from, CONTINUATION_ROWS, true)],
@@ -322,9 +322,10 @@ fn sheet_pages(from: Option<usize>) -> Vec<SheetPage> {
 }
 
 /// `?from=N`: continuation sheets from the page holding move N (at most the ten-thousandth).
-/// The pages are laid on one grid (moves 1–96 for a sheet from the start, then the pages
-/// after the first sheet's continuation: 91–186, 187–282, …), so every `from` of a page names
-/// the same page, and a flood of numbers finds about a hundred.
+/// The pages lie on one grid: the sheet without `from` holds moves 1–186 (its first page and a
+/// continuation), and each continuation after it the next 96 moves (187–282, 283–378, …), so
+/// every `from` of a page names that page (`None`: the first), a flood of numbers finds about a
+/// hundred pages, and each page's "more" link is the next one.
 fn sheet_from(req: &HttpRequest) -> Option<usize> {
     let asked = serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
         .unwrap_or_default()
@@ -332,13 +333,9 @@ fn sheet_from(req: &HttpRequest) -> Option<usize> {
         .find(|(k, _)| k == "from")
         .and_then(|(_, v)| v.trim().parse::<u64>().ok())?;
     let asked = usize::try_from(asked.clamp(1, 10_000)).unwrap_or(1);
-    let first = SheetPage::of(1, FIRST_PAGE_ROWS, false).last_move() + 1;
+    let first = sheet_pages(None).last().map_or(1, |p| p.last_move() + 1);
     let per_page = 3 * CONTINUATION_ROWS;
-    Some(if asked < first {
-        1
-    } else {
-        first + (asked - first) / per_page * per_page
-    })
+    (asked >= first).then(|| first + (asked - first) / per_page * per_page)
 }
 
 pub(crate) async fn scoresheets(
