@@ -158,6 +158,8 @@ def main():
         ended = time.perf_counter()
         probe.settle(ended)
         during = probe.during(began, ended)
+        # The connection idled through the import: the server may have closed it.
+        conn = connect(args.base)
         entered = len(json.loads(api(conn, "GET", f"/api/v1/events/{event_id}/players?per_page=1000", args.token)[1])["players"])
         print(
             f"{args.label} {rows}-row file ({len(text) / 1024:.0f} KiB): answered {status} in "
@@ -167,6 +169,7 @@ def main():
             flush=True,
         )
     if args.correct:
+        conn = connect(args.base)
         status, data, _ = api(conn, "GET", f"/api/v1/events/{args.correct}/rounds/1", args.token)
         board = json.loads(data)["pairings"][0]
         flipped = {"1-0": "0-1", "0-1": "1-0"}.get(board["result"], "1-0")
