@@ -622,11 +622,11 @@ pub(crate) fn answer(
 ) -> actix_web::HttpResponse {
     use actix_web::http::header;
     if if_none_match(req, &page.etag) {
-        return actix_web::HttpResponse::NotModified()
-            .insert_header((header::ETAG, page.etag.clone()))
-            .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-            .insert_header((header::VARY, kind.vary))
-            .finish();
+        let mut response = not_modified(&page.etag);
+        response
+            .headers_mut()
+            .insert(header::VARY, header::HeaderValue::from_static(kind.vary));
+        return response;
     }
     let mut response = actix_web::HttpResponse::Ok();
     response
@@ -644,6 +644,15 @@ pub(crate) fn answer(
             .body(gzip.clone()),
         _ => response.body(page.html.clone()),
     }
+}
+
+/// 304 Not Modified for a client that has `etag`.
+pub(crate) fn not_modified(etag: &str) -> actix_web::HttpResponse {
+    use actix_web::http::header;
+    actix_web::HttpResponse::NotModified()
+        .insert_header((header::ETAG, etag.to_string()))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .finish()
 }
 
 /// Whether the request's `If-None-Match` names `etag` (or `*`).

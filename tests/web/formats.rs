@@ -116,6 +116,24 @@ async fn final_ranking(client: &Browser<'_>, event: i64) -> Vec<(i64, i64, i64)>
         .collect()
 }
 
+/// The event's slug and its standings page in English (the main part).
+async fn standings_page(client: &Browser<'_>, event: i64) -> (String, String) {
+    let slug = client
+        .api("GET", &format!("/api/v1/events/{event}"), None, None)
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = client
+        .get_with(
+            &format!("/events/{slug}/standings"),
+            &[("accept-language", "en")],
+        )
+        .await;
+    (slug, crate::harness::page_main(&page.body))
+}
+
 /// Every round of the event as it now stands (results and deciders included).
 async fn rounds_now(client: &Browser<'_>, event: i64, count: usize) -> Vec<Value> {
     let mut out = Vec::new();
@@ -317,20 +335,7 @@ async fn single_elimination_with_two_game_matches(app: &TestApp) {
         "{}",
         run(champion)
     );
-    let slug = client
-        .api("GET", &format!("/api/v1/events/{event}"), None, None)
-        .await
-        .json()["slug"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let page = client
-        .get_with(
-            &format!("/events/{slug}/standings"),
-            &[("accept-language", "en")],
-        )
-        .await;
-    let table = crate::harness::page_main(&page.body);
+    let (_, table) = standings_page(&client, event).await;
     assert!(table.contains("Final, won"), "{table}");
     assert!(table.contains("Games (W–D–L)"), "{table}");
     assert!(
@@ -545,20 +550,7 @@ async fn swiss_then_knockout(app: &TestApp) {
     );
     // The first four are placed by the knockout, and the ranking says so: Swiss points alone
     // would read alike for them.
-    let slug = client
-        .api("GET", &format!("/api/v1/events/{event}"), None, None)
-        .await
-        .json()["slug"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let page = client
-        .get_with(
-            &format!("/events/{slug}/standings"),
-            &[("accept-language", "en")],
-        )
-        .await;
-    let table = crate::harness::page_main(&page.body);
+    let (slug, table) = standings_page(&client, event).await;
     assert!(table.contains("Swiss points"), "{table}");
     // Finished: the manage page offers no round to pair (it would only be refused), and says
     // why.

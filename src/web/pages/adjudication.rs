@@ -135,10 +135,7 @@ pub(crate) async fn adjudicate(
     let done = web::block(move || games::propose(&service, &access, game_id, &text)).await?;
     let (mut problem, status) = match done {
         Ok(_) => {
-            let to = format!(
-                "{}#adjudication",
-                paths::game(&page.access.event.slug, game_id)
-            );
+            let to = paths::game(&page.access.event.slug, game_id);
             return redirect_with_flash(
                 &req,
                 &to,

@@ -674,7 +674,7 @@ pub(crate) async fn add_player(
     match result {
         Ok((_, duplicates)) => redirect_with_flash(
             &req,
-            &format!("{}#players", manage_url(&page)),
+            &manage_url(&page),
             FlashLevel::Success,
             if duplicates.is_empty() {
                 "flash-player-added"
@@ -725,7 +725,7 @@ pub(crate) async fn import_players(
     if !refused && report.duplicates.is_empty() && report.registry.is_empty() {
         return redirect_with_flash(
             &req,
-            &format!("{}#players", manage_url(&page)),
+            &manage_url(&page),
             FlashLevel::Success,
             "flash-players-imported",
         );
@@ -760,7 +760,7 @@ pub(crate) async fn withdraw(
         app,
         &page.access,
         move |app, access| players::withdraw(app, access, player_id),
-        &format!("{}#players", manage_url(&page)),
+        &manage_url(&page),
         "flash-player-withdrawn",
     )
     .await
@@ -779,7 +779,7 @@ pub(crate) async fn approve(
         app,
         &page.access,
         move |app, access| players::approve(app, access, player_id),
-        &format!("{}#players", manage_url(&page)),
+        &manage_url(&page),
         "flash-player-approved",
     )
     .await
@@ -803,7 +803,7 @@ pub(crate) async fn link_account(
     let (_, player_id) = path.into_inner();
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let back = format!("{}#players", manage_url(&page));
+    let back = manage_url(&page);
     match web::block(move || players::link_account(&service, &access, player_id, &form.email))
         .await?
     {
@@ -832,7 +832,7 @@ pub(crate) async fn unlink_account(
         app,
         &page.access,
         move |app, access| players::unlink_account(app, access, player_id),
-        &format!("{}#players", manage_url(&page)),
+        &manage_url(&page),
         "flash-player-unlinked",
     )
     .await
@@ -861,7 +861,7 @@ pub(crate) async fn reissue_link(
         app,
         &page.access,
         move |app, access| players::reissue_link(app, access, player_id, claim),
-        &format!("{}#players", manage_url(&page)),
+        &manage_url(&page),
         "flash-link-reissued",
     )
     .await
@@ -894,7 +894,7 @@ pub(crate) async fn bye(
         app,
         &page.access,
         move |app, access| players::request_bye(app, access, player_id, round, &form.points),
-        &format!("{}#players", manage_url(&page)),
+        &manage_url(&page),
         "flash-bye-recorded",
     )
     .await
@@ -946,13 +946,13 @@ pub async fn add_staff(
     match web::block(move || events::add_staff(&service, &access, &form.email, &form.role)).await? {
         Ok(()) => redirect_with_flash(
             &req,
-            &format!("{}#staff", manage_url(&page)),
+            &manage_url(&page),
             FlashLevel::Success,
             "flash-staff-added",
         ),
         Err(ServiceError::Invalid(invalid)) => redirect_with_flash(
             &req,
-            &format!("{}#staff", manage_url(&page)),
+            &manage_url(&page),
             FlashLevel::Error,
             &error_key(invalid.code),
         ),
@@ -973,7 +973,7 @@ pub(crate) async fn remove_staff(
         app,
         &page.access,
         move |app, access| events::remove_staff(app, access, user_id),
-        &format!("{}#staff", manage_url(&page)),
+        &manage_url(&page),
         "flash-staff-removed",
     )
     .await

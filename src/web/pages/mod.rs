@@ -57,8 +57,8 @@ pub(crate) fn redirect(location: &str) -> HttpResponse {
 }
 
 /// 303 See Other with a message for the next page. The page opens at its top, where the
-/// message is, whatever part of it `location` names: on a phone a form's outcome must be where
-/// the reader is looking, not above a list they were scrolled to.
+/// message is, even when `location` names a part of it: on a phone a form's outcome must be
+/// where the reader is looking, not above a list they were scrolled to.
 pub(crate) fn redirect_with_flash(
     req: &HttpRequest,
     location: &str,
@@ -231,7 +231,7 @@ pub(crate) async fn not_modified(
     if let Some(etag) = page_etag(req, page)
         && if_none_match(req, &etag)
     {
-        return Some(not_modified_response(&etag));
+        return Some(super::page_cache::not_modified(&etag));
     }
     if !shareable(page) {
         return None;
@@ -320,13 +320,6 @@ pub(crate) fn html_kind(lang: crate::web::i18n::Lang) -> super::page_cache::Kind
         slot: lang.code(),
         vary: "Accept-Encoding",
     }
-}
-
-fn not_modified_response(etag: &str) -> HttpResponse {
-    HttpResponse::NotModified()
-        .insert_header((header::ETAG, etag.to_string()))
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .finish()
 }
 
 /// A public page outside one event (the rating list, a circuit, a person) as stored for a
@@ -418,7 +411,7 @@ pub(crate) fn cached_text(
     if let Some(etag) = &content
         && if_none_match(req, etag)
     {
-        return not_modified_response(etag);
+        return super::page_cache::not_modified(etag);
     }
     let mut response = HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
@@ -447,7 +440,7 @@ pub(crate) fn unshared_text(
     }
     let etag = super::page_cache::content_etag(text.as_bytes());
     if if_none_match(req, &etag) {
-        return not_modified_response(&etag);
+        return super::page_cache::not_modified(&etag);
     }
     let mut response = HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")

@@ -152,10 +152,15 @@ pub(crate) async fn put_event(
     page: crate::web::event_context::EventPage,
     _csrf: crate::web::context::CsrfForm<crate::web::context::Empty>,
 ) -> Result<HttpResponse, WebError> {
-    let (event, user) = (page.access.event.id, admin.user);
-    let app = app.into_inner();
-    web::block(move || ratings::put_into_list(&app, &user, event)).await??;
-    back_to_report(&req, &page, "flash-event-rated")
+    change_listing(
+        req,
+        app,
+        admin,
+        page,
+        "flash-event-rated",
+        |app, user, event| ratings::put_into_list(app, user, event).map(drop),
+    )
+    .await
 }
 
 /// `POST /events/{slug}/rating/remove` (administrators): takes the event out of the list.
@@ -166,10 +171,15 @@ pub(crate) async fn take_out_event(
     page: crate::web::event_context::EventPage,
     _csrf: crate::web::context::CsrfForm<crate::web::context::Empty>,
 ) -> Result<HttpResponse, WebError> {
-    let (event, user) = (page.access.event.id, admin.user);
-    let app = app.into_inner();
-    web::block(move || ratings::take_out_of_list(&app, &user, event)).await??;
-    back_to_report(&req, &page, "flash-event-unrated")
+    change_listing(
+        req,
+        app,
+        admin,
+        page,
+        "flash-event-unrated",
+        |app, user, event| ratings::take_out_of_list(app, user, event).map(drop),
+    )
+    .await
 }
 
 /// `POST /events/{slug}/rating/accept` (administrators): the list takes the event's changes.
@@ -180,10 +190,37 @@ pub(crate) async fn accept_changes(
     page: crate::web::event_context::EventPage,
     _csrf: crate::web::context::CsrfForm<crate::web::context::Empty>,
 ) -> Result<HttpResponse, WebError> {
+    change_listing(
+        req,
+        app,
+        admin,
+        page,
+        "flash-rating-changes-accepted",
+        |app, user, event| ratings::accept_changes(app, user, event).map(drop),
+    )
+    .await
+}
+
+/// An administrator's change of the event's place in the list, then back to its report with
+/// `flash`.
+async fn change_listing(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: crate::web::context::AdminPage,
+    page: crate::web::event_context::EventPage,
+    flash: &str,
+    change: impl FnOnce(
+        &App,
+        &crate::service::accounts::User,
+        crate::domain::EventId,
+    ) -> Result<(), crate::service::ServiceError>
+    + Send
+    + 'static,
+) -> Result<HttpResponse, WebError> {
     let (event, user) = (page.access.event.id, admin.user);
     let app = app.into_inner();
-    web::block(move || ratings::accept_changes(&app, &user, event)).await??;
-    back_to_report(&req, &page, "flash-rating-changes-accepted")
+    web::block(move || change(&app, &user, event)).await??;
+    back_to_report(&req, &page, flash)
 }
 
 fn back_to_report(
