@@ -366,7 +366,7 @@ error-location_invalid = The venue is not valid.
 error-points_invalid = Points must be between 0 and 100, in tenths.
 error-points_order = A win must score more than a loss, and a draw in between.
 error-colour_invalid = Unknown first-move choice.
-error-event_started = The format, variant and first move cannot change once play has started.
+error-event_started = Once play has started the format, variant and first move cannot change, the Swiss rounds cannot be fewer than those paired, and once the knockout has begun its size and match length are fixed.
 error-account_unknown = There is no account with this e-mail address.
 error-owner_is_organiser = The event's creator stays its organiser.
 error-field_invalid = A field is too long or contains characters that are not allowed.
@@ -1024,6 +1024,19 @@ audit-event_unrated = event taken out of the rating list
 event-rating-take-out = Take the event out of the rating list
 event-rating-take-out-hint = Its month and the later ones are rated again without it.
 flash-event-unrated = The event is out of the rating list; the list was rated again without it.
+event-rating-would-count = As the event stands now, { $games ->
+        [one] 1 game counts
+       *[other] { $games } games count
+    } for the rating list.
+event-rating-left-out-title = { $games ->
+        [one] 1 game left out
+       *[other] { $games } games left out
+    }
+event-rating-left-out-why = Why
+rating-left-out-forfeit = Decided by forfeit: forfeits do not count.
+rating-left-out-no_record = A result with no verified record behind it (imported from a TRF file, say): only games verified here or decided by an arbiter count.
+rating-left-out-not_registered = One of the players is not in the registry.
+rating-left-out-not_final = The game has no final result.
 event-rating-held-title = Changes waiting for the federation
 event-rating-held-hint = Since the event went into the list these games changed (a corrected result, an entry that now names another person). The event's standings count them already; the rating list keeps counting the games as they went in until a federation administrator accepts the changes.
 event-rating-held-listed = In the list

@@ -366,7 +366,7 @@ error-location_invalid = Le lieu n'est pas valide.
 error-points_invalid = Les points doivent être entre 0 et 100, en dixièmes.
 error-points_order = Une victoire doit valoir plus qu'une défaite, et la nulle entre les deux.
 error-colour_invalid = Choix du premier coup inconnu.
-error-event_started = Le format, la variante et le premier coup ne peuvent plus changer une fois le jeu commencé.
+error-event_started = Une fois le jeu commencé, le format, la variante et le premier coup ne peuvent plus changer, les rondes suisses ne peuvent être moins nombreuses que celles déjà appariées, et une fois l’élimination directe commencée, sa taille et la longueur de ses matchs sont fixées.
 error-account_unknown = Aucun compte n'a cette adresse e-mail.
 error-owner_is_organiser = Le créateur du tournoi en reste l'organisateur.
 error-field_invalid = Un champ est trop long ou contient des caractères interdits.
@@ -1028,6 +1028,19 @@ audit-event_unrated = tournoi retiré de la liste Elo
 event-rating-take-out = Retirer le tournoi de la liste Elo
 event-rating-take-out-hint = Son mois et les suivants sont recalculés sans lui.
 flash-event-unrated = Le tournoi est sorti de la liste Elo ; la liste a été recalculée sans lui.
+event-rating-would-count = En l’état du tournoi, { $games ->
+        [one] 1 partie compte
+       *[other] { $games } parties comptent
+    } pour la liste Elo.
+event-rating-left-out-title = { $games ->
+        [one] 1 partie non comptée
+       *[other] { $games } parties non comptées
+    }
+event-rating-left-out-why = Pourquoi
+rating-left-out-forfeit = Décidée par forfait : les forfaits ne comptent pas.
+rating-left-out-no_record = Un résultat sans feuille vérifiée (importé d’un fichier TRF, par exemple) : seules comptent les parties vérifiées ici ou décidées par un arbitre.
+rating-left-out-not_registered = L’un des joueurs n’est pas dans le registre.
+rating-left-out-not_final = La partie n’a pas de résultat définitif.
 event-rating-held-title = Modifications en attente de la fédération
 event-rating-held-hint = Depuis l’entrée du tournoi dans la liste, ces parties ont changé (un résultat corrigé, une inscription qui désigne désormais une autre personne). Le classement du tournoi en tient déjà compte ; la liste Elo continue de compter les parties telles qu’elles sont entrées jusqu’à ce qu’un administrateur de la fédération accepte les modifications.
 event-rating-held-listed = Dans la liste

@@ -366,7 +366,7 @@ error-location_invalid = O local não é válido.
 error-points_invalid = Os pontos devem estar entre 0 e 100, em décimas.
 error-points_order = Uma vitória deve valer mais do que uma derrota, e o empate entre ambas.
 error-colour_invalid = Escolha de primeira jogada desconhecida.
-error-event_started = O formato, a variante e a primeira jogada não podem mudar depois do início.
+error-event_started = Depois do início, o formato, a variante e a primeira jogada não podem mudar, as rondas suíças não podem ser menos do que as já emparelhadas e, começada a eliminatória, o seu tamanho e a duração dos encontros ficam fixos.
 error-account_unknown = Não existe conta com este endereço de e-mail.
 error-owner_is_organiser = O criador do torneio continua a ser o organizador.
 error-field_invalid = Um campo é demasiado longo ou tem caracteres não permitidos.
@@ -1027,6 +1027,19 @@ audit-event_unrated = torneio retirado da lista Elo
 event-rating-take-out = Retirar o torneio da lista Elo
 event-rating-take-out-hint = O seu mês e os seguintes são calculados de novo sem ele.
 flash-event-unrated = O torneio saiu da lista Elo; a lista foi calculada de novo sem ele.
+event-rating-would-count = Tal como o torneio está agora, { $games ->
+        [one] conta 1 partida
+       *[other] contam { $games } partidas
+    } para a lista Elo.
+event-rating-left-out-title = { $games ->
+        [one] 1 partida que não conta
+       *[other] { $games } partidas que não contam
+    }
+event-rating-left-out-why = Porquê
+rating-left-out-forfeit = Decidida por falta de comparência: as faltas de comparência não contam.
+rating-left-out-no_record = Um resultado sem registo verificado (importado de um ficheiro TRF, por exemplo): só contam as partidas verificadas aqui ou decididas por um árbitro.
+rating-left-out-not_registered = Um dos jogadores não está no registo da federação.
+rating-left-out-not_final = A partida não tem resultado final.
 event-rating-held-title = Alterações à espera da federação
 event-rating-held-hint = Depois de o torneio entrar na lista, estas partidas mudaram (um resultado corrigido, uma inscrição que passou a ser de outra pessoa). A classificação do torneio já as conta; a lista Elo continua a contar as partidas como entraram até um administrador da federação aceitar as alterações.
 event-rating-held-listed = Na lista

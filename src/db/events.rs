@@ -731,6 +731,8 @@ pub struct NewGame<'a> {
     pub second_id: Option<PlayerId>,
     pub status: GameStatus,
     pub result: Option<StoredResult>,
+    /// How a result given at creation ended (a generated history's adjudications).
+    pub termination: Option<crate::rules::Termination>,
     pub updated_at: NaiveDateTime,
 }
 

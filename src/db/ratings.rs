@@ -9,6 +9,7 @@ use super::schema::{events, games, listed_games, players, rating_history};
 use crate::domain::{
     EventId, GameId, GameStatus, PlayerId, RatingRecord as HistoryRow, StoredResult,
 };
+use crate::rules::Termination;
 
 /// Two ratings written at once never interleave (app servers behind a load balancer): on
 /// PostgreSQL a lock held to the end of the transaction; SQLite's write transaction is one
@@ -51,31 +52,49 @@ pub(crate) struct CountedGame {
     pub result: StoredResult,
 }
 
-/// A final game as read for the list: its id, the two entries and the result.
-type PlayedRow = (
+/// A game of an event as the list sees it: its two people (by federation id, the first mover
+/// first; `None` for an entry outside the registry), where it stands, and whether its result
+/// stands on a record verified here or on an arbiter's decision (`on_record`).
+#[derive(Clone, Debug)]
+pub(crate) struct ListCandidate {
+    pub game_id: GameId,
+    pub first: Option<String>,
+    pub second: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<StoredResult>,
+    pub on_record: bool,
+}
+
+/// A game as read for the list.
+type CandidateRow = (
     GameId,
     Option<PlayerId>,
     Option<PlayerId>,
+    GameStatus,
     Option<StoredResult>,
+    bool,
+    Option<Termination>,
 );
 
-/// The games of an event that count for ratings as it stands now: final, played over the
-/// board (a verified record, or an arbiter's adjudication), between two entries of the
-/// registry. Forfeits and byes do not count, as in FIDE's rules.
-pub(crate) fn countable_games(
+/// Every game of an event between two entries (byes are not games), by id.
+pub(crate) fn list_candidates(
     conn: &mut DbConnection,
     event: EventId,
-) -> QueryResult<Vec<CountedGame>> {
-    let played: Vec<PlayedRow> = games::table
+) -> QueryResult<Vec<ListCandidate>> {
+    let played: Vec<CandidateRow> = games::table
         .filter(games::event_id.eq(event))
-        .filter(games::status.eq(GameStatus::Final))
-        .filter(games::result.eq_any([
-            StoredResult::FirstWins,
-            StoredResult::SecondWins,
-            StoredResult::Draw,
-        ]))
+        .filter(games::first_id.is_not_null())
+        .filter(games::second_id.is_not_null())
         .order(games::id)
-        .select((games::id, games::first_id, games::second_id, games::result))
+        .select((
+            games::id,
+            games::first_id,
+            games::second_id,
+            games::status,
+            games::result,
+            games::record.is_not_null(),
+            games::termination,
+        ))
         .load(conn)?;
     let ids: std::collections::HashMap<PlayerId, String> = players::table
         .filter(players::event_id.eq(event))
@@ -84,16 +103,19 @@ pub(crate) fn countable_games(
         .load::<(PlayerId, String)>(conn)?
         .into_iter()
         .collect();
+    let person = |entry: Option<PlayerId>| entry.and_then(|e| ids.get(&e).cloned());
     Ok(played
         .into_iter()
-        .filter_map(|(game_id, first, second, result)| {
-            Some(CountedGame {
+        .map(
+            |(game_id, first, second, status, result, has_record, termination)| ListCandidate {
                 game_id,
-                first: ids.get(&first?)?.clone(),
-                second: ids.get(&second?)?.clone(),
-                result: result?,
-            })
-        })
+                first: person(first),
+                second: person(second),
+                status,
+                result,
+                on_record: has_record || termination == Some(Termination::Adjudication),
+            },
+        )
         .collect())
 }
 
@@ -123,11 +145,13 @@ pub(crate) fn listed_games(
         .collect())
 }
 
-/// Makes the event count for its games as they stand now (put in the list, or its changes
-/// accepted); returns them.
-pub(crate) fn list_games(conn: &mut DbConnection, event: EventId) -> QueryResult<Vec<CountedGame>> {
+/// Makes the event count for these games (put in the list, or its changes accepted).
+pub(crate) fn list_games(
+    conn: &mut DbConnection,
+    event: EventId,
+    games: &[CountedGame],
+) -> QueryResult<()> {
     unlist_games(conn, event)?;
-    let games = countable_games(conn, event)?;
     for chunk in games.chunks(500) {
         let rows: Vec<_> = chunk
             .iter()
@@ -156,7 +180,7 @@ pub(crate) fn list_games(conn: &mut DbConnection, event: EventId) -> QueryResult
         }
     }
     super::versions::bump(conn, super::versions::Counter::Ratings)?;
-    Ok(games)
+    Ok(())
 }
 
 /// The event counts for no game any more (taken out of the list).

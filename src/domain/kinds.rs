@@ -174,6 +174,21 @@ text_enum! {
 }
 
 text_enum! {
+    /// Why a game of a rated event does not count for the national rating list.
+    pub enum LeftOut {
+        /// Decided by forfeit, or not played (FIDE's rules count neither).
+        Forfeit = "forfeit",
+        /// A result with no record verified on this installation behind it and no arbiter's
+        /// decision (a result imported from a TRF file).
+        NoRecord = "no_record",
+        /// One of the two is not in the registry.
+        NotRegistered = "not_registered",
+        /// The game has no final result.
+        NotFinal = "not_final",
+    }
+}
+
+text_enum! {
     /// A game's life: `scheduled` → (a player submits) `pending` → (the opponent confirms, or
     /// staff approve) `final`; `pending` → (a dispute, or two different records) `disputed`
     /// → (staff decide) `final`.

@@ -26,7 +26,7 @@ pub use ids::{
 };
 pub use kinds::{
     AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, Format,
-    GameStatus, PlayerStatus, Role, RoundState, Sex, StaffRole, Stage, StoredResult,
+    GameStatus, LeftOut, PlayerStatus, Role, RoundState, Sex, StaffRole, Stage, StoredResult,
     SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 pub use offset::UtcOffset;

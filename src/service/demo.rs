@@ -272,6 +272,9 @@ pub fn seed_rating_history(
                             4..=7 => StoredResult::SecondWins,
                             _ => StoredResult::Draw,
                         }),
+                        // Each seeded result stands for an adjudicated game, so that the list
+                        // counts it as it would a verified one.
+                        termination: Some(crate::rules::Termination::Adjudication),
                         updated_at: now,
                     })
                     .collect();
@@ -280,7 +283,7 @@ pub fn seed_rating_history(
             crate::db::events::set_event_state(conn, event.id, EventState::Finished, now)?;
             if e < events {
                 crate::db::ratings::set_rating_period(conn, event.id, Some(month))?;
-                crate::db::ratings::list_games(conn, event.id)?;
+                super::ratings::list_event_games(conn, event.id)?;
             }
             Ok::<_, ServiceError>(event.id)
         })?;

@@ -11,7 +11,7 @@ use crate::db::{
     self, DbConnection, accounts as account_queries, event_transaction, write_transaction,
 };
 use crate::domain::{
-    AdjudicationFallback, AdjudicationRule, AuditAction, EventId, Role, Tiebreaks, UserId,
+    AdjudicationFallback, AdjudicationRule, AuditAction, EventId, Role, Stage, Tiebreaks, UserId,
     UtcOffset,
 };
 pub use crate::domain::{Event, EventState, Format, StaffRole};
@@ -28,7 +28,7 @@ const MAX_ADJUDICATION_MARGIN: i64 = 99;
 
 /// Settings as typed by an organiser or sent to the API, before checking. Omitted fields
 /// take documented defaults.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 pub struct SettingsInput {
     #[serde(default)]
     pub name: String,
@@ -110,6 +110,89 @@ fn tenths(value: Option<f64>, default: i32, field: &'static str) -> Result<i32, 
 }
 
 impl SettingsInput {
+    /// The event's settings as they would be sent to create it.
+    pub(crate) fn of_event(event: &Event) -> SettingsInput {
+        let points = |tenths: u32| Some(f64::from(tenths) / 10.0);
+        SettingsInput {
+            name: event.name.clone(),
+            starts_on: event.starts_on.map(|d| d.to_string()),
+            ends_on: event.ends_on.map(|d| d.to_string()),
+            location: Some(event.location.clone()),
+            variant: Some(event.variant.as_str().to_string()),
+            format: Some(event.format.as_str().to_string()),
+            rounds: Some(i64::from(event.rounds)),
+            games_per_match: Some(i64::from(event.games_per_match)),
+            knockout_size: Some(i64::from(event.knockout_size)),
+            third_place: Some(event.third_place),
+            grand_final_reset: Some(event.grand_final_reset),
+            tiebreaks: Some(
+                event
+                    .tiebreak_codes()
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect(),
+            ),
+            points_win: points(event.points.win),
+            points_draw: points(event.points.draw),
+            points_loss: points(event.points.loss),
+            points_bye: points(event.points.pab),
+            initial_colour: Some(
+                match event.initial_colour {
+                    Colour::White => "W",
+                    Colour::Black => "B",
+                }
+                .to_string(),
+            ),
+            accelerated: Some(event.accelerated),
+            self_registration: Some(event.self_registration),
+            check_in: Some(event.check_in),
+            rated: Some(event.rated),
+            utc_offset: event.utc_offset.as_ref().map(|o| o.as_str().to_string()),
+            adjudication_margin: Some(i64::from(event.adjudication.margin)),
+            adjudication_otherwise: Some(event.adjudication.otherwise.as_str().to_string()),
+        }
+    }
+
+    /// These settings with the named fields replaced. A name the settings do not have is
+    /// refused (`unknown_fields`, naming them), as is a value of the wrong kind
+    /// (`field_invalid`, naming the field): a misspelt setting must not pass as a change.
+    pub(crate) fn with_changes(
+        &self,
+        changes: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<SettingsInput, ServiceError> {
+        let serde_json::Value::Object(mut fields) =
+            serde_json::to_value(self).map_err(|e| ServiceError::Internal(e.to_string()))?
+        else {
+            return Err(ServiceError::Internal("settings are not an object".into()));
+        };
+        let unknown: Vec<&str> = changes
+            .keys()
+            .map(String::as_str)
+            .filter(|k| *k != "venue" && !fields.contains_key(*k))
+            .collect();
+        if !unknown.is_empty() {
+            return Err(ServiceError::Unusable {
+                code: ErrorCode::UnknownFields,
+                detail: unknown.join(", ").chars().take(200).collect(),
+            });
+        }
+        for (name, value) in changes {
+            let name = if name == "venue" { "location" } else { name };
+            // Each value is read alone first, so a wrong one is named.
+            let mut alone = serde_json::Map::new();
+            alone.insert(name.to_string(), value.clone());
+            if serde_json::from_value::<SettingsInput>(serde_json::Value::Object(alone)).is_err() {
+                return Err(ServiceError::Unusable {
+                    code: ErrorCode::FieldInvalid,
+                    detail: name.to_string(),
+                });
+            }
+            fields.insert(name.to_string(), value.clone());
+        }
+        serde_json::from_value(serde_json::Value::Object(fields))
+            .map_err(|e| ServiceError::Internal(e.to_string()))
+    }
+
     /// Checks the settings and fills in the defaults.
     pub(crate) fn validate(&self) -> Result<EventSettings, ServiceError> {
         let name = self.name.trim();
@@ -336,23 +419,59 @@ pub(crate) fn update_event(
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
-        let paired = q::rounds_of_event(conn, current.id)?.len();
-        if paired > 0
-            && (settings.format != current.format
-                || settings.variant != current.variant
-                || settings.initial_colour != current.initial_colour
-                || settings.format.has_swiss() && settings.rounds < paired as i32)
-        {
-            return Err(ServiceError::Conflict(ErrorCode::EventStarted));
-        }
-        // The list rates the event's games: it stops counting only when an administrator
-        // takes it out (and the list is rated again without it).
-        if current.rating_period.is_some() && !settings.rated {
-            return Err(ServiceError::Conflict(ErrorCode::EventRatedInList));
-        }
-        q::update_event(conn, current.id, &settings, db::now())?;
-        q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
+        save_settings(conn, &current, &settings)
     })
+}
+
+/// Changes only the settings named in `changes` (the API's `PATCH`): each is read as the
+/// creation's field of that name, over the event's current settings, and the whole is then
+/// checked as the form's.
+pub(crate) fn patch_event(
+    app: &App,
+    access: &Access,
+    changes: &serde_json::Map<String, serde_json::Value>,
+) -> Result<Event, ServiceError> {
+    access.require_organiser()?;
+    let mut conn = app.conn()?;
+    event_transaction(&mut conn, access.event.id, |conn| {
+        let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
+        let input = SettingsInput::of_event(&current).with_changes(changes)?;
+        let settings = input.validate()?;
+        save_settings(conn, &current, &settings)
+    })
+}
+
+/// Writes checked settings over the event's, within the rules of a started event: the format,
+/// variant and first mover are fixed once a round is paired, the Swiss rounds cannot be fewer
+/// than the Swiss rounds paired, and the knockout's size and match length are fixed once it
+/// has begun. Only the Swiss (or round-robin) rounds are compared with `rounds`: in a
+/// Swiss-then-knockout event the knockout's rounds come after them.
+fn save_settings(
+    conn: &mut DbConnection,
+    current: &Event,
+    settings: &EventSettings,
+) -> Result<Event, ServiceError> {
+    let rounds = q::rounds_of_event(conn, current.id)?;
+    let league_paired = rounds.iter().filter(|r| r.stage != Stage::Knockout).count();
+    let knockout_begun = rounds.iter().any(|r| r.stage == Stage::Knockout);
+    let refused = !rounds.is_empty()
+        && (settings.format != current.format
+            || settings.variant != current.variant
+            || settings.initial_colour != current.initial_colour
+            || settings.format.has_swiss() && (settings.rounds as usize) < league_paired)
+        || knockout_begun
+            && (settings.knockout_size != current.knockout_size
+                || settings.games_per_match != current.games_per_match);
+    if refused {
+        return Err(ServiceError::Conflict(ErrorCode::EventStarted));
+    }
+    // The list rates the event's games: it stops counting only when an administrator
+    // takes it out (and the list is rated again without it).
+    if current.rating_period.is_some() && !settings.rated {
+        return Err(ServiceError::Conflict(ErrorCode::EventRatedInList));
+    }
+    q::update_event(conn, current.id, settings, db::now())?;
+    q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
 }
 
 /// Who is looking at an event.

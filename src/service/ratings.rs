@@ -13,8 +13,8 @@ use super::{App, ServiceError, audit};
 use crate::db::ratings as q;
 use crate::db::{self, DbConnection, write_transaction};
 use crate::domain::{
-    AuditAction, ErrorCode, EventId, EventState, RatingRecord as HistoryRow, RegistryPlayer, Sex,
-    StoredResult,
+    AuditAction, ErrorCode, EventId, EventState, GameStatus, LeftOut, RatingRecord as HistoryRow,
+    RegistryPlayer, Sex, StoredResult,
 };
 use crate::tournament::ratings::{Month, RatedGame, Score, Standing, rate_period};
 
@@ -137,6 +137,8 @@ pub struct RatingReport {
     /// Changes to the event's counted games since it was put in (a corrected result, an entry
     /// naming another person), held until an administrator accepts them.
     pub held: Vec<HeldChange>,
+    /// The event's games the list does not count as it stands now, each with why.
+    pub left_out: Vec<LeftOutGame>,
 }
 
 /// A game as the list counts it: the two people by federation id, the first mover first, and
@@ -166,7 +168,7 @@ fn held_changes(
     event_id: EventId,
 ) -> Result<Vec<HeldChange>, ServiceError> {
     let listed = q::listed_games(conn, event_id)?;
-    let now = q::countable_games(conn, event_id)?;
+    let (now, _) = countable_games(conn, event_id)?;
     let as_counted = |g: &q::CountedGame| CountedAs {
         first: g.first.clone(),
         second: g.second.clone(),
@@ -198,6 +200,114 @@ fn held_changes(
         });
     }
     Ok(held)
+}
+
+/// A game of a rated event the list does not count, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct LeftOutGame {
+    pub game_id: crate::domain::GameId,
+    pub round: i32,
+    pub board: i32,
+    pub reason: LeftOut,
+}
+
+/// What the list counts of an event as it stands now: how many games, and each game left out
+/// with its reason.
+#[derive(Clone, Debug, Serialize)]
+pub struct ListCount {
+    pub counted: usize,
+    pub left_out: Vec<LeftOutGame>,
+}
+
+/// How the list counts a game: final, played over the board, its result standing on a record
+/// verified on this installation or on an arbiter's decision, between two people of the
+/// registry. A result without a record (a TRF file's) never counts: nobody here checked it.
+fn counted(game: &q::ListCandidate) -> Result<q::CountedGame, LeftOut> {
+    if game.status != GameStatus::Final {
+        return Err(LeftOut::NotFinal);
+    }
+    let result = match game.result {
+        Some(r @ (StoredResult::FirstWins | StoredResult::SecondWins | StoredResult::Draw)) => r,
+        _ => return Err(LeftOut::Forfeit),
+    };
+    if !game.on_record {
+        return Err(LeftOut::NoRecord);
+    }
+    match (&game.first, &game.second) {
+        (Some(first), Some(second)) => Ok(q::CountedGame {
+            game_id: game.game_id,
+            first: first.clone(),
+            second: second.clone(),
+            result,
+        }),
+        _ => Err(LeftOut::NotRegistered),
+    }
+}
+
+/// A game the list leaves out, and why.
+type GameLeftOut = (crate::domain::GameId, LeftOut);
+
+/// The games of an event the list would count now, and those it would leave out.
+fn countable_games(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> Result<(Vec<q::CountedGame>, Vec<GameLeftOut>), ServiceError> {
+    let mut counted_games = Vec::new();
+    let mut left_out = Vec::new();
+    for game in q::list_candidates(conn, event_id)? {
+        match counted(&game) {
+            Ok(g) => counted_games.push(g),
+            Err(reason) => left_out.push((game.game_id, reason)),
+        }
+    }
+    Ok((counted_games, left_out))
+}
+
+/// The count of an event as it stands now, each game left out placed by round and board.
+fn list_count(conn: &mut DbConnection, event_id: EventId) -> Result<ListCount, ServiceError> {
+    let (counted_games, left_out) = countable_games(conn, event_id)?;
+    let places = if left_out.is_empty() {
+        HashMap::new()
+    } else {
+        game_places(conn, event_id)?
+    };
+    let mut left_out: Vec<LeftOutGame> = left_out
+        .into_iter()
+        .map(|(game_id, reason)| {
+            let (round, board) = places.get(&game_id).copied().unwrap_or((0, 0));
+            LeftOutGame {
+                game_id,
+                round,
+                board,
+                reason,
+            }
+        })
+        .collect();
+    left_out.sort_by_key(|g| (g.round, g.board, g.game_id));
+    Ok(ListCount {
+        counted: counted_games.len(),
+        left_out,
+    })
+}
+
+/// What the list would count of an event not in it yet (its rating page, before an
+/// administrator puts it in).
+pub(crate) fn list_preview(
+    app: &App,
+    event: &crate::domain::Event,
+) -> Result<ListCount, ServiceError> {
+    let mut conn = app.conn()?;
+    list_count(&mut conn, event.id)
+}
+
+/// Makes the event count for its games as they stand now.
+pub(crate) fn list_event_games(
+    conn: &mut DbConnection,
+    event_id: EventId,
+) -> Result<(), ServiceError> {
+    let (games, _) = countable_games(conn, event_id)?;
+    q::list_games(conn, event_id, &games)?;
+    Ok(())
 }
 
 /// Each game's round number and board.
@@ -288,7 +398,7 @@ pub(crate) fn put_into_list(
                 .unwrap_or_else(|| db::now().date());
             let period = Month::of(day);
             q::set_rating_period(conn, event.id, Some(period.0))?;
-            q::list_games(conn, event.id)?;
+            list_event_games(conn, event.id)?;
             rate_from(conn, period)?;
             report(conn, event.id, period)
         },
@@ -339,7 +449,7 @@ pub(crate) fn accept_changes(
             if held_changes(conn, event.id)?.is_empty() {
                 return Err(ServiceError::Conflict(ErrorCode::RatingNothingHeld));
             }
-            q::list_games(conn, event.id)?;
+            list_event_games(conn, event.id)?;
             rate_from(conn, period)?;
             report(conn, event.id, period)
         },
@@ -399,6 +509,7 @@ fn report(
         rated_games: games.len(),
         changes,
         held: held_changes(conn, event_id)?,
+        left_out: list_count(conn, event_id)?.left_out,
     })
 }
 

@@ -472,6 +472,7 @@ fn insert_round(
                 second_id: second,
                 status: GameStatus::Final,
                 result: Some(result),
+                termination: None,
                 updated_at: db::now(),
             },
         )?;
@@ -545,6 +546,7 @@ fn insert_knockout(
                         GameStatus::Scheduled
                     },
                     result,
+                    termination: None,
                     updated_at: db::now(),
                 },
             )?;

@@ -196,6 +196,7 @@ table! {
         get "/events" => api::events::list;
         post "/events" => api::events::create;
         get "/events/{id}" => api::events::show;
+        patch "/events/{id}" => api::events::update;
         get "/events/{id}/players" => api::events::list_players;
         post "/events/{id}/players" => api::events::add_player;
         post "/events/{id}/players/{pid}/withdraw" => api::events::withdraw;

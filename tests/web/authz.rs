@@ -253,6 +253,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /api/v1/events", Who::Any),
     ("POST /api/v1/events", Who::Creator),
     ("GET /api/v1/events/{id}", Who::Any),
+    ("PATCH /api/v1/events/{id}", Who::EventOrganiser),
     ("GET /api/v1/events/{id}/players", Who::Any),
     ("POST /api/v1/events/{id}/players", Who::EventOrganiser),
     ("GET /api/v1/events/{id}/players/{pid}", Who::Any),

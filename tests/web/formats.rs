@@ -345,6 +345,81 @@ async fn single_elimination_with_two_game_matches(app: &TestApp) {
     trf_holds_every_game(app, &client, event, &played).await;
 }
 
+/// A Swiss-then-knockout event whose knockout is over still takes the settings that may change
+/// (made rated, by the form and by `PATCH`); those fixed by the start stay fixed, compared with
+/// the Swiss rounds alone.
+async fn settings_after_the_knockout(
+    app: &TestApp,
+    client: &Browser<'_>,
+    token: &str,
+    event: i64,
+    slug: &str,
+) {
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let form = organiser
+        .post_form(
+            &format!("/events/{slug}/settings"),
+            &[
+                ("name", "SK"),
+                ("format", "swiss_then_knockout"),
+                ("rounds", "3"),
+                ("knockout_size", "4"),
+                ("games_per_match", "1"),
+                ("variant", "advanced"),
+                ("initial_colour", "W"),
+                ("location", "Malanje"),
+            ],
+        )
+        .await;
+    assert_eq!(form.status, 303, "{}", form.body);
+    let patch = |body: Value| {
+        crate::harness::Req::patch(format!("/api/v1/events/{event}"))
+            .bearer(token)
+            .json(body)
+    };
+    let rated = client
+        .send(patch(json!({"rated": true})))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(rated["rated"], true);
+    assert_eq!(
+        rated["location"], "Malanje",
+        "what the patch does not name stays"
+    );
+    assert_eq!(rated["rounds_paired"], 5);
+    for (body, status, code) in [
+        (json!({"format": "swiss"}), 409, "event_started"),
+        (json!({"rounds": 2}), 409, "event_started"),
+        (json!({"knockout_size": 8}), 409, "event_started"),
+        (json!({"rated": "yes"}), 422, "field_invalid"),
+        (json!({"raetd": true}), 422, "unknown_fields"),
+        (json!({"name": ""}), 422, "name_empty"),
+    ] {
+        let refused = client.send(patch(body.clone())).await.expect(status).json();
+        assert_eq!(refused["error"]["code"], code, "{body}: {refused}");
+    }
+    let more = client
+        .send(patch(json!({"rounds": 4, "venue": "Luanda"})))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        (more["rounds"].as_i64(), more["location"].as_str()),
+        (Some(4), Some("Luanda"))
+    );
+    let stranger = account_with_token(app, "other@example.ao", "Other", "organiser");
+    client
+        .send(
+            crate::harness::Req::patch(format!("/api/v1/events/{event}"))
+                .bearer(&stranger)
+                .json(json!({"rated": false})),
+        )
+        .await
+        .expect(403);
+}
+
 /// The TRF holds every game, knockout games included, and re-imports to the same results.
 async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, played: &[Value]) {
     let trf = client
@@ -577,6 +652,7 @@ async fn swiss_then_knockout(app: &TestApp) {
     );
     assert_eq!(table.matches("Semi-final").count(), 2, "{table}");
     trf_holds_every_game(app, &client, event, &played).await;
+    settings_after_the_knockout(app, &client, &token, event, &slug).await;
 }
 
 both_backends!(

@@ -615,7 +615,101 @@ async fn an_event_put_in_on_top_of_a_long_history_rates_as_from_scratch(app: &Te
     assert_eq!(ratings(&client, "?as_of=2030-01-01").await, before);
 }
 
+/// Only results standing on a record verified here, or on an arbiter's decision, count: the
+/// same event carried over as a TRF file (results without records) counts no game, and its
+/// rating report says why for each; forfeits are left out with their own reason.
+async fn results_without_a_record_never_count(app: &TestApp) {
+    let organiser = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let admin = account_with_token(app, "fed@example.ao", "Federação", "admin");
+    let client = app.browser();
+    let mut ids = Vec::new();
+    let decided = event_of(
+        &client,
+        &organiser,
+        "Janeiro",
+        "2026-01-10",
+        true,
+        &mut ids,
+        &["1-0", "+-"],
+    )
+    .await;
+    let trf = client
+        .send(Req::get(format!("/api/v1/events/{decided}/export.trf")))
+        .await
+        .expect(200)
+        .body;
+    let organiser_page = app.browser();
+    organiser_page
+        .log_in("org@example.ao", "a-long-password")
+        .await;
+    let imported = crate::files::import(&organiser_page, &client, &trf).await;
+    client
+        .send(
+            Req::patch(format!("/api/v1/events/{imported}"))
+                .bearer(&organiser)
+                .json(json!({"rated": true})),
+        )
+        .await
+        .expect(200);
+    let imported_slug = slug(&client, imported).await;
+    let preview = client
+        .get(&format!("/events/{imported_slug}/rating?lang=en"))
+        .await;
+    assert!(
+        preview
+            .body
+            .contains("As the event stands now, 0 games count"),
+        "{}",
+        preview.body
+    );
+    let put = |event: i64| Req::post(format!("/api/v1/events/{event}/rating")).bearer(&admin);
+    let listed = client.send(put(decided)).await.expect(200).json();
+    assert_eq!(listed["rated_games"], 1, "{listed}");
+    let reasons: Vec<&str> = listed["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, ["forfeit"], "{listed}");
+    let carried = client.send(put(imported)).await.expect(200).json();
+    assert_eq!(carried["rated_games"], 0, "{carried}");
+    let reasons: Vec<(i64, &str)> = carried["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["board"].as_i64().unwrap(), g["reason"].as_str().unwrap()))
+        .collect();
+    assert_eq!(reasons, [(1, "no_record"), (2, "forfeit")], "{carried}");
+    let page = client
+        .get(&format!("/events/{imported_slug}/rating?lang=pt"))
+        .await;
+    assert!(
+        page.body.contains("2 partidas que não contam"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("sem registo verificado"),
+        "{}",
+        page.body
+    );
+    // The list holds the first event's one game, and nothing of the copy.
+    let list = ratings(&client, "?as_of=2026-12-31").await;
+    let games: i64 = list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["games"].as_i64().unwrap())
+        .sum();
+    assert_eq!(
+        games, 2,
+        "one game, counted for each of its two players: {list}"
+    );
+}
+
 both_backends!(
+    results_without_a_record_never_count,
     an_event_put_in_on_top_of_a_long_history_rates_as_from_scratch,
     rated_events_make_the_national_list,
     an_administrator_puts_an_event_in_from_its_page,

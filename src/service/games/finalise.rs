@@ -137,6 +137,7 @@ fn add_deciders(conn: &mut DbConnection, event_id: EventId) -> Result<EventData,
                 second_id: Some(second),
                 status: GameStatus::Scheduled,
                 result: None,
+                termination: None,
                 updated_at: db::now(),
             },
         )?;

@@ -959,6 +959,7 @@ fn store_round(
                 second_id: g.second,
                 status,
                 result: g.result,
+                termination: None,
                 updated_at: db::now(),
             },
         )?;

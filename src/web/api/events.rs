@@ -159,6 +159,31 @@ pub(crate) async fn show(
     .await
 }
 
+/// `PATCH /api/v1/events/{id}` (organisers): the named settings change, with the settings
+/// form's rules; the answer is the event as `GET` gives it.
+pub(crate) async fn update(
+    req: HttpRequest,
+    app: web::Data<App>,
+    ApiOrganiser(access): ApiOrganiser,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let changes: serde_json::Map<String, serde_json::Value> = json_body(&req, &body)?;
+    let app = app.into_inner();
+    let json = web::block(move || {
+        let event = events::patch_event(&app, &access, &changes)?;
+        let access = events::Access { event, ..access };
+        let overview = events::overview(&app, &access)?;
+        Ok::<_, crate::service::ServiceError>(EventJson {
+            rounds_planned: overview.planned,
+            rounds_paired: overview.rounds.len(),
+            players: overview.players.len(),
+            event: access.event,
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(json))
+}
+
 #[derive(Serialize)]
 struct PlayerCreated {
     id: PlayerId,

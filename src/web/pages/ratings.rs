@@ -126,6 +126,8 @@ struct EventRatingPage<'a> {
     c: &'a Chrome,
     event: &'a crate::service::events::Event,
     report: Option<ratings::RatingReport>,
+    /// What the list would count of a rated event not in it yet.
+    preview: Option<ratings::ListCount>,
 }
 
 /// `GET /events/{slug}/rating`: each participant's rating change, once the event is in the
@@ -136,11 +138,20 @@ pub(crate) async fn event_report(
 ) -> Result<HttpResponse, WebError> {
     let event = page.access.event.clone();
     let app = app.into_inner();
-    let report = web::block(move || ratings::event_report(&app, &event)).await??;
+    let (report, preview) = web::block(move || {
+        let report = ratings::event_report(&app, &event)?;
+        let preview = match report {
+            None if event.rated => Some(ratings::list_preview(&app, &event)?),
+            _ => None,
+        };
+        Ok::<_, crate::service::ServiceError>((report, preview))
+    })
+    .await??;
     html(&EventRatingPage {
         c: &page.chrome,
         event: &page.access.event,
         report,
+        preview,
     })
 }
 
