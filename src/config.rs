@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::domain::InstallationRole;
+
 /// Everything the server can be configured with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -59,6 +61,16 @@ pub struct Config {
     pub review_nodes: u64,
     /// Nodes the engine searches the position of a game an arbiter asks it to adjudicate.
     pub adjudication_nodes: u64,
+    /// The installation's part in the season: `federation` issues national ids, a `venue`
+    /// local ones (`None`: not stated, a venue).
+    pub installation_role: Option<InstallationRole>,
+    /// The installation's name, as archives and the federation's pages show it (`None`: the
+    /// name kept in the database, made at first start).
+    pub installation_name: Option<String>,
+    /// The federation's server a venue pushes the events marked for it to.
+    pub federation_url: Option<String>,
+    /// An organiser's API token on the federation's server.
+    pub federation_token: Option<String>,
 }
 
 /// Twice the cores (one HTTP worker each by default, and each may wait on a second request's
@@ -92,6 +104,10 @@ impl Default for Config {
             page_store_mb: 64,
             review_nodes: crate::service::reviews::REVIEW_NODES,
             adjudication_nodes: crate::engine::adjudication::ADJUDICATION_NODES,
+            installation_role: None,
+            installation_name: None,
+            federation_url: None,
+            federation_token: None,
         }
     }
 }
@@ -121,6 +137,10 @@ struct FileConfig {
     page_store_mb: Option<u64>,
     review_nodes: Option<u64>,
     adjudication_nodes: Option<u64>,
+    installation_role: Option<InstallationRole>,
+    installation_name: Option<String>,
+    federation_url: Option<String>,
+    federation_token: Option<String>,
 }
 
 /// Why the configuration cannot be used.
@@ -199,6 +219,18 @@ impl Config {
         if file.base_url.is_some() {
             self.base_url = file.base_url;
         }
+        for (from, to) in [
+            (file.installation_name, &mut self.installation_name),
+            (file.federation_url, &mut self.federation_url),
+            (file.federation_token, &mut self.federation_token),
+        ] {
+            if from.is_some() {
+                *to = from;
+            }
+        }
+        if file.installation_role.is_some() {
+            self.installation_role = file.installation_role;
+        }
     }
 
     fn apply_env(&mut self, name: &str, value: String) -> Result<(), ConfigError> {
@@ -242,6 +274,16 @@ impl Config {
             "KIELA_PAGE_STORE_MB" => self.page_store_mb = parse(name, &value)?,
             "KIELA_REVIEW_NODES" => self.review_nodes = parse(name, &value)?,
             "KIELA_ADJUDICATION_NODES" => self.adjudication_nodes = parse(name, &value)?,
+            "KIELA_INSTALLATION_ROLE" => {
+                self.installation_role =
+                    Some(value.trim().parse().map_err(|_| ConfigError::Env {
+                        name: name.to_string(),
+                        message: format!("`{value}` is neither venue nor federation"),
+                    })?);
+            }
+            "KIELA_INSTALLATION_NAME" => self.installation_name = Some(value),
+            "KIELA_FEDERATION_URL" => self.federation_url = Some(value),
+            "KIELA_FEDERATION_TOKEN" => self.federation_token = Some(value),
             _ => {}
         }
         Ok(())
@@ -271,6 +313,35 @@ impl Config {
                     "base_url `{base}` must be an http:// or https:// address"
                 )));
             }
+        }
+        if let Some(url) = &self.federation_url {
+            let scheme_ok = url.starts_with("http://") || url.starts_with("https://");
+            if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                return Err(ConfigError::Invalid(format!(
+                    "federation_url `{url}` must be an http:// or https:// address"
+                )));
+            }
+        }
+        if self.federation_url.is_some() != self.federation_token.is_some() {
+            return Err(ConfigError::Invalid(
+                "federation_url and federation_token are set together".into(),
+            ));
+        }
+        if self.federation_url.is_some()
+            && self.installation_role == Some(InstallationRole::Federation)
+        {
+            return Err(ConfigError::Invalid(
+                "the federation's server pushes to no federation_url".into(),
+            ));
+        }
+        if let Some(name) = &self.installation_name
+            && (name.trim().is_empty()
+                || name.chars().count() > 120
+                || name.chars().any(char::is_control))
+        {
+            return Err(ConfigError::Invalid(
+                "installation_name must be 1 to 120 characters on one line".into(),
+            ));
         }
         if self.page_store_mb > 1 << 20 {
             return Err(ConfigError::Invalid(

@@ -58,6 +58,20 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// The federation's registry and rating list, as a file for venues.
+    Registry {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(subcommand)]
+        command: cli::season::RegistryCommand,
+    },
+    /// An event's archive: written at the venue, imported at the federation, pushed to it.
+    Archive {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(subcommand)]
+        command: cli::season::ArchiveCommand,
+    },
     /// Administration without a browser.
     Admin {
         #[command(flatten)]
@@ -254,6 +268,8 @@ fn serve(setup: &Setup, bind: Option<String>) -> ExitCode {
     };
     // Final games are reviewed by the engine in the background, never on a page view.
     service::reviews::start_worker(&app);
+    // A venue connected to a federation publishes its marked events as they change.
+    service::push::start_worker(&app);
     let listener = match std::net::TcpListener::bind(&bind) {
         Ok(listener) => listener,
         Err(e) => return fail(format!("cannot listen on {bind}: {e}")),
@@ -354,6 +370,27 @@ fn admin(setup: &Setup, command: AdminCommand) -> ExitCode {
     }
 }
 
+/// Runs a season command on the installation's database: what it says on success goes to
+/// standard output, a refusal to standard error (exit status 2).
+fn season(setup: &Setup, run: impl FnOnce(&App) -> Result<String, String>) -> ExitCode {
+    let config = match load_config(setup, None) {
+        Ok(config) => config,
+        Err(e) => return fail(e),
+    };
+    init_logging("warn");
+    let app = match App::start(config) {
+        Ok(app) => app,
+        Err(e) => return fail(e),
+    };
+    match run(&app) {
+        Ok(said) => {
+            println!("{said}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
+}
+
 /// A service error for the command line, in English.
 fn describe(e: &service::ServiceError) -> String {
     match e {
@@ -399,6 +436,12 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Admin { setup, command }) => admin(&setup, command),
+        Some(Command::Registry { setup, command }) => {
+            season(&setup, |app| cli::season::registry(app, command))
+        }
+        Some(Command::Archive { setup, command }) => {
+            season(&setup, |app| cli::season::archive(app, command))
+        }
         Some(Command::Backup { setup, file }) => {
             let url = match database_url(&setup) {
                 Ok(url) => url,

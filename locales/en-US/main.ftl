@@ -45,6 +45,16 @@ account-tokens-create = Create token
 account-tokens-none = You have no API tokens.
 account-token-new = Your new token (copy it now, it will not be shown again):
 admin-users-title = Accounts
+installation-title = This installation
+installation-name = Name
+installation-id = Code
+installation-role = Role
+installation-role-venue = Venue: registers people under local ids (L-code-number) and carries its events to the federation
+installation-role-federation = Federation: holds the national registry and rating list, issues national ids
+installation-federation = Pushes its events to
+installation-role-to-state = This installation issued ids of the national form (K0000001…) before installations had roles. Set installation_role = "federation" if it is the federation's server, or "venue" (docs/archive.md, "Roles").
+installation-hint = The name, role and federation are set in the configuration (installation_name, installation_role, federation_url); the code was made at first start and is part of every local id issued here.
+admin-users-list = Accounts of this installation
 admin-users-email = E-mail
 admin-users-name = Name
 admin-users-role = Role
@@ -681,6 +691,7 @@ standings-knockout-running = A knockout has no standings while it runs: follow i
 error-sex_invalid = Sex is F or M (or left empty).
 error-birth_year_invalid = The year of birth must be a year from 1900 to this year.
 error-federation_id_invalid = The federation id is up to 30 letters, digits or dashes.
+error-federation_id_local = This is a venue's local id, not a national federation id: the person is matched when the venue's event is imported.
 col-sex = Sex
 sex-F = female
 sex-M = male
@@ -1119,3 +1130,74 @@ nav-practice = Practice
 review-costly-win-lost = Ply { $ply }: { $move } (engine: { $best }) let a forced win go
 review-costly-loss-allowed = Ply { $ply }: { $move } (engine: { $best }) allowed a forced loss
 audit-nothing-proposed = nothing (the arbiter decides)
+
+# Event archives
+archive-import-title = Import an event from a venue
+archive-import-intro = An event run on another installation (a venue's laptop) arrives here as its archive (FILE.kiela): every record is verified again, and each entry is matched to this registry. You see the matches before anything is written.
+archive-file = The event's archive (.kiela)
+archive-file-again = The same archive again (browsers do not keep a chosen file)
+archive-review-submit = Review
+archive-import-submit = Import
+archive-import-kept = Nothing is written until you import. The event is then read-only here, as the venue ran it; a later archive of the same event updates it in place.
+archive-review-title = Review
+archive-review-event = Event
+archive-review-installation = Run at
+archive-review-contents = Contents
+archive-review-counts = { $players } players, { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }, { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $records } records verified again), { $submissions ->
+        [one] 1 record sent
+       *[other] { $submissions } records sent
+    }
+archive-review-action = Import
+archive-action-created = a new event
+archive-action-updated = updates the event imported before
+archive-action-unchanged = the same archive as last time: nothing changes
+archive-review-id = Id in the archive
+archive-review-match = Person in this registry
+archive-match-new = A new person
+archive-match-same_person = the same national id and name here
+archive-match-other_name = this national id is registered here under another name
+archive-match-local_id = a venue's local id
+archive-match-unknown_id = an id this registry does not hold
+archive-match-no_id = no id
+archive-warning-paired-differently = Round { $round } was paired otherwise than the Dutch system pairs it (organisers may pair by hand).
+archive-fault-game = Round { $round }, board { $board }:
+archive-fault-round = Round { $round }:
+flash-archive-imported = The event was imported.
+event-imported-from = Run at { $installation }; this is its record, read-only here.
+audit-archive_imported = imported from a venue's archive
+error-event_imported = This event was imported from the installation that ran it: it is read-only here.
+error-archive_malformed = The file is not an event archive this installation reads.
+error-archive_too_large = The archive is too large.
+error-archive_version = The archive was written by a later version of the program: update this installation first.
+error-archive_player_unknown = The archive names a player who is not entered.
+error-archive_player_twice = The archive has a player twice where once is allowed.
+error-archive_record_illegal = A record in the archive does not verify.
+error-archive_result_disagrees = A result in the archive disagrees with its record.
+error-archive_round_invalid = The archive's rounds or boards do not hold together.
+error-archive_own_event = This archive was written by this installation: its event is here already.
+error-registry_file_invalid = The file is not a registry file this installation reads.
+error-federation_not_configured = This installation is not connected to a federation (federation_url and federation_token in its configuration).
+error-federation_refused = The federation refused the event:
+error-federation_unreachable = The federation could not be reached; the event is sent again when it can be:
+manage-archive = Archive (.kiela)
+push-title = Published to the federation
+push-federation = Federation
+push-last = Last taken
+push-state = Now
+push-pending = changes waiting to be sent
+push-retrying = the federation could not be reached ({ $failures ->
+        [one] 1 attempt
+       *[other] { $failures } attempts
+    }); sent again when it can be
+push-up-to-date = the federation has the event as it stands
+push-answer = The federation's last answer
+push-no-answer = no answer
+push-hint = The event can be published to the federation as it goes: sent within seconds of every change, and again while the connection is down, so the public follows it on the national site.
+push-start = Publish to the federation
+flash-push-started = The event is published to the federation from now on.

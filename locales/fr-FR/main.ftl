@@ -45,6 +45,16 @@ account-tokens-create = Créer un jeton
 account-tokens-none = Vous n'avez aucun jeton d'API.
 account-token-new = Votre nouveau jeton (copiez-le maintenant, il ne sera plus affiché) :
 admin-users-title = Comptes
+installation-title = Cette installation
+installation-name = Nom
+installation-id = Code
+installation-role = Rôle
+installation-role-venue = Lieu de jeu : inscrit les personnes sous des identifiants locaux (L-code-numéro) et porte ses tournois à la fédération
+installation-role-federation = Fédération : tient le registre national et la liste Elo, attribue les identifiants nationaux
+installation-federation = Envoie ses tournois à
+installation-role-to-state = Cette installation a attribué des identifiants de la forme nationale (K0000001…) avant que les installations aient un rôle. Indiquez installation_role = "federation" s’il s’agit du serveur de la fédération, ou "venue" (docs/archive.md, « Roles »).
+installation-hint = Le nom, le rôle et la fédération se règlent dans la configuration (installation_name, installation_role, federation_url) ; le code a été créé au premier démarrage et fait partie de chaque identifiant local attribué ici.
+admin-users-list = Comptes de cette installation
 admin-users-email = E-mail
 admin-users-name = Nom
 admin-users-role = Rôle
@@ -681,6 +691,7 @@ standings-knockout-running = Une élimination n’a pas de classement en cours 
 error-sex_invalid = Le sexe est F ou M (ou reste vide).
 error-birth_year_invalid = L’année de naissance doit être comprise entre 1900 et cette année.
 error-federation_id_invalid = L’identifiant de fédération compte au plus 30 lettres, chiffres ou tirets.
+error-federation_id_local = C’est l’identifiant local d’un lieu de jeu, pas un identifiant national : la personne est identifiée à l’import du tournoi de ce lieu.
 col-sex = Sexe
 sex-F = féminin
 sex-M = masculin
@@ -1123,3 +1134,74 @@ nav-practice = S’entraîner
 review-costly-win-lost = Coup { $ply } : { $move } (moteur : { $best }) a laissé passer une victoire forcée
 review-costly-loss-allowed = Coup { $ply } : { $move } (moteur : { $best }) a permis une défaite forcée
 audit-nothing-proposed = rien (l’arbitre décide)
+
+# Event archives
+archive-import-title = Importer un tournoi d’un lieu de jeu
+archive-import-intro = Un tournoi conduit sur une autre installation (l’ordinateur d’un lieu de jeu) arrive ici sous forme de son archive (FICHIER.kiela) : chaque feuille est vérifiée à nouveau et chaque inscription est identifiée dans ce registre. Vous voyez les correspondances avant que quoi que ce soit ne soit enregistré.
+archive-file = L’archive du tournoi (.kiela)
+archive-file-again = La même archive à nouveau (les navigateurs ne gardent pas le fichier choisi)
+archive-review-submit = Examiner
+archive-import-submit = Importer
+archive-import-kept = Rien n’est enregistré avant l’import. Le tournoi est ensuite en lecture seule ici, tel que le lieu de jeu l’a conduit ; une archive ultérieure du même tournoi le met à jour sur place.
+archive-review-title = Examen
+archive-review-event = Tournoi
+archive-review-installation = Conduit à
+archive-review-contents = Contenu
+archive-review-counts = { $players } joueurs, { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } rondes
+    }, { $games ->
+        [one] 1 partie
+       *[other] { $games } parties
+    } ({ $records } feuilles vérifiées à nouveau), { $submissions ->
+        [one] 1 feuille envoyée
+       *[other] { $submissions } feuilles envoyées
+    }
+archive-review-action = Import
+archive-action-created = un nouveau tournoi
+archive-action-updated = met à jour le tournoi importé auparavant
+archive-action-unchanged = la même archive que la dernière fois : rien ne change
+archive-review-id = Identifiant dans l’archive
+archive-review-match = Personne dans ce registre
+archive-match-new = Une nouvelle personne
+archive-match-same_person = le même identifiant national et le même nom ici
+archive-match-other_name = cet identifiant national est inscrit ici sous un autre nom
+archive-match-local_id = un identifiant local d’un lieu de jeu
+archive-match-unknown_id = un identifiant que ce registre ne connaît pas
+archive-match-no_id = aucun identifiant
+archive-warning-paired-differently = La ronde { $round } a été appariée autrement que ne l’apparie le système hollandais (l’organisation peut apparier à la main).
+archive-fault-game = Ronde { $round }, table { $board } :
+archive-fault-round = Ronde { $round } :
+flash-archive-imported = Le tournoi a été importé.
+event-imported-from = Conduit à { $installation } ; en voici le compte rendu, en lecture seule ici.
+audit-archive_imported = importé de l’archive d’un lieu de jeu
+error-event_imported = Ce tournoi a été importé de l’installation qui l’a conduit : il est en lecture seule ici.
+error-archive_malformed = Le fichier n’est pas une archive de tournoi que cette installation sait lire.
+error-archive_too_large = L’archive est trop volumineuse.
+error-archive_version = L’archive a été écrite par une version ultérieure du programme : mettez d’abord cette installation à jour.
+error-archive_player_unknown = L’archive nomme un joueur qui n’est pas inscrit.
+error-archive_player_twice = L’archive compte un joueur deux fois là où une seule est permise.
+error-archive_record_illegal = Une feuille de l’archive ne passe pas la vérification.
+error-archive_result_disagrees = Un résultat de l’archive ne concorde pas avec sa feuille.
+error-archive_round_invalid = Les rondes ou les tables de l’archive ne tiennent pas ensemble.
+error-archive_own_event = Cette archive a été écrite par cette installation : son tournoi est déjà ici.
+error-registry_file_invalid = Le fichier n’est pas un fichier de registre que cette installation sait lire.
+error-federation_not_configured = Cette installation n’est pas reliée à une fédération (federation_url et federation_token dans sa configuration).
+error-federation_refused = La fédération a refusé le tournoi :
+error-federation_unreachable = La fédération n’a pas pu être jointe ; le tournoi est renvoyé dès que possible :
+manage-archive = Archive (.kiela)
+push-title = Publié à la fédération
+push-federation = Fédération
+push-last = Reçu pour la dernière fois
+push-state = Maintenant
+push-pending = des changements attendent d’être envoyés
+push-retrying = la fédération n’a pas pu être jointe ({ $failures ->
+        [one] 1 tentative
+       *[other] { $failures } tentatives
+    }) ; renvoyé dès que possible
+push-up-to-date = la fédération a le tournoi tel qu’il est
+push-answer = La dernière réponse de la fédération
+push-no-answer = aucune réponse
+push-hint = Le tournoi peut être publié à la fédération au fil du jeu : envoyé quelques secondes après chaque changement, et à nouveau tant que la connexion manque, pour que le public le suive sur le site national.
+push-start = Publier à la fédération
+flash-push-started = Le tournoi est désormais publié à la fédération.

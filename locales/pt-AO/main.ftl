@@ -45,6 +45,16 @@ account-tokens-create = Criar chave
 account-tokens-none = Não tem chaves da API.
 account-token-new = A sua nova chave (copie-a agora, não voltará a ser mostrada):
 admin-users-title = Contas
+installation-title = Esta instalação
+installation-name = Nome
+installation-id = Código
+installation-role = Papel
+installation-role-venue = Local de jogo: regista as pessoas com identificadores locais (L-código-número) e leva os seus torneios à federação
+installation-role-federation = Federação: tem o registo nacional e a lista Elo, atribui os identificadores nacionais
+installation-federation = Envia os seus torneios para
+installation-role-to-state = Esta instalação atribuiu identificadores da forma nacional (K0000001…) antes de as instalações terem papéis. Defina installation_role = "federation" se for o servidor da federação, ou "venue" (docs/archive.md, "Roles").
+installation-hint = O nome, o papel e a federação definem-se na configuração (installation_name, installation_role, federation_url); o código foi criado no primeiro arranque e faz parte de cada identificador local atribuído aqui.
+admin-users-list = Contas desta instalação
 admin-users-email = E-mail
 admin-users-name = Nome
 admin-users-role = Função
@@ -681,6 +691,7 @@ standings-knockout-running = Uma eliminatória não tem classificação enquanto
 error-sex_invalid = O sexo é F ou M (ou fica vazio).
 error-birth_year_invalid = O ano de nascimento deve estar entre 1900 e este ano.
 error-federation_id_invalid = O identificador da federação tem até 30 letras, algarismos ou hífenes.
+error-federation_id_local = Este é o identificador local de um local de jogo, não um identificador nacional: a pessoa é identificada quando o torneio desse local é importado.
 col-sex = Sexo
 sex-F = feminino
 sex-M = masculino
@@ -1122,3 +1133,74 @@ nav-practice = Treinar
 review-costly-win-lost = Jogada { $ply }: { $move } (motor: { $best }) deixou fugir uma vitória forçada
 review-costly-loss-allowed = Jogada { $ply }: { $move } (motor: { $best }) permitiu uma derrota forçada
 audit-nothing-proposed = nada (o árbitro decide)
+
+# Event archives
+archive-import-title = Importar um torneio de um local de jogo
+archive-import-intro = Um torneio jogado noutra instalação (o portátil de um local de jogo) chega aqui como o seu arquivo (FICHEIRO.kiela): cada registo é verificado de novo e cada inscrição é identificada neste registo da federação. Vê as correspondências antes de qualquer coisa ser gravada.
+archive-file = O arquivo do torneio (.kiela)
+archive-file-again = O mesmo arquivo outra vez (os navegadores não guardam o ficheiro escolhido)
+archive-review-submit = Rever
+archive-import-submit = Importar
+archive-import-kept = Nada é gravado antes de importar. O torneio fica depois só de leitura aqui, tal como o local de jogo o conduziu; um arquivo posterior do mesmo torneio atualiza-o no mesmo sítio.
+archive-review-title = Revisão
+archive-review-event = Torneio
+archive-review-installation = Jogado em
+archive-review-contents = Conteúdo
+archive-review-counts = { $players } jogadores, { $rounds ->
+        [one] 1 ronda
+       *[other] { $rounds } rondas
+    }, { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    } ({ $records } registos verificados de novo), { $submissions ->
+        [one] 1 registo submetido
+       *[other] { $submissions } registos submetidos
+    }
+archive-review-action = Importação
+archive-action-created = um torneio novo
+archive-action-updated = atualiza o torneio importado antes
+archive-action-unchanged = o mesmo arquivo da última vez: nada muda
+archive-review-id = Identificador no arquivo
+archive-review-match = Pessoa neste registo
+archive-match-new = Uma pessoa nova
+archive-match-same_person = o mesmo identificador nacional e o mesmo nome aqui
+archive-match-other_name = este identificador nacional está registado aqui com outro nome
+archive-match-local_id = um identificador local de um local de jogo
+archive-match-unknown_id = um identificador que este registo não tem
+archive-match-no_id = sem identificador
+archive-warning-paired-differently = A ronda { $round } foi emparelhada de outra forma do que o sistema holandês a emparelha (a organização pode emparelhar à mão).
+archive-fault-game = Ronda { $round }, mesa { $board }:
+archive-fault-round = Ronda { $round }:
+flash-archive-imported = O torneio foi importado.
+event-imported-from = Jogado em { $installation }; este é o seu registo, só de leitura aqui.
+audit-archive_imported = importado do arquivo de um local de jogo
+error-event_imported = Este torneio foi importado da instalação que o conduziu: aqui é só de leitura.
+error-archive_malformed = O ficheiro não é um arquivo de torneio que esta instalação leia.
+error-archive_too_large = O arquivo é demasiado grande.
+error-archive_version = O arquivo foi escrito por uma versão posterior do programa: atualize primeiro esta instalação.
+error-archive_player_unknown = O arquivo nomeia um jogador que não está inscrito.
+error-archive_player_twice = O arquivo tem um jogador duas vezes onde só pode estar uma.
+error-archive_record_illegal = Um registo do arquivo não passa na verificação.
+error-archive_result_disagrees = Um resultado do arquivo não condiz com o seu registo.
+error-archive_round_invalid = As rondas ou as mesas do arquivo não batem certo.
+error-archive_own_event = Este arquivo foi escrito por esta instalação: o seu torneio já está aqui.
+error-registry_file_invalid = O ficheiro não é um ficheiro de registo que esta instalação leia.
+error-federation_not_configured = Esta instalação não está ligada a uma federação (federation_url e federation_token na configuração).
+error-federation_refused = A federação recusou o torneio:
+error-federation_unreachable = Não foi possível contactar a federação; o torneio é enviado de novo quando for possível:
+manage-archive = Arquivo (.kiela)
+push-title = Publicado na federação
+push-federation = Federação
+push-last = Recebido pela última vez
+push-state = Agora
+push-pending = alterações à espera de envio
+push-retrying = não foi possível contactar a federação ({ $failures ->
+        [one] 1 tentativa
+       *[other] { $failures } tentativas
+    }); é enviado de novo quando for possível
+push-up-to-date = a federação tem o torneio tal como está
+push-answer = A última resposta da federação
+push-no-answer = sem resposta
+push-hint = O torneio pode ser publicado na federação à medida que decorre: enviado segundos depois de cada alteração, e de novo enquanto a ligação falhar, para o público o acompanhar no sítio nacional.
+push-start = Publicar na federação
+flash-push-started = O torneio passa a ser publicado na federação.

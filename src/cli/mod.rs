@@ -6,6 +6,7 @@ pub mod check;
 pub mod engine;
 pub mod engine_match;
 pub mod pair;
+pub mod season;
 pub mod standings;
 pub(crate) mod trf_file;
 pub mod vectors;

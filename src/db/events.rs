@@ -7,8 +7,8 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{
-    audit_log, event_staff, events, games, player_byes, players, prize_funds, rounds, submissions,
-    users,
+    audit_log, event_origins, event_staff, events, games, player_byes, players, prize_funds,
+    rounds, submissions, users,
 };
 use crate::domain::{
     AccountVia, AdjudicationFallback, AdjudicationRule, AuditAction, Bye, ByeKind, Event, EventId,
@@ -56,6 +56,28 @@ struct EventRow {
     adjudication_otherwise: AdjudicationFallback,
 }
 
+/// Where an imported event was run, as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = event_origins)]
+struct OriginRow {
+    installation: String,
+    name: String,
+    origin_event: i32,
+}
+
+/// An event read with where it was run, when it was imported.
+type EventWithOrigin = (EventRow, Option<OriginRow>);
+
+fn event_of((row, origin): EventWithOrigin) -> Event {
+    let mut event = Event::from(row);
+    event.origin = origin.map(|o| crate::domain::Origin {
+        installation: o.installation,
+        name: o.name,
+        event_id: o.origin_event,
+    });
+    event
+}
+
 impl From<EventRow> for Event {
     fn from(row: EventRow) -> Event {
         // The schema's CHECKs keep the points at 0 or more.
@@ -101,6 +123,7 @@ impl From<EventRow> for Event {
             version: row.version,
             updated_at: row.updated_at,
             created_at: row.created_at,
+            origin: None,
         }
     }
 }
@@ -172,22 +195,24 @@ pub(crate) fn update_event(
 
 pub(crate) fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<Option<Event>> {
     Ok(events::table
-        .find(id)
-        .select(EventRow::as_select())
+        .left_join(event_origins::table)
+        .filter(events::id.eq(id))
+        .select(<EventWithOrigin>::as_select())
         .first_row()
         .get_result(conn)
         .optional()?
-        .map(Event::from))
+        .map(event_of))
 }
 
 pub(crate) fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Event>> {
     Ok(events::table
+        .left_join(event_origins::table)
         .filter(events::slug.eq(slug))
-        .select(EventRow::as_select())
+        .select(<EventWithOrigin>::as_select())
         .first_row()
         .get_result(conn)
         .optional()?
-        .map(Event::from))
+        .map(event_of))
 }
 
 pub(crate) fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
@@ -199,11 +224,12 @@ pub(crate) fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<boo
 
 pub(crate) fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
     Ok(events::table
+        .left_join(event_origins::table)
         .order((events::created_at.desc(), events::id.desc()))
-        .select(EventRow::as_select())
+        .select(<EventWithOrigin>::as_select())
         .load(conn)?
         .into_iter()
-        .map(Event::from)
+        .map(event_of)
         .collect())
 }
 
@@ -214,13 +240,14 @@ pub(crate) fn events_in_state(
     limit: i64,
 ) -> QueryResult<Vec<Event>> {
     Ok(events::table
+        .left_join(event_origins::table)
         .filter(events::state.eq(state))
         .order((events::updated_at.desc(), events::id.desc()))
-        .select(EventRow::as_select())
+        .select(<EventWithOrigin>::as_select())
         .limit_rows(limit)
         .load(conn)?
         .into_iter()
-        .map(Event::from)
+        .map(event_of)
         .collect())
 }
 

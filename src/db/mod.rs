@@ -4,10 +4,12 @@
 
 pub mod accounts;
 pub(crate) mod adjudications;
+pub(crate) mod archive;
 pub mod backup;
 pub(crate) mod circuits;
 pub mod events;
 pub(crate) mod limit;
+pub(crate) mod push;
 pub(crate) mod ratings;
 pub(crate) mod registry;
 pub(crate) mod reviews;

@@ -9,7 +9,8 @@ use super::DbConnection;
 use super::schema::{games, players, registry_merges, registry_players, rounds};
 use super::versions::{Counter, bump};
 use crate::domain::{
-    EventId, GameId, GameStatus, Player, PlayerId, RegistryPlayer, Sex, StoredResult, UserId,
+    EventId, GameId, GameStatus, IssuedIds, Player, PlayerId, RegistryPlayer, Sex, StoredResult,
+    UserId,
 };
 
 /// What an organiser's entry says of its person, written to the registry.
@@ -142,33 +143,48 @@ pub(crate) fn set_entry_person(
         .and_then(|n| bumped(conn, n))
 }
 
-/// Adds a person. With `federation_id` the federation's own id is kept; without, the
-/// registry issues one: `K` and the row's number in seven digits or more.
+/// The id a new person is registered under.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum NewId<'a> {
+    /// An id the federation gave them.
+    Given(&'a str),
+    /// One the registry issues, of the installation's form, from the row's number; the row
+    /// holds `placeholder` (unique, random) until its number is known.
+    Issued {
+        issued: &'a IssuedIds,
+        placeholder: &'a str,
+    },
+}
+
+/// Adds a person under the id `federation_id` says.
 pub(crate) fn insert(
     conn: &mut DbConnection,
     details: &PersonDetails<'_>,
-    federation_id: Option<&str>,
-    placeholder: &str,
+    federation_id: NewId<'_>,
 ) -> QueryResult<RegistryPlayer> {
     let id: i32 = diesel::insert_into(registry_players::table)
         .values((
             details,
-            registry_players::federation_id.eq(federation_id.unwrap_or(placeholder)),
+            registry_players::federation_id.eq(match federation_id {
+                NewId::Given(id) => id,
+                NewId::Issued { placeholder, .. } => placeholder,
+            }),
             registry_players::created_at.eq(details.updated_at),
         ))
         .returning(registry_players::id)
         .get_result(conn)?;
-    if federation_id.is_none() {
+    if let NewId::Issued { issued, .. } = federation_id {
         // An id typed in by a federation before could have the issued form: the next free
         // suffix then.
-        let mut issued = format!("K{id:07}");
+        let first = issued.id(id);
+        let mut chosen = first.clone();
         let mut suffix = 1;
-        while by_federation_id(conn, &issued)?.is_some() {
+        while by_federation_id(conn, &chosen)?.is_some() {
             suffix += 1;
-            issued = format!("K{id:07}-{suffix}");
+            chosen = format!("{first}-{suffix}");
         }
         diesel::update(registry_players::table.find(id))
-            .set(registry_players::federation_id.eq(&issued))
+            .set(registry_players::federation_id.eq(&chosen))
             .execute(conn)?;
     }
     bump(conn, Counter::Registry)?;
@@ -473,4 +489,87 @@ pub(crate) fn all_names(conn: &mut DbConnection) -> QueryResult<Vec<(String, Str
             registry_players::sound_key,
         ))
         .load(conn)
+}
+
+/// Whether the registry holds ids of the form the federation issues (`K0…`, seven digits).
+pub(crate) fn holds_issued_national_ids(conn: &mut DbConnection) -> QueryResult<bool> {
+    registry_players::table
+        .filter(registry_players::federation_id.like("K0______"))
+        .select(registry_players::id)
+        .first_row()
+        .get_result::<i32>(conn)
+        .optional()
+        .map(|found| found.is_some())
+}
+
+/// Every registered person, by federation id.
+pub(crate) fn everyone(conn: &mut DbConnection) -> QueryResult<Vec<RegistryPlayer>> {
+    registry_players::table
+        .order(registry_players::federation_id)
+        .select(RegistryPlayer::as_select())
+        .load(conn)
+}
+
+/// The federation's rating list as a venue imported it, replacing the one before.
+pub(crate) fn replace_national_ratings(
+    conn: &mut DbConnection,
+    rows: &[(String, f64, f64)],
+    as_of: chrono::NaiveDate,
+) -> QueryResult<()> {
+    use super::schema::national_ratings;
+    diesel::delete(national_ratings::table).execute(conn)?;
+    for chunk in rows.chunks(500) {
+        let values: Vec<_> = chunk
+            .iter()
+            .map(|(id, rating, deviation)| {
+                (
+                    national_ratings::federation_id.eq(id),
+                    national_ratings::rating.eq(rating),
+                    national_ratings::deviation.eq(deviation),
+                    national_ratings::as_of.eq(as_of),
+                )
+            })
+            .collect();
+        match conn {
+            DbConnection::Sqlite(c) => {
+                diesel::insert_into(national_ratings::table)
+                    .values(values)
+                    .execute(c)?;
+            }
+            DbConnection::Postgres(c) => {
+                diesel::insert_into(national_ratings::table)
+                    .values(values)
+                    .execute(c)?;
+            }
+        }
+    }
+    bump(conn, Counter::Registry)?;
+    Ok(())
+}
+
+/// A person's national rating as the venue imported it (rating, deviation).
+pub(crate) fn national_rating(
+    conn: &mut DbConnection,
+    federation_id: &str,
+) -> QueryResult<Option<(f64, f64)>> {
+    use super::schema::national_ratings;
+    national_ratings::table
+        .find(federation_id)
+        .select((national_ratings::rating, national_ratings::deviation))
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+/// A person's id replaced (a venue's local id by the national one): the person and every
+/// entry naming them.
+pub(crate) fn rename(conn: &mut DbConnection, id: i32, from: &str, to: &str) -> QueryResult<()> {
+    diesel::update(registry_players::table.find(id))
+        .set(registry_players::federation_id.eq(to))
+        .execute(conn)?;
+    diesel::update(players::table.filter(players::federation_id.eq(from)))
+        .set(players::federation_id.eq(to))
+        .execute(conn)?;
+    bump(conn, Counter::Registry)?;
+    Ok(())
 }

@@ -60,6 +60,37 @@ diesel::table! {
 }
 
 diesel::table! {
+    national_ratings (federation_id) {
+        federation_id -> Text,
+        rating -> Double,
+        deviation -> Double,
+        as_of -> Date,
+    }
+}
+
+diesel::table! {
+    event_origins (event_id) {
+        event_id -> Integer,
+        installation -> Text,
+        name -> Text,
+        origin_event -> Integer,
+        digest -> Text,
+    }
+}
+
+diesel::table! {
+    event_pushes (event_id) {
+        event_id -> Integer,
+        pushed_version -> Nullable<Integer>,
+        pushed_at -> Nullable<Timestamp>,
+        failures -> Integer,
+        last_attempt_at -> Nullable<Timestamp>,
+        last_status -> Nullable<Integer>,
+        last_answer -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     settings (name) {
         name -> Text,
         value -> Text,
@@ -291,6 +322,7 @@ diesel::table! {
         created_at -> Timestamp,
         record_bytes -> Integer,
         record_sha256 -> Text,
+        by_name -> Nullable<Text>,
     }
 }
 
@@ -307,6 +339,7 @@ diesel::table! {
         to_state -> Nullable<Text>,
         detail -> Text,
         created_at -> Timestamp,
+        actor_name -> Nullable<Text>,
     }
 }
 
@@ -344,6 +377,8 @@ diesel::joinable!(players -> events (event_id));
 diesel::joinable!(player_byes -> players (player_id));
 diesel::joinable!(rounds -> events (event_id));
 diesel::joinable!(prize_funds -> events (event_id));
+diesel::joinable!(event_origins -> events (event_id));
+diesel::joinable!(event_pushes -> events (event_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
 diesel::joinable!(game_reviews -> games (game_id));
@@ -365,6 +400,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     settings,
     public_versions,
     listed_games,
+    national_ratings,
+    event_origins,
+    event_pushes,
     events,
     event_staff,
     players,

@@ -34,3 +34,14 @@ pub(crate) fn get_or_insert(
         Err(e) => Err(e),
     }
 }
+
+/// Stores `value` under `name`, replacing what was there.
+pub(crate) fn set(conn: &mut DbConnection, name: &str, value: &str) -> QueryResult<()> {
+    let changed = diesel::update(settings::table.find(name))
+        .set(settings::value.eq(value))
+        .execute(conn)?;
+    if changed == 0 {
+        get_or_insert(conn, name, value)?;
+    }
+    Ok(())
+}

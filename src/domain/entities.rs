@@ -61,6 +61,19 @@ pub struct Event {
     /// When the event was made (not part of the API's answer).
     #[serde(skip)]
     pub created_at: NaiveDateTime,
+    /// The installation that ran the event, when it was imported from its archive: the event
+    /// is then read-only here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+}
+
+/// Where an imported event was run: the venue installation's code and name, and the event's id
+/// there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    pub installation: String,
+    pub name: String,
+    pub event_id: i32,
 }
 
 impl Event {

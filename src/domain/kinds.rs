@@ -340,6 +340,7 @@ text_enum! {
         DecisionReason = "decision_reason",
         DeciderAdded = "decider_added",
         TrfImported = "trf_imported",
+        ArchiveImported = "archive_imported",
         PrizesSet = "prizes_set",
         EventRated = "event_rated",
         EventUnrated = "event_unrated",

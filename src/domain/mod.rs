@@ -10,6 +10,7 @@
 mod codes;
 mod entities;
 mod ids;
+pub mod installation;
 mod kinds;
 mod offset;
 mod sql;
@@ -18,12 +19,13 @@ pub mod utc;
 
 pub use codes::ErrorCode;
 pub use entities::{
-    AdjudicationRule, Bye, Circuit, Event, FideDetails, Game, Player, RatingRecord, RegistryPlayer,
-    Round, Submission,
+    AdjudicationRule, Bye, Circuit, Event, FideDetails, Game, Origin, Player, RatingRecord,
+    RegistryPlayer, Round, Submission,
 };
 pub use ids::{
     CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId, TokenId, UserId,
 };
+pub use installation::{InstallationRole, IssuedIds};
 pub use kinds::{
     AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, Format,
     GameStatus, LeftOut, PlayerStatus, Role, RoundState, Sex, StaffRole, Stage, StoredResult,

@@ -22,7 +22,7 @@ use super::outcome::{GameResult, Termination};
 use super::position::Position;
 
 /// The four verdicts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum VerdictKind {
     /// The game ended on the board and every claim agrees.

@@ -505,6 +505,14 @@ pub fn api_token_user(app: &App, token: &str) -> Result<Option<User>, ServiceErr
     Ok(user)
 }
 
+/// The installation's first administrator (the account the command line acts as).
+pub fn first_admin(app: &App) -> Result<Option<User>, ServiceError> {
+    Ok(list_users(app)?
+        .into_iter()
+        .filter(|u| u.role == Role::Admin)
+        .min_by_key(|u| u.id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

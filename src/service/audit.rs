@@ -414,7 +414,7 @@ fn shown(rows: Vec<q::AuditRow>) -> Vec<Shown> {
 
 /// The event's log, newest first (organisers and arbiters).
 pub fn event_log(app: &App, access: &super::events::Access) -> Result<Vec<Shown>, ServiceError> {
-    access.require_arbiter()?;
+    access.require_arbiter_reading()?;
     let mut conn = app.conn()?;
     Ok(shown(q::audit_of_event(&mut conn, access.event.id)?))
 }
@@ -425,7 +425,7 @@ pub(crate) fn game_log(
     access: &super::events::Access,
     game_id: GameId,
 ) -> Result<Vec<Shown>, ServiceError> {
-    access.require_arbiter()?;
+    access.require_arbiter_reading()?;
     let mut conn = app.conn()?;
     Ok(shown(q::audit_of_game(&mut conn, game_id)?))
 }

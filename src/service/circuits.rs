@@ -378,7 +378,7 @@ pub(crate) fn fill_final(app: &App, user: &User, id: CircuitId) -> Result<Filled
                 filled.already += 1;
                 continue;
             }
-            players::add_in(conn, &access, player)?;
+            players::add_in(conn, &app.installation.issued_ids(), &access, player)?;
             filled.added += 1;
         }
         Ok(filled)

@@ -18,6 +18,19 @@ pub(crate) fn random_token() -> Result<String, RandomError> {
     Ok(hex::encode(bytes))
 }
 
+/// A new random installation code (`crate::domain::installation::CODE_LENGTH` letters of its
+/// alphabet).
+pub(crate) fn random_code() -> Result<String, RandomError> {
+    use crate::domain::installation::{CODE_ALPHABET, CODE_LENGTH};
+    let mut bytes = [0u8; CODE_LENGTH];
+    getrandom::fill(&mut bytes).map_err(|e| RandomError(e.to_string()))?;
+    // 32 letters: the low five bits of each byte pick one without bias.
+    Ok(bytes
+        .iter()
+        .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
+        .collect())
+}
+
 /// The form in which a token is stored: SHA-256, hex. Tokens are random and long, so a fast
 /// hash is enough (no dictionary to attack), and lookups stay a single indexed query.
 #[must_use]

@@ -156,6 +156,7 @@ pub fn seed_rating_history(
     const MONTHS: usize = 24;
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut conn = app.conn()?;
+    let issued = app.installation.issued_ids();
     let mut ids = Vec::with_capacity(people);
     for start in (0..people).step_by(1000) {
         crate::db::write_transaction(&mut conn, |conn| {
@@ -174,7 +175,7 @@ pub fn seed_rating_history(
                     missed_points: ByeKind::Zero,
                     details: players::Details::default(),
                 };
-                super::registry::enter(conn, &mut person, false)?;
+                super::registry::enter(conn, &issued, &mut person, false)?;
                 ids.push((
                     person.name,
                     person.details.federation_id.unwrap_or_default(),

@@ -431,7 +431,13 @@ pub(crate) fn patch_event(
     access: &Access,
     changes: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Event, ServiceError> {
-    access.require_organiser()?;
+    // An imported event stays as the installation that ran it kept it; only whether it counts
+    // for the rating list is this installation's to say.
+    if access.event.origin.is_some() && changes.keys().all(|k| k == "rated") {
+        access.require_organiser_reading()?;
+    } else {
+        access.require_organiser()?;
+    }
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
@@ -524,15 +530,34 @@ impl Access {
         self.role().is_some()
     }
 
-    /// The acting staff member, or 403.
-    pub(crate) fn staff(&self) -> Result<(&User, StaffRole), ServiceError> {
+    /// The staff member reading what only staff see, or 403.
+    pub(crate) fn staff_reading(&self) -> Result<(&User, StaffRole), ServiceError> {
         match &self.viewer {
             Viewer::Staff { user, role } => Ok((user, *role)),
             Viewer::Public | Viewer::User(_) => Err(ServiceError::Forbidden),
         }
     }
 
-    /// The acting organiser, or 403.
+    /// The organiser reading what only organisers see, or 403.
+    pub(crate) fn organiser_reading(&self) -> Result<&User, ServiceError> {
+        match self.staff_reading()? {
+            (user, StaffRole::Organiser) => Ok(user),
+            (_, StaffRole::Arbiter) => Err(ServiceError::Forbidden),
+        }
+    }
+
+    /// The acting staff member, or 403. An event imported from the installation that ran it
+    /// is that installation's record: nobody changes it here (409 `event_imported`), except
+    /// its place in the rating list.
+    pub(crate) fn staff(&self) -> Result<(&User, StaffRole), ServiceError> {
+        let staff = self.staff_reading()?;
+        if self.event.origin.is_some() {
+            return Err(ServiceError::Conflict(ErrorCode::EventImported));
+        }
+        Ok(staff)
+    }
+
+    /// The acting organiser, or 403 (409 on an imported event, as [`Access::staff`]).
     pub(crate) fn organiser(&self) -> Result<&User, ServiceError> {
         match self.staff()? {
             (user, StaffRole::Organiser) => Ok(user),
@@ -546,6 +571,14 @@ impl Access {
 
     pub(crate) fn require_arbiter(&self) -> Result<(), ServiceError> {
         self.staff().map(drop)
+    }
+
+    pub(crate) fn require_organiser_reading(&self) -> Result<(), ServiceError> {
+        self.organiser_reading().map(drop)
+    }
+
+    pub(crate) fn require_arbiter_reading(&self) -> Result<(), ServiceError> {
+        self.staff_reading().map(drop)
     }
 
     /// The acting user's id, for the audit log.
@@ -633,7 +666,7 @@ pub struct StaffMember {
 }
 
 fn staff_in(conn: &mut DbConnection, access: &Access) -> Result<Vec<StaffMember>, ServiceError> {
-    access.require_organiser()?;
+    access.require_organiser_reading()?;
     Ok(q::staff_of_event(conn, access.event.id)?
         .into_iter()
         .map(|r| StaffMember {

@@ -36,7 +36,7 @@ pub(crate) fn trf_export(app: &App, access: &Access) -> Result<Arc<String>, Serv
     once(app, access, "trf", trf_text)
 }
 
-fn trf_text(data: &EventData) -> String {
+pub(crate) fn trf_text(data: &EventData) -> String {
     let rounds = data.scored_rounds().len();
     let mut histories = data.histories(rounds);
     let (knockout, knockout_games) = add_knockout_columns(data, &mut histories);

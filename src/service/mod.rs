@@ -2,6 +2,7 @@
 //! `db`, and knows nothing of HTTP. Errors carry stable codes that the web layer translates.
 
 pub mod accounts;
+pub mod archive;
 pub mod audit;
 pub mod board;
 pub mod bracket;
@@ -15,6 +16,7 @@ pub mod events;
 pub mod exports;
 pub mod games;
 pub mod hasher;
+pub mod installation;
 pub mod limits;
 pub mod memo;
 pub mod my_games;
@@ -23,8 +25,10 @@ pub mod players;
 pub mod practice;
 pub mod prizes;
 pub mod public;
+pub mod push;
 pub mod ratings;
 pub mod registry;
+pub mod registry_file;
 pub mod reviews;
 pub mod rounds;
 pub mod standings;
@@ -50,6 +54,8 @@ pub struct App {
     pub standings: Arc<standings::StandingsWorker>,
     /// The engine's searches (adjudications, the practice board, reviews), a few at a time.
     pub engine: engine_slots::EngineSlots,
+    /// Who this installation is, and the ids its registry issues.
+    pub installation: Arc<installation::Installation>,
     secret: Arc<Vec<u8>>,
 }
 
@@ -107,6 +113,15 @@ impl App {
         if keyed > 0 {
             tracing::info!("wrote the search keys of {keyed} registered players");
         }
+        let installation = installation::load(&mut conn, &config)?;
+        if installation::issued_national_ids_unstated(&mut conn, &installation)? {
+            tracing::warn!(
+                "this installation issued federation ids of the national form (K0000001…) \
+                 before installations had roles: set installation_role = \"federation\" if it \
+                 is the federation's server, or \"venue\" to issue local ids from now on \
+                 (docs/archive.md, \"Roles\")"
+            );
+        }
         let secret = match &config.secret_key {
             Some(hex_key) => hex::decode(hex_key.trim())
                 .map_err(|e| ServiceError::Internal(format!("secret key: {e}")))?,
@@ -128,6 +143,7 @@ impl App {
             memo: Arc::new(Memos::default()),
             standings: Arc::new(standings::StandingsWorker::default()),
             engine: engine_slots::EngineSlots::per_spare_core(),
+            installation: Arc::new(installation),
             secret: Arc::new(secret),
         };
         // Results a stopped server took but never counted are counted now.
@@ -190,6 +206,9 @@ pub enum ServiceError {
     /// Input that cannot be used, with specifics (a file's line and what was expected).
     #[error("unusable input: {code} ({detail})")]
     Unusable { code: ErrorCode, detail: String },
+    /// An event archive refused, with the game (round, board) and why.
+    #[error("archive refused: {}", .0.code)]
+    Archive(Box<archive::ArchiveFault>),
     /// A tournament file that cannot be read, with where and why.
     #[error("unusable TRF file: {0}")]
     Trf(crate::tournament::trf::TrfError),
@@ -233,6 +252,7 @@ impl ServiceError {
             ServiceError::Invalid(invalid) => invalid.code,
             ServiceError::Blocked { code, .. } | ServiceError::Unusable { code, .. } => *code,
             ServiceError::Trf(_) => ErrorCode::TrfInvalid,
+            ServiceError::Archive(fault) => fault.code,
             ServiceError::Stale => ErrorCode::Stale,
             ServiceError::BadCredentials => ErrorCode::BadCredentials,
             ServiceError::RateLimited { .. } => ErrorCode::RateLimited,

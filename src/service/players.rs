@@ -11,8 +11,8 @@ use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer};
 use crate::db::{self, DbConnection, event_transaction, write_transaction};
 use crate::domain::{
-    AccountVia, AuditAction, ByeKind, ClaimOnReissue, EventId, EventState, Player as Entry,
-    PlayerId, PlayerStatus, Sex, Tags, UserId,
+    AccountVia, AuditAction, ByeKind, ClaimOnReissue, EventId, EventState, IssuedIds,
+    Player as Entry, PlayerId, PlayerStatus, Sex, Tags, UserId,
 };
 
 /// Highest rating accepted.
@@ -142,7 +142,13 @@ fn text_field(value: Option<&str>, field: &'static str) -> Result<String, Servic
 impl PlayerInput {
     pub(crate) fn validate(&self) -> Result<ValidPlayer, ServiceError> {
         let name = self.name.trim();
-        if name.is_empty() {
+        // An entry by federation id alone takes the registered person's name (the registry
+        // refuses it when it knows nobody of that id).
+        let by_id_alone = self
+            .federation_id
+            .as_deref()
+            .is_some_and(|id| !id.trim().is_empty());
+        if name.is_empty() && !by_id_alone {
             return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
         }
         if name.chars().count() > MAX_FIELD || name.chars().any(char::is_control) {
@@ -290,6 +296,7 @@ fn next_round(conn: &mut DbConnection, event_id: EventId) -> Result<i32, Service
 /// warnings.
 fn insert(
     conn: &mut DbConnection,
+    issued: &IssuedIds,
     access: &Access,
     player: &ValidPlayer,
     status: PlayerStatus,
@@ -311,7 +318,7 @@ fn insert(
         created_at: db::now(),
     };
     let mut player = player.clone();
-    let warnings = super::registry::enter(conn, &mut player, true)?;
+    let warnings = super::registry::enter(conn, issued, &mut player, true)?;
     super::registry::refuse_second_entry(
         conn,
         event_id,
@@ -380,7 +387,7 @@ pub(crate) fn add_player(
     let player = input.validate()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
-        add_in(conn, access, &player)
+        add_in(conn, &app.installation.issued_ids(), access, &player)
     })
 }
 
@@ -388,12 +395,13 @@ pub(crate) fn add_player(
 /// lock), logged; returns the entry and the warnings.
 pub(crate) fn add_in(
     conn: &mut DbConnection,
+    issued: &IssuedIds,
     access: &Access,
     player: &ValidPlayer,
 ) -> Result<(Player, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
     let existing = q::players_of_event(conn, access.event.id)?;
     let mut duplicates = super::player_edit::duplicates_of(player, &existing);
-    let (row, registry) = insert(conn, access, player, PlayerStatus::Active, None)?;
+    let (row, registry) = insert(conn, issued, access, player, PlayerStatus::Active, None)?;
     duplicates.extend(registry);
     audit::record(
         conn,
@@ -649,7 +657,7 @@ pub(crate) fn import_csv(
             if existing.len() + players.len() > MAX_PLAYERS {
                 return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
             }
-            insert_many(conn, access, &lines)?;
+            insert_many(conn, &app.installation.issued_ids(), access, &lines)?;
             super::standings::changed(conn, access.event.id)?;
             audit::record(
                 conn,
@@ -683,6 +691,7 @@ const IMPORT_ATTEMPTS: usize = 3;
 /// Writes new active entries numbered after the last one, in a few statements.
 fn insert_many(
     conn: &mut DbConnection,
+    issued_ids: &IssuedIds,
     access: &Access,
     players: &[ValidPlayer],
 ) -> Result<(), ServiceError> {
@@ -704,7 +713,7 @@ fn insert_many(
     for player in &mut players {
         // A line without a federation id is a new person, issued an id no entry can have.
         let issued = player.details.federation_id.is_none();
-        super::registry::enter(conn, player, false)?;
+        super::registry::enter(conn, issued_ids, player, false)?;
         let id = player.details.federation_id.clone();
         if !issued {
             super::registry::refuse_second_entry(conn, event_id, id.as_deref(), None)?;
@@ -784,7 +793,14 @@ pub(crate) fn self_register(
         player.details.federation_id = super::registry::of_user(conn, user.id)?
             .filter(|person| crate::tournament::names::may_be_same(&person.name, &player.name))
             .map(|person| person.federation_id);
-        let (row, _) = insert(conn, &access, &player, PlayerStatus::Pending, Some(user.id))?;
+        let (row, _) = insert(
+            conn,
+            &app.installation.issued_ids(),
+            &access,
+            &player,
+            PlayerStatus::Pending,
+            Some(user.id),
+        )?;
         audit::record(
             conn,
             audit::Entry::event(
@@ -1234,7 +1250,7 @@ pub(crate) fn personal_secret(
     access: &Access,
     player_id: PlayerId,
 ) -> Result<String, ServiceError> {
-    access.require_organiser()?;
+    access.require_organiser_reading()?;
     let mut conn = app.conn()?;
     Ok(player_of_event(&mut conn, access, player_id)?.secret)
 }
@@ -1285,6 +1301,55 @@ fn folded(text: &str) -> String {
             other => other,
         })
         .collect()
+}
+
+/// Writes an entry of an imported archive as the installation that ran the event kept it
+/// (its pairing number, state and moment), named in the registry as `player` says; returns its
+/// id here. A new personal link is made, never used: the event is read-only here.
+pub(crate) fn insert_archived(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    archived: &super::archive::format::ArchivePlayer,
+    player: &ValidPlayer,
+) -> Result<PlayerId, ServiceError> {
+    let secret = crypto::random_token()?;
+    let id = q::insert_player(
+        conn,
+        &NewPlayer {
+            event_id,
+            number: archived.number,
+            name: &player.name,
+            rating: player.rating,
+            club: &player.club,
+            province: &player.province,
+            email: None,
+            user_id: None,
+            secret: &secret,
+            status: archived.status,
+            joined_round: archived.joined_round,
+            missed_points: archived.missed_points,
+            created_at: archived.entered_at,
+            sex: player.details.sex,
+            birth_year: player.details.birth_year,
+            federation_id: player.details.federation_id.as_deref(),
+            tags: &player.details.tags,
+            fide: crate::domain::FideDetails {
+                fide_title: archived.fide_title.clone(),
+                fide_federation: archived.fide_federation.clone(),
+                fide_id: archived.fide_id.clone(),
+            },
+            account_via: None,
+        },
+    )?;
+    crate::db::archive::set_entry_state(
+        conn,
+        id,
+        archived.withdrawn_after,
+        archived.checked_in,
+        archived.seed,
+        archived.entered_at,
+    )?;
+    Ok(id)
 }
 
 #[cfg(test)]

@@ -261,7 +261,7 @@ pub(crate) fn set_fund(app: &App, access: &Access, fund: &Fund) -> Result<(), Se
 
 /// The event's prize fund as stored, for the organisers' form; `None` before one is set.
 pub(crate) fn stored_fund(app: &App, access: &Access) -> Result<Option<Fund>, ServiceError> {
-    access.require_organiser()?;
+    access.require_organiser_reading()?;
     let mut conn = app.conn()?;
     let Some((json, _)) = q::prize_fund(&mut conn, access.event.id)? else {
         return Ok(None);

@@ -12,7 +12,8 @@ use super::{App, ServiceError};
 use crate::db::registry::{self as q, PersonDetails};
 use crate::db::{self, DbConnection};
 use crate::domain::{
-    AuditAction, ErrorCode, EventId, GameId, Player as Entry, PlayerId, RegistryPlayer, UserId,
+    AuditAction, ErrorCode, EventId, GameId, IssuedIds, Player as Entry, PlayerId, RegistryPlayer,
+    UserId,
 };
 use crate::tournament::history::{GameScore, Outcome};
 use crate::tournament::names;
@@ -317,9 +318,24 @@ fn person_with_games(
 /// so).
 pub(crate) fn enter(
     conn: &mut DbConnection,
+    issued: &IssuedIds,
     player: &mut ValidPlayer,
     compare: bool,
 ) -> Result<Vec<DuplicateWarning>, ServiceError> {
+    // The federation's registry holds national ids only: a venue's local id names a person
+    // there only through the import of the venue's event, which asks the organiser who it is.
+    if *issued == IssuedIds::National
+        && player
+            .details
+            .federation_id
+            .as_deref()
+            .is_some_and(crate::domain::installation::is_local_id)
+    {
+        return Err(ServiceError::invalid(
+            "federation_id",
+            ErrorCode::FederationIdLocal,
+        ));
+    }
     // A merge of the person named, running at the same moment, comes first or after.
     db::ratings::lock(conn)?;
     if let Some(id) = &player.details.federation_id {
@@ -332,16 +348,22 @@ pub(crate) fn enter(
         None => None,
     };
     let mut warnings = Vec::new();
+    if player.name.is_empty() {
+        match &known {
+            Some(row) => player.name.clone_from(&row.name),
+            None => return Err(ServiceError::invalid("name", ErrorCode::NameEmpty)),
+        }
+    }
     match known {
         Some(row) => {
             if names::may_be_same(&row.name, &player.name) {
                 fill_from(player, &row);
                 if player.rating == 0
-                    && let Some(latest) = db::ratings::history_of(conn, &row.federation_id)?.last()
+                    && let Some(rating) = national_rating(conn, &row.federation_id)?
                 {
                     // Seeding and pairing numbers follow the national rating unless the
                     // organiser typed one.
-                    player.rating = (latest.rating.round() as i32).clamp(0, 4000);
+                    player.rating = (rating.round() as i32).clamp(0, 4000);
                 }
                 update_from(conn, &row, Update::of_player(player))?;
             } else {
@@ -362,12 +384,14 @@ pub(crate) fn enter(
             }
             let (name_key, sound_key) = keys(&player.name);
             let placeholder = format!("#{}", super::crypto::random_token()?);
-            let row = q::insert(
-                conn,
-                &details_of(player, &name_key, &sound_key),
-                given.as_deref(),
-                &placeholder,
-            )?;
+            let id = match given.as_deref() {
+                Some(id) => q::NewId::Given(id),
+                None => q::NewId::Issued {
+                    issued,
+                    placeholder: &placeholder,
+                },
+            };
+            let row = q::insert(conn, &details_of(player, &name_key, &sound_key), id)?;
             player.details.federation_id = Some(row.federation_id);
         }
     }
@@ -494,12 +518,29 @@ fn details_of<'a>(
     }
 }
 
-fn keys(name: &str) -> (String, String) {
+/// A person's national rating: the federation's list as this venue last imported it, else
+/// this installation's own list.
+fn national_rating(
+    conn: &mut DbConnection,
+    federation_id: &str,
+) -> Result<Option<f64>, ServiceError> {
+    if let Some((rating, _)) = q::national_rating(conn, federation_id)? {
+        return Ok(Some(rating));
+    }
+    Ok(db::ratings::history_of(conn, federation_id)?
+        .last()
+        .map(|latest| latest.rating))
+}
+
+pub(crate) fn keys(name: &str) -> (String, String) {
     (names::fold(name), names::sound(name))
 }
 
 /// Registered people whose name may be `name`'s.
-fn similar(conn: &mut DbConnection, name: &str) -> Result<Vec<DuplicateWarning>, ServiceError> {
+pub(crate) fn similar(
+    conn: &mut DbConnection,
+    name: &str,
+) -> Result<Vec<DuplicateWarning>, ServiceError> {
     Ok(alike(conn, name)?
         .into_iter()
         .map(|row| DuplicateWarning {
@@ -558,8 +599,7 @@ pub(crate) fn follow_edit(
                             user_id: None,
                             updated_at: db::now(),
                         },
-                        Some(&id),
-                        &id,
+                        q::NewId::Given(&id),
                     )?;
                 }
             }
@@ -829,4 +869,45 @@ pub(crate) fn match_import(
         }
     }
     Ok(out)
+}
+
+/// The national ids the federation gave an event's entries (its answer to a push): an entry
+/// still under a local id takes the national one, and its person with it: renamed when the
+/// registry does not hold the national id yet, merged into the national person when it does.
+pub(crate) fn adopt_national_ids(
+    conn: &mut DbConnection,
+    event: EventId,
+    people: &[super::push::Person],
+) -> Result<usize, ServiceError> {
+    let entries = db::events::players_of_event(conn, event)?;
+    let mut adopted = 0;
+    for person in people {
+        let national = person.federation_id.to_ascii_uppercase();
+        let Some(entry) = entries.iter().find(|e| e.number == person.player) else {
+            continue;
+        };
+        let Some(local) = entry.federation_id.as_deref() else {
+            continue;
+        };
+        if !crate::domain::installation::is_local_id(local)
+            || crate::domain::installation::is_local_id(&national)
+            || national.is_empty()
+            || national.len() > 30
+            || !national
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            continue;
+        }
+        let Some(row) = q::by_federation_id(conn, local)? else {
+            continue;
+        };
+        if q::by_federation_id(conn, &national)?.is_some() {
+            q::merge(conn, &row, &national, None, db::now())?;
+        } else {
+            q::rename(conn, row.id, local, &national)?;
+        }
+        adopted += 1;
+    }
+    Ok(adopted)
 }

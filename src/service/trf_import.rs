@@ -62,7 +62,13 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
     let registry = registry_notes(&matches);
     let event = write_transaction(&mut conn, |conn| {
         let event = events::insert_event(conn, user, &settings)?;
-        let ids = insert_players(conn, event.id, &parsed, people.clone())?;
+        let ids = insert_players(
+            conn,
+            &app.installation.issued_ids(),
+            event.id,
+            &parsed,
+            people.clone(),
+        )?;
         for round in 0..scored {
             insert_round(conn, event.id, &parsed, &ids, round, format)?;
         }
@@ -332,6 +338,7 @@ fn registry_notes(matches: &[ImportMatch]) -> Vec<audit::Note> {
 /// The players, numbered in the file's order, each with a new personal link.
 fn insert_players(
     conn: &mut DbConnection,
+    issued: &crate::domain::IssuedIds,
     event: EventId,
     parsed: &TrfTournament,
     people: Vec<(usize, ValidPlayer)>,
@@ -340,7 +347,7 @@ fn insert_players(
     for ((number, mut person), p) in people.into_iter().zip(&parsed.players) {
         let secret = super::crypto::random_token()?;
         // The registry names the person (an id it does not know registers them under it).
-        super::registry::enter(conn, &mut person, false)?;
+        super::registry::enter(conn, issued, &mut person, false)?;
         super::registry::refuse_second_entry(
             conn,
             event,

@@ -145,3 +145,103 @@ pub fn recorded_pairing(
     }
     (pairs, bye)
 }
+
+/// How the Dutch system pairs one recorded round: what differs (in pairing numbers; nothing
+/// when it pairs the round as recorded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundCheck {
+    pub round: usize,
+    pub differences: Vec<String>,
+}
+
+/// Pairs every recorded round again from the rounds before it (the check bbpPairings and
+/// JaVaFo offer).
+#[must_use]
+pub fn check_rounds(tournament: &TrfTournament) -> Vec<RoundCheck> {
+    let rounds = first_unpaired_round(tournament) - 1;
+    (1..=rounds)
+        .map(|round| {
+            let recorded = recorded(tournament, round);
+            let differences = match pair_round(tournament, round) {
+                Ok(pairing) => {
+                    let engine = Pairing {
+                        pairs: pairing.pairs.iter().map(|&(a, b)| (a, b, true)).collect(),
+                        bye: pairing.bye,
+                    };
+                    differences(&recorded, &engine)
+                }
+                Err(e) => vec![format!("the Dutch system finds {e}")],
+            };
+            RoundCheck { round, differences }
+        })
+        .collect()
+}
+
+/// A round's pairing: (first, second, whether the colours are known) and the PAB.
+struct Pairing {
+    pairs: BTreeSet<(usize, usize, bool)>,
+    bye: Option<usize>,
+}
+
+/// The pairing the file records: each game once, the `w` side first (a forfeit written
+/// without colours: the lower number first, colours unknown).
+fn recorded(t: &TrfTournament, round: usize) -> Pairing {
+    let (coloured, bye) = recorded_pairing(t, round);
+    let mut pairs: BTreeSet<(usize, usize, bool)> =
+        coloured.into_iter().map(|(a, b)| (a, b, true)).collect();
+    for (i, p) in t.players.iter().enumerate() {
+        let entry = p.history.round(round - 1);
+        if let Some(o) = entry.opponent
+            && entry.colour.is_none()
+            && t.players[o].history.round(round - 1).colour != Some(Colour::Black)
+            && i < o
+        {
+            pairs.insert((i, o, false));
+        }
+    }
+    Pairing { pairs, bye }
+}
+
+/// What the file has that the engine does not, and the other way round, in pairing numbers.
+fn differences(file: &Pairing, engine: &Pairing) -> Vec<String> {
+    let unordered = |p: &Pairing| -> BTreeSet<(usize, usize)> {
+        p.pairs
+            .iter()
+            .map(|&(a, b, _)| (a.min(b), a.max(b)))
+            .collect()
+    };
+    let (file_pairs, engine_pairs) = (unordered(file), unordered(engine));
+    let mut lines = Vec::new();
+    let show = |pairs: Vec<&(usize, usize)>| {
+        pairs
+            .iter()
+            .map(|(a, b)| format!("{}-{}", a + 1, b + 1))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let only_file: Vec<_> = file_pairs.difference(&engine_pairs).collect();
+    let only_engine: Vec<_> = engine_pairs.difference(&file_pairs).collect();
+    if !only_file.is_empty() || !only_engine.is_empty() {
+        lines.push(format!("the file pairs {}", show(only_file)));
+        lines.push(format!("the Dutch system pairs {}", show(only_engine)));
+    }
+    for &(a, b, known) in &file.pairs {
+        if known && engine.pairs.contains(&(b, a, true)) {
+            lines.push(format!(
+                "{} moves first against {} in the file, second by the Dutch system",
+                a + 1,
+                b + 1
+            ));
+        }
+    }
+    if file.bye != engine.bye {
+        let who =
+            |b: Option<usize>| b.map_or_else(|| "nobody".to_string(), |b| (b + 1).to_string());
+        lines.push(format!(
+            "the bye goes to {} in the file, to {} by the Dutch system",
+            who(file.bye),
+            who(engine.bye)
+        ));
+    }
+    lines
+}

@@ -831,6 +831,75 @@ impl FromRequest for CsrfUpload {
     }
 }
 
+/// An event archive sent with a `multipart/form-data` form: the file (at most
+/// `MAX_ARCHIVE_BODY` bytes) and the form's small fields (the organiser's decisions), the CSRF
+/// token checked as for any form.
+pub struct CsrfArchiveUpload {
+    pub file: Result<Vec<u8>, WebError>,
+    pub fields: Vec<(String, String)>,
+}
+
+/// Bytes of a form's fields beside its file.
+const MAX_FIELD_BYTES: usize = 256 * 1024;
+
+impl FromRequest for CsrfArchiveUpload {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<CsrfArchiveUpload, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        use futures_util::StreamExt;
+        let req = req.clone();
+        let multipart = actix_multipart::Multipart::new(req.headers(), payload.take());
+        Box::pin(async move {
+            check_same_origin(&req)?;
+            let mut multipart = multipart;
+            let (mut csrf, mut file, mut fields) = (String::new(), Vec::new(), Vec::new());
+            let (mut file_bytes, mut field_bytes) = (0usize, 0usize);
+            let broken = || CsrfArchiveUpload {
+                file: Err(WebError::BadRequest),
+                fields: Vec::new(),
+            };
+            while let Some(field) = multipart.next().await {
+                let Ok(mut field) = field else {
+                    return Ok(broken());
+                };
+                let name = field.name().unwrap_or_default().to_string();
+                let is_file = name == "file";
+                let mut data = Vec::new();
+                while let Some(chunk) = field.next().await {
+                    let Ok(chunk) = chunk else {
+                        return Ok(broken());
+                    };
+                    let (used, limit) = if is_file {
+                        (&mut file_bytes, crate::web::api::archives::MAX_ARCHIVE_BODY)
+                    } else {
+                        (&mut field_bytes, MAX_FIELD_BYTES)
+                    };
+                    *used += chunk.len();
+                    if *used > limit {
+                        return Err(WebError::PayloadTooLarge);
+                    }
+                    data.extend_from_slice(&chunk);
+                }
+                match name.as_str() {
+                    CSRF_FIELD => csrf = String::from_utf8(data).unwrap_or_default(),
+                    "file" => file = data,
+                    _ => fields.push((name, String::from_utf8_lossy(&data).into_owned())),
+                }
+            }
+            check_csrf_token(&req, &csrf)?;
+            Ok(CsrfArchiveUpload {
+                file: if file.is_empty() {
+                    Err(WebError::Invalid(ErrorCode::RecordFileMissing))
+                } else {
+                    Ok(file)
+                },
+                fields,
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -66,9 +66,10 @@ pub(crate) fn status_of(error: &ServiceError) -> StatusCode {
     match error {
         ServiceError::NotFound => StatusCode::NOT_FOUND,
         ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
-        ServiceError::Invalid(_) | ServiceError::Unusable { .. } | ServiceError::Trf(_) => {
-            StatusCode::UNPROCESSABLE_ENTITY
-        }
+        ServiceError::Invalid(_)
+        | ServiceError::Unusable { .. }
+        | ServiceError::Trf(_)
+        | ServiceError::Archive(_) => StatusCode::UNPROCESSABLE_ENTITY,
         ServiceError::Conflict(_) | ServiceError::Blocked { .. } | ServiceError::Stale => {
             StatusCode::CONFLICT
         }

@@ -275,6 +275,7 @@ mod tests {
     fn access() -> Access {
         Access {
             event: crate::domain::Event {
+                origin: None,
                 id: crate::domain::EventId(1),
                 slug: "open".into(),
                 name: "Open".into(),

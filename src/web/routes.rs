@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, circuits, entries, events, games, home, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, entries, events, games, home, me, practice, prizes, public, ratings,
                 registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -107,6 +107,8 @@ table! {
         get "/events/import" => events::import_form;
         post "/events/import" => events::import_trf;
         post "/events/import/file" => events::import_trf_file;
+        get "/events/import-archive" => archives::form;
+        post "/events/import-archive" => archives::import;
     }
     scope "/events/{slug}" {
         // The pages a crowd follows during a round come first.
@@ -120,6 +122,7 @@ table! {
         get "/bracket" => public::bracket;
         get "/version" => public::version;
         get "/games.kgn" => public::export_kgn;
+        get "/archive.kiela" => archives::download;
         get "/tournament.trf" => public::export_trf;
         get "/standings.csv" => public::export_csv;
         get "/prizes" => public::prizes;
@@ -148,6 +151,7 @@ table! {
         post "/players/{pid}/checkin" => events::check_in;
         get "/manage" => events::manage;
         post "/settings" => events::update_settings;
+        post "/push" => events::push;
         get "/prizes/edit" => prizes::edit_form;
         post "/prizes" => prizes::save;
         post "/staff" => events::add_staff;
@@ -197,6 +201,8 @@ table! {
         post "/events" => api::events::create;
         get "/events/{id}" => api::events::show;
         patch "/events/{id}" => api::events::update;
+        get "/events/{id}/archive" => api::archives::export;
+        post "/archives" => api::archives::import;
         get "/events/{id}/players" => api::events::list_players;
         post "/events/{id}/players" => api::events::add_player;
         post "/events/{id}/players/{pid}/withdraw" => api::events::withdraw;
@@ -227,6 +233,7 @@ table! {
         post "/events/{id}/rating/changes" => api::ratings::accept_changes;
         delete "/events/{id}/rating" => api::ratings::take_out_event;
         get "/registry" => api::registry::search;
+        get "/registry/export" => api::registry::export;
         get "/registry/{federation_id}" => api::registry::show;
         post "/registry/{federation_id}/merge" => api::registry::merge;
         get "/games/{id}" => api::games::show;

@@ -161,6 +161,9 @@ impl TestApp {
             public_cache_ms: 0,
             // The engine in a debug build searches some 50 times slower than released.
             adjudication_nodes: 20_000,
+            // The suite's server is the federation's, which issues national ids; the tests of
+            // a venue (local ids, archives) start theirs with the default role.
+            installation_role: Some(kiela::domain::InstallationRole::Federation),
             ..Config::default()
         };
         adjust(&mut config);
@@ -189,6 +192,20 @@ impl TestApp {
 
     pub async fn stop(&self) {
         self.server.stop(true).await;
+    }
+
+    /// Stops answering (the installation unreachable), keeping its database.
+    pub async fn pause(&self) {
+        self.server.stop(true).await;
+    }
+
+    /// Answers again at the same address after [`TestApp::pause`].
+    pub fn resume(&mut self) {
+        let address = self.base.trim_start_matches("http://").to_string();
+        let listener = std::net::TcpListener::bind(&address).unwrap();
+        let server = kiela::web::server(self.app.clone(), listener).unwrap();
+        self.server = server.handle();
+        actix_web::rt::spawn(server);
     }
 }
 
@@ -445,6 +462,12 @@ impl Req {
     pub fn json(mut self, value: serde_json::Value) -> Req {
         self.body = serde_json::to_vec(&value).unwrap();
         self.header("content-type", "application/json")
+    }
+
+    /// A body of bytes of this type (an archive, gzip or JSON).
+    pub fn bytes(mut self, body: Vec<u8>, content_type: &str) -> Req {
+        self.body = body;
+        self.header("content-type", content_type)
     }
 
     /// A plain-text body (a game record).

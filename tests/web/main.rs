@@ -26,6 +26,7 @@ mod public;
 mod ratings;
 mod registry;
 mod reviews;
+mod season;
 mod security;
 mod site;
 mod snapshots;

@@ -214,7 +214,7 @@ pub(crate) fn latest_proposal(
     access: &Access,
     game_id: GameId,
 ) -> Result<Option<Proposal>, ServiceError> {
-    let (user, role) = access.staff()?;
+    let (user, role) = access.staff_reading()?;
     let actor = Actor::Staff {
         user_id: user.id,
         role,

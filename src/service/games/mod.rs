@@ -22,6 +22,7 @@ pub(crate) use correct::correct;
 pub use correct::{Correction, LaterRound};
 pub(crate) use decide::{accept_submission, confirm, decide, dispute, order_replay};
 pub use record::{Mismatch, PlyMarks};
+pub(crate) use record::{Reverified, reverify};
 pub(crate) use submit::submit_record;
 pub use submit::{REJECTED_RECORD_KEPT, Refusal, SubmitError, SubmitOutcome};
 pub use view::{

@@ -35,7 +35,7 @@ pub(super) fn check_record(
         Ok(r) => r.with_default_variant(event.variant),
         Err(e) => return Err(Refusal::invalid(&Verdict::BadRecord(e))),
     };
-    let first_side = agree_with_pairing(&record, event, first, second)?;
+    let first_side = agree_with_pairing(&record, event.variant, &first.name, &second.name)?;
     let verdict = Verdict::of(Ok(&record));
     let verified = match &verdict {
         Verdict::Accepted(v) => v,
@@ -51,6 +51,52 @@ pub(super) fn check_record(
         final_position: verified.final_position,
         verdict: verified.kind,
         fingerprint: fingerprint(&record, first_side, result, verified.termination),
+    })
+}
+
+/// A record carried in an archive, verified again: what the record itself says.
+#[derive(Clone, Debug)]
+pub(crate) struct Reverified {
+    /// The result from the first mover's side; `None` for a game not over on its record.
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
+    pub plies: u32,
+    pub final_position: String,
+    pub verdict: VerdictKind,
+    /// As [`Checked::fingerprint`]; for a game not over, the record's own digest.
+    pub fingerprint: String,
+}
+
+/// Reads and verifies a record an archive carries for the game between the entries named
+/// `first` (who moves first) and `second`: the same checks as a record sent here, except that
+/// an unfinished record (an adjudicated game's) is answered, not refused.
+pub(crate) fn reverify(
+    text: &str,
+    variant: Variant,
+    first: &str,
+    second: &str,
+) -> Result<Reverified, Box<Refusal>> {
+    let record = match rules::parse_record(text) {
+        Ok(r) => r.with_default_variant(variant),
+        Err(e) => return Err(Refusal::invalid(&Verdict::BadRecord(e))),
+    };
+    let first_side = agree_with_pairing(&record, variant, first, second)?;
+    let verdict = Verdict::of(Ok(&record));
+    let verified = match &verdict {
+        Verdict::Accepted(v) => v,
+        Verdict::BadRecord(_) | Verdict::Rejected(_) => return Err(Refusal::invalid(&verdict)),
+    };
+    let result = stored_result(verified, first_side);
+    Ok(Reverified {
+        result,
+        termination: verified.termination,
+        plies: verified.plies,
+        final_position: verified.final_position.to_string(),
+        verdict: verified.kind,
+        fingerprint: match result {
+            Some(r) => fingerprint(&record, first_side, r, verified.termination),
+            None => hex::encode(Sha256::digest(text.as_bytes())),
+        },
     })
 }
 
@@ -74,20 +120,20 @@ pub enum Mismatch {
 /// pairing.
 fn agree_with_pairing(
     record: &Record,
-    event: &Event,
-    first: &Player,
-    second: &Player,
+    variant: Variant,
+    first: &str,
+    second: &str,
 ) -> Result<Side, Box<Refusal>> {
-    if record.header.variant != event.variant {
+    if record.header.variant != variant {
         return Err(Refusal::mismatch(Mismatch::Variant {
             sent: record.header.variant,
-            event: event.variant,
+            event: variant,
         }));
     }
     // A record written from a position names its side to move in the position.
     let first_side = match record.header.position {
         Some(position) => {
-            if position.board != event.variant.start_position(position.to_move).board {
+            if position.board != variant.start_position(position.to_move).board {
                 return Err(Refusal::mismatch(Mismatch::Position));
             }
             position.to_move
@@ -100,7 +146,7 @@ fn agree_with_pairing(
     };
     for (tag, player) in [("South", south), ("North", north)] {
         if let Some(name) = record.tag(tag)
-            && !names_match(name, &player.name)
+            && !names_match(name, player)
         {
             // A name quoted back is cut short: it is whatever the sender wrote.
             let quoted: String = name
@@ -110,7 +156,7 @@ fn agree_with_pairing(
             return Err(Refusal::mismatch(Mismatch::Name {
                 tag: tag.to_string(),
                 sent: quoted,
-                paired: player.name.clone(),
+                paired: player.to_string(),
             }));
         }
     }
@@ -265,7 +311,7 @@ pub(super) fn stopped_game(
         Ok(r) => r.with_default_variant(event.variant),
         Err(e) => return Err(Refusal::invalid(&Verdict::BadRecord(e))),
     };
-    let first_side = agree_with_pairing(&record, event, first, second)?;
+    let first_side = agree_with_pairing(&record, event.variant, &first.name, &second.name)?;
     let verdict = Verdict::of(Ok(&record));
     match &verdict {
         Verdict::Accepted(v) if v.kind == VerdictKind::Valid => {

@@ -85,7 +85,7 @@ impl Refusal {
     }
 
     /// The reason and ply kept with the stored refusal.
-    fn reason(&self) -> (String, Option<i32>) {
+    pub(crate) fn reason(&self) -> (String, Option<i32>) {
         match &self.verdict {
             Some(VerdictJson::Invalid { reason, ply, .. }) => (
                 reason.as_str().to_string(),

@@ -293,7 +293,7 @@ pub struct QueueItem {
 /// Every game that needs the staff (disputed, waiting too long for confirmation, a forfeit to
 /// decide, the last unfinished games of a round), the newest problem first.
 pub(crate) fn queue(app: &App, access: &Access) -> Result<Vec<QueueItem>, ServiceError> {
-    access.require_arbiter()?;
+    access.require_arbiter_reading()?;
     let mut conn = app.conn()?;
     crate::db::read_transaction(&mut conn, |conn| {
         let rounds: Vec<_> = q::rounds_of_event(conn, access.event.id)?
@@ -437,7 +437,7 @@ pub(crate) fn submissions(
     access: &Access,
     game_id: GameId,
 ) -> Result<GameSubmissions, ServiceError> {
-    access.require_arbiter()?;
+    access.require_arbiter_reading()?;
     let mut conn = app.conn()?;
     crate::db::read_transaction(&mut conn, |conn| {
         let game = q::game_by_id(conn, game_id)?

@@ -837,7 +837,13 @@ pub(crate) fn next_round_blocked(
     app: &App,
     access: &Access,
 ) -> Result<Option<ServiceError>, ServiceError> {
-    access.require_organiser()?;
+    if let Err(e) = access.require_organiser() {
+        return match e {
+            // An imported event is paired where it was run.
+            ServiceError::Conflict(_) => Ok(Some(e)),
+            e => Err(e),
+        };
+    }
     let data = {
         let mut conn = app.conn()?;
         EventData::load_without_records(&mut conn, access.event.clone())?

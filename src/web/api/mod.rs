@@ -7,6 +7,7 @@ use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
+pub(crate) mod archives;
 pub(crate) mod cache;
 pub(crate) mod circuits;
 pub(crate) mod edits;
@@ -113,6 +114,11 @@ impl From<ServiceError> for ApiError {
             ServiceError::Blocked { detail, .. } | ServiceError::Unusable { detail, .. } => {
                 error.with_detail(serde_json::json!({ "detail": detail }))
             }
+            ServiceError::Archive(fault) => error.with_detail(serde_json::json!({
+                "round": fault.round,
+                "board": fault.board,
+                "detail": fault.detail,
+            })),
             _ => error,
         }
     }

@@ -79,3 +79,34 @@ pub(crate) async fn merge(
     let merged = web::block(move || registry::merge(&app, &user, &gone, &body.into)).await??;
     Ok(HttpResponse::Ok().json(merged))
 }
+
+/// `GET /api/v1/registry/export`: the registry and the rating list as one file (public data
+/// only), for a venue to load with `kiela registry import`; kept per version of the list and
+/// the registry, and per day.
+pub(crate) async fn export(
+    req: HttpRequest,
+    app: web::Data<App>,
+) -> Result<HttpResponse, ApiError> {
+    let today = crate::db::now().date();
+    let named = super::ratings::named_list(
+        &app,
+        crate::web::page_cache::PageKey::of(&req).with("as_of", today.to_string()),
+    )
+    .await?;
+    let _turn = match super::cache::stored(&req, &named, true).await {
+        super::cache::Lookup::Stored(stored) => return Ok(stored),
+        super::cache::Lookup::Render(turn) => turn,
+    };
+    let app = app.into_inner();
+    let file = web::block(move || crate::service::registry_file::export(&app)).await??;
+    super::cache::json(
+        &req,
+        &named,
+        true,
+        vec![(
+            "Content-Disposition",
+            format!("attachment; filename=\"registry-{today}.json\""),
+        )],
+        &file,
+    )
+}

@@ -1,4 +1,4 @@
-//! Installation administration: accounts and their global roles.
+//! Installation administration: the installation's identity, accounts and their global roles.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -16,6 +16,7 @@ struct UsersPage<'a> {
     c: &'a Chrome,
     users: Vec<User>,
     roles: Vec<(&'static str, String)>,
+    installation: crate::service::installation::Status,
 }
 
 #[derive(Deserialize)]
@@ -26,7 +27,13 @@ pub struct RoleForm {
 
 pub(crate) async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
-    let users = web::block(move || accounts::list_users(&app)).await??;
+    let (users, installation) = web::block(move || {
+        Ok::<_, crate::service::ServiceError>((
+            accounts::list_users(&app)?,
+            crate::service::installation::status(&app)?,
+        ))
+    })
+    .await??;
     let roles = Role::ALL
         .iter()
         .map(|r| (r.as_str(), format!("role-{}", r.as_str())))
@@ -35,6 +42,7 @@ pub(crate) async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpRe
         c: &page.chrome,
         users,
         roles,
+        installation,
     })
 }
 

@@ -463,6 +463,9 @@ struct ManagePage<'a> {
     tiebreak_codes: String,
     offsets: OffsetChoice,
     base_url: String,
+    /// The installation pushes to a federation; the event's push, once marked.
+    federation: bool,
+    push: Option<crate::service::push::PushState>,
 }
 
 struct ManageExtras {
@@ -492,10 +495,12 @@ async fn manage_page(
             ..
         },
         blocked,
+        push,
     ) = web::block(move || {
         Ok::<_, ServiceError>((
             events::overview(&service, &access)?,
             rounds::next_round_blocked(&service, &access)?,
+            crate::service::push::state(&service, &access.event)?,
         ))
     })
     .await??;
@@ -545,7 +550,28 @@ async fn manage_page(
             tiebreak_codes: all_tiebreaks(),
             offsets: offset_choice(&app),
             base_url: super::public_url(req, &app, ""),
+            federation: app.config.federation_url.is_some(),
+            push,
         },
+    )
+}
+
+/// `POST /events/{slug}/push` (organisers): the event is published to the federation from
+/// now on, after every change.
+pub(crate) async fn push(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    _csrf: CsrfForm<crate::web::context::Empty>,
+) -> Result<HttpResponse, WebError> {
+    let access = page.access.clone();
+    let app = app.into_inner();
+    web::block(move || crate::service::push::mark(&app, &access)).await??;
+    redirect_with_flash(
+        &req,
+        &manage_url(&page),
+        FlashLevel::Success,
+        "flash-push-started",
     )
 }
 

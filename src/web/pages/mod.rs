@@ -4,6 +4,7 @@
 pub mod accounts;
 pub(crate) mod adjudication;
 pub mod admin;
+pub(crate) mod archives;
 pub(crate) mod circuits;
 pub(crate) mod entries;
 pub mod events;
@@ -130,6 +131,22 @@ pub(crate) fn form_error(
     match e {
         crate::service::ServiceError::Blocked { detail, .. }
         | crate::service::ServiceError::Unusable { detail, .. } => format!("{message} {detail}"),
+        crate::service::ServiceError::Archive(fault) => {
+            let place = match (fault.round, fault.board) {
+                (Some(round), Some(board)) => c.t2(
+                    "archive-fault-game",
+                    "round",
+                    &round.to_string(),
+                    "board",
+                    &board.to_string(),
+                ),
+                (Some(round), None) => c.t1("archive-fault-round", "round", &round.to_string()),
+                _ => String::new(),
+            };
+            format!("{message} {place} {}", fault.detail)
+                .trim()
+                .to_string()
+        }
         _ => message,
     }
 }

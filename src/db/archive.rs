@@ -1,0 +1,314 @@
+//! What an event archive reads and writes beyond an event's ordinary queries: submissions and
+//! log lines with the names of the accounts behind them, where an imported event came from,
+//! and the rows of an imported event written as the archive gives them.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::limit::LimitRows;
+use super::schema::{
+    audit_log, event_origins, games, player_byes, players, rounds, submissions, users,
+};
+use crate::domain::{
+    AuditAction, ByeKind, EventId, GameId, GameStatus, PlayerId, RoundId, Stage, StoredResult,
+    Submission, SubmissionStatus, SubmitterRole,
+};
+use crate::rules::{Termination, VerdictKind};
+
+/// A submission with the name of whoever sent it from an account: the account's name here, or
+/// the name an imported archive gave.
+pub(crate) fn submissions_of_event(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> QueryResult<Vec<(Submission, Option<String>)>> {
+    let rows: Vec<(Submission, Option<String>, Option<String>)> = submissions::table
+        .inner_join(games::table)
+        .left_join(users::table.on(users::id.nullable().eq(submissions::user_id)))
+        .filter(games::event_id.eq(event))
+        .order(submissions::id)
+        .select((
+            Submission::as_select(),
+            users::display_name.nullable(),
+            submissions::by_name,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(s, account, imported)| (s, account.or(imported)))
+        .collect())
+}
+
+/// A line of an event's log as an archive carries it.
+#[derive(Clone, Debug, Queryable)]
+pub(crate) struct LogLine {
+    pub round_id: Option<RoundId>,
+    pub game_id: Option<GameId>,
+    pub actor_player: Option<PlayerId>,
+    pub account: Option<String>,
+    pub imported_name: Option<String>,
+    pub action: AuditAction,
+    pub from_state: Option<String>,
+    pub to_state: Option<String>,
+    pub detail: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// The event's log, oldest first, each line with the name of the account that acted.
+pub(crate) fn log_of_event(conn: &mut DbConnection, event: EventId) -> QueryResult<Vec<LogLine>> {
+    audit_log::table
+        .left_join(users::table.on(users::id.nullable().eq(audit_log::actor_user)))
+        .filter(audit_log::event_id.eq(event))
+        .order(audit_log::id)
+        .select((
+            audit_log::round_id,
+            audit_log::game_id,
+            audit_log::actor_player,
+            users::display_name.nullable(),
+            audit_log::actor_name,
+            audit_log::action,
+            audit_log::from_state,
+            audit_log::to_state,
+            audit_log::detail,
+            audit_log::created_at,
+        ))
+        .load(conn)
+}
+
+/// The event imported from `installation`'s event `origin_event`, with the digest of the
+/// archive it was last written from.
+pub(crate) fn imported_event(
+    conn: &mut DbConnection,
+    installation: &str,
+    origin_event: i32,
+) -> QueryResult<Option<(EventId, String)>> {
+    event_origins::table
+        .filter(event_origins::installation.eq(installation))
+        .filter(event_origins::origin_event.eq(origin_event))
+        .select((event_origins::event_id, event_origins::digest))
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+/// Records where an imported event came from, and the archive it was written from.
+pub(crate) fn set_origin(
+    conn: &mut DbConnection,
+    event: EventId,
+    installation: &str,
+    name: &str,
+    origin_event: i32,
+    digest: &str,
+) -> QueryResult<()> {
+    diesel::delete(event_origins::table.find(event)).execute(conn)?;
+    diesel::insert_into(event_origins::table)
+        .values((
+            event_origins::event_id.eq(event),
+            event_origins::installation.eq(installation),
+            event_origins::name.eq(name),
+            event_origins::origin_event.eq(origin_event),
+            event_origins::digest.eq(digest),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Removes what an imported event holds below the event itself (its entries, rounds, games,
+/// submissions, byes, log and standings), before its next archive is written in its place.
+pub(crate) fn clear_event(conn: &mut DbConnection, event: EventId) -> QueryResult<()> {
+    let game_ids = games::table
+        .filter(games::event_id.eq(event))
+        .select(games::id);
+    diesel::delete(submissions::table.filter(submissions::game_id.eq_any(game_ids)))
+        .execute(conn)?;
+    diesel::delete(
+        super::schema::game_reviews::table
+            .filter(super::schema::game_reviews::game_id.eq_any(game_ids)),
+    )
+    .execute(conn)?;
+    diesel::delete(
+        super::schema::adjudications::table
+            .filter(super::schema::adjudications::game_id.eq_any(game_ids)),
+    )
+    .execute(conn)?;
+    diesel::delete(audit_log::table.filter(audit_log::event_id.eq(event))).execute(conn)?;
+    diesel::delete(games::table.filter(games::event_id.eq(event))).execute(conn)?;
+    diesel::delete(rounds::table.filter(rounds::event_id.eq(event))).execute(conn)?;
+    let player_ids = players::table
+        .filter(players::event_id.eq(event))
+        .select(players::id);
+    diesel::delete(player_byes::table.filter(player_byes::player_id.eq_any(player_ids)))
+        .execute(conn)?;
+    diesel::delete(players::table.filter(players::event_id.eq(event))).execute(conn)?;
+    diesel::delete(
+        super::schema::standings_cache::table
+            .filter(super::schema::standings_cache::event_id.eq(event)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
+/// A round as an archive gives it.
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = rounds)]
+pub(crate) struct ArchivedRound {
+    pub event_id: EventId,
+    pub number: i32,
+    pub stage: Stage,
+    pub state: crate::domain::RoundState,
+    pub starts_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub published_at: Option<NaiveDateTime>,
+}
+
+pub(crate) fn insert_round(conn: &mut DbConnection, round: &ArchivedRound) -> QueryResult<RoundId> {
+    diesel::insert_into(rounds::table)
+        .values(round)
+        .returning(rounds::id)
+        .get_result(conn)
+}
+
+/// A game as an archive gives it, its record verified again.
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = games)]
+pub(crate) struct ArchivedGame<'a> {
+    pub event_id: EventId,
+    pub round_id: RoundId,
+    pub board: i32,
+    pub game_no: i32,
+    pub bracket_code: Option<&'a str>,
+    pub first_id: Option<PlayerId>,
+    pub second_id: Option<PlayerId>,
+    pub status: GameStatus,
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
+    pub plies: Option<i32>,
+    pub record: Option<&'a str>,
+    pub final_position: Option<&'a str>,
+    pub updated_at: NaiveDateTime,
+    pub corrected_from: Option<StoredResult>,
+    pub correction_reason: Option<&'a str>,
+}
+
+pub(crate) fn insert_game(conn: &mut DbConnection, game: &ArchivedGame<'_>) -> QueryResult<GameId> {
+    diesel::insert_into(games::table)
+        .values(game)
+        .returning(games::id)
+        .get_result(conn)
+}
+
+/// A submission as an archive gives it.
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = submissions)]
+pub(crate) struct ArchivedSubmission<'a> {
+    pub game_id: GameId,
+    pub player_id: Option<PlayerId>,
+    pub by_name: Option<&'a str>,
+    pub role: SubmitterRole,
+    pub record: &'a str,
+    pub record_hash: &'a str,
+    pub verdict: VerdictKind,
+    pub reason: Option<&'a str>,
+    pub ply: Option<i32>,
+    pub result: Option<StoredResult>,
+    pub termination: Option<Termination>,
+    pub plies: Option<i32>,
+    pub status: SubmissionStatus,
+    pub created_at: NaiveDateTime,
+    pub record_bytes: i32,
+    pub record_sha256: &'a str,
+}
+
+/// Writes submissions, a few hundred rows to a statement.
+pub(crate) fn insert_submissions(
+    conn: &mut DbConnection,
+    rows: &[ArchivedSubmission<'_>],
+) -> QueryResult<()> {
+    for chunk in rows.chunks(200) {
+        match conn {
+            DbConnection::Sqlite(c) => {
+                diesel::insert_into(submissions::table)
+                    .values(chunk)
+                    .execute(c)?;
+            }
+            DbConnection::Postgres(c) => {
+                diesel::insert_into(submissions::table)
+                    .values(chunk)
+                    .execute(c)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A line of the log as an archive gives it.
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = audit_log)]
+pub(crate) struct ArchivedLogLine<'a> {
+    pub event_id: EventId,
+    pub round_id: Option<RoundId>,
+    pub game_id: Option<GameId>,
+    pub actor_player: Option<PlayerId>,
+    pub actor_name: Option<&'a str>,
+    pub action: AuditAction,
+    pub from_state: Option<&'a str>,
+    pub to_state: Option<&'a str>,
+    pub detail: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+/// Writes log lines, a few hundred rows to a statement.
+pub(crate) fn insert_log(conn: &mut DbConnection, rows: &[ArchivedLogLine<'_>]) -> QueryResult<()> {
+    for chunk in rows.chunks(200) {
+        match conn {
+            DbConnection::Sqlite(c) => {
+                diesel::insert_into(audit_log::table)
+                    .values(chunk)
+                    .execute(c)?;
+            }
+            DbConnection::Postgres(c) => {
+                diesel::insert_into(audit_log::table)
+                    .values(chunk)
+                    .execute(c)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A bye asked for ahead.
+pub(crate) fn insert_bye(
+    conn: &mut DbConnection,
+    player: PlayerId,
+    round: i32,
+    kind: ByeKind,
+) -> QueryResult<()> {
+    diesel::insert_into(player_byes::table)
+        .values((
+            player_byes::player_id.eq(player),
+            player_byes::round.eq(round),
+            player_byes::kind.eq(kind),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Entry details the ordinary insert does not write.
+pub(crate) fn set_entry_state(
+    conn: &mut DbConnection,
+    player: PlayerId,
+    withdrawn_after: Option<i32>,
+    checked_in: bool,
+    seed: Option<i32>,
+    entered_at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::update(players::table.find(player))
+        .set((
+            players::withdrawn_after.eq(withdrawn_after),
+            players::checked_in.eq(checked_in),
+            players::seed.eq(seed),
+            players::created_at.eq(entered_at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}

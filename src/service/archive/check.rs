@@ -1,0 +1,431 @@
+//! An archive from another installation read as untrusted input: bounded in size, decoded
+//! (JSON, gzip allowed), its structure checked, and every record verified again with the rules
+//! engine. Anything wrong refuses the whole archive, naming the game and the reason.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Read;
+
+use serde::Serialize;
+
+use super::format::{Archive, FORMAT, GamePlace, VERSION};
+use crate::domain::{ErrorCode, GameStatus, StoredResult};
+use crate::rules::{Termination, Variant, VerdictKind};
+use crate::service::ServiceError;
+use crate::service::games::{Reverified, reverify};
+
+/// The most an archive may hold once decompressed: a 500-player, 9-round event with every
+/// record twice is some 20 MB.
+pub const MAX_ARCHIVE_BYTES: usize = 64 << 20;
+
+/// Records sent for one game (two players and the staff, with refusals and retries).
+const MAX_SUBMISSIONS_PER_GAME: usize = 200;
+
+/// Lines of one event's log.
+const MAX_LOG_LINES: usize = 500_000;
+
+/// Rounds of one event (Swiss rounds and a knockout's).
+const MAX_ROUNDS: usize = 300;
+
+/// Why an archive is refused: the code, where (a round, a board), and the specifics.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArchiveFault {
+    pub code: ErrorCode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<i32>,
+    pub detail: String,
+}
+
+impl ArchiveFault {
+    fn new(code: ErrorCode, detail: impl Into<String>) -> ArchiveFault {
+        ArchiveFault {
+            code,
+            round: None,
+            board: None,
+            detail: detail.into(),
+        }
+    }
+
+    fn at(mut self, round: i32, board: Option<i32>) -> ArchiveFault {
+        self.round = Some(round);
+        self.board = board;
+        self
+    }
+}
+
+impl From<ArchiveFault> for ServiceError {
+    fn from(fault: ArchiveFault) -> ServiceError {
+        ServiceError::Archive(Box::new(fault))
+    }
+}
+
+/// An archive read and verified: what each record says, by game and by submission.
+#[derive(Debug)]
+pub(crate) struct Verified {
+    pub archive: Archive,
+    /// The archive's digest (its content without the moment it was written).
+    pub digest: String,
+    /// What each game's record says, by place.
+    pub games: HashMap<GamePlace, Reverified>,
+    /// What each submission's record says, by place and order; `None`: refused again.
+    pub submissions: HashMap<(GamePlace, usize), Option<Reverified>>,
+}
+
+/// Reads an archive: gzip or JSON, at most [`MAX_ARCHIVE_BYTES`] once decompressed.
+pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
+    let text: Vec<u8> = if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        let limit = u64::try_from(MAX_ARCHIVE_BYTES).unwrap_or(u64::MAX) + 1;
+        flate2::read::MultiGzDecoder::new(bytes)
+            .take(limit)
+            .read_to_end(&mut out)
+            .map_err(|e| ArchiveFault::new(ErrorCode::ArchiveMalformed, e.to_string()))?;
+        out
+    } else {
+        bytes.to_vec()
+    };
+    if text.len() > MAX_ARCHIVE_BYTES {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveTooLarge,
+            format!("more than {} MB", MAX_ARCHIVE_BYTES >> 20),
+        ));
+    }
+    // The format and version first: a later version may not parse as this one.
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format: Option<String>,
+        version: Option<u64>,
+    }
+    let head: Head = serde_json::from_slice(&text)
+        .map_err(|e| ArchiveFault::new(ErrorCode::ArchiveMalformed, clipped(&e.to_string())))?;
+    if head.format.as_deref() != Some(FORMAT) {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            format!("the document is not a {FORMAT}"),
+        ));
+    }
+    match head.version {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) if v > u64::from(VERSION) => {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveVersion,
+                format!("version {v}; this installation reads version {VERSION}"),
+            ));
+        }
+        _ => {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveMalformed,
+                "no version this installation reads",
+            ));
+        }
+    }
+    let mut reader = serde_json::Deserializer::from_slice(&text);
+    serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+        ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            clipped(&format!("{}: {}", e.path(), e.inner())),
+        )
+    })
+}
+
+/// A message quoted back, cut short: it may hold whatever the file held.
+fn clipped(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(300).collect()
+}
+
+/// The digest that names an archive's content: the same event in the same state, written at
+/// another moment, has the same digest.
+pub(crate) fn digest(archive: &Archive) -> String {
+    use sha2::{Digest, Sha256};
+    let mut content = archive.clone();
+    content.exported_at = chrono::NaiveDateTime::default();
+    let bytes = serde_json::to_vec(&content).unwrap_or_default();
+    hex::encode(Sha256::digest(&bytes))
+}
+
+/// Checks the archive's structure and verifies every record again.
+pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
+    let settings = archive.event.settings.validate().map_err(|e| {
+        ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            format!("settings: {}", e.code()),
+        )
+    })?;
+    if !crate::domain::installation::is_code(&archive.installation.id) {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            "installation.id is not an installation's code",
+        ));
+    }
+    check_text("installation.name", &archive.installation.name, 120)?;
+    check_text("event.name", &archive.event.name, 120)?;
+    if archive.players.len() > crate::service::players::MAX_PLAYERS {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveTooLarge,
+            format!("{} entries", archive.players.len()),
+        ));
+    }
+    if archive.rounds.len() > MAX_ROUNDS || archive.audit.len() > MAX_LOG_LINES {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveTooLarge,
+            format!(
+                "{} rounds, {} log lines",
+                archive.rounds.len(),
+                archive.audit.len()
+            ),
+        ));
+    }
+    let mut names: HashMap<i32, &str> = HashMap::new();
+    let mut people: HashSet<&str> = HashSet::new();
+    for p in &archive.players {
+        check_text("players.name", &p.name, crate::service::players::MAX_FIELD)?;
+        check_text("players.club", &p.club, crate::service::players::MAX_FIELD)?;
+        check_text(
+            "players.province",
+            &p.province,
+            crate::service::players::MAX_FIELD,
+        )?;
+        if p.name.trim().is_empty() || p.number < 1 {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveMalformed,
+                format!("entry {}: no name or number", p.number),
+            ));
+        }
+        if names.insert(p.number, &p.name).is_some() {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchivePlayerTwice,
+                format!("pairing number {} twice", p.number),
+            ));
+        }
+        if let Some(id) = &p.federation_id {
+            let valid = !id.is_empty()
+                && id.len() <= 30
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            if !valid {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveMalformed,
+                    format!("entry {}: federation id", p.number),
+                ));
+            }
+            if !people.insert(id) {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchivePlayerTwice,
+                    format!("federation id {} on two entries", clipped(id)),
+                ));
+            }
+        }
+        if crate::domain::Tags::new(&p.tags).is_err() {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveMalformed,
+                format!("entry {}: tags", p.number),
+            ));
+        }
+    }
+    let entered = |n: Option<i32>| -> Result<(), ArchiveFault> {
+        match n {
+            Some(n) if !names.contains_key(&n) => Err(ArchiveFault::new(
+                ErrorCode::ArchivePlayerUnknown,
+                format!("pairing number {n}"),
+            )),
+            _ => Ok(()),
+        }
+    };
+    for bye in &archive.byes {
+        entered(Some(bye.player))?;
+    }
+    let mut round_numbers = HashSet::new();
+    let mut places = HashSet::new();
+    let mut games = HashMap::new();
+    let mut submissions = HashMap::new();
+    for round in &archive.rounds {
+        if round.number < 1 || !round_numbers.insert(round.number) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRoundInvalid,
+                format!("round number {}", round.number),
+            ));
+        }
+        let mut seated: HashMap<(i32, Option<&str>), i32> = HashMap::new();
+        for game in &round.games {
+            let place = GamePlace {
+                round: round.number,
+                board: game.board,
+                game_no: game.game_no,
+            };
+            let at = |fault: ArchiveFault| fault.at(round.number, Some(game.board));
+            if !places.insert(place) {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveRoundInvalid,
+                    "two games at one board",
+                )));
+            }
+            entered(game.first).map_err(at)?;
+            entered(game.second).map_err(at)?;
+            // A player sits at one board a round (a knockout match's games share a board and
+            // its match).
+            for n in [game.first, game.second].into_iter().flatten() {
+                let key = (n, game.bracket_code.as_deref());
+                if let Some(other) = seated.insert(key, game.board)
+                    && (other != game.board || game.bracket_code.is_none())
+                {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchivePlayerTwice,
+                        format!("pairing number {n} twice in the round"),
+                    )));
+                }
+            }
+            if game.first.is_some() && game.first == game.second {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchivePlayerTwice,
+                    "a player against themself",
+                )));
+            }
+            if game.submissions.len() > MAX_SUBMISSIONS_PER_GAME {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveTooLarge,
+                    format!("{} records sent for one game", game.submissions.len()),
+                )));
+            }
+            let first = game.first.and_then(|n| names.get(&n).copied());
+            let second = game.second.and_then(|n| names.get(&n).copied());
+            if let Some(record) = &game.record {
+                let (Some(first), Some(second)) = (first, second) else {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchiveRecordIllegal,
+                        "a record for a game without two players",
+                    )));
+                };
+                let checked = reverified(record, settings.variant, first, second).map_err(at)?;
+                agrees(game, &checked).map_err(at)?;
+                games.insert(place, checked);
+            } else if game.status == GameStatus::Final
+                && game
+                    .result
+                    .is_some_and(|r| !r.is_forfeit() && r != StoredResult::Bye)
+                && game
+                    .termination
+                    .is_some_and(|t| t != Termination::Adjudication)
+            {
+                // A board ending stated without the record it would stand on.
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveResultDisagrees,
+                    "a result ended on the board, without its record",
+                )));
+            }
+            for (i, sent) in game.submissions.iter().enumerate() {
+                entered(sent.player).map_err(at)?;
+                let (Some(first), Some(second)) = (first, second) else {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchiveRecordIllegal,
+                        "a record sent for a game without two players",
+                    )));
+                };
+                let again = reverify(&sent.record, settings.variant, first, second).ok();
+                let accepted = !matches!(sent.verdict, VerdictKind::Invalid);
+                match &again {
+                    None if accepted => {
+                        return Err(at(ArchiveFault::new(
+                            ErrorCode::ArchiveRecordIllegal,
+                            format!("record {} sent: it does not verify", i + 1),
+                        )));
+                    }
+                    Some(v) if accepted && v.verdict != sent.verdict => {
+                        return Err(at(ArchiveFault::new(
+                            ErrorCode::ArchiveResultDisagrees,
+                            format!("record {} sent: its verdict", i + 1),
+                        )));
+                    }
+                    Some(v) if accepted && sent.result.is_some() && v.result != sent.result => {
+                        return Err(at(ArchiveFault::new(
+                            ErrorCode::ArchiveResultDisagrees,
+                            format!("record {} sent: its result", i + 1),
+                        )));
+                    }
+                    _ => {}
+                }
+                submissions.insert((place, i), again);
+            }
+        }
+    }
+    for line in &archive.audit {
+        entered(line.player)?;
+        check_text("audit.detail", &line.detail, 64 << 10)?;
+    }
+    for decision in &archive.matches {
+        entered(Some(decision.player))?;
+    }
+    let digest = digest(&archive);
+    Ok(Verified {
+        archive,
+        digest,
+        games,
+        submissions,
+    })
+}
+
+/// A record verified again, or the fault naming why not.
+fn reverified(
+    record: &str,
+    variant: Variant,
+    first: &str,
+    second: &str,
+) -> Result<Reverified, ArchiveFault> {
+    reverify(record, variant, first, second).map_err(|refusal| {
+        let (reason, ply) = refusal.reason();
+        ArchiveFault::new(
+            ErrorCode::ArchiveRecordIllegal,
+            match ply {
+                Some(ply) => format!("{reason} (ply {ply})"),
+                None => reason,
+            },
+        )
+    })
+}
+
+/// The game's stated result, ending, length and final position agree with its record; a
+/// decided or corrected result keeps its record, which must still be legal and end where the
+/// game says.
+fn agrees(game: &super::format::ArchiveGame, record: &Reverified) -> Result<(), ArchiveFault> {
+    let disagrees = |what: &str| {
+        Err(ArchiveFault::new(
+            ErrorCode::ArchiveResultDisagrees,
+            format!("the {what} stated is not the record's"),
+        ))
+    };
+    if game
+        .plies
+        .is_some_and(|p| i64::from(p) != i64::from(record.plies))
+    {
+        return disagrees("number of plies");
+    }
+    if game
+        .final_position
+        .as_deref()
+        .is_some_and(|p| p != record.final_position)
+    {
+        return disagrees("final position");
+    }
+    let decided = game.termination == Some(Termination::Adjudication)
+        || game.corrected_from.is_some()
+        || game.status != GameStatus::Final;
+    if decided {
+        return Ok(());
+    }
+    if game.result != record.result {
+        return disagrees("result");
+    }
+    if game.termination != record.termination {
+        return disagrees("ending");
+    }
+    Ok(())
+}
+
+fn check_text(field: &str, text: &str, max: usize) -> Result<(), ArchiveFault> {
+    if text.chars().count() > max || text.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            format!("{field}: too long, or a control character"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,659 @@
+//! An archive taken in from the installation that ran its event: every record verified again,
+//! every entry matched to this registry as the organiser decides (the review shows the
+//! matches before anything is written), the event written read-only as that installation
+//! showed it, and the same archive twice changing nothing.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::check::{self, Verified};
+use super::format::{GamePlace, MatchDecision};
+use crate::db::archive::{ArchivedGame, ArchivedLogLine, ArchivedRound, ArchivedSubmission};
+use crate::db::{self, DbConnection};
+use crate::domain::installation::is_local_id;
+use crate::domain::{
+    AuditAction, ErrorCode, Event, EventId, GameId, PlayerId, RoundId, RoundState, Stage,
+};
+use crate::service::accounts::User;
+use crate::service::players::{Details, ValidPlayer};
+use crate::service::{App, ServiceError, audit, events, registry, standings};
+use crate::tournament::names;
+
+/// Why an entry is shown to the organiser before it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchReason {
+    /// A national id registered here under the same name: the same person.
+    SamePerson,
+    /// A national id registered here under another name.
+    OtherName,
+    /// A venue's local id.
+    LocalId,
+    /// An id this registry does not hold.
+    UnknownId,
+    /// No id at all.
+    NoId,
+}
+
+/// Who an entry will be in this registry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Matched {
+    /// A registered person (by the review's rule or the organiser's choice).
+    Person { federation_id: String, name: String },
+    /// A new person, issued an id here.
+    New,
+}
+
+/// A registered person the entry may be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    pub federation_id: String,
+    pub name: String,
+}
+
+/// One entry of the archive and who it will be here.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntryMatch {
+    pub player: i32,
+    pub name: String,
+    /// The id the archive gives.
+    pub federation_id: Option<String>,
+    pub reason: MatchReason,
+    /// Whether the organiser should look (anything but the same person).
+    pub flagged: bool,
+    /// Whether the organiser decided it (a decision in the archive).
+    pub decided: bool,
+    pub matched: Matched,
+    pub candidates: Vec<Candidate>,
+}
+
+/// Something the organiser should know that does not stop the import.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ImportWarning {
+    /// A Swiss round the Dutch system pairs otherwise (organisers may pair by hand).
+    PairedDifferently {
+        round: usize,
+        differences: Vec<String>,
+    },
+}
+
+/// What an import does, or would do.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportAction {
+    /// A new event.
+    Created,
+    /// The event imported before, written again from a later archive.
+    Updated,
+    /// The same archive as last time: nothing changes.
+    Unchanged,
+}
+
+/// The review of an archive (and, once imported, the answer).
+#[derive(Clone, Debug, Serialize)]
+pub struct Review {
+    pub action: ImportAction,
+    /// The installation that ran the event, and its id there.
+    pub installation: String,
+    pub installation_id: String,
+    pub origin_event: i32,
+    pub name: String,
+    pub players: usize,
+    pub rounds: usize,
+    pub games: usize,
+    pub records: usize,
+    pub submissions: usize,
+    pub digest: String,
+    pub matches: Vec<EntryMatch>,
+    pub warnings: Vec<ImportWarning>,
+}
+
+impl Review {
+    /// The message naming what the import does.
+    #[must_use]
+    pub fn action_key(&self) -> String {
+        let code = match self.action {
+            ImportAction::Created => "created",
+            ImportAction::Updated => "updated",
+            ImportAction::Unchanged => "unchanged",
+        };
+        format!("archive-action-{code}")
+    }
+
+    /// The figures the review page says, as message arguments.
+    #[must_use]
+    pub fn counts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("players", self.players.to_string()),
+            ("rounds", self.rounds.to_string()),
+            ("games", self.games.to_string()),
+            ("records", self.records.to_string()),
+            ("submissions", self.submissions.to_string()),
+        ]
+    }
+}
+
+impl EntryMatch {
+    /// The message naming why the entry is shown.
+    #[must_use]
+    pub fn reason_key(&self) -> String {
+        let code = match self.reason {
+            MatchReason::SamePerson => "same_person",
+            MatchReason::OtherName => "other_name",
+            MatchReason::LocalId => "local_id",
+            MatchReason::UnknownId => "unknown_id",
+            MatchReason::NoId => "no_id",
+        };
+        format!("archive-match-{code}")
+    }
+
+    /// Whether the entry will be a new person.
+    #[must_use]
+    pub fn is_new(&self) -> bool {
+        self.matched == Matched::New
+    }
+
+    /// Whether the entry will be the registered person `federation_id`.
+    #[must_use]
+    pub fn is(&self, federation_id: &str) -> bool {
+        matches!(&self.matched, Matched::Person { federation_id: id, .. } if id == federation_id)
+    }
+}
+
+/// An import done: the event here, the review it followed, and who each entry is here.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub event: Event,
+    pub review: Review,
+    pub people: Vec<crate::service::push::Person>,
+}
+
+/// Each entry of the event and the id its person has here.
+fn people_of(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> Result<Vec<crate::service::push::Person>, ServiceError> {
+    Ok(db::events::players_of_event(conn, event)?
+        .into_iter()
+        .filter_map(|p| {
+            Some(crate::service::push::Person {
+                player: p.number,
+                federation_id: p.federation_id?,
+            })
+        })
+        .collect())
+}
+
+/// How an import ends inside its transaction: written, or undone after its review (a dry
+/// run writes everything, reviews it, and rolls it back).
+enum Ending {
+    Failed(ServiceError),
+    DryRun(Box<Review>),
+}
+
+impl From<diesel::result::Error> for Ending {
+    fn from(e: diesel::result::Error) -> Ending {
+        Ending::Failed(e.into())
+    }
+}
+
+impl From<ServiceError> for Ending {
+    fn from(e: ServiceError) -> Ending {
+        Ending::Failed(e)
+    }
+}
+
+/// Reads, verifies and reviews an archive without writing anything; `decisions` (the
+/// organiser's, on the review page) replace the archive's own for the same entries.
+pub(crate) fn review(
+    app: &App,
+    user: &User,
+    bytes: &[u8],
+    decisions: &[MatchDecision],
+) -> Result<Review, ServiceError> {
+    match run(app, user, bytes, decisions, true) {
+        Ok(imported) => Ok(imported.review),
+        Err(Ending::DryRun(review)) => Ok(*review),
+        Err(Ending::Failed(e)) => Err(e),
+    }
+}
+
+/// Imports an archive (organisers of this installation), with the organiser's `decisions`
+/// over the archive's own.
+pub(crate) fn import(
+    app: &App,
+    user: &User,
+    bytes: &[u8],
+    decisions: &[MatchDecision],
+) -> Result<Imported, ServiceError> {
+    match run(app, user, bytes, decisions, false) {
+        Ok(imported) => {
+            app.standings.nudge(app, imported.event.id);
+            Ok(imported)
+        }
+        Err(Ending::DryRun(review)) => Err(ServiceError::Internal(format!(
+            "an import ended as a dry run ({})",
+            review.digest
+        ))),
+        Err(Ending::Failed(e)) => Err(e),
+    }
+}
+
+fn run(
+    app: &App,
+    user: &User,
+    bytes: &[u8],
+    decisions: &[MatchDecision],
+    dry_run: bool,
+) -> Result<Imported, Ending> {
+    if !user.role.can_create_events() {
+        return Err(ServiceError::Forbidden.into());
+    }
+    let mut archive = check::decode(bytes).map_err(ServiceError::from)?;
+    for decision in decisions {
+        archive.matches.retain(|d| d.player != decision.player);
+        archive.matches.push(decision.clone());
+    }
+    let verified = check::verify(archive).map_err(ServiceError::from)?;
+    let origin = &verified.archive.installation;
+    if origin.id == app.installation.id {
+        return Err(ServiceError::Conflict(ErrorCode::ArchiveOwnEvent).into());
+    }
+    let mut conn = app.conn()?;
+    db::write_transaction(&mut conn, |conn| {
+        db::lock_key(conn, &format!("archive {}", origin.id))?;
+        let before = db::archive::imported_event(conn, &origin.id, verified.archive.event.id)?;
+        let matches = match_entries(conn, &verified.archive)?;
+        let mut review = review_of(&verified, matches, before.as_ref());
+        if let Some((event_id, digest)) = &before
+            && *digest == verified.digest
+        {
+            let event = db::events::event_by_id(conn, *event_id)?.ok_or(ServiceError::NotFound)?;
+            let people = people_of(conn, event.id)?;
+            return Ok(Imported {
+                event,
+                review,
+                people,
+            });
+        }
+        let event = write(conn, app, user, &verified, &review, before.map(|b| b.0))?;
+        review.warnings = pairing_warnings(conn, &event)?;
+        if dry_run {
+            return Err(Ending::DryRun(Box::new(review)));
+        }
+        let event = db::events::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
+        let people = people_of(conn, event.id)?;
+        Ok(Imported {
+            event,
+            review,
+            people,
+        })
+    })
+}
+
+fn review_of(
+    verified: &Verified,
+    matches: Vec<EntryMatch>,
+    before: Option<&(EventId, String)>,
+) -> Review {
+    let archive = &verified.archive;
+    let games = archive.rounds.iter().map(|r| r.games.len()).sum();
+    let submissions = archive
+        .rounds
+        .iter()
+        .flat_map(|r| &r.games)
+        .map(|g| g.submissions.len())
+        .sum();
+    Review {
+        action: match before {
+            None => ImportAction::Created,
+            Some((_, digest)) if *digest == verified.digest => ImportAction::Unchanged,
+            Some(_) => ImportAction::Updated,
+        },
+        installation: archive.installation.name.clone(),
+        installation_id: archive.installation.id.clone(),
+        origin_event: archive.event.id,
+        name: archive.event.name.clone(),
+        players: archive.players.len(),
+        rounds: archive.rounds.len(),
+        games,
+        records: verified.games.len(),
+        submissions,
+        digest: verified.digest.clone(),
+        matches,
+        warnings: Vec::new(),
+    }
+}
+
+/// Who each entry is here: a national id registered under the same name (accents and
+/// spellings aside) is that person; every other entry is a new person unless the archive
+/// carries the organiser's decision, and is flagged with the registered people it may be.
+fn match_entries(
+    conn: &mut DbConnection,
+    archive: &super::format::Archive,
+) -> Result<Vec<EntryMatch>, ServiceError> {
+    let decisions: HashMap<i32, &MatchDecision> =
+        archive.matches.iter().map(|d| (d.player, d)).collect();
+    let mut chosen: HashMap<String, i32> = HashMap::new();
+    let mut out = Vec::with_capacity(archive.players.len());
+    for p in &archive.players {
+        let given = p.federation_id.as_deref().map(str::to_ascii_uppercase);
+        let registered = match given.as_deref() {
+            Some(id) if !is_local_id(id) => {
+                let id = db::registry::resolve(conn, id)?;
+                db::registry::by_federation_id(conn, &id)?
+            }
+            _ => None,
+        };
+        let reason = match (&given, &registered) {
+            (Some(_), Some(person)) if names::may_be_same(&person.name, &p.name) => {
+                MatchReason::SamePerson
+            }
+            (Some(_), Some(_)) => MatchReason::OtherName,
+            (Some(id), None) if is_local_id(id) => MatchReason::LocalId,
+            (Some(_), None) => MatchReason::UnknownId,
+            (None, _) => MatchReason::NoId,
+        };
+        let mut candidates: Vec<Candidate> = Vec::new();
+        if reason != MatchReason::SamePerson {
+            if let Some(person) = &registered {
+                candidates.push(Candidate {
+                    federation_id: person.federation_id.clone(),
+                    name: person.name.clone(),
+                });
+            }
+            for alike in registry::similar(conn, &p.name)? {
+                if let Some(id) = alike.federation_id
+                    && !candidates.iter().any(|c| c.federation_id == id)
+                {
+                    candidates.push(Candidate {
+                        federation_id: id,
+                        name: alike.name,
+                    });
+                }
+            }
+        }
+        let default = match (&registered, reason) {
+            (Some(person), MatchReason::SamePerson) => Matched::Person {
+                federation_id: person.federation_id.clone(),
+                name: person.name.clone(),
+            },
+            _ => Matched::New,
+        };
+        let decision = decisions.get(&p.number);
+        let matched = match decision {
+            None => default,
+            Some(d) if d.person.eq_ignore_ascii_case("new") => Matched::New,
+            Some(d) => {
+                let id = db::registry::resolve(conn, &d.person.to_ascii_uppercase())?;
+                let person = db::registry::by_federation_id(conn, &id)?.ok_or_else(|| {
+                    ServiceError::Unusable {
+                        code: ErrorCode::RegistryPlayerUnknown,
+                        detail: d.person.chars().take(30).collect(),
+                    }
+                })?;
+                Matched::Person {
+                    federation_id: person.federation_id,
+                    name: person.name,
+                }
+            }
+        };
+        if let Matched::Person { federation_id, .. } = &matched
+            && let Some(other) = chosen.insert(federation_id.clone(), p.number)
+        {
+            return Err(ServiceError::Unusable {
+                code: ErrorCode::PersonAlreadyEntered,
+                detail: format!("{other}, {}: {federation_id}", p.number),
+            });
+        }
+        out.push(EntryMatch {
+            player: p.number,
+            name: p.name.clone(),
+            federation_id: p.federation_id.clone(),
+            reason,
+            flagged: reason != MatchReason::SamePerson,
+            decided: decision.is_some(),
+            matched,
+            candidates,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes the event as the archive holds it (in place of its earlier import, if any).
+fn write(
+    conn: &mut DbConnection,
+    app: &App,
+    user: &User,
+    verified: &Verified,
+    review: &Review,
+    before: Option<EventId>,
+) -> Result<Event, ServiceError> {
+    let archive = &verified.archive;
+    let settings = archive.event.settings.validate()?;
+    let event = match before {
+        Some(id) => {
+            let event = db::events::event_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
+            // The list counts an event's games as they went in; a later archive of an event in
+            // it would change them behind the administrator's back.
+            if event.rating_period.is_some() {
+                return Err(ServiceError::Conflict(ErrorCode::EventInRatingList));
+            }
+            db::archive::clear_event(conn, id)?;
+            db::events::update_event(conn, id, &settings, db::now())?;
+            event
+        }
+        None => events::insert_event(conn, user, &settings)?,
+    };
+    let issued = app.installation.issued_ids();
+    let mut entries: HashMap<i32, PlayerId> = HashMap::new();
+    for (p, m) in archive.players.iter().zip(&review.matches) {
+        let mut player = ValidPlayer {
+            name: p.name.trim().to_string(),
+            rating: p.rating.clamp(0, 4000),
+            club: p.club.trim().to_string(),
+            province: p.province.trim().to_string(),
+            email: None,
+            missed_points: p.missed_points,
+            details: Details {
+                sex: p.sex,
+                birth_year: p.birth_year,
+                federation_id: match &m.matched {
+                    Matched::Person { federation_id, .. } => Some(federation_id.clone()),
+                    Matched::New => None,
+                },
+                tags: crate::domain::Tags::new(&p.tags)
+                    .map_err(|_| ServiceError::invalid("tags", ErrorCode::TagsInvalid))?,
+            },
+        };
+        registry::enter(conn, &issued, &mut player, false)?;
+        let id = crate::service::players::insert_archived(conn, event.id, p, &player)?;
+        entries.insert(p.number, id);
+    }
+    let entry = |n: Option<i32>| n.and_then(|n| entries.get(&n).copied());
+    for bye in &archive.byes {
+        if let Some(player) = entry(Some(bye.player)) {
+            db::archive::insert_bye(conn, player, bye.round, bye.kind)?;
+        }
+    }
+    let mut rounds: HashMap<i32, RoundId> = HashMap::new();
+    let mut games: HashMap<GamePlace, GameId> = HashMap::new();
+    let mut sent: Vec<ArchivedSubmission<'_>> = Vec::new();
+    for round in &archive.rounds {
+        let round_id = db::archive::insert_round(
+            conn,
+            &ArchivedRound {
+                event_id: event.id,
+                number: round.number,
+                stage: round.stage,
+                state: if round.published {
+                    RoundState::Published
+                } else {
+                    RoundState::Draft
+                },
+                starts_at: round.starts_at,
+                created_at: round.created_at,
+                published_at: round.published_at,
+            },
+        )?;
+        rounds.insert(round.number, round_id);
+        for game in &round.games {
+            let place = GamePlace {
+                round: round.number,
+                board: game.board,
+                game_no: game.game_no,
+            };
+            let game_id = db::archive::insert_game(
+                conn,
+                &ArchivedGame {
+                    event_id: event.id,
+                    round_id,
+                    board: game.board,
+                    game_no: game.game_no,
+                    bracket_code: game.bracket_code.as_deref(),
+                    first_id: entry(game.first),
+                    second_id: entry(game.second),
+                    status: game.status,
+                    result: game.result,
+                    termination: game.termination,
+                    plies: game.plies,
+                    record: game.record.as_deref(),
+                    final_position: game.final_position.as_deref(),
+                    updated_at: game.updated_at,
+                    corrected_from: game.corrected_from,
+                    correction_reason: game.correction_reason.as_deref(),
+                },
+            )?;
+            games.insert(place, game_id);
+            for (i, s) in game.submissions.iter().enumerate() {
+                let again = verified
+                    .submissions
+                    .get(&(place, i))
+                    .and_then(Option::as_ref);
+                sent.push(ArchivedSubmission {
+                    game_id,
+                    player_id: entry(s.player),
+                    by_name: s.by.as_deref(),
+                    role: s.role,
+                    record: &s.record,
+                    record_hash: again.map_or(s.record_sha256.as_str(), |v| v.fingerprint.as_str()),
+                    verdict: s.verdict,
+                    reason: s.reason.as_deref(),
+                    ply: s.ply,
+                    result: s.result,
+                    termination: s.termination,
+                    plies: s.plies,
+                    status: s.status,
+                    created_at: s.created_at,
+                    record_bytes: s.record_bytes,
+                    record_sha256: &s.record_sha256,
+                });
+            }
+        }
+    }
+    db::archive::insert_submissions(conn, &sent)?;
+    let log: Vec<ArchivedLogLine<'_>> = archive
+        .audit
+        .iter()
+        .map(|line| ArchivedLogLine {
+            event_id: event.id,
+            round_id: line.round.and_then(|r| rounds.get(&r).copied()),
+            game_id: line.game.and_then(|g| games.get(&g).copied()),
+            actor_player: entry(line.player),
+            actor_name: line.account.as_deref(),
+            action: line.action,
+            from_state: line.from_state.as_deref(),
+            to_state: line.to_state.as_deref(),
+            detail: &line.detail,
+            created_at: line.at,
+        })
+        .collect();
+    db::archive::insert_log(conn, &log)?;
+    if let Some(fund) = &archive.event.prize_fund {
+        let text =
+            serde_json::to_string(&fund.fund).map_err(|e| ServiceError::Internal(e.to_string()))?;
+        // The fund must read as one this installation shows.
+        serde_json::from_str::<crate::service::prizes::Fund>(&text).map_err(|e| {
+            ServiceError::from(check::ArchiveFault {
+                code: ErrorCode::ArchiveMalformed,
+                round: None,
+                board: None,
+                detail: format!("prize fund: {e}").chars().take(300).collect(),
+            })
+        })?;
+        db::events::store_prize_fund(conn, event.id, &text, fund.published, db::now())?;
+    }
+    db::events::set_event_state(conn, event.id, archive.event.state, db::now())?;
+    db::archive::set_origin(
+        conn,
+        event.id,
+        &archive.installation.id,
+        &archive.installation.name,
+        archive.event.id,
+        &verified.digest,
+    )?;
+    let decided: Vec<String> = review
+        .matches
+        .iter()
+        .filter(|m| m.flagged)
+        .map(|m| {
+            let to = match &m.matched {
+                Matched::Person { federation_id, .. } => federation_id.clone(),
+                Matched::New => "new".to_string(),
+            };
+            let how = if m.decided { "decided" } else { "default" };
+            format!(
+                "#{} {} ({}): {to}, {how}",
+                m.player,
+                m.name,
+                m.federation_id.as_deref().unwrap_or("-")
+            )
+        })
+        .collect();
+    audit::record(
+        conn,
+        audit::Entry::event(event.id, Some(user.id), AuditAction::ArchiveImported).text(format!(
+            "{} ({}), event {}, archive {}. {}",
+            archive.installation.name,
+            archive.installation.id,
+            archive.event.id,
+            &verified.digest[..16.min(verified.digest.len())],
+            decided.join("; ")
+        )),
+    )?;
+    standings::changed(conn, event.id)?;
+    Ok(event)
+}
+
+/// The Swiss rounds the Dutch system pairs otherwise than the event did, from the event as
+/// written (its TRF, checked as `kiela check` does).
+fn pairing_warnings(
+    conn: &mut DbConnection,
+    event: &Event,
+) -> Result<Vec<ImportWarning>, ServiceError> {
+    let event = db::events::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
+    if !event.format.has_swiss() {
+        return Ok(Vec::new());
+    }
+    let data = crate::service::event_data::EventData::load_without_records(conn, event)?;
+    let swiss = data
+        .rounds
+        .iter()
+        .filter(|r| r.stage == Stage::Swiss)
+        .count();
+    let trf = crate::service::exports::trf_text(&data);
+    let Ok(tournament) = crate::tournament::trf::parse(&trf) else {
+        return Ok(Vec::new());
+    };
+    Ok(crate::tournament::trf_pairing::check_rounds(&tournament)
+        .into_iter()
+        .filter(|c| c.round <= swiss && !c.differences.is_empty())
+        .map(|c| ImportWarning::PairedDifferently {
+            round: c.round,
+            differences: c.differences,
+        })
+        .collect())
+}

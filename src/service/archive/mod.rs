@@ -1,0 +1,55 @@
+//! An event carried between installations as one file (`FILE.kiela`, docs/archive.md): written
+//! by the installation that ran it, taken in by another (the federation's) with every record
+//! verified again and every entry matched to its registry.
+
+mod check;
+mod export;
+pub(crate) mod format;
+mod import;
+
+pub use crate::service::push::Person;
+pub use check::{ArchiveFault, MAX_ARCHIVE_BYTES};
+pub use format::MatchDecision;
+pub use import::{
+    Candidate, EntryMatch, ImportAction, ImportWarning, Imported, MatchReason, Matched, Review,
+};
+pub(crate) use import::{import, review};
+
+use super::events::Access;
+use super::{App, ServiceError};
+
+/// The event's archive as a file (JSON), for its organisers.
+pub(crate) fn export(app: &App, access: &Access) -> Result<Vec<u8>, ServiceError> {
+    let archive = export::export(app, access)?;
+    serde_json::to_vec_pretty(&archive).map_err(|e| ServiceError::Internal(e.to_string()))
+}
+
+/// The archive of an event, for the installation's own tools (the command line and the push
+/// to the federation).
+pub fn export_event(app: &App, event: &crate::domain::Event) -> Result<Vec<u8>, ServiceError> {
+    let mut conn = app.conn()?;
+    let archive = crate::db::read_transaction(&mut conn, |conn| {
+        export::archive_of(conn, &app.installation, event.id)
+    })?;
+    serde_json::to_vec_pretty(&archive).map_err(|e| ServiceError::Internal(e.to_string()))
+}
+
+/// Imports an archive from the command line, as the installation's first administrator (or
+/// the account named).
+pub fn import_file(
+    app: &App,
+    owner: Option<&str>,
+    bytes: &[u8],
+    decisions: &[MatchDecision],
+    dry_run: bool,
+) -> Result<Review, ServiceError> {
+    let user = match owner {
+        Some(email) => super::accounts::user_by_email(app, email)?.ok_or(ServiceError::NotFound)?,
+        None => super::accounts::first_admin(app)?.ok_or(ServiceError::NotFound)?,
+    };
+    if dry_run {
+        review(app, &user, bytes, decisions)
+    } else {
+        import(app, &user, bytes, decisions).map(|i| i.review)
+    }
+}

@@ -1,0 +1,798 @@
+//! One season across two installations of the one program: a venue (local ids, the national
+//! registry loaded from the federation's file) runs a Swiss-then-knockout qualifier; its
+//! archive goes to the federation, which verifies every record again, matches every entry to
+//! its registry, shows the event as the venue did, and counts its verified games in the
+//! national list. Tampered archives are refused naming the game; the same archive twice is one
+//! event; a push while the federation is down catches up when it is back.
+
+use serde_json::{Value, json};
+
+use crate::harness::{
+    Backend, Browser, Req, TestApp, account_with_token, decide_boards, enter_player,
+    finished_record, pair_round,
+};
+
+/// A venue (the default role) and the federation's server.
+async fn installations(venue: Backend, federation: Backend) -> Option<(TestApp, TestApp)> {
+    let venue = TestApp::spawn_with(venue, |c| c.installation_role = None).await?;
+    let federation = TestApp::spawn(federation).await?;
+    Some((venue, federation))
+}
+
+/// The federation's registry: four people, two of them rated by a finished event put into the
+/// national list (its games decided by an arbiter).
+async fn federation_registry(federation: &TestApp) -> Vec<String> {
+    let organiser = account_with_token(federation, "fed-org@example.ao", "Org", "organiser");
+    let admin = account_with_token(federation, "fed@example.ao", "Federação", "admin");
+    let client = federation.browser();
+    let event = client
+        .send(Req::post("/api/v1/events").bearer(&organiser).json(json!({
+            "name": "Open de Luanda", "rounds": 1, "rated": true,
+            "starts_on": "2026-11-07", "ends_on": "2026-11-07",
+        })))
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let mut ids = Vec::new();
+    for (name, club) in [
+        ("Ana Kiala", "Petro"),
+        ("Bento Lunda", "Primeiro de Agosto"),
+        ("Carla Muxima", "Interclube"),
+        ("Domingos Neto", "Sagrada Esperança"),
+    ] {
+        let (_, shown) = enter_player(
+            &client,
+            &organiser,
+            event,
+            json!({"name": name, "club": club, "province": "Luanda"}),
+        )
+        .await;
+        ids.push(shown["federation_id"].as_str().unwrap().to_string());
+    }
+    assert!(ids.iter().all(|id| id.starts_with("K000")), "{ids:?}");
+    let round = pair_round(&client, &organiser, event).await;
+    decide_boards(&client, &organiser, &round, &["1-0", "0-1"]).await;
+    client
+        .send(Req::post(format!("/api/v1/events/{event}/rating")).bearer(&admin))
+        .await
+        .expect(200);
+    ids
+}
+
+/// Plays every open game of the round with finished records the organiser enters.
+async fn play_round(client: &Browser<'_>, token: &str, event: i64, round: i64, seed: &mut u64) {
+    for _ in 0..20 {
+        let shown = client
+            .send(Req::get(format!("/api/v1/events/{event}/rounds/{round}")))
+            .await
+            .expect(200)
+            .json();
+        let open: Vec<Value> = shown["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["status"] != "final" && !p["second"].is_null())
+            .cloned()
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        for p in open {
+            *seed += 1;
+            let (record, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                *seed,
+            );
+            let game = p["game_id"].as_i64().unwrap();
+            client
+                .send(
+                    Req::post(format!("/api/v1/games/{game}/record"))
+                        .bearer(token)
+                        .text(&record),
+                )
+                .await
+                .expect(200);
+        }
+    }
+    panic!("round {round} never finished");
+}
+
+/// Pairs the next round; its number.
+async fn next_round(client: &Browser<'_>, token: &str, event: i64) -> Option<i64> {
+    let resp = client
+        .send(Req::post(format!("/api/v1/events/{event}/rounds")).bearer(token))
+        .await;
+    (resp.status == 201).then(|| resp.json()["round"].as_i64().unwrap())
+}
+
+/// The standings as (pairing number, place, points, name) rows, and whether they are final.
+async fn standings(client: &Browser<'_>, event: i64) -> (Vec<(Value, Value, Value, Value)>, Value) {
+    let table = client
+        .send(Req::get(format!("/api/v1/events/{event}/standings")))
+        .await
+        .expect(200)
+        .json();
+    let rows = table["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["pairing_number"].clone(),
+                r["place"].clone(),
+                r["points"].clone(),
+                r["name"].clone(),
+            )
+        })
+        .collect();
+    (rows, table["final"].clone())
+}
+
+/// Every game of the event in order: (round, board, first and second by pairing number, result,
+/// record).
+async fn games(client: &Browser<'_>, event: i64) -> Vec<(i64, i64, Value, Value, Value, Value)> {
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}")))
+        .await
+        .expect(200)
+        .json();
+    let mut out = Vec::new();
+    for round in 1..=shown["rounds_paired"].as_i64().unwrap() {
+        let pairings = client
+            .send(Req::get(format!("/api/v1/events/{event}/rounds/{round}")))
+            .await
+            .expect(200)
+            .json();
+        for p in pairings["pairings"].as_array().unwrap() {
+            let game = client
+                .send(Req::get(format!("/api/v1/games/{}", p["game_id"])))
+                .await
+                .expect(200)
+                .json();
+            out.push((
+                round,
+                p["board"].as_i64().unwrap(),
+                p["first"]["name"].clone(),
+                p["second"]["name"].clone(),
+                game["result"].clone(),
+                game["record"].clone(),
+            ));
+        }
+    }
+    out
+}
+
+/// The venue's qualifier: eight players (two entered by national id alone, one under another
+/// person's national id, five new people with local ids), three Swiss rounds and a knockout of
+/// four, with an arbiter's decision and a correction; returns its id, slug and the organiser's
+/// token.
+async fn qualifier(venue: &TestApp, national: &[String]) -> (i64, String, String) {
+    let organiser = account_with_token(venue, "malanje@example.ao", "Malanje", "organiser");
+    let client = venue.browser();
+    let created = client
+        .send(Req::post("/api/v1/events").bearer(&organiser).json(json!({
+            "name": "Qualificação de Malanje", "format": "swiss_then_knockout", "rounds": 3,
+            "knockout_size": 4, "starts_on": "2026-11-21", "ends_on": "2026-11-22",
+        })))
+        .await
+        .expect(201)
+        .json();
+    let event = created["id"].as_i64().unwrap();
+    let slug = created["slug"].as_str().unwrap().to_string();
+    // By national id alone: the registry loaded from the federation fills the rest.
+    for id in &national[..2] {
+        let (_, shown) =
+            enter_player(&client, &organiser, event, json!({"federation_id": id})).await;
+        assert_eq!(shown["federation_id"], id.as_str());
+    }
+    // Someone else's national id, typed by mistake.
+    let (created, _) = enter_player(
+        &client,
+        &organiser,
+        event,
+        json!({"name": "Carlota Mussungo", "federation_id": national[3]}),
+    )
+    .await;
+    assert_eq!(created["warnings"][0]["code"], "other_name", "{created}");
+    for name in [
+        "Eduardo Quissanga",
+        "Filomena Cambuta",
+        "Gaspar Ngola",
+        "Helena Kassoma",
+        "Isabel Malanga",
+    ] {
+        let (_, shown) = enter_player(
+            &client,
+            &organiser,
+            event,
+            json!({"name": name, "province": "Malanje"}),
+        )
+        .await;
+        let id = shown["federation_id"].as_str().unwrap();
+        assert!(id.starts_with("L-") && !id.starts_with("K"), "{id}");
+    }
+    let mut seed = 100;
+    let mut played = 0;
+    while let Some(round) = next_round(&client, &organiser, event).await {
+        if round == 1 {
+            // The arbiter decides a game, and later corrects another.
+            let shown = client
+                .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
+                .await
+                .expect(200)
+                .json();
+            decide_boards(&client, &organiser, &shown, &["1-0"]).await;
+        }
+        play_round(&client, &organiser, event, round, &mut seed).await;
+        if round == 2 {
+            let shown = client
+                .send(Req::get(format!("/api/v1/events/{event}/rounds/2")))
+                .await
+                .expect(200)
+                .json();
+            let game = &shown["pairings"][0];
+            let result = if game["result"] == "1-0" {
+                "0-1"
+            } else {
+                "1-0"
+            };
+            client
+                .send(
+                    Req::post(format!("/api/v1/games/{}/correction", game["game_id"]))
+                        .bearer(&organiser)
+                        .json(json!({"result": result, "reason": "scoresheet misread"})),
+                )
+                .await
+                .expect(200);
+        }
+        played += 1;
+        assert!(played < 10, "the qualifier never ends");
+    }
+    assert_eq!(played, 5, "three Swiss rounds, semi-finals, final");
+    (event, slug, organiser)
+}
+
+/// Loads the federation's registry file at the venue, as `kiela registry import` does.
+fn load_registry(venue: &TestApp, file: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "kiela-registry-{}-{}.json",
+        std::process::id(),
+        venue.base.replace([':', '/', '.'], "-")
+    ));
+    std::fs::write(&path, file).unwrap();
+    let loaded = kiela::cli::season::registry(
+        &venue.app,
+        kiela::cli::season::RegistryCommand::Import { file: path.clone() },
+    )
+    .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    loaded
+}
+
+async fn archive_of(client: &Browser<'_>, token: &str, event: i64) -> Value {
+    let resp = client
+        .send(Req::get(format!("/api/v1/events/{event}/archive")).bearer(token))
+        .await
+        .expect(200);
+    serde_json::from_str(&resp.body).unwrap()
+}
+
+fn post_archive(token: &str, query: &str, archive: &Value) -> Req {
+    Req::post(format!("/api/v1/archives{query}"))
+        .bearer(token)
+        .json(archive.clone())
+}
+
+async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &TestApp) {
+    let national = federation_registry(federation).await;
+    let fed = federation.browser();
+    let registry = fed
+        .send(Req::get("/api/v1/registry/export"))
+        .await
+        .expect(200);
+    assert!(!registry.body.contains('@'), "no e-mail address leaves");
+    let file: Value = serde_json::from_str(&registry.body).unwrap();
+    let ana = file["people"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["federation_id"] == national[0].as_str())
+        .unwrap()
+        .clone();
+    let ana_rating = ana["rating"].as_f64().expect("rated on the national list");
+    let loaded = load_registry(venue, &registry.body);
+    assert!(loaded.starts_with("4 people added"), "{loaded}");
+
+    let (event, slug, organiser) = qualifier(venue, &national).await;
+    let client = venue.browser();
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")))
+        .await
+        .expect(200)
+        .json();
+    let first = &players["players"][0];
+    assert_eq!(first["name"], "Ana Kiala", "{first}");
+    assert_eq!(first["club"], "Petro");
+    assert_eq!(
+        first["rating"].as_f64().unwrap(),
+        ana_rating.round(),
+        "the national rating, offline"
+    );
+
+    let archive = archive_of(&client, &organiser, event).await;
+    assert!(!serde_json::to_string(&archive).unwrap().contains("/p/"));
+    let fed_organiser =
+        account_with_token(federation, "nacional@example.ao", "Nacional", "organiser");
+    let events_before = fed
+        .send(Req::get("/api/v1/events"))
+        .await
+        .expect(200)
+        .json()["events"]
+        .as_array()
+        .unwrap()
+        .len();
+
+    // The review: the same people matched, the others proposed, nothing written.
+    let review = fed
+        .send(post_archive(&fed_organiser, "?dry_run=true", &archive))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(review["action"], "created");
+    let reasons: Vec<&str> = review["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "same_person",
+            "same_person",
+            "other_name",
+            "local_id",
+            "local_id",
+            "local_id",
+            "local_id",
+            "local_id"
+        ],
+        "{review}"
+    );
+    assert_eq!(review["matches"][2]["matched"]["kind"], "new");
+    assert_eq!(
+        review["matches"][2]["candidates"][0]["federation_id"],
+        national[3].as_str()
+    );
+    let events_now = fed
+        .send(Req::get("/api/v1/events"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        events_now["events"].as_array().unwrap().len(),
+        events_before
+    );
+
+    // Imported: one new person decided by the organiser as a registered one is refused when
+    // the person is someone else's entry already; the bare archive takes the defaults.
+    let imported = fed
+        .send(post_archive(&fed_organiser, "", &archive))
+        .await
+        .expect(201)
+        .json();
+    let id = imported["id"].as_i64().unwrap();
+    let people = imported["people"].as_array().unwrap();
+    assert_eq!(people.len(), 8);
+    assert!(
+        people
+            .iter()
+            .all(|p| p["federation_id"].as_str().unwrap().starts_with('K')),
+        "every local id replaced by a national one: {imported}"
+    );
+    assert_eq!(people[0]["federation_id"], national[0].as_str());
+    assert_ne!(people[2]["federation_id"], national[3].as_str());
+
+    // As the venue showed it.
+    assert_eq!(standings(&fed, id).await, standings(&client, event).await);
+    assert_eq!(games(&fed, id).await, games(&client, event).await);
+    let shown = fed
+        .send(Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(shown["state"], "finished");
+    assert_eq!(shown["origin"]["event_id"], event);
+    let page = fed
+        .get(&format!(
+            "/events/{}?lang=en",
+            shown["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert!(page.body.contains("Run at"), "{}", page.body);
+    let venue_archive = serde_json::to_value(&archive["audit"]).unwrap();
+    let again = archive_of(&fed, &fed_organiser, id).await;
+    assert_eq!(
+        again["audit"].as_array().unwrap().len(),
+        venue_archive.as_array().unwrap().len() + 1,
+        "the venue's log, and the import"
+    );
+    assert_eq!(
+        again["rounds"], archive["rounds"],
+        "every game and submission"
+    );
+
+    // The same archive again: nothing changes.
+    let same = fed
+        .send(post_archive(&fed_organiser, "", &archive))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(same["review"]["action"], "unchanged");
+    assert_eq!(same["id"], id);
+    let events_after = fed
+        .send(Req::get("/api/v1/events"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        events_after["events"].as_array().unwrap().len(),
+        events_before + 1
+    );
+
+    // Read-only here, except whether it counts for the list.
+    let refused = fed
+        .send(Req::post(format!("/api/v1/events/{id}/rounds")).bearer(&fed_organiser))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "event_imported");
+    fed.send(
+        Req::patch(format!("/api/v1/events/{id}"))
+            .bearer(&fed_organiser)
+            .json(json!({"rated": true})),
+    )
+    .await
+    .expect(200);
+    let admin =
+        kiela::service::accounts::create_api_token_for(&federation.app, "fed@example.ao", "season")
+            .unwrap();
+    let report = fed
+        .send(Req::post(format!("/api/v1/events/{id}/rating")).bearer(&admin))
+        .await
+        .expect(200)
+        .json();
+    let games_played = games(&client, event)
+        .await
+        .iter()
+        .filter(|g| g.3.is_string() && g.4 != "+-" && g.4 != "-+" && g.4 != "--")
+        .count();
+    assert_eq!(
+        report["rated_games"].as_u64().unwrap() as usize,
+        games_played,
+        "every game verified or decided counts: {report}"
+    );
+    let _ = slug;
+}
+
+async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federation: &TestApp) {
+    let national = federation_registry(federation).await;
+    let registry = federation
+        .browser()
+        .send(Req::get("/api/v1/registry/export"))
+        .await
+        .expect(200);
+    load_registry(venue, &registry.body);
+    let (event, _, organiser) = qualifier(venue, &national).await;
+    let client = venue.browser();
+    let archive = archive_of(&client, &organiser, event).await;
+    let fed = federation.browser();
+    let token = account_with_token(federation, "nacional@example.ao", "Nacional", "organiser");
+    let refused = |mut archive: Value, change: &dyn Fn(&mut Value)| {
+        change(&mut archive);
+        archive
+    };
+    // A result flipped on a game that ended on the board.
+    let flipped = refused(archive.clone(), &|a| {
+        let game = a["rounds"][2]["games"][0].as_object_mut().unwrap();
+        let result = game["result"].as_str().unwrap();
+        let other = if result == "1-0" { "0-1" } else { "1-0" };
+        game.insert("result".into(), json!(other));
+    });
+    // A move of a record changed.
+    let moved = refused(archive.clone(), &|a| {
+        let game = a["rounds"][2]["games"][1].as_object_mut().unwrap();
+        // The first move, played from the opponent's row.
+        let record = game["record"].as_str().unwrap().to_string();
+        let at = record.find("\n1. ").unwrap() + 5;
+        let mut changed = record.clone();
+        let row = if record[at + 1..].starts_with('1') {
+            "4"
+        } else {
+            "1"
+        };
+        changed.replace_range(at + 1..at + 2, row);
+        assert_ne!(changed, record);
+        game.insert("record".into(), json!(changed));
+    });
+    // A game added between someone entered and nobody.
+    let added = refused(archive.clone(), &|a| {
+        let mut game = a["rounds"][0]["games"][0].clone();
+        game["board"] = json!(99);
+        game["second"] = json!(77);
+        a["rounds"][0]["games"].as_array_mut().unwrap().push(game);
+    });
+    // A player twice in one round.
+    let twice = refused(archive.clone(), &|a| {
+        let mut game = a["rounds"][0]["games"][0].clone();
+        game["board"] = json!(98);
+        game["record"] = Value::Null;
+        game["submissions"] = json!([]);
+        a["rounds"][0]["games"].as_array_mut().unwrap().push(game);
+    });
+    for (archive, code, round, board) in [
+        (flipped, "archive_result_disagrees", 3, 1),
+        (moved, "archive_record_illegal", 3, 2),
+        (added, "archive_player_unknown", 1, 99),
+        (twice, "archive_player_twice", 1, 98),
+    ] {
+        let answer = fed
+            .send(post_archive(&token, "", &archive))
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+        assert_eq!(answer["error"]["round"], round, "{answer}");
+        assert_eq!(answer["error"]["board"], board, "{answer}");
+    }
+    let future = refused(archive.clone(), &|a| a["version"] = json!(2));
+    let answer = fed
+        .send(post_archive(&token, "", &future))
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(answer["error"]["code"], "archive_version");
+    for body in [
+        b"{not json".to_vec(),
+        vec![0x1f, 0x8b, 0, 1, 2],
+        b"[]".to_vec(),
+    ] {
+        let answer = fed
+            .send(
+                Req::post("/api/v1/archives")
+                    .bearer(&token)
+                    .bytes(body, "application/json"),
+            )
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(answer["error"]["code"], "archive_malformed", "{answer}");
+    }
+    // Hostile text is kept as text, never as markup, and a huge body is refused as it comes.
+    let big = vec![b' '; 33 << 20];
+    fed.send(
+        Req::post("/api/v1/archives")
+            .bearer(&token)
+            .bytes(big, "application/json"),
+    )
+    .await
+    .expect(413);
+    // Gzip is read as well; nothing of the refusals was written.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, serde_json::to_string(&archive).unwrap().as_bytes())
+        .unwrap();
+    let review = fed
+        .send(
+            Req::post("/api/v1/archives?dry_run=true")
+                .bearer(&token)
+                .bytes(gz.finish().unwrap(), "application/gzip"),
+        )
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(review["action"], "created", "{review}");
+    let listed = fed
+        .send(Req::get("/api/v1/events"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        listed["events"].as_array().unwrap().len(),
+        1,
+        "only the Open"
+    );
+    // Without a role to create events, nothing is read.
+    let player = account_with_token(federation, "p@example.ao", "P", "player");
+    fed.send(post_archive(&player, "", &archive))
+        .await
+        .expect(403);
+    fed.send(Req::post("/api/v1/archives").json(archive.clone()))
+        .await
+        .expect(401);
+}
+
+/// The pushes due, off the test's thread: the federation answers on the same runtime.
+async fn push_due(venue: &TestApp) -> usize {
+    let app = venue.app.clone();
+    actix_web::web::block(move || kiela::service::push::push_due(&app))
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// A venue connected to the federation: its archive is pushed after each round; while the
+/// federation is down the push fails, is kept pending and said on the manage page, and the
+/// federation's copy catches up once it is back; the venue's local ids become national ones.
+async fn a_venue_publishes_round_by_round(venue_backend: Backend, federation_backend: Backend) {
+    let Some(mut federation) = TestApp::spawn(federation_backend).await else {
+        return;
+    };
+    federation_registry(&federation).await;
+    let fed_token = account_with_token(&federation, "nacional@example.ao", "Nacional", "organiser");
+    let base = federation.base.clone();
+    let Some(venue) = TestApp::spawn_with(venue_backend, |c| {
+        c.installation_role = None;
+        c.federation_url = Some(base);
+        c.federation_token = Some(fed_token.clone());
+    })
+    .await
+    else {
+        return;
+    };
+    let organiser = account_with_token(&venue, "huambo@example.ao", "Huambo", "organiser");
+    let client = venue.browser();
+    let created = client
+        .send(Req::post("/api/v1/events").bearer(&organiser).json(json!({
+            "name": "Qualificação do Huambo", "rounds": 2,
+        })))
+        .await
+        .expect(201)
+        .json();
+    let event = created["id"].as_i64().unwrap();
+    let slug = created["slug"].as_str().unwrap().to_string();
+    for name in [
+        "João Chipenda",
+        "Lúcia Kalandula",
+        "Mateus Sapalo",
+        "Nair Tchiwale",
+    ] {
+        enter_player(&client, &organiser, event, json!({"name": name})).await;
+    }
+    let page = venue.browser();
+    page.log_in("huambo@example.ao", "a-long-password").await;
+    let marked = page.post_form(&format!("/events/{slug}/push"), &[]).await;
+    assert_eq!(marked.status, 303, "{}", marked.body);
+    assert_eq!(push_due(&venue).await, 1);
+    let fed = federation.browser();
+    let national_copy = |listed: Value| {
+        listed["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["origin"]["event_id"] == event)
+            .map(|e| e["id"].as_i64().unwrap())
+    };
+    let copy = national_copy(
+        fed.send(Req::get("/api/v1/events"))
+            .await
+            .expect(200)
+            .json(),
+    )
+    .expect("the federation holds the event");
+    // The venue's people now carry the national ids the federation gave them.
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&organiser))
+        .await
+        .expect(200)
+        .json();
+    assert!(
+        players["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["federation_id"].as_str().unwrap().starts_with('K')),
+        "{players}"
+    );
+    assert_eq!(push_due(&venue).await, 0, "nothing new");
+
+    let mut seed = 500;
+    let round = next_round(&client, &organiser, event).await.unwrap();
+    play_round(&client, &organiser, event, round, &mut seed).await;
+    assert_eq!(push_due(&venue).await, 1);
+    assert_eq!(standings(&fed, copy).await, standings(&client, event).await);
+
+    // The federation goes down during round 2.
+    federation.pause().await;
+    let round = next_round(&client, &organiser, event).await.unwrap();
+    play_round(&client, &organiser, event, round, &mut seed).await;
+    assert_eq!(push_due(&venue).await, 1);
+    let manage = page.get(&format!("/events/{slug}/manage?lang=en")).await;
+    assert!(
+        manage
+            .body
+            .contains("the federation could not be reached (1 attempt)"),
+        "{}",
+        manage.body
+    );
+    assert_eq!(push_due(&venue).await, 0, "the next attempt waits");
+    federation.resume();
+    let shown = kiela::service::events::access(
+        &venue.app,
+        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        None,
+    )
+    .unwrap()
+    .event;
+    let app = venue.app.clone();
+    actix_web::web::block(move || kiela::service::push::push_now(&app, &shown))
+        .await
+        .unwrap()
+        .unwrap();
+    let fed = federation.browser();
+    assert_eq!(standings(&fed, copy).await, standings(&client, event).await);
+    assert_eq!(games(&fed, copy).await, games(&client, event).await);
+    let manage = page.get(&format!("/events/{slug}/manage?lang=en")).await;
+    assert!(
+        manage
+            .body
+            .contains("the federation has the event as it stands"),
+        "{}",
+        manage.body
+    );
+    venue.stop().await;
+    federation.stop().await;
+}
+
+mod publishing {
+    use crate::harness::Backend;
+
+    #[actix_web::test]
+    async fn sqlite_venue_postgres_federation() {
+        super::a_venue_publishes_round_by_round(Backend::Sqlite, Backend::Postgres).await;
+    }
+
+    #[actix_web::test]
+    async fn postgres_venue_sqlite_federation() {
+        super::a_venue_publishes_round_by_round(Backend::Postgres, Backend::Sqlite).await;
+    }
+}
+
+macro_rules! two_installations {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            use crate::harness::Backend;
+
+            /// A SQLite venue, a PostgreSQL federation.
+            #[actix_web::test]
+            async fn sqlite_venue_postgres_federation() {
+                if let Some((venue, federation)) =
+                    super::installations(Backend::Sqlite, Backend::Postgres).await
+                {
+                    super::$name(&venue, &federation).await;
+                    venue.stop().await;
+                    federation.stop().await;
+                }
+            }
+
+            /// A PostgreSQL venue, a SQLite federation.
+            #[actix_web::test]
+            async fn postgres_venue_sqlite_federation() {
+                if let Some((venue, federation)) =
+                    super::installations(Backend::Postgres, Backend::Sqlite).await
+                {
+                    super::$name(&venue, &federation).await;
+                    venue.stop().await;
+                    federation.stop().await;
+                }
+            }
+        }
+    )*};
+}
+
+two_installations!(
+    a_qualifier_travels_to_the_federation,
+    tampered_archives_are_refused_naming_the_game,
+);
