@@ -1201,3 +1201,7 @@ push-no-answer = no answer
 push-hint = The event can be published to the federation as it goes: sent within seconds of every change, and again while the connection is down, so the public follows it on the national site.
 push-start = Publish to the federation
 flash-push-started = The event is published to the federation from now on.
+registry-file = The federation's registry file
+registry-file-load = Load
+registry-file-hint = The file of /api/v1/registry/export on the federation's site: its people and national ratings are loaded here, so that entering a player by national id fills their details and rating without a connection.
+flash-registry-loaded = The federation's registry was loaded.

@@ -1205,3 +1205,7 @@ push-no-answer = aucune réponse
 push-hint = Le tournoi peut être publié à la fédération au fil du jeu : envoyé quelques secondes après chaque changement, et à nouveau tant que la connexion manque, pour que le public le suive sur le site national.
 push-start = Publier à la fédération
 flash-push-started = Le tournoi est désormais publié à la fédération.
+registry-file = Le fichier du registre de la fédération
+registry-file-load = Charger
+registry-file-hint = Le fichier de /api/v1/registry/export sur le site de la fédération : ses personnes et leurs classements Elo nationaux sont chargés ici, pour qu’inscrire un joueur par son identifiant national remplisse ses données et son Elo sans connexion.
+flash-registry-loaded = Le registre de la fédération a été chargé.

@@ -1204,3 +1204,7 @@ push-no-answer = sem resposta
 push-hint = O torneio pode ser publicado na federação à medida que decorre: enviado segundos depois de cada alteração, e de novo enquanto a ligação falhar, para o público o acompanhar no sítio nacional.
 push-start = Publicar na federação
 flash-push-started = O torneio passa a ser publicado na federação.
+registry-file = O ficheiro do registo da federação
+registry-file-load = Carregar
+registry-file-hint = O ficheiro de /api/v1/registry/export no sítio da federação: as suas pessoas e classificações Elo nacionais ficam aqui, para que inscrever um jogador pelo identificador nacional preencha os seus dados e o seu Elo sem ligação.
+flash-registry-loaded = O registo da federação foi carregado.

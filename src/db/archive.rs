@@ -145,6 +145,7 @@ pub(crate) fn clear_event(conn: &mut DbConnection, event: EventId) -> QueryResul
             .filter(super::schema::standings_cache::event_id.eq(event)),
     )
     .execute(conn)?;
+    diesel::delete(super::schema::prize_funds::table.find(event)).execute(conn)?;
     Ok(())
 }
 

@@ -90,6 +90,7 @@ table! {
         post "/account/tokens/{id}/revoke" => accounts::revoke_token;
         get "/admin/users" => admin::users;
         post "/admin/users/{id}/role" => admin::set_role;
+        post "/admin/registry" => admin::load_registry;
         get "/events" => events::list;
         get "/players" => registry::search;
         get "/practice" => practice::show;

@@ -95,6 +95,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /account/tokens/{id}/revoke", Who::Signed),
     ("GET /admin/users", Who::Admin),
     ("POST /admin/users/{id}/role", Who::Admin),
+    ("POST /admin/registry", Who::Admin),
     ("GET /events", Who::Any),
     ("GET /players", Who::Any),
     ("GET /practice", Who::Any),

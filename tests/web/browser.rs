@@ -1157,6 +1157,7 @@ async fn pages_fit_a_phone_and_a_laptop() {
         ("event", format!("/events/{swiss_slug}")),
         ("account", "/account".to_string()),
         ("new-event", "/events/new".to_string()),
+        ("import-archive", "/events/import-archive".to_string()),
         ("queue", format!("/events/{swiss_slug}/queue")),
         ("prize-fund", format!("/events/{double_slug}/prizes/edit")),
         (

@@ -272,6 +272,83 @@ fn load_registry(venue: &TestApp, file: &str) -> String {
     loaded
 }
 
+/// A form with its CSRF token and the archive as its file, as a browser sends it.
+fn multipart(fields: &[(&str, &str)], file: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "----kielaArchive7MA4YWxkTrZu0gW";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"q.kiela\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// The import page: the review in the organiser's language, with a choice for each entry
+/// flagged; the import of an event already here changes nothing.
+async fn import_page(federation: &TestApp, archive: &Value) {
+    let page = federation.browser();
+    page.log_in("nacional@example.ao", "a-long-password").await;
+    let form = page.get("/events/import-archive?lang=pt").await;
+    assert_eq!(form.status, 200);
+    let csrf = crate::harness::extract_csrf(&form.body).unwrap();
+    let bytes = serde_json::to_vec(archive).unwrap();
+    let (ctype, body) = multipart(&[("csrf", &csrf), ("action", "review")], &bytes);
+    let review = page
+        .request(
+            "POST",
+            "/events/import-archive?lang=pt",
+            &[("content-type", &ctype)],
+            body,
+        )
+        .await;
+    assert_eq!(review.status, 200, "{}", review.body);
+    assert!(
+        review
+            .body
+            .contains("o mesmo arquivo da última vez: nada muda"),
+        "{}",
+        review.body
+    );
+    assert!(review.body.contains("name=\"match-3\""), "{}", review.body);
+    assert!(
+        review
+            .body
+            .contains("um identificador local de um local de jogo")
+    );
+    let mut broken = bytes.clone();
+    broken.truncate(bytes.len() / 2);
+    let (ctype, body) = multipart(&[("csrf", &csrf), ("action", "import")], &broken);
+    let refused = page
+        .request(
+            "POST",
+            "/events/import-archive?lang=fr",
+            &[("content-type", &ctype)],
+            body,
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("Le fichier n’est pas une archive de tournoi"),
+        "{}",
+        refused.body
+    );
+}
+
 async fn archive_of(client: &Browser<'_>, token: &str, event: i64) -> Value {
     let resp = client
         .send(Req::get(format!("/api/v1/events/{event}/archive")).bearer(token))
@@ -420,6 +497,7 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         venue_archive.as_array().unwrap().len() + 1,
         "the venue's log, and the import"
     );
+    import_page(federation, &archive).await;
     assert_eq!(
         again["rounds"], archive["rounds"],
         "every game and submission"
@@ -442,6 +520,20 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         events_after["events"].as_array().unwrap().len(),
         events_before + 1
     );
+
+    // A later archive of the same event (one more line in its log) updates it in place, and
+    // its entries stay the people they were matched to.
+    let mut later = archive.clone();
+    let line = later["audit"][0].clone();
+    later["audit"].as_array_mut().unwrap().push(line);
+    let updated = fed
+        .send(post_archive(&fed_organiser, "", &later))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(updated["review"]["action"], "updated");
+    assert_eq!(updated["id"], id);
+    assert_eq!(updated["people"], imported["people"], "no new person twice");
 
     // Read-only here, except whether it counts for the list.
     let refused = fed
@@ -604,6 +696,36 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
         1,
         "only the Open"
     );
+    // Hostile text is text: a name that is markup is imported and shown escaped.
+    let mut hostile = archive.clone();
+    hostile["players"][4]["name"] = json!("<script>alert(1)</script>");
+    for round in hostile["rounds"].as_array_mut().unwrap() {
+        for game in round["games"].as_array_mut().unwrap() {
+            for tag in ["record"] {
+                if let Some(text) = game[tag].as_str() {
+                    // A record naming players by tag would no longer agree; ours name none.
+                    assert!(!text.contains("[South"), "{text}");
+                }
+            }
+        }
+    }
+    let imported = fed
+        .send(post_archive(&token, "", &hostile))
+        .await
+        .expect(201)
+        .json();
+    let players = fed
+        .get(&format!(
+            "/events/{}/players",
+            imported["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert!(
+        players
+            .body
+            .contains("&#60;script&#62;alert(1)&#60;/script&#62;")
+    );
+    assert!(!players.body.contains("<script>alert(1)"));
     // Without a role to create events, nothing is read.
     let player = account_with_token(federation, "p@example.ao", "P", "player");
     fed.send(post_archive(&player, "", &archive))
@@ -757,6 +879,70 @@ mod publishing {
     #[actix_web::test]
     async fn postgres_venue_sqlite_federation() {
         super::a_venue_publishes_round_by_round(Backend::Postgres, Backend::Sqlite).await;
+    }
+}
+
+/// An installation that states no role but issued ids of the national form is told, on its
+/// administrator's page, to say which it is; one that states it is not.
+async fn an_installation_that_issued_national_ids_is_told_to_state_its_role(backend: Backend) {
+    for (stated, told) in [
+        (None, true),
+        (Some(kiela::domain::InstallationRole::Venue), false),
+    ] {
+        let Some(app) = TestApp::spawn_with(backend, |c| c.installation_role = stated).await else {
+            return;
+        };
+        let token = account_with_token(&app, "admin@example.ao", "Admin", "admin");
+        let client = app.browser();
+        let event = client
+            .send(
+                Req::post("/api/v1/events")
+                    .bearer(&token)
+                    .json(json!({"name": "Antigo"})),
+            )
+            .await
+            .expect(201)
+            .json()["id"]
+            .as_i64()
+            .unwrap();
+        enter_player(
+            &client,
+            &token,
+            event,
+            json!({"name": "Ana Kiala", "federation_id": "K0000001"}),
+        )
+        .await;
+        let (_, local) = enter_player(&client, &token, event, json!({"name": "Bento Lunda"})).await;
+        assert!(local["federation_id"].as_str().unwrap().starts_with("L-"));
+        let page = app.browser();
+        page.log_in("admin@example.ao", "a-long-password").await;
+        let admin = page.get("/admin/users?lang=en").await;
+        assert_eq!(
+            admin.body.contains("before installations had roles"),
+            told,
+            "{}",
+            admin.body
+        );
+        assert!(admin.body.contains(&app.app.installation.id));
+        app.stop().await;
+    }
+}
+
+mod roles {
+    use crate::harness::Backend;
+
+    #[actix_web::test]
+    async fn sqlite() {
+        super::an_installation_that_issued_national_ids_is_told_to_state_its_role(Backend::Sqlite)
+            .await;
+    }
+
+    #[actix_web::test]
+    async fn postgres() {
+        super::an_installation_that_issued_national_ids_is_told_to_state_its_role(
+            Backend::Postgres,
+        )
+        .await;
     }
 }
 

@@ -245,7 +245,7 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
                 format!("round number {}", round.number),
             ));
         }
-        let mut seated: HashMap<(i32, Option<&str>), i32> = HashMap::new();
+        let mut seated: HashMap<i32, (i32, Option<&str>)> = HashMap::new();
         for game in &round.games {
             let place = GamePlace {
                 round: round.number,
@@ -264,9 +264,9 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             // A player sits at one board a round (a knockout match's games share a board and
             // its match).
             for n in [game.first, game.second].into_iter().flatten() {
-                let key = (n, game.bracket_code.as_deref());
-                if let Some(other) = seated.insert(key, game.board)
-                    && (other != game.board || game.bracket_code.is_none())
+                let here = (game.board, game.bracket_code.as_deref());
+                if let Some(other) = seated.insert(n, here)
+                    && (other != here || here.1.is_none())
                 {
                     return Err(at(ArchiveFault::new(
                         ErrorCode::ArchivePlayerTwice,

@@ -266,7 +266,15 @@ fn run(
     db::write_transaction(&mut conn, |conn| {
         db::lock_key(conn, &format!("archive {}", origin.id))?;
         let before = db::archive::imported_event(conn, &origin.id, verified.archive.event.id)?;
-        let matches = match_entries(conn, &verified.archive)?;
+        // An event imported before keeps the people its entries were matched to.
+        let earlier: HashMap<i32, (String, String)> = match &before {
+            Some((event_id, _)) => db::events::players_of_event(conn, *event_id)?
+                .into_iter()
+                .filter_map(|p| Some((p.number, (p.name, p.federation_id?))))
+                .collect(),
+            None => HashMap::new(),
+        };
+        let matches = match_entries(conn, &verified.archive, &earlier)?;
         let mut review = review_of(&verified, matches, before.as_ref());
         if let Some((event_id, digest)) = &before
             && *digest == verified.digest
@@ -334,6 +342,7 @@ fn review_of(
 fn match_entries(
     conn: &mut DbConnection,
     archive: &super::format::Archive,
+    earlier: &HashMap<i32, (String, String)>,
 ) -> Result<Vec<EntryMatch>, ServiceError> {
     let decisions: HashMap<i32, &MatchDecision> =
         archive.matches.iter().map(|d| (d.player, d)).collect();
@@ -376,10 +385,20 @@ fn match_entries(
                 }
             }
         }
-        let default = match (&registered, reason) {
-            (Some(person), MatchReason::SamePerson) => Matched::Person {
+        // The same entry of the same event, imported before under the same name, stays the
+        // person it was matched to then (a venue's local id not replaced yet is not a new
+        // person again at each import).
+        let before = earlier
+            .get(&p.number)
+            .filter(|(name, _)| names::may_be_same(name, &p.name));
+        let default = match (&registered, reason, before) {
+            (Some(person), MatchReason::SamePerson, _) => Matched::Person {
                 federation_id: person.federation_id.clone(),
                 name: person.name.clone(),
+            },
+            (_, _, Some((name, federation_id))) => Matched::Person {
+                federation_id: federation_id.clone(),
+                name: name.clone(),
             },
             _ => Matched::New,
         };

@@ -67,6 +67,8 @@ struct ImportedJson {
     url: String,
     /// Each entry (by its pairing number) and the id this installation knows its person by.
     people: Vec<archive::Person>,
+    /// The event, as `GET /api/v1/events/{id}` gives its settings and state.
+    event: crate::domain::Event,
     review: Review,
 }
 
@@ -108,7 +110,8 @@ pub(crate) async fn import(
         people: imported.people,
         id: event.id,
         url: crate::web::pages::public_url(&req, &app, &paths::event(&event.slug)),
-        slug: event.slug,
+        slug: event.slug.clone(),
+        event,
         review: imported.review,
     };
     Ok(match json.review.action {

@@ -65,3 +65,22 @@ pub(crate) async fn set_role(
         "flash-role-changed",
     )
 }
+
+/// `POST /admin/registry` (administrators): loads the federation's registry file (the file of
+/// `GET /api/v1/registry/export`), as `kiela registry import` does.
+pub(crate) async fn load_registry(
+    req: HttpRequest,
+    app: web::Data<App>,
+    _admin: AdminPage,
+    upload: crate::web::context::CsrfArchiveUpload,
+) -> Result<HttpResponse, WebError> {
+    let bytes = upload.file?;
+    let app = app.into_inner();
+    web::block(move || crate::service::registry_file::load(&app, &bytes)).await??;
+    redirect_with_flash(
+        &req,
+        "/admin/users",
+        FlashLevel::Success,
+        "flash-registry-loaded",
+    )
+}
