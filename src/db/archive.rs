@@ -114,7 +114,8 @@ pub(crate) fn set_origin(
 }
 
 /// Removes what an imported event holds below the event itself (its entries, rounds, games,
-/// submissions, byes, log and standings), before its next archive is written in its place.
+/// submissions, byes, the log lines the archive brought, prize fund and standings), before its
+/// next archive is written in its place.
 pub(crate) fn clear_event(conn: &mut DbConnection, event: EventId) -> QueryResult<()> {
     let game_ids = games::table
         .filter(games::event_id.eq(event))
@@ -131,7 +132,21 @@ pub(crate) fn clear_event(conn: &mut DbConnection, event: EventId) -> QueryResul
             .filter(super::schema::adjudications::game_id.eq_any(game_ids)),
     )
     .execute(conn)?;
-    diesel::delete(audit_log::table.filter(audit_log::event_id.eq(event))).execute(conn)?;
+    // The log lines the archive brought (no account of this installation acted in them);
+    // this installation's own (the imports, the rating list's) stay.
+    diesel::delete(
+        audit_log::table
+            .filter(audit_log::event_id.eq(event))
+            .filter(audit_log::actor_user.is_null()),
+    )
+    .execute(conn)?;
+    // Those that stay name no game or round of the archive written before.
+    diesel::update(audit_log::table.filter(audit_log::event_id.eq(event)))
+        .set((
+            audit_log::game_id.eq(None::<GameId>),
+            audit_log::round_id.eq(None::<RoundId>),
+        ))
+        .execute(conn)?;
     diesel::delete(games::table.filter(games::event_id.eq(event))).execute(conn)?;
     diesel::delete(rounds::table.filter(rounds::event_id.eq(event))).execute(conn)?;
     let player_ids = players::table

@@ -491,17 +491,6 @@ pub(crate) fn all_names(conn: &mut DbConnection) -> QueryResult<Vec<(String, Str
         .load(conn)
 }
 
-/// Whether the registry holds ids of the form the federation issues (`K0…`, seven digits).
-pub(crate) fn holds_issued_national_ids(conn: &mut DbConnection) -> QueryResult<bool> {
-    registry_players::table
-        .filter(registry_players::federation_id.like("K0______"))
-        .select(registry_players::id)
-        .first_row()
-        .get_result::<i32>(conn)
-        .optional()
-        .map(|found| found.is_some())
-}
-
 /// Every registered person, by federation id.
 pub(crate) fn everyone(conn: &mut DbConnection) -> QueryResult<Vec<RegistryPlayer>> {
     registry_players::table

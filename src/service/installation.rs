@@ -10,6 +10,10 @@ use super::{ServiceError, crypto};
 /// Where the code and the name are kept (the settings table, shared by every app server).
 const CODE_SETTING: &str = "installation_id";
 const NAME_SETTING: &str = "installation_name";
+/// Written by the migration that gave installations roles, when the registry held ids of the
+/// national form then: ids this installation issued itself (national ids that reached a
+/// venue since, from the federation, do not count).
+const BEFORE_ROLES_SETTING: &str = "national_ids_before_roles";
 
 /// Who this installation is.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -69,7 +73,7 @@ pub(crate) fn issued_national_ids_unstated(
     conn: &mut DbConnection,
     installation: &Installation,
 ) -> Result<bool, ServiceError> {
-    Ok(!installation.role_stated && db::registry::holds_issued_national_ids(conn)?)
+    Ok(!installation.role_stated && db::settings::get(conn, BEFORE_ROLES_SETTING)?.is_some())
 }
 
 /// The installation as its administrator's page shows it.

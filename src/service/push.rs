@@ -82,10 +82,13 @@ struct Answer {
     people: Vec<Person>,
 }
 
-/// An entry and the national id the federation knows its person by.
+/// An entry, the id the archive gave it, and the id the importing installation knows its
+/// person by.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct Person {
     pub player: i32,
+    #[serde(default)]
+    pub given: Option<String>,
     pub federation_id: String,
 }
 
@@ -131,7 +134,7 @@ fn push(app: &App, event_id: EventId) -> Result<String, ServiceError> {
             db::write_transaction(&mut conn, |conn| {
                 q::succeeded(conn, event_id, event.version, status, &said)?;
                 if let Some(answer) = &answer {
-                    super::registry::adopt_national_ids(conn, event_id, &answer.people)?;
+                    super::registry::adopt_national_ids(conn, &answer.people)?;
                 }
                 Ok::<_, ServiceError>(())
             })?;

@@ -871,31 +871,28 @@ pub(crate) fn match_import(
     Ok(out)
 }
 
-/// The national ids the federation gave an event's entries (its answer to a push): an entry
-/// still under a local id takes the national one, and its person with it: renamed when the
-/// registry does not hold the national id yet, merged into the national person when it does.
+/// The national ids the federation gave the people of an event this venue pushed (its answer):
+/// a local id the archive gave takes the national one, the person and every entry with it:
+/// renamed when the registry does not hold the national id yet, merged into the national
+/// person when it does. Pairing numbers are not trusted: they change when round 1 is paired.
 pub(crate) fn adopt_national_ids(
     conn: &mut DbConnection,
-    event: EventId,
     people: &[super::push::Person],
 ) -> Result<usize, ServiceError> {
-    let entries = db::events::players_of_event(conn, event)?;
+    let valid = |id: &str| {
+        !id.is_empty()
+            && id.len() <= 30
+            && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    };
     let mut adopted = 0;
     for person in people {
         let national = person.federation_id.to_ascii_uppercase();
-        let Some(entry) = entries.iter().find(|e| e.number == person.player) else {
-            continue;
-        };
-        let Some(local) = entry.federation_id.as_deref() else {
+        let Some(local) = person.given.as_deref() else {
             continue;
         };
         if !crate::domain::installation::is_local_id(local)
             || crate::domain::installation::is_local_id(&national)
-            || national.is_empty()
-            || national.len() > 30
-            || !national
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            || !valid(&national)
         {
             continue;
         }

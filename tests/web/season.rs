@@ -521,20 +521,6 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         events_before + 1
     );
 
-    // A later archive of the same event (one more line in its log) updates it in place, and
-    // its entries stay the people they were matched to.
-    let mut later = archive.clone();
-    let line = later["audit"][0].clone();
-    later["audit"].as_array_mut().unwrap().push(line);
-    let updated = fed
-        .send(post_archive(&fed_organiser, "", &later))
-        .await
-        .expect(200)
-        .json();
-    assert_eq!(updated["review"]["action"], "updated");
-    assert_eq!(updated["id"], id);
-    assert_eq!(updated["people"], imported["people"], "no new person twice");
-
     // Read-only here, except whether it counts for the list.
     let refused = fed
         .send(Req::post(format!("/api/v1/events/{id}/rounds")).bearer(&fed_organiser))
@@ -549,6 +535,32 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
     )
     .await
     .expect(200);
+    // A later archive of the same event (one more line in its log) updates it in place, and
+    // its entries stay the people they were matched to.
+    let mut later = archive.clone();
+    let line = later["audit"][0].clone();
+    later["audit"].as_array_mut().unwrap().push(line);
+    let updated = fed
+        .send(post_archive(&fed_organiser, "", &later))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(updated["review"]["action"], "updated");
+    assert_eq!(updated["id"], id);
+    assert_eq!(updated["people"], imported["people"], "no new person twice");
+
+    let shown = fed
+        .send(Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        shown["rated"], true,
+        "the federation's word on rating stays"
+    );
+    let other = account_with_token(federation, "outro@example.ao", "Outro", "organiser");
+    fed.send(post_archive(&other, "", &later)).await.expect(403);
+
     let admin =
         kiela::service::accounts::create_api_token_for(&federation.app, "fed@example.ao", "season")
             .unwrap();
@@ -639,6 +651,50 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
         assert_eq!(answer["error"]["code"], code, "{answer}");
         assert_eq!(answer["error"]["round"], round, "{answer}");
         assert_eq!(answer["error"]["board"], board, "{answer}");
+    }
+    // Numbers far past the event, a decision or a correction the log does not hold, a name
+    // on two lines, a bye asked twice.
+    let far = refused(archive.clone(), &|a| {
+        let mut round = a["rounds"][0].clone();
+        round["number"] = json!(2_000_000_000);
+        round["games"] = json!([]);
+        a["rounds"].as_array_mut().unwrap().push(round);
+    });
+    let late = refused(archive.clone(), &|a| {
+        a["players"][0]["joined_round"] = json!(i32::MAX)
+    });
+    let undecided = refused(archive.clone(), &|a| {
+        a["audit"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|line| line["action"] != "arbiter_decision");
+    });
+    let uncorrected = refused(archive.clone(), &|a| {
+        a["audit"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|line| line["action"] != "result_corrected");
+    });
+    let two_lines = refused(archive.clone(), &|a| {
+        a["players"][3]["name"] = json!("Ana\nBento")
+    });
+    let two_byes = refused(archive.clone(), &|a| {
+        a["byes"] = json!([{"player": 1, "round": 2, "kind": "half"}, {"player": 1, "round": 2, "kind": "zero"}]);
+    });
+    for (archive, code) in [
+        (far, "archive_round_invalid"),
+        (late, "archive_malformed"),
+        (undecided, "archive_result_disagrees"),
+        (uncorrected, "archive_result_disagrees"),
+        (two_lines, "archive_malformed"),
+        (two_byes, "archive_player_twice"),
+    ] {
+        let answer = fed
+            .send(post_archive(&token, "?dry_run=true", &archive))
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(answer["error"]["code"], code, "{answer}");
     }
     let future = refused(archive.clone(), &|a| a["version"] = json!(2));
     let answer = fed
@@ -882,16 +938,29 @@ mod publishing {
     }
 }
 
-/// An installation that states no role but issued ids of the national form is told, on its
-/// administrator's page, to say which it is; one that states it is not.
+/// An installation that states no role but issued ids of the national form before roles
+/// existed (the migration that gave roles found them) is told, on its administrator's page, to
+/// say which it is; one that states it is not, nor one holding national ids that came from
+/// the federation.
 async fn an_installation_that_issued_national_ids_is_told_to_state_its_role(backend: Backend) {
-    for (stated, told) in [
-        (None, true),
-        (Some(kiela::domain::InstallationRole::Venue), false),
+    for (stated, before_roles, told) in [
+        (None, true, true),
+        (Some(kiela::domain::InstallationRole::Venue), true, false),
+        (None, false, false),
     ] {
         let Some(app) = TestApp::spawn_with(backend, |c| c.installation_role = stated).await else {
             return;
         };
+        if before_roles {
+            use diesel::connection::SimpleConnection;
+            app.app
+                .conn()
+                .unwrap()
+                .batch_execute(
+                    "INSERT INTO settings (name, value) VALUES ('national_ids_before_roles', 'yes')",
+                )
+                .unwrap();
+        }
         let token = account_with_token(&app, "admin@example.ao", "Admin", "admin");
         let client = app.browser();
         let event = client

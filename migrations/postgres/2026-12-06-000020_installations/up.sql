@@ -35,3 +35,8 @@ CREATE TABLE event_pushes (
     last_status INTEGER,
     last_answer TEXT
 );
+-- An installation that issued ids of the national form before installations had roles is
+-- told at start-up, until its configuration states its role, to say which it is.
+INSERT INTO settings (name, value)
+SELECT 'national_ids_before_roles', 'yes'
+WHERE EXISTS (SELECT 1 FROM registry_players WHERE federation_id LIKE 'K0______');

@@ -26,6 +26,9 @@ const MAX_LOG_LINES: usize = 500_000;
 /// Rounds of one event (Swiss rounds and a knockout's).
 const MAX_ROUNDS: usize = 300;
 
+/// Games of one knockout match (its games and deciders).
+const MAX_GAMES_PER_MATCH: i32 = 50;
+
 /// Why an archive is refused: the code, where (a round, a board), and the specifics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ArchiveFault {
@@ -140,6 +143,9 @@ pub(crate) fn digest(archive: &Archive) -> String {
     use sha2::{Digest, Sha256};
     let mut content = archive.clone();
     content.exported_at = chrono::NaiveDateTime::default();
+    // The importing organiser's decisions are not the event: the venue's next push of the
+    // same event is the same archive.
+    content.matches.clear();
     let bytes = serde_json::to_vec(&content).unwrap_or_default();
     hex::encode(Sha256::digest(&bytes))
 }
@@ -186,10 +192,28 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             &p.province,
             crate::service::players::MAX_FIELD,
         )?;
-        if p.name.trim().is_empty() || p.number < 1 {
+        let max_players = i32::try_from(crate::service::players::MAX_PLAYERS).unwrap_or(i32::MAX);
+        let rounds = i32::try_from(archive.rounds.len()).unwrap_or(i32::MAX);
+        if p.name.trim().is_empty() || !(1..=max_players).contains(&p.number) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveMalformed,
-                format!("entry {}: no name or number", p.number),
+                format!("entry {}: no name, or no pairing number", p.number),
+            ));
+        }
+        // Every number an entry carries stays within the event: a round far past the last
+        // would make every later computation as long as it says.
+        let in_event = (1..=rounds + 1).contains(&p.joined_round)
+            && p.withdrawn_after.is_none_or(|w| (0..=rounds).contains(&w))
+            && p.seed.is_none_or(|s| (1..=max_players).contains(&s))
+            && (0..=4000).contains(&p.rating)
+            && p.birth_year.is_none_or(|y| (1900..=9999).contains(&y));
+        if !in_event {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveMalformed,
+                format!(
+                    "entry {}: a round, seed, rating or year out of range",
+                    p.number
+                ),
             ));
         }
         if names.insert(p.number, &p.name).is_some() {
@@ -231,9 +255,48 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             _ => Ok(()),
         }
     };
+    let last_round = i32::try_from(archive.rounds.len()).unwrap_or(i32::MAX);
+    let mut asked = HashSet::new();
     for bye in &archive.byes {
         entered(Some(bye.player))?;
+        // Byes are asked for the rounds played or planned.
+        let planned = last_round.max(settings.rounds) + 1;
+        if !(1..=planned).contains(&bye.round) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRoundInvalid,
+                format!("a bye in round {}", bye.round),
+            ));
+        }
+        if !asked.insert((bye.player, bye.round)) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchivePlayerTwice,
+                format!(
+                    "two byes of pairing number {} in round {}",
+                    bye.player, bye.round
+                ),
+            ));
+        }
     }
+    // The rounds are 1, 2, … in order, none missing.
+    for (i, round) in archive.rounds.iter().enumerate() {
+        if usize::try_from(round.number).ok() != Some(i + 1) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRoundInvalid,
+                format!("round number {} where {} is due", round.number, i + 1),
+            ));
+        }
+    }
+    // The games the log says an arbiter decided or corrected.
+    let logged = |action: crate::domain::AuditAction| -> HashSet<GamePlace> {
+        archive
+            .audit
+            .iter()
+            .filter(|line| line.action == action)
+            .filter_map(|line| line.game)
+            .collect()
+    };
+    let decided = logged(crate::domain::AuditAction::ArbiterDecision);
+    let corrected = logged(crate::domain::AuditAction::ResultCorrected);
     let mut round_numbers = HashSet::new();
     let mut places = HashSet::new();
     let mut games = HashMap::new();
@@ -261,6 +324,23 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             }
             entered(game.first).map_err(at)?;
             entered(game.second).map_err(at)?;
+            let max_boards =
+                i32::try_from(crate::service::players::MAX_PLAYERS).unwrap_or(i32::MAX);
+            if !(1..=max_boards).contains(&game.board)
+                || !(1..=MAX_GAMES_PER_MATCH).contains(&game.game_no)
+                || game.plies.is_some_and(|p| p < 0)
+            {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveRoundInvalid,
+                    "a board, game of the match or length out of range",
+                )));
+            }
+            check_text(
+                "games.correction_reason",
+                game.correction_reason.as_deref().unwrap_or(""),
+                1000,
+            )
+            .map_err(at)?;
             // A player sits at one board a round (a knockout match's games share a board and
             // its match).
             for n in [game.first, game.second].into_iter().flatten() {
@@ -278,6 +358,25 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
                 return Err(at(ArchiveFault::new(
                     ErrorCode::ArchivePlayerTwice,
                     "a player against themself",
+                )));
+            }
+            // A decision and a correction are the arbiter's, said in the log with a reason.
+            if game.termination == Some(Termination::Adjudication) && !decided.contains(&place) {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveResultDisagrees,
+                    "an arbiter's decision the log does not hold",
+                )));
+            }
+            if game.corrected_from.is_some()
+                && (game
+                    .correction_reason
+                    .as_deref()
+                    .is_none_or(|r| r.trim().is_empty())
+                    || !corrected.contains(&place))
+            {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveResultDisagrees,
+                    "a correction without its reason or its line in the log",
                 )));
             }
             if game.submissions.len() > MAX_SUBMISSIONS_PER_GAME {
@@ -314,14 +413,31 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             }
             for (i, sent) in game.submissions.iter().enumerate() {
                 entered(sent.player).map_err(at)?;
+                check_text("submissions.by", sent.by.as_deref().unwrap_or(""), 200).map_err(at)?;
                 let (Some(first), Some(second)) = (first, second) else {
                     return Err(at(ArchiveFault::new(
                         ErrorCode::ArchiveRecordIllegal,
                         "a record sent for a game without two players",
                     )));
                 };
+                // Records set aside (a round withdrawn and paired again, a replay ordered)
+                // were sent for another pairing: they are kept, not checked against this one.
+                if sent.status == crate::domain::SubmissionStatus::Superseded {
+                    submissions.insert((place, i), None);
+                    continue;
+                }
                 let again = reverify(&sent.record, settings.variant, first, second).ok();
                 let accepted = !matches!(sent.verdict, VerdictKind::Invalid);
+                // A refused record is kept cut short; one kept whole that verifies and ends
+                // the game was not refused by the rules.
+                let whole =
+                    usize::try_from(sent.record_bytes).is_ok_and(|b| b <= sent.record.len());
+                if !accepted && whole && again.as_ref().is_some_and(|v| v.result.is_some()) {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchiveResultDisagrees,
+                        format!("record {} sent: refused there, yet it verifies", i + 1),
+                    )));
+                }
                 match &again {
                     None if accepted => {
                         return Err(at(ArchiveFault::new(
@@ -349,7 +465,8 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
     }
     for line in &archive.audit {
         entered(line.player)?;
-        check_text("audit.detail", &line.detail, 64 << 10)?;
+        check_lines("audit.detail", &line.detail, 64 << 10)?;
+        check_text("audit.account", line.account.as_deref().unwrap_or(""), 200)?;
     }
     for decision in &archive.matches {
         entered(Some(decision.player))?;
@@ -405,10 +522,24 @@ fn agrees(game: &super::format::ArchiveGame, record: &Reverified) -> Result<(), 
     {
         return disagrees("final position");
     }
-    let decided = game.termination == Some(Termination::Adjudication)
-        || game.corrected_from.is_some()
-        || game.status != GameStatus::Final;
-    if decided {
+    // Only a final game stands on a record.
+    if game.status != GameStatus::Final {
+        return disagrees("status");
+    }
+    // An adjudication's record is the moves played: not over, or over with the result the
+    // arbiter gave.
+    if game.termination == Some(Termination::Adjudication) {
+        return match record.result {
+            Some(r) if Some(r) != game.result => disagrees("result"),
+            _ => Ok(()),
+        };
+    }
+    // A corrected result keeps the record, which gives the result it was corrected from.
+    if let Some(before) = game.corrected_from {
+        if record.result.is_some() && record.result != Some(before) && record.result != game.result
+        {
+            return disagrees("result before the correction");
+        }
         return Ok(());
     }
     if game.result != record.result {
@@ -420,7 +551,20 @@ fn agrees(game: &super::format::ArchiveGame, record: &Reverified) -> Result<(), 
     Ok(())
 }
 
+/// A text the archive gives for a page: within `max` characters, on one line.
 fn check_text(field: &str, text: &str, max: usize) -> Result<(), ArchiveFault> {
+    check_lines(field, text, max)?;
+    if text.contains('\n') {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            format!("{field}: a line break"),
+        ));
+    }
+    Ok(())
+}
+
+/// A text the archive gives, lines allowed (a log line's detail).
+fn check_lines(field: &str, text: &str, max: usize) -> Result<(), ArchiveFault> {
     if text.chars().count() > max || text.chars().any(|c| c.is_control() && c != '\n') {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,

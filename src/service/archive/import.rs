@@ -171,15 +171,24 @@ pub struct Imported {
     pub people: Vec<crate::service::push::Person>,
 }
 
-/// Each entry of the event and the id its person has here.
+/// Each entry of the event: the id the archive gave it and the id its person has here.
 fn people_of(
-    conn: &mut DbConnection,
-    event: EventId,
+    app: &App,
+    event: &Event,
+    verified: &Verified,
 ) -> Result<Vec<crate::service::push::Person>, ServiceError> {
-    Ok(db::events::players_of_event(conn, event)?
+    let given: HashMap<i32, Option<String>> = verified
+        .archive
+        .players
+        .iter()
+        .map(|p| (p.number, p.federation_id.clone()))
+        .collect();
+    let mut conn = app.conn()?;
+    Ok(db::events::players_of_event(&mut conn, event.id)?
         .into_iter()
         .filter_map(|p| {
             Some(crate::service::push::Person {
+                given: given.get(&p.number).cloned().flatten(),
                 player: p.number,
                 federation_id: p.federation_id?,
             })
@@ -191,7 +200,7 @@ fn people_of(
 /// run writes everything, reviews it, and rolls it back).
 enum Ending {
     Failed(ServiceError),
-    DryRun(Box<Review>),
+    DryRun(Box<(Review, Option<crate::service::event_data::EventData>)>),
 }
 
 impl From<diesel::result::Error> for Ending {
@@ -216,7 +225,7 @@ pub(crate) fn review(
 ) -> Result<Review, ServiceError> {
     match run(app, user, bytes, decisions, true) {
         Ok(imported) => Ok(imported.review),
-        Err(Ending::DryRun(review)) => Ok(*review),
+        Err(Ending::DryRun(reviewed)) => Ok(reviewed.0),
         Err(Ending::Failed(e)) => Err(e),
     }
 }
@@ -234,9 +243,9 @@ pub(crate) fn import(
             app.standings.nudge(app, imported.event.id);
             Ok(imported)
         }
-        Err(Ending::DryRun(review)) => Err(ServiceError::Internal(format!(
+        Err(Ending::DryRun(reviewed)) => Err(ServiceError::Internal(format!(
             "an import ended as a dry run ({})",
-            review.digest
+            reviewed.0.digest
         ))),
         Err(Ending::Failed(e)) => Err(e),
     }
@@ -263,42 +272,56 @@ fn run(
         return Err(ServiceError::Conflict(ErrorCode::ArchiveOwnEvent).into());
     }
     let mut conn = app.conn()?;
-    db::write_transaction(&mut conn, |conn| {
+    let written = db::write_transaction(&mut conn, |conn| {
         db::lock_key(conn, &format!("archive {}", origin.id))?;
         let before = db::archive::imported_event(conn, &origin.id, verified.archive.event.id)?;
+        if let Some((event_id, _)) = &before {
+            // Only the imported event's own organisers (and administrators) write it again.
+            let access = events::load_access(conn, events::EventRef::Id(*event_id), Some(user))?;
+            if !access.is_organiser() {
+                return Err(ServiceError::Forbidden.into());
+            }
+        }
         // An event imported before keeps the people its entries were matched to.
-        let earlier: HashMap<i32, (String, String)> = match &before {
+        let earlier: Vec<(i32, String, String)> = match &before {
             Some((event_id, _)) => db::events::players_of_event(conn, *event_id)?
                 .into_iter()
-                .filter_map(|p| Some((p.number, (p.name, p.federation_id?))))
+                .filter_map(|p| Some((p.number, p.name, p.federation_id?)))
                 .collect(),
-            None => HashMap::new(),
+            None => Vec::new(),
         };
         let matches = match_entries(conn, &verified.archive, &earlier)?;
-        let mut review = review_of(&verified, matches, before.as_ref());
+        let review = review_of(&verified, matches, before.as_ref());
         if let Some((event_id, digest)) = &before
             && *digest == verified.digest
         {
             let event = db::events::event_by_id(conn, *event_id)?.ok_or(ServiceError::NotFound)?;
-            let people = people_of(conn, event.id)?;
-            return Ok(Imported {
-                event,
-                review,
-                people,
-            });
+            return Ok((event, review, None));
         }
         let event = write(conn, app, user, &verified, &review, before.map(|b| b.0))?;
-        review.warnings = pairing_warnings(conn, &event)?;
+        // What the Dutch system is asked about is read here; it pairs after the transaction,
+        // holding no lock.
+        let data = crate::service::event_data::EventData::load_without_records(conn, event)?;
         if dry_run {
-            return Err(Ending::DryRun(Box::new(review)));
+            return Err(Ending::DryRun(Box::new((review, Some(data)))));
         }
-        let event = db::events::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
-        let people = people_of(conn, event.id)?;
-        Ok(Imported {
-            event,
-            review,
-            people,
-        })
+        Ok((data.event.clone(), review, Some(data)))
+    });
+    let (event, mut review, data) = match written {
+        Ok(done) => done,
+        Err(Ending::DryRun(reviewed)) => {
+            let (mut review, data) = *reviewed;
+            review.warnings = data.as_ref().map(pairing_warnings).unwrap_or_default();
+            return Err(Ending::DryRun(Box::new((review, None))));
+        }
+        Err(e) => return Err(e),
+    };
+    review.warnings = data.as_ref().map(pairing_warnings).unwrap_or_default();
+    let people = people_of(app, &event, &verified)?;
+    Ok(Imported {
+        event,
+        review,
+        people,
     })
 }
 
@@ -342,7 +365,7 @@ fn review_of(
 fn match_entries(
     conn: &mut DbConnection,
     archive: &super::format::Archive,
-    earlier: &HashMap<i32, (String, String)>,
+    earlier: &[(i32, String, String)],
 ) -> Result<Vec<EntryMatch>, ServiceError> {
     let decisions: HashMap<i32, &MatchDecision> =
         archive.matches.iter().map(|d| (d.player, d)).collect();
@@ -388,9 +411,18 @@ fn match_entries(
         // The same entry of the same event, imported before under the same name, stays the
         // person it was matched to then (a venue's local id not replaced yet is not a new
         // person again at each import).
+        // By pairing number, else by name (pairing numbers change when round 1 is paired).
         let before = earlier
-            .get(&p.number)
-            .filter(|(name, _)| names::may_be_same(name, &p.name));
+            .iter()
+            .find(|(n, name, _)| *n == p.number && names::may_be_same(name, &p.name))
+            .or_else(|| {
+                let alike: Vec<_> = earlier
+                    .iter()
+                    .filter(|(_, name, _)| names::fold(name) == names::fold(&p.name))
+                    .collect();
+                (alike.len() == 1).then(|| alike[0])
+            })
+            .map(|(_, name, id)| (name, id));
         let default = match (&registered, reason, before) {
             (Some(person), MatchReason::SamePerson, _) => Matched::Person {
                 federation_id: person.federation_id.clone(),
@@ -462,6 +494,11 @@ fn write(
                 return Err(ServiceError::Conflict(ErrorCode::EventInRatingList));
             }
             db::archive::clear_event(conn, id)?;
+            // Whether it counts for the list is this installation's to say.
+            let settings = crate::db::events::EventSettings {
+                rated: event.rated,
+                ..settings
+            };
             db::events::update_event(conn, id, &settings, db::now())?;
             event
         }
@@ -649,30 +686,25 @@ fn write(
 
 /// The Swiss rounds the Dutch system pairs otherwise than the event did, from the event as
 /// written (its TRF, checked as `kiela check` does).
-fn pairing_warnings(
-    conn: &mut DbConnection,
-    event: &Event,
-) -> Result<Vec<ImportWarning>, ServiceError> {
-    let event = db::events::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
-    if !event.format.has_swiss() {
-        return Ok(Vec::new());
+fn pairing_warnings(data: &crate::service::event_data::EventData) -> Vec<ImportWarning> {
+    if !data.event.format.has_swiss() {
+        return Vec::new();
     }
-    let data = crate::service::event_data::EventData::load_without_records(conn, event)?;
     let swiss = data
         .rounds
         .iter()
         .filter(|r| r.stage == Stage::Swiss)
         .count();
-    let trf = crate::service::exports::trf_text(&data);
+    let trf = crate::service::exports::trf_text(data);
     let Ok(tournament) = crate::tournament::trf::parse(&trf) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
-    Ok(crate::tournament::trf_pairing::check_rounds(&tournament)
+    crate::tournament::trf_pairing::check_rounds(&tournament)
         .into_iter()
         .filter(|c| c.round <= swiss && !c.differences.is_empty())
         .map(|c| ImportWarning::PairedDifferently {
             round: c.round,
             differences: c.differences,
         })
-        .collect())
+        .collect()
 }
