@@ -1205,3 +1205,4 @@ registry-file = The federation's registry file
 registry-file-load = Load
 registry-file-hint = The file of /api/v1/registry/export on the federation's site: its people and national ratings are loaded here, so that entering a player by national id fills their details and rating without a connection.
 flash-registry-loaded = The federation's registry was loaded.
+archive-warning-not-checked = The pairings of { $players } players over { $rounds } rounds were not paired again here: run kiela check on the event's TRF file for that.

@@ -1209,3 +1209,4 @@ registry-file = Le fichier du registre de la fédération
 registry-file-load = Charger
 registry-file-hint = Le fichier de /api/v1/registry/export sur le site de la fédération : ses personnes et leurs classements Elo nationaux sont chargés ici, pour qu’inscrire un joueur par son identifiant national remplisse ses données et son Elo sans connexion.
 flash-registry-loaded = Le registre de la fédération a été chargé.
+archive-warning-not-checked = Les appariements de { $players } joueurs sur { $rounds } rondes n’ont pas été refaits ici : lancez kiela check sur le fichier TRF du tournoi pour cela.

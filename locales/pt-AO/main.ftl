@@ -1208,3 +1208,4 @@ registry-file = O ficheiro do registo da federação
 registry-file-load = Carregar
 registry-file-hint = O ficheiro de /api/v1/registry/export no sítio da federação: as suas pessoas e classificações Elo nacionais ficam aqui, para que inscrever um jogador pelo identificador nacional preencha os seus dados e o seu Elo sem ligação.
 flash-registry-loaded = O registo da federação foi carregado.
+archive-warning-not-checked = Os emparelhamentos de { $players } jogadores em { $rounds } rondas não foram refeitos aqui: para isso, use kiela check no ficheiro TRF do torneio.

@@ -39,6 +39,7 @@ impl Tags {
     /// Checks a list of tags as typed or sent.
     pub fn new<S: AsRef<str>>(list: &[S]) -> Result<Tags, InvalidTags> {
         let mut tags: Vec<String> = Vec::new();
+        let mut folded: std::collections::HashSet<String> = std::collections::HashSet::new();
         for tag in list {
             let tag = tag.as_ref().trim();
             if tag.is_empty() {
@@ -49,12 +50,13 @@ impl Tags {
             if !fits {
                 return Err(InvalidTags);
             }
-            if !tags.iter().any(|t| t.to_lowercase() == tag.to_lowercase()) {
+            if folded.insert(tag.to_lowercase()) {
                 tags.push(tag.to_string());
+                // Past the limit the list is refused at once, however long it goes on.
+                if tags.len() > MAX_TAGS {
+                    return Err(InvalidTags);
+                }
             }
-        }
-        if tags.len() > MAX_TAGS {
-            return Err(InvalidTags);
         }
         let text = tags.join(", ");
         Ok(Tags { list: tags, text })

@@ -178,7 +178,7 @@ impl Fund {
             .ok_or_else(|| ServiceError::invalid("sharing", ErrorCode::SharingInvalid))
     }
 
-    fn check(&self) -> Result<(), ServiceError> {
+    pub(crate) fn check(&self) -> Result<(), ServiceError> {
         let currency_ok =
             self.currency.len() == 3 && self.currency.chars().all(|c| c.is_ascii_uppercase());
         if !currency_ok {

@@ -204,6 +204,9 @@ async fn trf_round_trip_swiss(app: &TestApp) {
     // Finished.
     let (again, _) = round_trip(&organiser, &client, id).await;
     assert_eq!(event(&client, again).await["state"], "finished");
+    // Both travel as archives: the event played here, and the one read from its TRF file.
+    crate::season::archive_travels(&client, &token, id).await;
+    crate::season::archive_travels(&client, &token, again).await;
 }
 
 async fn trf_round_trip_round_robin(app: &TestApp) {

@@ -165,6 +165,18 @@ async fn games(client: &Browser<'_>, event: i64) -> Vec<(i64, i64, Value, Value,
     out
 }
 
+/// Any event this program ran travels: its archive, given to another installation (here the
+/// same one under another installation's code), is reviewed without a refusal. Called at the
+/// end of the tests of every format and of the arbiter's desk.
+pub(crate) async fn archive_travels(client: &Browser<'_>, token: &str, event: i64) {
+    let mut archive = archive_of(client, token, event).await;
+    archive["installation"]["id"] = json!("ZZZZZZ");
+    let review = client
+        .send(post_archive(token, "?dry_run=true", &archive))
+        .await;
+    assert_eq!(review.status, 200, "{}", review.body);
+}
+
 /// The venue's qualifier: eight players (two entered by national id alone, one under another
 /// person's national id, five new people with local ids), three Swiss rounds and a knockout of
 /// four, with an arbiter's decision and a correction; returns its id, slug and the organiser's
@@ -681,7 +693,39 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
     let two_byes = refused(archive.clone(), &|a| {
         a["byes"] = json!([{"player": 1, "round": 2, "kind": "half"}, {"player": 1, "round": 2, "kind": "zero"}]);
     });
+    // A result with neither record nor decision, a second game of a "match" in a Swiss round,
+    // a game whose record is not the one stood behind, a record sent by someone not playing.
+    let bare = refused(archive.clone(), &|a| {
+        let game = &mut a["rounds"][2]["games"][0];
+        game["record"] = Value::Null;
+        game["termination"] = Value::Null;
+        game["plies"] = Value::Null;
+        game["final_position"] = Value::Null;
+        game["submissions"] = json!([]);
+    });
+    let matched_twice = refused(archive.clone(), &|a| {
+        let mut game = a["rounds"][1]["games"][0].clone();
+        a["rounds"][1]["games"][0]["bracket_code"] = json!("W1");
+        game["bracket_code"] = json!("W1");
+        game["game_no"] = json!(2);
+        a["rounds"][1]["games"].as_array_mut().unwrap().push(game);
+    });
+    let other_record = refused(archive.clone(), &|a| {
+        let other = a["rounds"][2]["games"][1].clone();
+        let game = &mut a["rounds"][2]["games"][0];
+        for field in ["record", "result", "termination", "plies", "final_position"] {
+            game[field] = other[field].clone();
+        }
+    });
+    let stranger = refused(archive.clone(), &|a| {
+        let outsider = a["rounds"][2]["games"][1]["first"].clone();
+        a["rounds"][2]["games"][0]["submissions"][0]["player"] = outsider;
+    });
     for (archive, code) in [
+        (bare, "archive_result_disagrees"),
+        (matched_twice, "archive_round_invalid"),
+        (other_record, "archive_result_disagrees"),
+        (stranger, "archive_player_unknown"),
         (far, "archive_round_invalid"),
         (late, "archive_malformed"),
         (undecided, "archive_result_disagrees"),

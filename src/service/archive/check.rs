@@ -246,6 +246,8 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             ));
         }
     }
+    let entries: HashMap<i32, &super::format::ArchivePlayer> =
+        archive.players.iter().map(|p| (p.number, p)).collect();
     let entered = |n: Option<i32>| -> Result<(), ArchiveFault> {
         match n {
             Some(n) if !names.contains_key(&n) => Err(ArchiveFault::new(
@@ -286,6 +288,24 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             ));
         }
     }
+    // The Swiss (or round-robin) rounds paired are within those planned, as the settings form
+    // keeps them.
+    let league = archive
+        .rounds
+        .iter()
+        .filter(|r| r.stage == crate::domain::Stage::Swiss)
+        .count();
+    if settings.format.has_swiss() && i32::try_from(league).unwrap_or(i32::MAX) > settings.rounds {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveRoundInvalid,
+            format!("{league} Swiss rounds, {} planned", settings.rounds),
+        ));
+    }
+    // The event's results came from a TRF file: those without a record are its own.
+    let from_trf = archive
+        .audit
+        .iter()
+        .any(|line| line.action == crate::domain::AuditAction::TrfImported);
     // The games the log says an arbiter decided or corrected.
     let logged = |action: crate::domain::AuditAction| -> HashSet<GamePlace> {
         archive
@@ -316,6 +336,29 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
                 game_no: game.game_no,
             };
             let at = |fault: ArchiveFault| fault.at(round.number, Some(game.board));
+            // Only a knockout match has games after its first, under a bracket code.
+            if round.stage != crate::domain::Stage::Knockout
+                && (game.bracket_code.is_some() || game.game_no != 1)
+            {
+                return Err(at(ArchiveFault::new(
+                    ErrorCode::ArchiveRoundInvalid,
+                    "a match of several games outside a knockout",
+                )));
+            }
+            // Who plays a round joined before it, had not withdrawn, and asked no bye for it.
+            for n in [game.first, game.second].into_iter().flatten() {
+                let Some(p) = entries.get(&n) else { continue };
+                let absent = p.joined_round > round.number
+                    || p.status == crate::domain::PlayerStatus::Withdrawn
+                        && p.withdrawn_after.is_some_and(|w| w < round.number)
+                    || asked.contains(&(n, round.number));
+                if absent {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchivePlayerTwice,
+                        format!("pairing number {n} plays a round they were not in"),
+                    )));
+                }
+            }
             if !places.insert(place) {
                 return Err(at(ArchiveFault::new(
                     ErrorCode::ArchiveRoundInvalid,
@@ -398,21 +441,68 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
                 agrees(game, &checked).map_err(at)?;
                 games.insert(place, checked);
             } else if game.status == GameStatus::Final
-                && game
-                    .result
-                    .is_some_and(|r| !r.is_forfeit() && r != StoredResult::Bye)
-                && game
-                    .termination
-                    .is_some_and(|t| t != Termination::Adjudication)
+                && game.second.is_some()
+                && game.result.is_some_and(|r| r != StoredResult::Bye)
             {
-                // A board ending stated without the record it would stand on.
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveResultDisagrees,
-                    "a result ended on the board, without its record",
-                )));
+                // A result with no record stands on an arbiter's decision (a forfeit, an
+                // adjudication), said in the log, or came from a TRF file.
+                let on_decision = decided.contains(&place)
+                    && game
+                        .termination
+                        .is_none_or(|t| t == Termination::Adjudication);
+                if !on_decision && !from_trf {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchiveResultDisagrees,
+                        "a result with neither its record nor an arbiter's decision",
+                    )));
+                }
+            }
+            // A game's record is the one its players or the staff stood behind.
+            if let Some(record) = &game.record {
+                let behind: Vec<&str> = game
+                    .submissions
+                    .iter()
+                    .filter(|s| {
+                        matches!(
+                            s.status,
+                            crate::domain::SubmissionStatus::Confirmed
+                                | crate::domain::SubmissionStatus::Final
+                        )
+                    })
+                    .map(|s| s.record.as_str())
+                    .collect();
+                if !behind.is_empty() && !behind.contains(&record.as_str()) {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchiveResultDisagrees,
+                        "the game's record is none of those stood behind",
+                    )));
+                }
             }
             for (i, sent) in game.submissions.iter().enumerate() {
                 entered(sent.player).map_err(at)?;
+                if sent.player.is_some() && sent.player != game.first && sent.player != game.second
+                {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchivePlayerUnknown,
+                        format!("record {} sent by someone not in the game", i + 1),
+                    )));
+                }
+                // A record kept whole is what was sent: its size and digest say so.
+                let whole_bytes = usize::try_from(sent.record_bytes).ok();
+                if whole_bytes == Some(sent.record.len()) {
+                    use sha2::{Digest, Sha256};
+                    if hex::encode(Sha256::digest(sent.record.as_bytes())) != sent.record_sha256 {
+                        return Err(at(ArchiveFault::new(
+                            ErrorCode::ArchiveResultDisagrees,
+                            format!("record {} sent: its digest", i + 1),
+                        )));
+                    }
+                } else if whole_bytes.is_none_or(|b| b < sent.record.len()) {
+                    return Err(at(ArchiveFault::new(
+                        ErrorCode::ArchiveMalformed,
+                        format!("record {} sent: its size", i + 1),
+                    )));
+                }
                 check_text("submissions.by", sent.by.as_deref().unwrap_or(""), 200).map_err(at)?;
                 let (Some(first), Some(second)) = (first, second) else {
                     return Err(at(ArchiveFault::new(
@@ -423,6 +513,21 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
                 // Records set aside (a round withdrawn and paired again, a replay ordered)
                 // were sent for another pairing: they are kept, not checked against this one.
                 if sent.status == crate::domain::SubmissionStatus::Superseded {
+                    // Still a record the rules accepted, when it says so.
+                    let legal = crate::rules::parse_record(&sent.record).is_ok_and(|r| {
+                        matches!(
+                            crate::rules::Verdict::of(
+                                Ok(&r.with_default_variant(settings.variant))
+                            ),
+                            crate::rules::Verdict::Accepted(_)
+                        )
+                    });
+                    if sent.verdict != VerdictKind::Invalid && !legal {
+                        return Err(at(ArchiveFault::new(
+                            ErrorCode::ArchiveRecordIllegal,
+                            format!("record {} sent, set aside: it does not verify", i + 1),
+                        )));
+                    }
                     submissions.insert((place, i), None);
                     continue;
                 }

@@ -78,7 +78,12 @@ pub enum ImportWarning {
         round: usize,
         differences: Vec<String>,
     },
+    /// An event too large to pair again within one request: `kiela check` on its TRF does it.
+    PairingNotChecked { players: usize, rounds: usize },
 }
+
+/// The most entries × Swiss rounds an import pairs again.
+const MAX_REPAIRED: usize = 10_000;
 
 /// What an import does, or would do.
 #[derive(Clone, Debug, Serialize)]
@@ -307,6 +312,8 @@ fn run(
         }
         Ok((data.event.clone(), review, Some(data)))
     });
+    // The connection goes back to the pool before the pairing and the answer's reads.
+    drop(conn);
     let (event, mut review, data) = match written {
         Ok(done) => done,
         Err(Ending::DryRun(reviewed)) => {
@@ -631,15 +638,19 @@ fn write(
     if let Some(fund) = &archive.event.prize_fund {
         let text =
             serde_json::to_string(&fund.fund).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        // The fund must read as one this installation shows.
-        serde_json::from_str::<crate::service::prizes::Fund>(&text).map_err(|e| {
+        // The fund must be one the prize editor would take.
+        let malformed = |detail: String| {
             ServiceError::from(check::ArchiveFault {
                 code: ErrorCode::ArchiveMalformed,
                 round: None,
                 board: None,
-                detail: format!("prize fund: {e}").chars().take(300).collect(),
+                detail: detail.chars().take(300).collect(),
             })
-        })?;
+        };
+        let read = serde_json::from_str::<crate::service::prizes::Fund>(&text)
+            .map_err(|e| malformed(format!("prize fund: {e}")))?;
+        read.check()
+            .map_err(|e| malformed(format!("prize fund: {}", e.code())))?;
         db::events::store_prize_fund(conn, event.id, &text, fund.published, db::now())?;
     }
     db::events::set_event_state(conn, event.id, archive.event.state, db::now())?;
@@ -695,6 +706,14 @@ fn pairing_warnings(data: &crate::service::event_data::EventData) -> Vec<ImportW
         .iter()
         .filter(|r| r.stage == Stage::Swiss)
         .count();
+    // Pairing every round again takes time that grows with the entries and the rounds: past
+    // a national open's size (500 players, 9 rounds is 4,500) it is left to `kiela check`.
+    if data.players.len() * swiss > MAX_REPAIRED {
+        return vec![ImportWarning::PairingNotChecked {
+            players: data.players.len(),
+            rounds: swiss,
+        }];
+    }
     let trf = crate::service::exports::trf_text(data);
     let Ok(tournament) = crate::tournament::trf::parse(&trf) else {
         return Vec::new();
