@@ -843,11 +843,13 @@ pub(crate) fn match_import(
             Some(id) => {
                 let id = q::resolve(conn, id)?;
                 if let Some(row) = q::by_federation_id(conn, &id)? {
-                    let code = if names::may_be_same(&row.name, &player.name) {
-                        "matched"
-                    } else {
-                        "other_name"
-                    };
+                    // A line by national id alone takes the registered name.
+                    let code =
+                        if player.name.is_empty() || names::may_be_same(&row.name, &player.name) {
+                            "matched"
+                        } else {
+                            "other_name"
+                        };
                     out.push(ImportMatch {
                         line: *line,
                         code,

@@ -620,6 +620,29 @@ async fn an_import_is_matched_against_the_registry(app: &TestApp) {
     assert_eq!(by_name("Kiluanji Ukuma"), k);
     assert_eq!(by_name("Rui Silva"), n);
     assert_ne!(by_name("Quiluangi Ucuma"), k);
+
+    // A line by federation id alone enters the registered person, named as registered.
+    let third = new_event(&client, &token, "Terceiro").await;
+    let third_slug = client
+        .send(Req::get(format!("/api/v1/events/{third}")))
+        .await
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = desk
+        .post_form(
+            &format!("/events/{third_slug}/players/import?lang=en"),
+            &[("csv", &format!("nome,n_federacao\n,{k}\n"))],
+        )
+        .await;
+    assert_eq!(page.status, 303, "imported with nothing to check: {}", page.body);
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{third}/players")))
+        .await
+        .json();
+    assert_eq!(players["players"][0]["name"], "Kiluanji Ukuma", "{players}");
+    assert_eq!(players["players"][0]["federation_id"], k.as_str());
 }
 
 /// A registered person is bound to the account their own entry was bound to; another
