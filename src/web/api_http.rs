@@ -214,7 +214,7 @@ fn method_not_allowed(
     let mut response = if path.starts_with("/api/") {
         ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
-            crate::domain::ErrorCode::MethodNotAllowed.as_str(),
+            crate::domain::ErrorCode::MethodNotAllowed,
             format!("this endpoint answers {allow}"),
         )
         .error_response()

@@ -636,7 +636,11 @@ async fn an_import_is_matched_against_the_registry(app: &TestApp) {
             &[("csv", &format!("nome,n_federacao\n,{k}\n"))],
         )
         .await;
-    assert_eq!(page.status, 303, "imported with nothing to check: {}", page.body);
+    assert_eq!(
+        page.status, 303,
+        "imported with nothing to check: {}",
+        page.body
+    );
     let players = client
         .send(Req::get(format!("/api/v1/events/{third}/players")))
         .await

@@ -90,7 +90,7 @@ pub(crate) async fn import(
         }) => {
             return Err(ApiError::new(
                 actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
+                crate::domain::ErrorCode::PayloadTooLarge,
                 format!(
                     "an archive is at most {} MB as sent",
                     MAX_ARCHIVE_BODY >> 20

@@ -56,7 +56,7 @@ pub(crate) async fn edit_player(
     let patch: PlayerPatch = serde_json::from_value(value).map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
-            "malformed",
+            crate::domain::ErrorCode::Malformed,
             format!("the JSON body could not be read: {e}"),
         )
     })?;

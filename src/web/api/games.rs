@@ -29,12 +29,7 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
     if let Some(map) = detail.as_object_mut() {
         map.remove("message");
     }
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        refusal.code.as_str(),
-        message,
-    )
-    .with_detail(detail)
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, refusal.code, message).with_detail(detail)
 }
 
 /// `POST /api/v1/games/{id}/record` with the KGN record as the body.
@@ -69,7 +64,7 @@ fn record_text(req: &HttpRequest, body: &web::Bytes) -> Result<String, ApiError>
     String::from_utf8(body.to_vec()).map_err(|_| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
-            "malformed",
+            crate::domain::ErrorCode::Malformed,
             "the record must be UTF-8 text",
         )
     })

@@ -40,7 +40,8 @@ pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
 pub struct ApiError {
     #[serde(skip)]
     status: StatusCode,
-    code: String,
+    /// A stable code from [`ErrorCode`]: a misspelt one does not compile.
+    code: ErrorCode,
     message: String,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     detail: Option<serde_json::Value>,
@@ -56,10 +57,10 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
-    pub(crate) fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            code: code.to_string(),
+            code,
             message: message.into(),
             detail: None,
             retry_after: None,
@@ -105,7 +106,7 @@ impl From<ServiceError> for ApiError {
         } else {
             crate::web::i18n::Lang::En.t(&format!("error-{code}"))
         };
-        let mut error = ApiError::new(status, code.as_str(), message);
+        let mut error = ApiError::new(status, code, message);
         error.retry_after = crate::web::errors::retry_after(&e);
         match &e {
             ServiceError::Invalid(invalid) => {
@@ -126,7 +127,11 @@ impl From<ServiceError> for ApiError {
 
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(e: actix_web::error::BlockingError) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Internal,
+            e.to_string(),
+        )
     }
 }
 
@@ -150,18 +155,19 @@ impl FromRequest for ApiUser {
             .map(|t| t.trim().to_string());
         let app = req.app_data::<web::Data<App>>().cloned();
         Box::pin(async move {
-            let unauthorized =
-                |code: &str, message: &str| ApiError::new(StatusCode::UNAUTHORIZED, code, message);
+            let unauthorized = |code: ErrorCode, message: &str| {
+                ApiError::new(StatusCode::UNAUTHORIZED, code, message)
+            };
             let Some(token) = token.filter(|t| !t.is_empty()) else {
                 return Err(unauthorized(
-                    "unauthorized",
+                    ErrorCode::Unauthorized,
                     "this request needs an API token: Authorization: Bearer <token>",
                 ));
             };
             let Some(app) = app else {
                 return Err(ApiError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
+                    ErrorCode::Internal,
                     "application state missing",
                 ));
             };
@@ -169,7 +175,7 @@ impl FromRequest for ApiUser {
             match web::block(move || accounts::api_token_user(&app, &token)).await?? {
                 Some(user) => Ok(ApiUser(user)),
                 None => Err(unauthorized(
-                    "bad_token",
+                    ErrorCode::BadToken,
                     "the API token is unknown or revoked",
                 )),
             }
@@ -238,14 +244,14 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     if !is_json(req) {
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             "send JSON with Content-Type: application/json",
         ));
     }
     let malformed = |e: serde_json::Error| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
-            "malformed",
+            ErrorCode::Malformed,
             format!("the JSON body could not be read: {e}"),
         )
     };
@@ -254,7 +260,7 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     if !value.is_object() {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
-            "malformed",
+            ErrorCode::Malformed,
             "the JSON body must be an object",
         ));
     }
@@ -282,13 +288,13 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
             // The body as a whole (a required field missing, say).
             return ApiError::new(
                 StatusCode::BAD_REQUEST,
-                "malformed",
+                ErrorCode::Malformed,
                 format!("the JSON body could not be read: {words}"),
             );
         }
         ApiError::new(
             StatusCode::BAD_REQUEST,
-            "malformed",
+            ErrorCode::Malformed,
             format!("the field `{field}`: {words}"),
         )
         .with_detail(serde_json::json!({ "field": field }))
@@ -317,7 +323,7 @@ fn in_json_words(message: &str) -> String {
 pub(crate) fn unknown_fields(fields: &[String]) -> ApiError {
     ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
-        ErrorCode::UnknownFields.as_str(),
+        ErrorCode::UnknownFields,
         format!(
             "this endpoint has no field {}",
             fields

@@ -34,7 +34,7 @@ impl Paging {
             let bad = || {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    ErrorCode::InvalidParameter.as_str(),
+                    ErrorCode::InvalidParameter,
                     format!("`{name}` should be a whole number from 1 (per_page: at most {MAX_PER_PAGE})"),
                 )
                 .with_detail(serde_json::json!({ "field": name }))
