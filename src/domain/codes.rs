@@ -161,3 +161,46 @@ text_enum! {
         VariantUnknown = "variant_unknown",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::ErrorCode;
+
+    /// All of `dir`'s Rust sources but this file, as one text.
+    fn sources(dir: &std::path::Path, text: &mut String) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, text);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !path.ends_with("domain/codes.rs")
+            {
+                text.push_str(&std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+
+    /// A code nothing produces is a message nobody reads and a contract nobody keeps: each
+    /// one is named somewhere outside its declaration.
+    #[test]
+    fn every_code_is_produced_somewhere() {
+        let mut text = String::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut text,
+        );
+        let unused: Vec<String> = ErrorCode::ALL
+            .iter()
+            .map(|code| format!("ErrorCode::{code:?}"))
+            .filter(|named| {
+                // The whole name: `ErrorCode::Event` is not `ErrorCode::EventStarted`.
+                !text.match_indices(named.as_str()).any(|(at, _)| {
+                    !text[at + named.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                })
+            })
+            .collect();
+        assert!(unused.is_empty(), "codes never produced: {unused:?}");
+    }
+}
