@@ -174,6 +174,22 @@ text_enum! {
 }
 
 text_enum! {
+    /// What an entry (or a line of an import) is to the entries and the registry already there.
+    pub enum Resemblance {
+        /// An entry of the event has the same name and club.
+        SameNameAndClub = "same_name_and_club",
+        /// An entry of the event has the same e-mail address.
+        SameEmail = "same_email",
+        /// A new person whose name may be a registered person's.
+        PossibleSamePerson = "possible_same_person",
+        /// The federation id given is a registered person of another name.
+        OtherName = "other_name",
+        /// The federation id given is this registered person.
+        Matched = "matched",
+    }
+}
+
+text_enum! {
     /// Why a game of a rated event does not count for the national rating list.
     pub enum LeftOut {
         /// Decided by forfeit, or not played (FIDE's rules count neither).

@@ -28,8 +28,8 @@ pub use ids::{
 pub use installation::{InstallationRole, IssuedIds};
 pub use kinds::{
     AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, Format,
-    GameStatus, LeftOut, PlayerStatus, Role, RoundState, Sex, StaffRole, Stage, StoredResult,
-    SubmissionStatus, SubmitterRole, Tiebreaks,
+    GameStatus, LeftOut, PlayerStatus, Resemblance, Role, RoundState, Sex, StaffRole, Stage,
+    StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 pub use offset::UtcOffset;
 pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};

@@ -340,7 +340,7 @@ pub struct DuplicateWarning {
     /// `same_name_and_club` or `same_email` (an entry of the event); `possible_same_person`
     /// (a new person of the registry whose name may be a registered one's) or `other_name`
     /// (the federation id given is a registered person of another name).
-    pub code: &'static str,
+    pub code: crate::domain::Resemblance,
     /// The entry it looks like (`None`: an earlier line of the same import, or a registered
     /// person).
     pub player_id: Option<PlayerId>,
@@ -374,14 +374,14 @@ pub(crate) fn duplicates_of(new: &ValidPlayer, existing: &[Entry]) -> Vec<Duplic
     for e in existing {
         if normalised(&e.name) == name && normalised(&e.club) == club {
             out.push(DuplicateWarning {
-                code: "same_name_and_club",
+                code: crate::domain::Resemblance::SameNameAndClub,
                 player_id: Some(e.id),
                 federation_id: None,
                 name: e.name.clone(),
             });
         } else if new.email.is_some() && e.email == new.email {
             out.push(DuplicateWarning {
-                code: "same_email",
+                code: crate::domain::Resemblance::SameEmail,
                 player_id: Some(e.id),
                 federation_id: None,
                 name: e.name.clone(),

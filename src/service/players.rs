@@ -623,10 +623,13 @@ pub(crate) fn import_csv(
         return Ok(report);
     }
     let matches = super::registry::match_import(&mut conn, &players)?;
-    report.registry_matched = matches.iter().filter(|m| m.code == "matched").count();
+    report.registry_matched = matches
+        .iter()
+        .filter(|m| m.code == crate::domain::Resemblance::Matched)
+        .count();
     report.registry = matches
         .into_iter()
-        .filter(|m| m.code != "matched")
+        .filter(|m| m.code != crate::domain::Resemblance::Matched)
         .collect();
     // The entries already there are read and compared outside the write transaction; the
     // transaction only checks that they did not change meanwhile (else they are read again)

@@ -372,7 +372,7 @@ pub(crate) fn enter(
                 // keeps what it had.
                 warnings.push(DuplicateWarning {
                     player_id: None,
-                    code: "other_name",
+                    code: crate::domain::Resemblance::OtherName,
                     federation_id: Some(row.federation_id.clone()),
                     name: row.name.clone(),
                 });
@@ -545,7 +545,7 @@ pub(crate) fn similar(
         .into_iter()
         .map(|row| DuplicateWarning {
             player_id: None,
-            code: "possible_same_person",
+            code: crate::domain::Resemblance::PossibleSamePerson,
             federation_id: Some(row.federation_id),
             name: row.name,
         })
@@ -826,7 +826,7 @@ impl Matcher {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ImportMatch {
     pub line: usize,
-    pub code: &'static str,
+    pub code: crate::domain::Resemblance,
     pub federation_id: String,
     pub name: String,
 }
@@ -846,9 +846,9 @@ pub(crate) fn match_import(
                     // A line by national id alone takes the registered name.
                     let code =
                         if player.name.is_empty() || names::may_be_same(&row.name, &player.name) {
-                            "matched"
+                            crate::domain::Resemblance::Matched
                         } else {
-                            "other_name"
+                            crate::domain::Resemblance::OtherName
                         };
                     out.push(ImportMatch {
                         line: *line,
@@ -862,7 +862,7 @@ pub(crate) fn match_import(
                 for (federation_id, name) in matcher.similar(&player.name, 3) {
                     out.push(ImportMatch {
                         line: *line,
-                        code: "possible_same_person",
+                        code: crate::domain::Resemblance::PossibleSamePerson,
                         federation_id,
                         name,
                     });

@@ -313,7 +313,10 @@ fn people_of(parsed: &TrfTournament) -> Vec<(usize, ValidPlayer)> {
 /// their federation id, and each player the organiser should look at (an id registered under
 /// another name, or a new person who may be registered already).
 fn registry_notes(matches: &[ImportMatch]) -> Vec<audit::Note> {
-    let matched = matches.iter().filter(|m| m.code == "matched").count();
+    let matched = matches
+        .iter()
+        .filter(|m| m.code == crate::domain::Resemblance::Matched)
+        .count();
     let mut notes = Vec::new();
     if matched > 0 {
         notes.push(audit::Note {
@@ -321,9 +324,12 @@ fn registry_notes(matches: &[ImportMatch]) -> Vec<audit::Note> {
             args: [("count".to_string(), matched.to_string())].into(),
         });
     }
-    for m in matches.iter().filter(|m| m.code != "matched") {
+    for m in matches
+        .iter()
+        .filter(|m| m.code != crate::domain::Resemblance::Matched)
+    {
         notes.push(audit::Note {
-            code: format!("registry-{}", m.code.replace('_', "-")),
+            code: format!("registry-{}", m.code.as_str().replace('_', "-")),
             args: [
                 ("player".to_string(), m.line.to_string()),
                 ("federation_id".to_string(), m.federation_id.clone()),

@@ -704,7 +704,10 @@ pub(crate) async fn add_player(
             FlashLevel::Success,
             if duplicates.is_empty() {
                 "flash-player-added"
-            } else if duplicates.iter().all(|d| d.code == "other_name") {
+            } else if duplicates
+                .iter()
+                .all(|d| d.code == crate::domain::Resemblance::OtherName)
+            {
                 "flash-player-added-other-name"
             } else if duplicates.iter().all(|d| d.is_registry()) {
                 "flash-player-added-registered"
