@@ -679,10 +679,19 @@ fn staff_in(conn: &mut DbConnection, access: &Access) -> Result<Vec<StaffMember>
 }
 
 /// Gives the account with this e-mail address a role in the event.
-pub fn add_staff(app: &App, access: &Access, email: &str, role: &str) -> Result<(), ServiceError> {
+/// A staff role as typed (`organiser`, `arbiter`).
+pub(crate) fn staff_role(text: &str) -> Result<StaffRole, ServiceError> {
+    StaffRole::from_code(text.trim())
+        .ok_or_else(|| ServiceError::invalid("role", ErrorCode::RoleUnknown))
+}
+
+pub fn add_staff(
+    app: &App,
+    access: &Access,
+    email: &str,
+    role: StaffRole,
+) -> Result<(), ServiceError> {
     access.require_organiser()?;
-    let role = StaffRole::from_code(role.trim())
-        .ok_or_else(|| ServiceError::invalid("role", ErrorCode::RoleUnknown))?;
     let email = Email::parse(email)?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {

@@ -896,17 +896,21 @@ pub(crate) fn withdraw(
     })
 }
 
+/// A bye's points as typed: `"half"` or `"zero"`.
+pub(crate) fn bye_kind(text: &str) -> Result<ByeKind, ServiceError> {
+    ByeKind::from_code(text.trim())
+        .ok_or_else(|| ServiceError::invalid("points", ErrorCode::ByeKindInvalid))
+}
+
 /// A requested bye for a round not yet paired: `"half"` or `"zero"` points.
 pub(crate) fn request_bye(
     app: &App,
     access: &Access,
     player_id: PlayerId,
     round: i32,
-    kind: &str,
+    kind: ByeKind,
 ) -> Result<(), ServiceError> {
     access.require_organiser()?;
-    let kind = ByeKind::from_code(kind.trim())
-        .ok_or_else(|| ServiceError::invalid("points", ErrorCode::ByeKindInvalid))?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;

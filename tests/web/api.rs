@@ -339,7 +339,7 @@ async fn only_the_players_and_staff_act_on_a_game(app: &TestApp) {
         )
         .unwrap(),
         "arb@example.ao",
-        "arbiter",
+        kiela::domain::StaffRole::Arbiter,
     )
     .unwrap();
     for (name, email) in [("A", "a@example.ao"), ("B", "b@example.ao")] {

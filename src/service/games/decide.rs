@@ -130,6 +130,16 @@ pub(crate) fn dispute(
     })
 }
 
+/// A decided result as typed: `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (never a bye).
+pub(crate) fn decided_result(text: &str) -> Result<StoredResult, ServiceError> {
+    match StoredResult::from_code(text.trim()) {
+        Some(StoredResult::Bye) | None => {
+            Err(ServiceError::invalid("result", ErrorCode::ResultInvalid))
+        }
+        Some(r) => Ok(r),
+    }
+}
+
 /// A staff decision: a result (`1-0`, `0-1`, `1/2-1/2`) by adjudication, or a forfeit (`+-`,
 /// `-+`, `--`). Final at once; replaces any pending or disputed result. A final game is
 /// refused (`game_final`): see [`super::correct`].
@@ -137,16 +147,13 @@ pub(crate) fn decide(
     app: &App,
     access: &Access,
     game_id: GameId,
-    result: &str,
+    decided: StoredResult,
     reason: &str,
 ) -> Result<(), ServiceError> {
     let (user, role) = access.staff()?;
-    let decided = match StoredResult::from_code(result.trim()) {
-        Some(StoredResult::Bye) | None => {
-            return Err(ServiceError::invalid("result", ErrorCode::ResultInvalid));
-        }
-        Some(r) => r,
-    };
+    if decided == StoredResult::Bye {
+        return Err(ServiceError::invalid("result", ErrorCode::ResultInvalid));
+    }
     let reason = reason_of(reason)?;
     let actor = Actor::Staff {
         user_id: user.id,

@@ -20,7 +20,9 @@ pub use adjudicate::Proposal;
 pub(crate) use adjudicate::{latest_proposal, propose, settle};
 pub(crate) use correct::correct;
 pub use correct::{Correction, LaterRound};
-pub(crate) use decide::{accept_submission, confirm, decide, dispute, order_replay};
+pub(crate) use decide::{
+    accept_submission, confirm, decide, decided_result, dispute, order_replay,
+};
 pub use record::{Mismatch, PlyMarks};
 pub(crate) use record::{Reverified, reverify};
 pub(crate) use submit::submit_record;

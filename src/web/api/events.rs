@@ -295,7 +295,11 @@ pub(crate) async fn bye(
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
     let (round, points) = (body.round, body.points.clone());
-    web::block(move || players::request_bye(&app, &access, pid, round, &points)).await??;
+    web::block(move || {
+        players::bye_kind(&points)
+            .and_then(|kind| players::request_bye(&app, &access, pid, round, kind))
+    })
+    .await??;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "id": pid, "round": round, "points": body.points })))
 }

@@ -133,7 +133,8 @@ pub(crate) async fn decision(
         if replay {
             games::order_replay(&app, &access, game_id, &reason)
         } else {
-            games::decide(&app, &access, game_id, &result, &reason)
+            games::decided_result(&result)
+                .and_then(|decided| games::decide(&app, &access, game_id, decided, &reason))
         }
     })
     .await??;

@@ -922,7 +922,10 @@ pub(crate) async fn bye(
         &req,
         app,
         &page.access,
-        move |app, access| players::request_bye(app, access, player_id, round, &form.points),
+        move |app, access| {
+            players::bye_kind(&form.points)
+                .and_then(|kind| players::request_bye(app, access, player_id, round, kind))
+        },
         &manage_url(&page),
         "flash-bye-recorded",
     )
@@ -972,7 +975,12 @@ pub async fn add_staff(
     let form = form.parsed()?;
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    match web::block(move || events::add_staff(&service, &access, &form.email, &form.role)).await? {
+    let role = form.role.clone();
+    let added = web::block(move || {
+        events::staff_role(&role)
+            .and_then(|role| events::add_staff(&service, &access, &form.email, role))
+    });
+    match added.await? {
         Ok(()) => redirect_with_flash(
             &req,
             &manage_url(&page),

@@ -934,7 +934,8 @@ pub(crate) async fn decide(
         if replay {
             games::order_replay(app, access, game_id, &form.reason)
         } else {
-            games::decide(app, access, game_id, &form.result, &form.reason)
+            games::decided_result(&form.result)
+                .and_then(|decided| games::decide(app, access, game_id, decided, &form.reason))
         }
     })
     .await?;
