@@ -9,8 +9,8 @@ use super::DbConnection;
 use super::schema::{games, players, registry_merges, registry_players, rounds};
 use super::versions::{Counter, bump};
 use crate::domain::{
-    EventId, GameId, GameStatus, IssuedIds, Player, PlayerId, RegistryPlayer, Sex, StoredResult,
-    UserId,
+    EventId, GameId, GameStatus, IssuedIds, PersonId, Player, PlayerId, RegistryPlayer, Sex,
+    StoredResult, UserId,
 };
 
 /// What an organiser's entry says of its person, written to the registry.
@@ -197,7 +197,7 @@ pub(crate) fn insert(
 
 pub(crate) fn update(
     conn: &mut DbConnection,
-    id: i32,
+    id: PersonId,
     details: &PersonDetails<'_>,
 ) -> QueryResult<usize> {
     diesel::update(registry_players::table.find(id))
@@ -552,7 +552,12 @@ pub(crate) fn national_rating(
 
 /// A person's id replaced (a venue's local id by the national one): the person and every
 /// entry naming them.
-pub(crate) fn rename(conn: &mut DbConnection, id: i32, from: &str, to: &str) -> QueryResult<()> {
+pub(crate) fn rename(
+    conn: &mut DbConnection,
+    id: PersonId,
+    from: &str,
+    to: &str,
+) -> QueryResult<()> {
     diesel::update(registry_players::table.find(id))
         .set(registry_players::federation_id.eq(to))
         .execute(conn)?;

@@ -148,7 +148,7 @@ pub struct Player {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = registry_players)]
 pub struct RegistryPlayer {
-    pub id: i32,
+    pub id: super::PersonId,
     /// The printable id the federation knows the player by (`K0000123`, or the federation's
     /// own numbering where it had one).
     pub federation_id: String,

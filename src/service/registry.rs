@@ -139,7 +139,7 @@ pub(crate) fn person_version(
     let events = db::versions::of_person_events(&mut conn, &row.federation_id)?;
     let counters = db::versions::read(&mut conn)?;
     Ok((
-        crate::domain::PersonId(row.id),
+        row.id,
         row.federation_id,
         super::ratings::digest(&(counters, events)),
     ))
