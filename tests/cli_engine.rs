@@ -1,7 +1,7 @@
 //! The `kiela engine` protocol (docs/engine.md) and `kiela analyse`, driven as a GUI or a script
 //! drives them: a child process, commands on its standard input, answers read line by line.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(clippy::unwrap_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

@@ -1,6 +1,6 @@
 //! `kiela pair` as other programs call it.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(clippy::unwrap_used)]
 
 use std::collections::BTreeSet;
 use std::path::Path;

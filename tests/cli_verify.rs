@@ -1,6 +1,6 @@
 //! The `kiela verify` command-line contract (KIELA.md §11), run as other programs run it.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

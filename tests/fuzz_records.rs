@@ -11,7 +11,7 @@
 //!
 //! `KIELA_FUZZ_SEED` picks another sequence of inputs.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(clippy::unwrap_used)]
 
 use std::path::Path;
 use std::time::Instant;

@@ -1,7 +1,5 @@
 //! The Berger tables equal the FIDE handbook tables in `tests/data/pairing/round_robin`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use std::path::Path;
 
 use kiela::tournament::berger;

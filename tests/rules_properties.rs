@@ -1,6 +1,6 @@
 //! Properties of the engine on random legal games, round trips, and hostile input.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(clippy::unwrap_used)]
 
 use kiela::rules::{
     Arrangement, Board, Game, GameResult, Hole, Move, Position, Record, Side, Variant, Verdict,

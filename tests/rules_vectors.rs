@@ -1,8 +1,6 @@
 //! Every shared vector, checked: verdict, reason and ply; for valid records the result,
 //! termination, final position, plies, stones and the position after every ply.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use std::path::Path;
 
 use kiela::cli::vectors::{SingleMove, read_jsonl, read_record_vectors};

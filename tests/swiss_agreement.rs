@@ -1,8 +1,6 @@
 //! Re-pairs every round of every shared Swiss tournament from the rounds before it and
 //! compares with the reference engine's pairing.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use std::collections::BTreeSet;
 use std::path::Path;
 

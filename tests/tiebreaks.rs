@@ -1,8 +1,6 @@
 //! Tie-break values and ranks equal those of FIDE's tie-break program for every shared
 //! tournament (`tests/data/pairing/swiss/*.tiebreaks.json`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use std::path::Path;
 
 use kiela::tournament::standings::{self, StandingsInput, Tiebreak};

@@ -1,7 +1,7 @@
 //! TRF files as other programs write them (`tests/data/trf/`), each with its expected reading:
 //! what is kept, what is a warning, and where a refusal points.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(clippy::unwrap_used)]
 
 use std::path::PathBuf;
 use std::process::Command;

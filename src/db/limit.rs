@@ -63,7 +63,6 @@ impl<Q, Conn> RunQueryDsl<Conn> for Limited<Q> {}
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use diesel::prelude::*;
 
     use super::LimitRows;

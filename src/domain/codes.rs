@@ -164,7 +164,6 @@ text_enum! {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::ErrorCode;
 
     /// All of `dir`'s Rust sources but this file, as one text.

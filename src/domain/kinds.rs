@@ -382,22 +382,22 @@ text_enum! {
 // proxies only carry diesel's derives for the foreign types.
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
-#[allow(dead_code)]
+#[expect(dead_code)]
 struct VariantSql(Variant);
 
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
-#[allow(dead_code)]
+#[expect(dead_code)]
 struct TerminationSql(Termination);
 
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
-#[allow(dead_code)]
+#[expect(dead_code)]
 struct VerdictKindSql(VerdictKind);
 
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
-#[allow(dead_code)]
+#[expect(dead_code)]
 struct ColourSql(Colour);
 
 text_sql!(Variant, |text| text.parse().ok());
@@ -492,7 +492,6 @@ text_sql!(Tiebreaks, Tiebreaks::from_code);
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -90,7 +90,6 @@ crate::domain::sql::text_sql!(Tags, |text| Tags::parse(text).ok());
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

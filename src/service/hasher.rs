@@ -148,7 +148,6 @@ fn work_through(jobs: &Mutex<Receiver<Job>>) {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

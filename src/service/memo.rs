@@ -193,7 +193,6 @@ impl<V> Slots<V> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;

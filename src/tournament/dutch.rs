@@ -18,7 +18,7 @@
 //! "White" is the player who moves first.
 
 // Index loops mirror the textbook algorithms and keep parallel arrays in step.
-#![allow(clippy::needless_range_loop)]
+#![expect(clippy::needless_range_loop)]
 
 use std::collections::HashMap;
 
@@ -582,7 +582,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
 
     /// The weight of pairing `higher` with `lower` (players, `higher` ranked above), were they
     /// allowed to meet: whether they have met is the graph's to say.
-    #[allow(clippy::too_many_arguments)]
+    #[expect(clippy::too_many_arguments)]
     fn edge_weight(
         &self,
         higher: usize,
@@ -699,7 +699,6 @@ impl<'a, const L: usize> Procedure<'a, L> {
         r + bit(ctx.score(player, 0) >= top_score)
     }
 
-    #[allow(clippy::too_many_lines)]
     fn run(&self) -> Result<Vec<Option<usize>>, NoValidPairing> {
         let count = self.sorted.len();
         let mut run = self.first_matching()?;

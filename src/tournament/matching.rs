@@ -53,9 +53,6 @@
 //! least-slack edge to each vertex is compared without that vertex's dual (common to every
 //! candidate), and a weight's class value is subtracted once for a run of edges of one class.
 
-// Index loops mirror the textbook algorithms and keep parallel arrays in step.
-#![allow(clippy::needless_range_loop)]
-
 use std::collections::VecDeque;
 
 use super::wide::{Wide, add_residues, reduce};
@@ -1482,6 +1479,8 @@ enum Stage {
 }
 
 #[cfg(test)]
+// The brute-force references index parallel arrays, as the textbook algorithms do.
+#[expect(clippy::needless_range_loop)]
 mod tests {
     use super::*;
 

@@ -2,7 +2,7 @@
 //! encode many pairing criteria at once and so need hundreds of bits.
 
 // Index loops mirror the textbook algorithms and keep parallel arrays in step.
-#![allow(clippy::needless_range_loop)]
+#![expect(clippy::needless_range_loop)]
 
 use std::cmp::Ordering;
 use std::fmt;

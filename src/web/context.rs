@@ -902,7 +902,6 @@ impl FromRequest for CsrfArchiveUpload {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn headers(values: &[&str]) -> actix_web::http::header::HeaderMap {

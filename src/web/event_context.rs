@@ -268,7 +268,6 @@ impl FromRequest for GamePlayer {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::service::events::Viewer;
 

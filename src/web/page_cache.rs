@@ -692,7 +692,6 @@ pub(crate) fn gzip(data: &[u8]) -> Option<Bytes> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     const EVENT: Scope = Scope::Event(crate::domain::EventId(1));

@@ -238,7 +238,6 @@ pub(crate) fn mismatch_words(lang: Lang, mismatch: &Mismatch) -> String {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

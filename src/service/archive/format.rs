@@ -278,7 +278,7 @@ mod moment {
         use chrono::NaiveDateTime;
         use serde::{Deserialize, Deserializer, Serializer};
 
-        #[allow(clippy::ref_option)] // serde hands the field by reference
+        #[expect(clippy::ref_option)] // serde hands the field by reference
         pub(crate) fn serialize<S: Serializer>(
             m: &Option<NaiveDateTime>,
             s: S,

@@ -1174,7 +1174,6 @@ pub(crate) fn set_start(
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use diesel::prelude::*;
 
     use super::*;

@@ -315,7 +315,6 @@ pub fn explain(input: &DutchInput<'_>, published: &DutchPairing) -> RoundWhy {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use crate::tournament::history::{GameScore, Outcome, PlayerHistory, PointSystem, RoundEntry};
 

@@ -313,7 +313,7 @@ impl Problem {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments)]
 pub(super) async fn render(
     app: web::Data<App>,
     chrome: &Chrome,
