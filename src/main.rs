@@ -421,20 +421,7 @@ fn main() -> ExitCode {
             serve(&setup, None)
         }
         Some(Command::Serve { setup, bind }) => serve(&setup, bind),
-        Some(Command::Migrate { setup }) => {
-            let config = match load_config(&setup, None) {
-                Ok(config) => config,
-                Err(e) => return fail(e),
-            };
-            init_logging("info");
-            match App::start(config) {
-                Ok(_) => {
-                    eprintln!("the database is up to date");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail(e),
-            }
-        }
+        Some(Command::Migrate { setup }) => migrate(&setup),
         Some(Command::Admin { setup, command }) => admin(&setup, command),
         Some(Command::Registry { setup, command }) => {
             season(&setup, |app| cli::season::registry(app, command))
@@ -442,32 +429,8 @@ fn main() -> ExitCode {
         Some(Command::Archive { setup, command }) => {
             season(&setup, |app| cli::season::archive(app, command))
         }
-        Some(Command::Backup { setup, file }) => {
-            let url = match database_url(&setup) {
-                Ok(url) => url,
-                Err(e) => return fail(e),
-            };
-            match kiela::db::backup::backup(&url, &file) {
-                Ok(()) => {
-                    eprintln!("backed up to {}", file.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail(e),
-            }
-        }
-        Some(Command::Restore { setup, file }) => {
-            let url = match database_url(&setup) {
-                Ok(url) => url,
-                Err(e) => return fail(e),
-            };
-            match kiela::db::backup::restore(&url, &file) {
-                Ok(events) => {
-                    eprintln!("restored {} ({events} events)", file.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail(e),
-            }
-        }
+        Some(Command::Backup { setup, file }) => backup(&setup, &file),
+        Some(Command::Restore { setup, file }) => restore(&setup, &file),
         Some(Command::Engine) => {
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
@@ -481,43 +444,19 @@ fn main() -> ExitCode {
             nodes,
             json,
             files,
-        }) => {
-            let budget = match nodes {
-                Some(nodes) => cli::analyse::Budget::Nodes(nodes.max(1)),
-                None => cli::analyse::Budget::Movetime(std::time::Duration::from_millis(
-                    movetime.unwrap_or(200).clamp(1, 600_000),
-                )),
-            };
-            let stdout = std::io::stdout();
-            let stderr = std::io::stderr();
-            exit(cli::analyse::run(
-                &files,
-                budget,
-                json,
-                &mut stdout.lock(),
-                &mut stderr.lock(),
-            ))
-        }
-        Some(Command::Verify { json, files }) => {
-            let stdout = std::io::stdout();
-            let stderr = std::io::stderr();
-            exit(cli::verify::run(
-                &files,
-                json,
-                &mut stdout.lock(),
-                &mut stderr.lock(),
-            ))
-        }
-        Some(Command::Pair { round, file }) => {
-            let stdout = std::io::stdout();
-            let stderr = std::io::stderr();
-            exit(cli::pair::run(
-                &file,
-                round,
-                &mut stdout.lock(),
-                &mut stderr.lock(),
-            ))
-        }
+        }) => analyse(movetime, nodes, json, &files),
+        Some(Command::Verify { json, files }) => exit(cli::verify::run(
+            &files,
+            json,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        )),
+        Some(Command::Pair { round, file }) => exit(cli::pair::run(
+            &file,
+            round,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        )),
         Some(Command::Standings {
             tiebreaks,
             json,
@@ -534,43 +473,114 @@ fn main() -> ExitCode {
             &mut std::io::stdout().lock(),
             &mut std::io::stderr().lock(),
         )),
-        Some(Command::Bench {
-            vectors,
-            seconds,
-            swiss_players,
-            swiss_round,
-            swiss_runs,
-            write_trf,
-            ratings_players,
-            ratings_games,
-            ratings_database,
-            engine_pairs,
-            engine_movetime,
-        }) => {
-            if let Some(pairs) = engine_pairs {
-                cli::engine_match::run(
-                    pairs.max(1),
-                    std::time::Duration::from_millis(engine_movetime.max(1)),
-                );
-                return ExitCode::SUCCESS;
-            }
-            let result = match (swiss_players, ratings_players) {
-                (Some(players), _) => cli::bench::swiss(
-                    players,
-                    swiss_round.max(1),
-                    swiss_runs,
-                    write_trf.as_deref(),
-                ),
-                (None, Some(players)) => match ratings_database {
-                    Some(url) => cli::bench::ratings_stored(&url, players, ratings_games),
-                    None => cli::bench::ratings(players, ratings_games, 3),
-                },
-                (None, None) => cli::bench::run(&vectors, seconds),
-            };
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(e),
-            }
+        Some(command @ Command::Bench { .. }) => bench(command),
+    }
+}
+
+/// `kiela migrate`: the database brought up to date.
+fn migrate(setup: &Setup) -> ExitCode {
+    let config = match load_config(setup, None) {
+        Ok(config) => config,
+        Err(e) => return fail(e),
+    };
+    init_logging("info");
+    match App::start(config) {
+        Ok(_) => {
+            eprintln!("the database is up to date");
+            ExitCode::SUCCESS
         }
+        Err(e) => fail(e),
+    }
+}
+
+/// `kiela backup FILE` (SQLite).
+fn backup(setup: &Setup, file: &std::path::Path) -> ExitCode {
+    let url = match database_url(setup) {
+        Ok(url) => url,
+        Err(e) => return fail(e),
+    };
+    match kiela::db::backup::backup(&url, file) {
+        Ok(()) => {
+            eprintln!("backed up to {}", file.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// `kiela restore FILE` (SQLite).
+fn restore(setup: &Setup, file: &std::path::Path) -> ExitCode {
+    let url = match database_url(setup) {
+        Ok(url) => url,
+        Err(e) => return fail(e),
+    };
+    match kiela::db::backup::restore(&url, file) {
+        Ok(events) => {
+            eprintln!("restored {} ({events} events)", file.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// `kiela analyse`: the budget from the flags, then the reviews.
+fn analyse(movetime: Option<u64>, nodes: Option<u64>, json: bool, files: &[String]) -> ExitCode {
+    let budget = match nodes {
+        Some(nodes) => cli::analyse::Budget::Nodes(nodes.max(1)),
+        None => cli::analyse::Budget::Movetime(std::time::Duration::from_millis(
+            movetime.unwrap_or(200).clamp(1, 600_000),
+        )),
+    };
+    exit(cli::analyse::run(
+        files,
+        budget,
+        json,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    ))
+}
+
+/// `kiela bench`: the engine's strength, a large Swiss round, the rating list, or the rules
+/// engine's speed, as the flags say.
+fn bench(command: Command) -> ExitCode {
+    let Command::Bench {
+        vectors,
+        seconds,
+        swiss_players,
+        swiss_round,
+        swiss_runs,
+        write_trf,
+        ratings_players,
+        ratings_games,
+        ratings_database,
+        engine_pairs,
+        engine_movetime,
+    } = command
+    else {
+        return fail("not a bench command");
+    };
+    if let Some(pairs) = engine_pairs {
+        cli::engine_match::run(
+            pairs.max(1),
+            std::time::Duration::from_millis(engine_movetime.max(1)),
+        );
+        return ExitCode::SUCCESS;
+    }
+    let result = match (swiss_players, ratings_players) {
+        (Some(players), _) => cli::bench::swiss(
+            players,
+            swiss_round.max(1),
+            swiss_runs,
+            write_trf.as_deref(),
+        ),
+        (None, Some(players)) => match ratings_database {
+            Some(url) => cli::bench::ratings_stored(&url, players, ratings_games),
+            None => cli::bench::ratings(players, ratings_games, 3),
+        },
+        (None, None) => cli::bench::run(&vectors, seconds),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
     }
 }
