@@ -79,17 +79,7 @@ struct Answer {
     slug: String,
     url: String,
     #[serde(default)]
-    people: Vec<Person>,
-}
-
-/// An entry, the id the archive gave it, and the id the importing installation knows its
-/// person by.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct Person {
-    pub player: i32,
-    #[serde(default)]
-    pub given: Option<String>,
-    pub federation_id: String,
+    people: Vec<super::archive::Person>,
 }
 
 /// Pushes the event now (and marks it, so its later changes follow); what the federation
@@ -134,7 +124,7 @@ fn push(app: &App, event_id: EventId) -> Result<String, ServiceError> {
             db::write_transaction(&mut conn, |conn| {
                 q::succeeded(conn, event_id, event.version, status, &said)?;
                 if let Some(answer) = &answer {
-                    super::registry::adopt_national_ids(conn, &answer.people)?;
+                    adopt_national_ids(conn, &answer.people)?;
                 }
                 Ok::<_, ServiceError>(())
             })?;
@@ -156,6 +146,44 @@ fn push(app: &App, event_id: EventId) -> Result<String, ServiceError> {
             })
         }
     }
+}
+
+/// The national ids the federation gave the people of an event this venue pushed (its answer):
+/// a local id the archive gave takes the national one, the person and every entry with it:
+/// renamed when the registry does not hold the national id yet, merged into the national
+/// person when it does. Pairing numbers are not trusted: they change when round 1 is paired.
+pub(crate) fn adopt_national_ids(
+    conn: &mut db::DbConnection,
+    people: &[super::archive::Person],
+) -> Result<usize, ServiceError> {
+    let valid = |id: &str| {
+        !id.is_empty()
+            && id.len() <= 30
+            && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    };
+    let mut adopted = 0;
+    for person in people {
+        let national = person.federation_id.to_ascii_uppercase();
+        let Some(local) = person.given.as_deref() else {
+            continue;
+        };
+        if !crate::domain::installation::is_local_id(local)
+            || crate::domain::installation::is_local_id(&national)
+            || !valid(&national)
+        {
+            continue;
+        }
+        let Some(row) = db::registry::by_federation_id(conn, local)? else {
+            continue;
+        };
+        if db::registry::by_federation_id(conn, &national)?.is_some() {
+            db::registry::merge(conn, &row, &national, None, db::now())?;
+        } else {
+            db::registry::rename(conn, row.id, local, &national)?;
+        }
+        adopted += 1;
+    }
+    Ok(adopted)
 }
 
 /// The code and words of an API error answer.

@@ -248,6 +248,16 @@ pub struct GamePlace {
     pub game_no: i32,
 }
 
+/// An entry of an imported archive (its pairing number), the id the archive gave it, and
+/// the id the importing installation knows its person by: the answer a venue's push reads.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Person {
+    pub player: i32,
+    #[serde(default)]
+    pub given: Option<String>,
+    pub federation_id: String,
+}
+
 /// Who an entry is in the importing installation's registry.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]

@@ -173,7 +173,7 @@ impl EntryMatch {
 pub struct Imported {
     pub event: Event,
     pub review: Review,
-    pub people: Vec<crate::service::push::Person>,
+    pub people: Vec<super::format::Person>,
 }
 
 /// Each entry of the event: the id the archive gave it and the id its person has here.
@@ -181,7 +181,7 @@ fn people_of(
     app: &App,
     event: &Event,
     verified: &Verified,
-) -> Result<Vec<crate::service::push::Person>, ServiceError> {
+) -> Result<Vec<super::format::Person>, ServiceError> {
     let given: HashMap<i32, Option<String>> = verified
         .archive
         .players
@@ -192,7 +192,7 @@ fn people_of(
     Ok(db::events::players_of_event(&mut conn, event.id)?
         .into_iter()
         .filter_map(|p| {
-            Some(crate::service::push::Person {
+            Some(super::format::Person {
                 given: given.get(&p.number).cloned().flatten(),
                 player: p.number,
                 federation_id: p.federation_id?,

@@ -7,9 +7,8 @@ mod export;
 pub(crate) mod format;
 mod import;
 
-pub use crate::service::push::Person;
 pub use check::{ArchiveFault, MAX_ARCHIVE_BYTES};
-pub use format::MatchDecision;
+pub use format::{MatchDecision, Person};
 pub use import::{
     Candidate, EntryMatch, ImportAction, ImportWarning, Imported, MatchReason, Matched, Review,
 };
