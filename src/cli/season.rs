@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use crate::service::archive::{self, MatchDecision};
-use crate::service::{App, ServiceError, events, registry_file};
+use crate::service::{App, ServiceError, registry_file};
 
 /// `kiela registry …`.
 #[derive(Subcommand)]
@@ -166,7 +166,7 @@ fn decision(text: &str) -> Result<MatchDecision, String> {
 }
 
 fn find(app: &App, slug: &str) -> Result<crate::domain::Event, String> {
-    events::access(app, events::EventRef::Slug(slug), None)
+    crate::service::access::access(app, crate::service::access::EventRef::Slug(slug), None)
         .map(|a| a.event)
         .map_err(|e| match e {
             ServiceError::NotFound => format!("no event /events/{slug}"),

@@ -12,6 +12,7 @@ mod entities;
 mod ids;
 pub mod installation;
 mod kinds;
+mod mismatch;
 mod offset;
 mod sql;
 mod tags;
@@ -31,6 +32,7 @@ pub use kinds::{
     GameStatus, LeftOut, PlayerStatus, Resemblance, Role, RoundState, Sex, StaffRole, Stage,
     StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
+pub use mismatch::Mismatch;
 pub use offset::UtcOffset;
 pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};
 

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{App, ServiceError};
+use super::ServiceError;
 use crate::db::events::{self as q, NewAudit};
 use crate::db::{self, DbConnection};
 use crate::domain::{
@@ -147,7 +147,7 @@ pub enum Detail {
         code: ErrorCode,
         reason: Option<crate::rules::Reason>,
         ply: Option<u32>,
-        mismatch: Option<super::games::Mismatch>,
+        mismatch: Option<crate::domain::Mismatch>,
     },
     WhileDisputed,
     /// The engine's proposal for an unfinished game: the position after `plies` plies, its
@@ -198,7 +198,7 @@ pub enum Said {
 }
 
 impl Said {
-    fn read(stored: String) -> Said {
+    pub(crate) fn read(stored: String) -> Said {
         if stored.starts_with('{')
             && let Ok(detail) = serde_json::from_str::<Detail>(&stored)
         {
@@ -380,52 +380,4 @@ pub(crate) fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), Servic
         },
     )?;
     Ok(())
-}
-
-/// An entry as shown to organisers and arbiters.
-#[derive(Clone, Debug, Serialize)]
-pub struct Shown {
-    pub at: chrono::NaiveDateTime,
-    pub actor_user: Option<UserId>,
-    pub actor_player: Option<PlayerId>,
-    pub action: AuditAction,
-    pub from_state: Option<String>,
-    pub to_state: Option<String>,
-    pub detail: Said,
-    pub game_id: Option<GameId>,
-    pub round_id: Option<RoundId>,
-}
-
-fn shown(rows: Vec<q::AuditRow>) -> Vec<Shown> {
-    rows.into_iter()
-        .map(|r| Shown {
-            at: r.created_at,
-            actor_user: r.actor_user,
-            actor_player: r.actor_player,
-            action: r.action,
-            from_state: r.from_state,
-            to_state: r.to_state,
-            detail: Said::read(r.detail),
-            game_id: r.game_id,
-            round_id: r.round_id,
-        })
-        .collect()
-}
-
-/// The event's log, newest first (organisers and arbiters).
-pub fn event_log(app: &App, access: &super::events::Access) -> Result<Vec<Shown>, ServiceError> {
-    access.require_arbiter_reading()?;
-    let mut conn = app.conn()?;
-    Ok(shown(q::audit_of_event(&mut conn, access.event.id)?))
-}
-
-/// A game's log, oldest first.
-pub(crate) fn game_log(
-    app: &App,
-    access: &super::events::Access,
-    game_id: GameId,
-) -> Result<Vec<Shown>, ServiceError> {
-    access.require_arbiter_reading()?;
-    let mut conn = app.conn()?;
-    Ok(shown(q::audit_of_game(&mut conn, game_id)?))
 }

@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::access::{EventRef, access};
 use super::accounts::User;
-use super::events::{EventRef, access, slugify};
-use super::players::{self, PlayerInput};
+use super::entrant::PlayerInput;
+use super::events::slugify;
+use super::players;
 use super::{App, ServiceError};
 use crate::db::circuits::{self as q, NewCircuit};
 use crate::db::{self, write_transaction};
@@ -180,7 +182,7 @@ pub struct CircuitStandings {
 fn event_of(
     app: &App,
     id: EventId,
-) -> Result<Option<(CircuitEvent, super::events::Access)>, ServiceError> {
+) -> Result<Option<(CircuitEvent, super::access::Access)>, ServiceError> {
     match access(app, EventRef::Id(id), None) {
         Ok(a) => Ok(Some((
             CircuitEvent {

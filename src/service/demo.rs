@@ -1,10 +1,12 @@
 //! A demonstration event played out with random legal games: for trying the application, for
 //! training arbiters, and as the fixture of the load benchmark.
 
+use super::access::EventRef;
 use super::accounts::User;
-use super::events::{self, Event, EventRef, SettingsInput};
+use super::entrant::PlayerInput;
+use super::events::{self, Event, SettingsInput};
 use super::games::{self, Actor, SubmitError};
-use super::players::{self, PlayerInput};
+use super::players;
 use super::rounds;
 use super::{App, ServiceError};
 use crate::domain::ErrorCode;
@@ -82,7 +84,7 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
         ..SettingsInput::default()
     };
     let event = events::create_event(app, owner, &settings)?;
-    let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
+    let access = crate::service::access::access(app, EventRef::Id(event.id), Some(owner))?;
     let mut rng = fastrand::Rng::with_seed(spec.seed);
     for i in 0..spec.players {
         let name = format!(
@@ -110,7 +112,7 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
         return Err(ServiceError::invalid("rounds", ErrorCode::RoundsInvalid));
     }
     for _ in 0..spec.played {
-        let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
+        let access = crate::service::access::access(app, EventRef::Id(event.id), Some(owner))?;
         let round = rounds::pair_and_publish(app, &access)?;
         for board in round.boards.iter().filter(|b| b.second.is_some()) {
             let record = random_finished_record(event.variant, Side::South, rng.u64(..))
@@ -129,10 +131,10 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
         }
     }
     if spec.open_round {
-        let access = events::access(app, EventRef::Id(event.id), Some(owner))?;
+        let access = crate::service::access::access(app, EventRef::Id(event.id), Some(owner))?;
         rounds::pair_and_publish(app, &access)?;
     }
-    events::access(app, EventRef::Id(event.id), Some(owner)).map(|a| a.event)
+    crate::service::access::access(app, EventRef::Id(event.id), Some(owner)).map(|a| a.event)
 }
 
 /// A federation's past for the rating benchmark: `people` registered players and at least
@@ -161,7 +163,7 @@ pub fn seed_rating_history(
     for start in (0..people).step_by(1000) {
         crate::db::write_transaction(&mut conn, |conn| {
             for i in start..(start + 1000).min(people) {
-                let mut person = players::ValidPlayer {
+                let mut person = crate::service::entrant::ValidPlayer {
                     name: format!(
                         "{} {} {}",
                         GIVEN_NAMES[i % GIVEN_NAMES.len()],
@@ -173,7 +175,7 @@ pub fn seed_rating_history(
                     province: String::new(),
                     email: None,
                     missed_points: ByeKind::Zero,
-                    details: players::Details::default(),
+                    details: crate::service::entrant::Details::default(),
                 };
                 super::registry::enter(conn, &issued, &mut person, false)?;
                 ids.push((

@@ -4,6 +4,7 @@ use crate::domain::ErrorCode;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::access::Access;
 use super::accounts::{Email, User};
 use super::{App, ServiceError};
 use crate::db::events::{self as q, EventSettings};
@@ -11,8 +12,7 @@ use crate::db::{
     self, DbConnection, accounts as account_queries, event_transaction, write_transaction,
 };
 use crate::domain::{
-    AdjudicationFallback, AdjudicationRule, AuditAction, EventId, Role, Stage, Tiebreaks, UserId,
-    UtcOffset,
+    AdjudicationFallback, AdjudicationRule, AuditAction, Stage, Tiebreaks, UserId, UtcOffset,
 };
 pub use crate::domain::{Event, EventState, Format, StaffRole};
 use crate::rules::Variant;
@@ -480,154 +480,6 @@ fn save_settings(
     q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
 }
 
-/// Who is looking at an event.
-#[derive(Clone, Debug)]
-pub enum Viewer {
-    /// Nobody signed in (a personal link's holder is a visitor too: the link is checked
-    /// where it is used).
-    Public,
-    /// A signed-in account with no role in the event.
-    User(User),
-    /// One of the event's staff (administrators count as organisers of every event).
-    Staff { user: User, role: StaffRole },
-}
-
-/// An event together with what the current user may do in it.
-#[derive(Clone, Debug)]
-pub struct Access {
-    pub event: Event,
-    pub viewer: Viewer,
-}
-
-impl Access {
-    /// The signed-in user, if any.
-    #[must_use]
-    pub(crate) fn user(&self) -> Option<&User> {
-        match &self.viewer {
-            Viewer::Public => None,
-            Viewer::User(user) | Viewer::Staff { user, .. } => Some(user),
-        }
-    }
-
-    /// The user's role in the event, if any.
-    #[must_use]
-    pub(crate) fn role(&self) -> Option<StaffRole> {
-        match &self.viewer {
-            Viewer::Staff { role, .. } => Some(*role),
-            Viewer::Public | Viewer::User(_) => None,
-        }
-    }
-
-    /// Organiser of the event (its owner, an added organiser, or an administrator).
-    #[must_use]
-    pub(crate) fn is_organiser(&self) -> bool {
-        self.role() == Some(StaffRole::Organiser)
-    }
-
-    /// Arbiter or organiser of the event.
-    #[must_use]
-    pub(crate) fn is_arbiter(&self) -> bool {
-        self.role().is_some()
-    }
-
-    /// The staff member reading what only staff see, or 403.
-    pub(crate) fn staff_reading(&self) -> Result<(&User, StaffRole), ServiceError> {
-        match &self.viewer {
-            Viewer::Staff { user, role } => Ok((user, *role)),
-            Viewer::Public | Viewer::User(_) => Err(ServiceError::Forbidden),
-        }
-    }
-
-    /// The organiser reading what only organisers see, or 403.
-    pub(crate) fn organiser_reading(&self) -> Result<&User, ServiceError> {
-        match self.staff_reading()? {
-            (user, StaffRole::Organiser) => Ok(user),
-            (_, StaffRole::Arbiter) => Err(ServiceError::Forbidden),
-        }
-    }
-
-    /// The acting staff member, or 403. An event imported from the installation that ran it
-    /// is that installation's record: nobody changes it here (409 `event_imported`), except
-    /// its place in the rating list.
-    pub(crate) fn staff(&self) -> Result<(&User, StaffRole), ServiceError> {
-        let staff = self.staff_reading()?;
-        if self.event.origin.is_some() {
-            return Err(ServiceError::Conflict(ErrorCode::EventImported));
-        }
-        Ok(staff)
-    }
-
-    /// The acting organiser, or 403 (409 on an imported event, as [`Access::staff`]).
-    pub(crate) fn organiser(&self) -> Result<&User, ServiceError> {
-        match self.staff()? {
-            (user, StaffRole::Organiser) => Ok(user),
-            (_, StaffRole::Arbiter) => Err(ServiceError::Forbidden),
-        }
-    }
-
-    pub(crate) fn require_organiser(&self) -> Result<(), ServiceError> {
-        self.organiser().map(drop)
-    }
-
-    pub(crate) fn require_arbiter(&self) -> Result<(), ServiceError> {
-        self.staff().map(drop)
-    }
-
-    pub(crate) fn require_organiser_reading(&self) -> Result<(), ServiceError> {
-        self.organiser_reading().map(drop)
-    }
-
-    pub(crate) fn require_arbiter_reading(&self) -> Result<(), ServiceError> {
-        self.staff_reading().map(drop)
-    }
-
-    /// The acting user's id, for the audit log.
-    #[must_use]
-    pub(crate) fn user_id(&self) -> Option<UserId> {
-        self.user().map(|u| u.id)
-    }
-}
-
-/// How an event is named in a request.
-#[derive(Clone, Copy, Debug)]
-pub enum EventRef<'a> {
-    Id(EventId),
-    Slug(&'a str),
-}
-
-pub(crate) fn load_access(
-    conn: &mut DbConnection,
-    event: EventRef<'_>,
-    user: Option<&User>,
-) -> Result<Access, ServiceError> {
-    let event = match event {
-        EventRef::Id(id) => q::event_by_id(conn, id)?,
-        EventRef::Slug(slug) => q::event_by_slug(conn, slug)?,
-    }
-    .ok_or(ServiceError::NotFound)?;
-    let viewer = match user {
-        None => Viewer::Public,
-        Some(u) if u.role == Role::Admin || u.id == event.owner_id => Viewer::Staff {
-            user: u.clone(),
-            role: StaffRole::Organiser,
-        },
-        Some(u) => match q::staff_role(conn, event.id, u.id)? {
-            Some(role) => Viewer::Staff {
-                user: u.clone(),
-                role,
-            },
-            None => Viewer::User(u.clone()),
-        },
-    };
-    Ok(Access { event, viewer })
-}
-
-/// Loads an event and the user's role in it.
-pub fn access(app: &App, event: EventRef<'_>, user: Option<&User>) -> Result<Access, ServiceError> {
-    let mut conn = app.conn()?;
-    load_access(&mut conn, event, user)
-}
-
 /// All events, newest first.
 pub(crate) fn list_events(app: &App) -> Result<Vec<Event>, ServiceError> {
     let mut conn = app.conn()?;
@@ -665,7 +517,10 @@ pub struct StaffMember {
     pub email: String,
 }
 
-fn staff_in(conn: &mut DbConnection, access: &Access) -> Result<Vec<StaffMember>, ServiceError> {
+pub(crate) fn staff_in(
+    conn: &mut DbConnection,
+    access: &Access,
+) -> Result<Vec<StaffMember>, ServiceError> {
     access.require_organiser_reading()?;
     Ok(q::staff_of_event(conn, access.event.id)?
         .into_iter()
@@ -773,96 +628,4 @@ mod tests {
         };
         assert!(bad.validate().is_err());
     }
-}
-
-/// What the event's pages show of it at a glance, read at one moment.
-#[derive(Clone, Debug)]
-pub struct Overview {
-    pub players: Vec<super::players::Player>,
-    pub rounds: Vec<super::rounds::RoundView>,
-    pub planned: i32,
-    /// The event's staff (for its organisers; empty for anyone else).
-    pub staff: Vec<StaffMember>,
-    /// A finished event's podium: the rows of its final ranking placed 1 to 3.
-    pub podium: Vec<super::standings::RowView>,
-    /// The event has a prize list the public may see (finished, or published early).
-    pub prizes: bool,
-    /// A finished event's prize list.
-    pub prize_list: Option<super::prizes::PrizeListView>,
-    /// A finished knockout's final.
-    pub final_match: Option<FinalMatch>,
-}
-
-/// The match that decided a finished knockout: the grand final (or its reset), or the final.
-#[derive(Clone, Debug)]
-pub struct FinalMatch {
-    /// The two finalists, the winner first.
-    pub players: [(crate::domain::PlayerId, String); 2],
-    /// Points of each, in the same order.
-    pub score: [f64; 2],
-    pub game_ids: Vec<crate::domain::GameId>,
-}
-
-fn final_match(data: &super::event_data::EventData) -> Option<FinalMatch> {
-    use crate::tournament::knockout::{Part, Status};
-    let bracket = super::bracket::view(data)?;
-    let decided = bracket
-        .matches
-        .iter()
-        .rev()
-        .find(|m| m.part != Part::ThirdPlace && m.status == Status::Decided)?;
-    let winner = decided.winner?;
-    let slot = usize::from(decided.entrants[1] == Some(winner));
-    let name = |slot: usize| {
-        let id = decided.entrants[slot]?;
-        let player = data.players.iter().find(|p| p.id == id)?;
-        Some((id, player.name.clone()))
-    };
-    Some(FinalMatch {
-        players: [name(slot)?, name(1 - slot)?],
-        score: [decided.score[slot], decided.score[1 - slot]],
-        game_ids: decided.game_ids.clone(),
-    })
-}
-
-/// The event's players, visible rounds, planned rounds and (for organisers) staff, in one read
-/// transaction: the parts of a page never mix two states of the event.
-pub(crate) fn overview(app: &App, access: &Access) -> Result<Overview, ServiceError> {
-    let mut conn = app.conn()?;
-    db::read_transaction(&mut conn, |conn| {
-        let data = super::event_data::EventData::load_without_records(conn, access.event.clone())?;
-        let staff = if access.is_organiser() {
-            staff_in(conn, access)?
-        } else {
-            Vec::new()
-        };
-        let finished = data.event.state == EventState::Finished;
-        let podium = if finished {
-            let table = super::standings::stored(conn, &data)?;
-            table
-                .rows
-                .into_iter()
-                .filter(|r| table.final_ranking && r.rank <= 3)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let prizes = q::prize_fund(conn, access.event.id)?
-            .is_some_and(|(_, published)| published || finished);
-        let prize_list = if finished {
-            super::prizes::prize_list_in(conn, access, &data)?
-        } else {
-            None
-        };
-        Ok(Overview {
-            prizes,
-            prize_list,
-            final_match: final_match(&data).filter(|_| finished),
-            players: super::players::shown(conn, access, &data.players)?,
-            rounds: super::rounds::visible(&data, access),
-            planned: super::rounds::planned_rounds(&data),
-            staff,
-            podium,
-        })
-    })
 }

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
+use super::access::Access;
 use super::csv::{Csv, CsvStyle};
 use super::event_data::EventData;
-use super::events::Access;
 use super::memo::MemoKey;
 use super::{App, ServiceError, standings};
 use crate::domain::{Format, PlayerId, PlayerStatus, Sex, Stage, StoredResult};
@@ -115,7 +115,7 @@ pub(crate) fn trf_text(data: &EventData) -> String {
         city: &data.event.location,
         start_date: data.event.starts_on,
         end_date: data.event.ends_on,
-        total_rounds: (super::rounds::planned_rounds(data) as usize).max(rounds)
+        total_rounds: (super::round_plan::planned_rounds(data) as usize).max(rounds)
             - knockout_rounds(data)
             + knockout,
         initial_colour: data.event.initial_colour,
@@ -238,7 +238,7 @@ fn add_knockout_columns(
 
 /// The knockout rounds the event plans (replaced in the TRF by a column per game played).
 fn knockout_rounds(data: &EventData) -> usize {
-    let planned = super::rounds::planned_rounds(data) as usize;
+    let planned = super::round_plan::planned_rounds(data) as usize;
     let swiss = match data.event.format {
         crate::domain::Format::SwissThenKnockout => data.event.rounds as usize,
         f if f.has_knockout() => 0,

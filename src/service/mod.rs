@@ -1,6 +1,7 @@
 //! Use cases. Each public function opens (at most) one transaction, calls the pure modules and
 //! `db`, and knows nothing of HTTP. Errors carry stable codes that the web layer translates.
 
+pub mod access;
 pub mod accounts;
 pub mod archive;
 pub mod audit;
@@ -10,8 +11,11 @@ pub mod circuits;
 pub mod crypto;
 pub mod csv;
 pub mod demo;
+pub mod duplicates;
 pub mod engine_slots;
+pub mod entrant;
 pub mod event_data;
+pub mod event_log;
 pub mod events;
 pub mod exports;
 pub mod games;
@@ -20,6 +24,7 @@ pub mod installation;
 pub mod limits;
 pub mod memo;
 pub mod my_games;
+pub mod overview;
 pub mod player_edit;
 pub mod players;
 pub mod practice;
@@ -30,9 +35,13 @@ pub mod ratings;
 pub mod registry;
 pub mod registry_file;
 pub mod reviews;
+pub mod round_plan;
 pub mod rounds;
 pub mod standings;
 pub mod trf_import;
+
+#[cfg(test)]
+mod tree;
 
 use std::sync::Arc;
 
@@ -62,7 +71,7 @@ pub struct App {
 /// The [`memo::Memo`]s of the use cases whose answers are expensive.
 #[derive(Debug)]
 pub struct Memos {
-    pub explanations: memo::Memo<Arc<rounds::RoundExplanation>>,
+    pub explanations: memo::Memo<Arc<round_plan::RoundExplanation>>,
     pub exports: memo::Memo<Arc<String>>,
     /// The whole rating list as of a month, before any filter.
     pub rating_lists: memo::Memo<Arc<ratings::WholeList>>,

@@ -2,11 +2,12 @@
 //! check-in, withdrawals, requested byes and late entries.
 
 use crate::domain::ErrorCode;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use super::access::{Access, EventRef, load_access};
 use super::accounts::{Email, User};
 use super::audit::Detail;
-use super::events::{Access, EventRef, load_access};
+use super::entrant::{MAX_PLAYERS, PlayerInput, ValidPlayer};
 use super::{App, ServiceError, audit, crypto};
 use crate::db::events::{self as q, NewPlayer};
 use crate::db::{self, DbConnection, event_transaction, write_transaction};
@@ -14,182 +15,6 @@ use crate::domain::{
     AccountVia, AuditAction, ByeKind, ClaimOnReissue, EventId, EventState, IssuedIds,
     Player as Entry, PlayerId, PlayerStatus, Sex, Tags, UserId,
 };
-
-/// Highest rating accepted.
-pub const MAX_RATING: i64 = 4000;
-/// Longest name, club or province.
-pub const MAX_FIELD: usize = 100;
-
-/// The most entries an event takes: pairing a round of more is beyond what one server does in
-/// its memory and a reasonable time today (a 4,500-player round takes 28 s and 2 GB).
-pub const MAX_PLAYERS: usize = 4000;
-
-/// A player as typed by an organiser, imported or sent to the API.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct PlayerInput {
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub rating: Option<i64>,
-    #[serde(default)]
-    pub club: Option<String>,
-    #[serde(default)]
-    pub province: Option<String>,
-    #[serde(default)]
-    pub email: Option<String>,
-    /// For a late entry: the missed rounds score "zero" (default) or "half".
-    #[serde(default)]
-    pub missed_points: Option<String>,
-    /// `F` or `M`.
-    #[serde(default)]
-    pub sex: Option<String>,
-    #[serde(default)]
-    pub birth_year: Option<i64>,
-    /// The player's id at the federation.
-    #[serde(default)]
-    pub federation_id: Option<String>,
-    /// The organiser's labels (custom prize categories).
-    #[serde(default)]
-    pub tags: Option<Vec<String>>,
-}
-
-/// A checked player entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ValidPlayer {
-    pub name: String,
-    pub rating: i32,
-    pub club: String,
-    pub province: String,
-    pub email: Option<String>,
-    pub missed_points: ByeKind,
-    pub details: Details,
-}
-
-/// The optional details of an entry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Details {
-    pub sex: Option<Sex>,
-    pub birth_year: Option<i32>,
-    pub federation_id: Option<String>,
-    pub tags: Tags,
-}
-
-/// Checks an entry's tags.
-pub(crate) fn tags_of<S: AsRef<str>>(list: &[S]) -> Result<Tags, ServiceError> {
-    Tags::new(list).map_err(|_| ServiceError::invalid("tags", ErrorCode::TagsInvalid))
-}
-
-/// Earliest year of birth accepted.
-const FIRST_BIRTH_YEAR: i64 = 1900;
-
-impl Details {
-    /// Checks the optional details as typed (empty means none).
-    pub(crate) fn parse(
-        sex: Option<&str>,
-        birth_year: Option<i64>,
-        federation_id: Option<&str>,
-    ) -> Result<Details, ServiceError> {
-        let sex = match sex.map(str::trim) {
-            None | Some("") => None,
-            Some(s) => Some(
-                s.to_ascii_uppercase()
-                    .parse::<Sex>()
-                    .map_err(|_| ServiceError::invalid("sex", ErrorCode::SexInvalid))?,
-            ),
-        };
-        let this_year = i64::from(chrono::Datelike::year(&chrono::Utc::now()));
-        let birth_year = match birth_year {
-            None => None,
-            Some(y) if (FIRST_BIRTH_YEAR..=this_year).contains(&y) => Some(y as i32),
-            Some(_) => {
-                return Err(ServiceError::invalid(
-                    "birth_year",
-                    ErrorCode::BirthYearInvalid,
-                ));
-            }
-        };
-        let federation_id = match federation_id.map(str::trim) {
-            None | Some("") => None,
-            Some(id)
-                if id.len() <= 30 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
-            {
-                Some(id.to_ascii_uppercase())
-            }
-            Some(_) => {
-                return Err(ServiceError::invalid(
-                    "federation_id",
-                    ErrorCode::FederationIdInvalid,
-                ));
-            }
-        };
-        Ok(Details {
-            sex,
-            birth_year,
-            federation_id,
-            tags: Tags::default(),
-        })
-    }
-}
-
-fn text_field(value: Option<&str>, field: &'static str) -> Result<String, ServiceError> {
-    let value = value.unwrap_or("").trim();
-    if value.chars().count() > MAX_FIELD || value.chars().any(char::is_control) {
-        return Err(ServiceError::invalid(field, ErrorCode::FieldInvalid));
-    }
-    Ok(value.to_string())
-}
-
-impl PlayerInput {
-    pub(crate) fn validate(&self) -> Result<ValidPlayer, ServiceError> {
-        let name = self.name.trim();
-        // An entry by federation id alone takes the registered person's name (the registry
-        // refuses it when it knows nobody of that id).
-        let by_id_alone = self
-            .federation_id
-            .as_deref()
-            .is_some_and(|id| !id.trim().is_empty());
-        if name.is_empty() && !by_id_alone {
-            return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
-        }
-        if name.chars().count() > MAX_FIELD || name.chars().any(char::is_control) {
-            return Err(ServiceError::invalid("name", ErrorCode::NameTooLong));
-        }
-        let rating = self.rating.unwrap_or(0);
-        if !(0..=MAX_RATING).contains(&rating) {
-            return Err(ServiceError::invalid("rating", ErrorCode::RatingInvalid));
-        }
-        let email = match self.email.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(e) => Some(Email::parse(e)?.as_str().to_string()),
-        };
-        let missed_points = match self.missed_points.as_deref().map(str::trim) {
-            None | Some("" | "zero") => ByeKind::Zero,
-            Some("half") => ByeKind::Half,
-            Some(_) => {
-                return Err(ServiceError::invalid(
-                    "missed_points",
-                    ErrorCode::MissedPointsInvalid,
-                ));
-            }
-        };
-        Ok(ValidPlayer {
-            name: name.to_string(),
-            rating: rating as i32,
-            club: text_field(self.club.as_deref(), "club")?,
-            province: text_field(self.province.as_deref(), "province")?,
-            email,
-            missed_points,
-            details: Details {
-                tags: tags_of(self.tags.as_deref().unwrap_or_default())?,
-                ..Details::parse(
-                    self.sex.as_deref(),
-                    self.birth_year,
-                    self.federation_id.as_deref(),
-                )?
-            },
-        })
-    }
-}
 
 /// A player as shown (the secret and e-mail only to the event's staff).
 #[derive(Clone, Debug, Serialize)]
@@ -301,7 +126,7 @@ fn insert(
     player: &ValidPlayer,
     status: PlayerStatus,
     user_id: Option<UserId>,
-) -> Result<(Entry, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
+) -> Result<(Entry, Vec<super::duplicates::DuplicateWarning>), ServiceError> {
     let event_id = access.event.id;
     // Pairing numbers are allocated one writer at a time, on both backends.
     db::lock_event(conn, event_id)?;
@@ -379,7 +204,7 @@ pub(crate) fn add_player(
     app: &App,
     access: &Access,
     input: &PlayerInput,
-) -> Result<(Player, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
+) -> Result<(Player, Vec<super::duplicates::DuplicateWarning>), ServiceError> {
     access.require_organiser()?;
     if access.event.state == EventState::Finished {
         return Err(ServiceError::Conflict(ErrorCode::EventFinished));
@@ -398,9 +223,9 @@ pub(crate) fn add_in(
     issued: &IssuedIds,
     access: &Access,
     player: &ValidPlayer,
-) -> Result<(Player, Vec<super::player_edit::DuplicateWarning>), ServiceError> {
+) -> Result<(Player, Vec<super::duplicates::DuplicateWarning>), ServiceError> {
     let existing = q::players_of_event(conn, access.event.id)?;
-    let mut duplicates = super::player_edit::duplicates_of(player, &existing);
+    let mut duplicates = super::duplicates::duplicates_of(player, &existing);
     let (row, registry) = insert(conn, issued, access, player, PlayerStatus::Active, None)?;
     duplicates.extend(registry);
     audit::record(
@@ -600,7 +425,7 @@ pub(crate) fn import_csv(
         return Ok(report);
     }
     let lines: Vec<ValidPlayer> = players.iter().map(|(_, p)| p.clone()).collect();
-    for (later, earlier) in super::player_edit::duplicates_within(&lines) {
+    for (later, earlier) in super::duplicates::duplicates_within(&lines) {
         report
             .duplicates
             .push((players[later].0, players[earlier].1.name.clone()));
@@ -636,7 +461,7 @@ pub(crate) fn import_csv(
     // and writes the new ones in a few statements.
     for _ in 0..IMPORT_ATTEMPTS {
         let existing = q::players_of_event(&mut conn, access.event.id)?;
-        let index = super::player_edit::DuplicateIndex::of(&existing);
+        let index = super::duplicates::DuplicateIndex::of(&existing);
         let like_existing: Vec<(usize, String, i32)> = players
             .iter()
             .filter(|(line, _)| !report.duplicates.iter().any(|(l, _)| l == line))
@@ -1308,55 +1133,6 @@ fn folded(text: &str) -> String {
             other => other,
         })
         .collect()
-}
-
-/// Writes an entry of an imported archive as the installation that ran the event kept it
-/// (its pairing number, state and moment), named in the registry as `player` says; returns its
-/// id here. A new personal link is made, never used: the event is read-only here.
-pub(crate) fn insert_archived(
-    conn: &mut DbConnection,
-    event_id: EventId,
-    archived: &super::archive::format::ArchivePlayer,
-    player: &ValidPlayer,
-) -> Result<PlayerId, ServiceError> {
-    let secret = crypto::random_token()?;
-    let id = q::insert_player(
-        conn,
-        &NewPlayer {
-            event_id,
-            number: archived.number,
-            name: &player.name,
-            rating: player.rating,
-            club: &player.club,
-            province: &player.province,
-            email: None,
-            user_id: None,
-            secret: &secret,
-            status: archived.status,
-            joined_round: archived.joined_round,
-            missed_points: archived.missed_points,
-            created_at: archived.entered_at,
-            sex: player.details.sex,
-            birth_year: player.details.birth_year,
-            federation_id: player.details.federation_id.as_deref(),
-            tags: &player.details.tags,
-            fide: crate::domain::FideDetails {
-                fide_title: archived.fide_title.clone(),
-                fide_federation: archived.fide_federation.clone(),
-                fide_id: archived.fide_id.clone(),
-            },
-            account_via: None,
-        },
-    )?;
-    crate::db::archive::set_entry_state(
-        conn,
-        id,
-        archived.withdrawn_after,
-        archived.checked_in,
-        archived.seed,
-        archived.entered_at,
-    )?;
-    Ok(id)
 }
 
 #[cfg(test)]

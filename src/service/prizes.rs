@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::access::Access;
 use super::event_data::EventData;
-use super::events::Access;
 use super::{App, ServiceError, audit, standings};
 use crate::db::events as q;
 use crate::db::{self, event_transaction};

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::access::Access;
 use super::bracket::{self, BracketView};
 use super::event_data::EventData;
-use super::events::Access;
 use super::standings::{self, RowView};
 use super::{App, ServiceError};
 use crate::domain::{GameId, GameStatus, PlayerId, PlayerStatus, Round, StoredResult};

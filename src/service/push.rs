@@ -10,7 +10,8 @@ use std::time::Duration;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-use super::{App, ServiceError, events::Access};
+use super::access::Access;
+use super::{App, ServiceError};
 use crate::db::{self, push as q};
 use crate::domain::{Event, EventId};
 

@@ -6,8 +6,8 @@
 
 use serde::Serialize;
 
-use super::player_edit::DuplicateWarning;
-use super::players::{Details, ValidPlayer};
+use super::duplicates::DuplicateWarning;
+use super::entrant::{Details, ValidPlayer};
 use super::{App, ServiceError};
 use crate::db::registry::{self as q, PersonDetails};
 use crate::db::{self, DbConnection};

@@ -146,7 +146,7 @@ fn decode(bytes: &[u8]) -> Result<RegistryFile, ServiceError> {
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-')
             && !is_local_id(&p.federation_id);
         let text_ok = |t: &str| {
-            t.chars().count() <= super::players::MAX_FIELD && !t.chars().any(char::is_control)
+            t.chars().count() <= super::entrant::MAX_FIELD && !t.chars().any(char::is_control)
         };
         let rating_ok = p
             .rating

@@ -2,8 +2,8 @@
 //! continued here: its players, and every round as published with its results.
 
 use super::accounts::User;
+use super::entrant::ValidPlayer;
 use super::events::{self, Event, SettingsInput};
-use super::players::ValidPlayer;
 use super::registry::ImportMatch;
 use super::{App, ServiceError, audit, standings};
 use crate::db::events::{self as q, EventSettings, NewGame, NewPlayer};
@@ -39,9 +39,9 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
             max: events::MAX_ROUNDS as usize,
         }));
     }
-    if parsed.players.len() > super::players::MAX_PLAYERS {
+    if parsed.players.len() > super::entrant::MAX_PLAYERS {
         return Err(limit(trf::TrfErrorKind::TooManyPlayers {
-            max: super::players::MAX_PLAYERS,
+            max: super::entrant::MAX_PLAYERS,
         }));
     }
     let played = played_rounds(&parsed);
@@ -110,7 +110,12 @@ pub(crate) fn trf_import(app: &App, user: &User, bytes: &[u8]) -> Result<Importe
         standings::changed(conn, event.id)?;
         Ok::<_, ServiceError>(event)
     })?;
-    let event = events::access(app, events::EventRef::Id(event.id), Some(user))?.event;
+    let event = crate::service::access::access(
+        app,
+        crate::service::access::EventRef::Id(event.id),
+        Some(user),
+    )?
+    .event;
     Ok(Imported {
         event,
         warnings: parsed.warnings,
@@ -280,7 +285,7 @@ fn people_of(parsed: &TrfTournament) -> Vec<(usize, ValidPlayer)> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let name = imported_text(&p.history.name, super::players::MAX_FIELD);
+            let name = imported_text(&p.history.name, super::entrant::MAX_FIELD);
             let name = if name.is_empty() {
                 format!("Player {}", i + 1)
             } else {
@@ -297,11 +302,11 @@ fn people_of(parsed: &TrfTournament) -> Vec<(usize, ValidPlayer)> {
                 province: String::new(),
                 email: None,
                 missed_points: ByeKind::Zero,
-                details: super::players::Details {
+                details: super::entrant::Details {
                     sex,
                     birth_year: p.birth_year,
                     federation_id: p.federation_id.clone(),
-                    ..super::players::Details::default()
+                    ..super::entrant::Details::default()
                 },
             };
             (i + 1, player)

@@ -212,11 +212,9 @@ fn method_not_allowed(
     let allow = allowed.join(", ");
     let (req, _) = res.into_parts();
     let mut response = if path.starts_with("/api/") {
-        ApiError::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            crate::domain::ErrorCode::MethodNotAllowed,
-            format!("this endpoint answers {allow}"),
-        )
+        ApiError::from(crate::web::errors::WebError::MethodNotAllowed {
+            allow: allow.clone(),
+        })
         .error_response()
     } else {
         HttpResponse::new(StatusCode::METHOD_NOT_ALLOWED)

@@ -3,6 +3,7 @@
 //! form whose CSRF token has been checked.
 
 use crate::domain::ErrorCode;
+use crate::service::ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -89,7 +90,7 @@ pub struct RequestContext {
 fn app_of(req: &HttpRequest) -> Result<web::Data<App>, WebError> {
     req.app_data::<web::Data<App>>()
         .cloned()
-        .ok_or_else(|| WebError::Internal("application state missing".into()))
+        .ok_or_else(|| WebError::internal("application state missing"))
 }
 
 fn cookie<'c>(name: &'c str, value: String, secure: bool) -> Cookie<'c> {
@@ -535,7 +536,7 @@ impl Chrome {
 
     /// What in a record contradicts the pairing, in the page's language.
     #[must_use]
-    pub(crate) fn mismatch(&self, mismatch: &crate::service::games::Mismatch) -> String {
+    pub(crate) fn mismatch(&self, mismatch: &crate::domain::Mismatch) -> String {
         crate::web::said::mismatch_words(self.lang, mismatch)
     }
 
@@ -655,7 +656,7 @@ impl FromRequest for AdminPage {
         Box::pin(async move {
             let SignedIn { chrome, user } = signed_in.await?;
             if user.role != Role::Admin {
-                return Err(WebError::Forbidden);
+                return Err(WebError::Service(ServiceError::Forbidden));
             }
             Ok(AdminPage { chrome, user })
         })
@@ -677,7 +678,7 @@ impl FromRequest for CreatorPage {
         Box::pin(async move {
             let SignedIn { chrome, user } = signed_in.await?;
             if !user.role.can_create_events() {
-                return Err(WebError::Forbidden);
+                return Err(WebError::Service(ServiceError::Forbidden));
             }
             Ok(CreatorPage { chrome, user })
         })
@@ -775,7 +776,9 @@ impl CsrfUpload {
     /// The uploaded text, or 400 when the file is missing, not UTF-8 text or too large.
     /// Checked in the handler, after the role extractors.
     pub(crate) fn text(self) -> Result<String, WebError> {
-        String::from_utf8(self.0?).map_err(|_| WebError::Invalid(ErrorCode::RecordFileNotText))
+        String::from_utf8(self.0?).map_err(|_| {
+            WebError::Service(ServiceError::invalid("file", ErrorCode::RecordFileNotText))
+        })
     }
 
     /// The uploaded bytes, for a file that may come in another encoding (a TRF file).
@@ -810,7 +813,7 @@ impl FromRequest for CsrfUpload {
                     };
                     total += chunk.len();
                     if total > MAX_BODY_BYTES {
-                        return Err(WebError::PayloadTooLarge);
+                        return Err(WebError::PayloadTooLarge { limit: None });
                     }
                     data.extend_from_slice(&chunk);
                 }
@@ -822,7 +825,10 @@ impl FromRequest for CsrfUpload {
             }
             check_csrf_token(&req, &csrf)?;
             let file = if file.is_empty() {
-                Err(WebError::Invalid(ErrorCode::RecordFileMissing))
+                Err(WebError::Service(ServiceError::invalid(
+                    "file",
+                    ErrorCode::RecordFileMissing,
+                )))
             } else {
                 Ok(file)
             };
@@ -877,7 +883,7 @@ impl FromRequest for CsrfArchiveUpload {
                     };
                     *used += chunk.len();
                     if *used > limit {
-                        return Err(WebError::PayloadTooLarge);
+                        return Err(WebError::PayloadTooLarge { limit: None });
                     }
                     data.extend_from_slice(&chunk);
                 }
@@ -890,7 +896,10 @@ impl FromRequest for CsrfArchiveUpload {
             check_csrf_token(&req, &csrf)?;
             Ok(CsrfArchiveUpload {
                 file: if file.is_empty() {
-                    Err(WebError::Invalid(ErrorCode::RecordFileMissing))
+                    Err(WebError::Service(ServiceError::invalid(
+                        "file",
+                        ErrorCode::RecordFileMissing,
+                    )))
                 } else {
                     Ok(file)
                 },

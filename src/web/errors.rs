@@ -31,38 +31,70 @@ pub struct ErrorDetail(pub String);
 #[derive(Clone, Copy, Debug)]
 pub struct Rendered;
 
-/// Errors of page handlers: a use case's error, or one of the web layer's own.
+/// Errors of handlers: a use case's error, or one of the few only the web layer has.
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
+    /// A page for signed-in people, asked without a session: the login form, then `next`.
     #[error("login required")]
     LoginRequired(String),
     #[error(transparent)]
     Service(ServiceError),
-    #[error("forbidden")]
-    Forbidden,
-    #[error("not allowed: {0}")]
-    NotAllowed(ErrorCode),
-    #[error("not found")]
-    NotFound,
-    /// A request that does not have the shape of one (not a form, not UTF-8).
+    /// A form that does not have the shape of one (not a form, not UTF-8).
     #[error("bad request")]
     BadRequest,
     #[error("CSRF token missing or wrong")]
     Csrf,
+    /// A body larger than the route takes (its limit in bytes, when the route names it).
     #[error("payload too large")]
-    PayloadTooLarge,
-    #[error("conflict: {0}")]
-    Conflict(ErrorCode),
-    /// A field of a form that does not parse (a number that is not one).
-    #[error("invalid: {0}")]
-    Invalid(ErrorCode),
-    #[error("internal error: {0}")]
-    Internal(String),
+    PayloadTooLarge { limit: Option<usize> },
+    /// An API request without a bearer token.
+    #[error("API token missing")]
+    Unauthorized,
+    /// An API request whose bearer token is unknown or revoked.
+    #[error("API token unknown or revoked")]
+    BadToken,
+    /// An API body that is not JSON.
+    #[error("not JSON")]
+    UnsupportedMediaType,
+    /// An API body that is JSON but not of the endpoint's shape: which field, if one, and
+    /// what was expected there.
+    #[error("malformed body: {reason}")]
+    Malformed {
+        field: Option<String>,
+        reason: String,
+    },
+    /// An API body with fields the endpoint does not have.
+    #[error("unknown fields {0:?}")]
+    UnknownFields(Vec<String>),
+    /// A query parameter that is not a page number or a page size.
+    #[error("invalid parameter {0}")]
+    InvalidParameter(String),
+    /// A method the path does not answer; the methods it does.
+    #[error("method not allowed")]
+    MethodNotAllowed { allow: String },
 }
 
-/// The one table from a use case's errors to HTTP, for the pages and the API alike.
+/// The one table from an error to its HTTP status, for the pages and the API alike.
 #[must_use]
-pub(crate) fn status_of(error: &ServiceError) -> StatusCode {
+pub(crate) fn status_of(error: &WebError) -> StatusCode {
+    match error {
+        WebError::LoginRequired(_) => StatusCode::SEE_OTHER,
+        WebError::BadRequest | WebError::Malformed { .. } | WebError::InvalidParameter(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        WebError::Unauthorized | WebError::BadToken => StatusCode::UNAUTHORIZED,
+        WebError::Csrf => StatusCode::FORBIDDEN,
+        WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+        WebError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+        WebError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        WebError::UnknownFields(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        WebError::Service(error) => service_status(error),
+    }
+}
+
+/// The use cases' half of the table.
+#[must_use]
+pub(crate) fn service_status(error: &ServiceError) -> StatusCode {
     match error {
         ServiceError::NotFound => StatusCode::NOT_FOUND,
         ServiceError::Forbidden | ServiceError::NotAllowed(_) => StatusCode::FORBIDDEN,
@@ -84,6 +116,14 @@ pub(crate) fn status_of(error: &ServiceError) -> StatusCode {
     }
 }
 
+/// The status of a form sent back because what was typed is refused, for the refusals a
+/// handler finds itself (a field that does not parse, a record the engine refuses): the one
+/// the table gives a use case's invalid input.
+#[must_use]
+pub(crate) fn refused_input() -> StatusCode {
+    service_status(&ServiceError::invalid("form", ErrorCode::FieldInvalid))
+}
+
 /// Seconds to wait before trying again, for the errors that have them.
 #[must_use]
 pub(crate) fn retry_after(error: &ServiceError) -> Option<u64> {
@@ -103,24 +143,75 @@ impl WebError {
         match self {
             WebError::LoginRequired(_) => ErrorCode::LoginRequired,
             WebError::Service(e) => e.code(),
-            WebError::Forbidden => ErrorCode::Forbidden,
-            WebError::NotAllowed(code) | WebError::Conflict(code) | WebError::Invalid(code) => {
-                *code
-            }
-            WebError::NotFound => ErrorCode::NotFound,
             WebError::BadRequest => ErrorCode::BadRequest,
             WebError::Csrf => ErrorCode::Csrf,
-            WebError::PayloadTooLarge => ErrorCode::PayloadTooLarge,
-            WebError::Internal(_) => ErrorCode::Internal,
+            WebError::PayloadTooLarge { .. } => ErrorCode::PayloadTooLarge,
+            WebError::Unauthorized => ErrorCode::Unauthorized,
+            WebError::BadToken => ErrorCode::BadToken,
+            WebError::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
+            WebError::Malformed { .. } => ErrorCode::Malformed,
+            WebError::UnknownFields(_) => ErrorCode::UnknownFields,
+            WebError::InvalidParameter(_) => ErrorCode::InvalidParameter,
+            WebError::MethodNotAllowed { .. } => ErrorCode::MethodNotAllowed,
+        }
+    }
+
+    /// What to tell a person, in `lang`: the code's message, with the error's specifics where
+    /// it has them. Every word comes from the locale files.
+    #[must_use]
+    pub(crate) fn said(&self, lang: Lang) -> String {
+        let key = |suffix: &str| format!("error-{}-{suffix}", self.code());
+        match self {
+            WebError::PayloadTooLarge { limit: Some(limit) } => {
+                lang.t_args(&key("limit"), &[("megabytes", (limit >> 20).to_string())])
+            }
+            WebError::Malformed {
+                field: Some(field),
+                reason,
+            } => lang.t_args(
+                &key("field"),
+                &[("field", field.clone()), ("reason", reason.clone())],
+            ),
+            WebError::Malformed {
+                field: None,
+                reason,
+            } => lang.t_args(&key("reason"), &[("reason", reason.clone())]),
+            WebError::UnknownFields(fields) => lang.t_args(
+                &key("named"),
+                &[(
+                    "fields",
+                    fields
+                        .iter()
+                        .map(|f| format!("`{f}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )],
+            ),
+            WebError::InvalidParameter(name) => lang.t_args(
+                &key("named"),
+                &[
+                    ("name", name.clone()),
+                    ("max", super::api::paging::MAX_PER_PAGE.to_string()),
+                ],
+            ),
+            WebError::MethodNotAllowed { allow } => {
+                lang.t_args(&key("allow"), &[("allow", allow.clone())])
+            }
+            _ => lang.t(&format!("error-{}", self.code())),
         }
     }
 
     /// A body that could not be read: too large, or broken.
     pub(crate) fn from_payload(error: actix_web::Error) -> WebError {
         match error.as_response_error().status_code() {
-            StatusCode::PAYLOAD_TOO_LARGE => WebError::PayloadTooLarge,
+            StatusCode::PAYLOAD_TOO_LARGE => WebError::PayloadTooLarge { limit: None },
             _ => WebError::BadRequest,
         }
+    }
+
+    /// An error the program should not have: logged, and said as "internal error".
+    pub(crate) fn internal(what: impl std::fmt::Display) -> WebError {
+        WebError::Service(ServiceError::Internal(what.to_string()))
     }
 }
 
@@ -132,53 +223,43 @@ impl From<ServiceError> for WebError {
 
 impl From<RandomError> for WebError {
     fn from(e: RandomError) -> WebError {
-        WebError::Internal(e.to_string())
+        WebError::internal(e)
     }
 }
 
 impl From<actix_web::error::BlockingError> for WebError {
     fn from(e: actix_web::error::BlockingError) -> WebError {
-        WebError::Internal(e.to_string())
+        WebError::internal(e)
     }
 }
 
 impl From<actix_web::http::Error> for WebError {
     fn from(e: actix_web::http::Error) -> WebError {
-        WebError::Internal(e.to_string())
+        WebError::internal(e)
     }
 }
 
 impl From<actix_web::error::HttpError> for WebError {
     fn from(e: actix_web::error::HttpError) -> WebError {
-        WebError::Internal(e.to_string())
+        WebError::internal(e)
     }
 }
 
 impl From<actix_web::http::header::InvalidHeaderValue> for WebError {
     fn from(e: actix_web::http::header::InvalidHeaderValue) -> WebError {
-        WebError::Internal(e.to_string())
+        WebError::internal(e)
     }
 }
 
 impl From<askama::Error> for WebError {
     fn from(e: askama::Error) -> WebError {
-        WebError::Internal(format!("template: {e}"))
+        WebError::internal(format_args!("template: {e}"))
     }
 }
 
 impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
-        match self {
-            WebError::LoginRequired(_) => StatusCode::SEE_OTHER,
-            WebError::Service(e) => status_of(e),
-            WebError::Forbidden | WebError::NotAllowed(_) | WebError::Csrf => StatusCode::FORBIDDEN,
-            WebError::NotFound => StatusCode::NOT_FOUND,
-            WebError::BadRequest => StatusCode::BAD_REQUEST,
-            WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::Conflict(_) => StatusCode::CONFLICT,
-            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        status_of(self)
     }
 
     fn error_response(&self) -> HttpResponse {

@@ -13,7 +13,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use super::context::{Chrome, Page};
 use super::errors::WebError;
 use crate::domain::{Game, GameId, Player};
-use crate::service::events::{self, Access, EventRef};
+use crate::service::access::{Access, EventRef};
 use crate::service::games::{self, Actor};
 use crate::service::{App, ServiceError};
 
@@ -48,12 +48,12 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
     let slug = req
         .match_info()
         .get("slug")
-        .ok_or(WebError::NotFound)?
+        .ok_or(WebError::Service(ServiceError::NotFound))?
         .to_string();
     let app = req
         .app_data::<web::Data<App>>()
         .cloned()
-        .ok_or_else(|| WebError::Internal("application state missing".into()))?
+        .ok_or_else(|| WebError::internal("application state missing"))?
         .into_inner();
     let user = chrome.user.clone();
     // Visitors without an account reading a page may share a recent read of the event.
@@ -67,8 +67,10 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
         return Ok(EventPage::new(req, chrome, access));
     }
     let key = slug.clone();
-    let access =
-        web::block(move || events::access(&app, EventRef::Slug(&slug), user.as_ref())).await??;
+    let access = web::block(move || {
+        crate::service::access::access(&app, EventRef::Slug(&slug), user.as_ref())
+    })
+    .await??;
     if shared && let Some(recent) = recent {
         recent.put(key, &access, ttl);
     }
@@ -152,7 +154,7 @@ fn require(page: EventPage, allowed: bool, req: &HttpRequest) -> Result<EventPag
         };
         return Err(WebError::LoginRequired(next));
     }
-    Err(WebError::Forbidden)
+    Err(WebError::Service(ServiceError::Forbidden))
 }
 
 impl FromRequest for OrganiserPage {
@@ -210,25 +212,27 @@ async fn load_game_actor(req: &HttpRequest) -> Result<GameActor, WebError> {
         .match_info()
         .get("id")
         .and_then(|id| id.parse().ok())
-        .ok_or(WebError::NotFound)?;
+        .ok_or(WebError::Service(ServiceError::NotFound))?;
     let app = req
         .app_data::<web::Data<App>>()
         .cloned()
-        .ok_or_else(|| WebError::Internal("application state missing".into()))?
+        .ok_or_else(|| WebError::internal("application state missing"))?
         .into_inner();
     let user = page.chrome.user.clone();
     let (access, game, players) =
         web::block(move || games::access_for_game(&app, game_id, user.as_ref())).await??;
     if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
+        return Err(WebError::Service(ServiceError::NotFound));
     }
     let actor = match games::actor_or_refusal(&access, &game, &players) {
         Ok(actor) => actor,
-        Err(ServiceError::NotAllowed(code)) => return Err(WebError::NotAllowed(code)),
+        Err(ServiceError::NotAllowed(code)) => {
+            return Err(WebError::Service(ServiceError::NotAllowed(code)));
+        }
         Err(_) => {
             return Err(require(page, false, req)
                 .err()
-                .unwrap_or(WebError::Forbidden));
+                .unwrap_or(WebError::Service(ServiceError::Forbidden)));
         }
     };
     Ok(GameActor {
@@ -260,7 +264,7 @@ impl FromRequest for GamePlayer {
             let game = load_game_actor(&req).await?;
             match game.actor {
                 Actor::Player { .. } => Ok(GamePlayer(game)),
-                Actor::Staff { .. } => Err(WebError::Forbidden),
+                Actor::Staff { .. } => Err(WebError::Service(ServiceError::Forbidden)),
             }
         })
     }
@@ -269,7 +273,7 @@ impl FromRequest for GamePlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::events::Viewer;
+    use crate::service::access::Viewer;
 
     fn access() -> Access {
         Access {

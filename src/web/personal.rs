@@ -3,6 +3,7 @@
 //! request body is read, like the role extractors.
 
 use crate::domain::ErrorCode;
+use crate::service::ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -12,7 +13,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use super::context::{Chrome, Page};
 use super::errors::WebError;
 use crate::domain::{GameId, Player};
-use crate::service::events::Access;
+use crate::service::access::Access;
 use crate::service::games::{self, Actor};
 use crate::service::{App, players};
 
@@ -21,7 +22,7 @@ type LocalBoxFuture<T> = Pin<Box<dyn Future<Output = T>>>;
 fn app_of(req: &HttpRequest) -> Result<std::sync::Arc<App>, WebError> {
     req.app_data::<web::Data<App>>()
         .map(|app| app.clone().into_inner())
-        .ok_or_else(|| WebError::Internal("application state missing".into()))
+        .ok_or_else(|| WebError::internal("application state missing"))
 }
 
 /// The entry of the path's personal link (404 for a secret nobody has).
@@ -37,7 +38,7 @@ async fn load_link(req: &HttpRequest) -> Result<PersonalLink, WebError> {
     let secret = req
         .match_info()
         .get("secret")
-        .ok_or(WebError::NotFound)?
+        .ok_or(WebError::Service(ServiceError::NotFound))?
         .to_string();
     let app = app_of(req)?;
     let lookup = secret.clone();
@@ -80,12 +81,12 @@ async fn load_game(req: &HttpRequest) -> Result<PersonalGame, WebError> {
         .match_info()
         .get("id")
         .and_then(|id| id.parse().ok())
-        .ok_or(WebError::NotFound)?;
+        .ok_or(WebError::Service(ServiceError::NotFound))?;
     let app = app_of(req)?;
     let (access, game, players) =
         web::block(move || games::access_for_game(&app, game_id, None)).await??;
     if access.event.id != link.player.event_id || !link.player.plays_in(&game) {
-        return Err(WebError::NotFound);
+        return Err(WebError::Service(ServiceError::NotFound));
     }
     if let Some(user) = &link.chrome.user {
         let is_the_opponent = players
@@ -93,7 +94,9 @@ async fn load_game(req: &HttpRequest) -> Result<PersonalGame, WebError> {
             .filter(|p| p.id != link.player.id && p.plays_in(&game))
             .any(|p| p.user_id == Some(user.id) || p.email.as_deref() == Some(&user.email));
         if is_the_opponent {
-            return Err(WebError::NotAllowed(ErrorCode::OwnGame));
+            return Err(WebError::Service(ServiceError::NotAllowed(
+                ErrorCode::OwnGame,
+            )));
         }
     }
     Ok(PersonalGame {

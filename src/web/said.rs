@@ -5,10 +5,10 @@
 use serde_json::Value;
 
 use crate::domain::AuditAction;
+use crate::domain::Mismatch;
 use crate::rules::Side;
 use crate::rules::explain::{Explanation, Place, Value as ExplainedValue};
 use crate::service::audit::{Detail, Said};
-use crate::service::games::Mismatch;
 use crate::web::i18n::Lang;
 
 /// An audit entry's detail.

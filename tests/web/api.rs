@@ -327,9 +327,9 @@ async fn only_the_players_and_staff_act_on_a_game(app: &TestApp) {
         .unwrap();
     kiela::service::events::add_staff(
         &app.app,
-        &kiela::service::events::access(
+        &kiela::service::access::access(
             &app.app,
-            kiela::service::events::EventRef::Id(kiela::domain::EventId(id as i32)),
+            kiela::service::access::EventRef::Id(kiela::domain::EventId(id as i32)),
             Some(&kiela::service::accounts::User {
                 id: kiela::domain::UserId(1),
                 email: "org@example.ao".into(),

@@ -133,9 +133,9 @@ async fn parallel_submissions_settle_on_one_result(app: &TestApp) {
     }
 
     // Exactly one transition to final per game, in the audit log.
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         None,
     )
     .unwrap();
@@ -184,9 +184,9 @@ async fn bursts_of_results_leave_standings_equal_to_a_recomputation(app: &TestAp
             .await
             .expect(201);
     }
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         None,
     )
     .unwrap();

@@ -843,12 +843,12 @@ pub async fn personal_path(client: &Browser<'_>, token: &str, event: i64, player
 /// scratch (all but the version they were computed from, which later changes move on).
 pub fn settled_standings(
     app: &kiela::service::App,
-    access: &kiela::service::events::Access,
+    access: &kiela::service::access::Access,
 ) -> kiela::service::standings::StandingsView {
     app.standings.wait_idle();
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         app,
-        kiela::service::events::EventRef::Id(access.event.id),
+        kiela::service::access::EventRef::Id(access.event.id),
         None,
     )
     .unwrap();

@@ -127,9 +127,9 @@ pub fn check_event(database_url: &str, event: i32) -> usize {
         ..kiela::config::Config::default()
     })
     .unwrap();
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event)),
         None,
     )
     .unwrap();

@@ -941,9 +941,9 @@ async fn a_venue_publishes_round_by_round(venue_backend: Backend, federation_bac
     );
     assert_eq!(push_due(&venue).await, 0, "the next attempt waits");
     federation.resume();
-    let shown = kiela::service::events::access(
+    let shown = kiela::service::access::access(
         &venue.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         None,
     )
     .unwrap()

@@ -191,9 +191,9 @@ async fn the_holder_of_a_personal_link_says_this_is_me(app: &TestApp) {
     other.sign_up("Outra", "outra@example.ao", PASSWORD).await;
     let taken = other.post_form(&format!("{link}/claim"), &[]).await;
     assert_eq!(taken.status, 409, "{}", taken.body);
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         Some(
             &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
                 .unwrap()
@@ -201,7 +201,7 @@ async fn the_holder_of_a_personal_link_says_this_is_me(app: &TestApp) {
         ),
     )
     .unwrap();
-    let log = kiela::service::audit::event_log(&app.app, &access).unwrap();
+    let log = kiela::service::event_log::event_log(&app.app, &access).unwrap();
     let claims: Vec<_> = log
         .iter()
         .filter(|e| e.action == kiela::domain::AuditAction::PlayerClaimed)
@@ -644,14 +644,14 @@ async fn made_up_query_strings_do_not_make_new_pages(app: &TestApp) {
         );
     }
     // The round's explanation is computed once per version of the event, whoever asks.
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         None,
     )
     .unwrap();
-    let a = kiela::service::rounds::explain(&app.app, &access, 1).unwrap();
-    let b = kiela::service::rounds::explain(&app.app, &access, 1).unwrap();
+    let a = kiela::service::round_plan::explain(&app.app, &access, 1).unwrap();
+    let b = kiela::service::round_plan::explain(&app.app, &access, 1).unwrap();
     assert!(std::sync::Arc::ptr_eq(&a, &b));
 }
 
@@ -1350,9 +1350,9 @@ async fn two_claims_of_one_entry_bind_it_once(app: &TestApp) {
     let mut statuses: Vec<u16> = answers.iter().map(|r| r.status).collect();
     statuses.sort_unstable();
     assert_eq!(statuses, [303, 409, 409, 409, 409, 409]);
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         Some(
             &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
                 .unwrap()
@@ -1360,7 +1360,7 @@ async fn two_claims_of_one_entry_bind_it_once(app: &TestApp) {
         ),
     )
     .unwrap();
-    let claims = kiela::service::audit::event_log(&app.app, &access)
+    let claims = kiela::service::event_log::event_log(&app.app, &access)
         .unwrap()
         .into_iter()
         .filter(|e| e.action == kiela::domain::AuditAction::PlayerClaimed)
@@ -1521,9 +1521,9 @@ async fn a_claim_made_with_a_stolen_link_ends_with_the_reissue(app: &TestApp) {
         !mine.to_string().contains(&format!("\"game_id\":{game}")),
         "{mine}"
     );
-    let access = kiela::service::events::access(
+    let access = kiela::service::access::access(
         &app.app,
-        kiela::service::events::EventRef::Id(kiela::domain::EventId(event as i32)),
+        kiela::service::access::EventRef::Id(kiela::domain::EventId(event as i32)),
         Some(
             &kiela::service::accounts::user_by_email(&app.app, "org@example.ao")
                 .unwrap()
@@ -1531,7 +1531,7 @@ async fn a_claim_made_with_a_stolen_link_ends_with_the_reissue(app: &TestApp) {
         ),
     )
     .unwrap();
-    let log = kiela::service::audit::event_log(&app.app, &access).unwrap();
+    let log = kiela::service::event_log::event_log(&app.app, &access).unwrap();
     let actions: Vec<_> = log.iter().map(|e| e.action).collect();
     assert!(actions.contains(&kiela::domain::AuditAction::LinkReissued));
     assert!(actions.contains(&kiela::domain::AuditAction::PlayerUnlinked));

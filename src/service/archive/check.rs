@@ -166,7 +166,7 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
     }
     check_text("installation.name", &archive.installation.name, 120)?;
     check_text("event.name", &archive.event.name, 120)?;
-    if archive.players.len() > crate::service::players::MAX_PLAYERS {
+    if archive.players.len() > crate::service::entrant::MAX_PLAYERS {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveTooLarge,
             format!("{} entries", archive.players.len()),
@@ -185,14 +185,14 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
     let mut names: HashMap<i32, &str> = HashMap::new();
     let mut people: HashSet<&str> = HashSet::new();
     for p in &archive.players {
-        check_text("players.name", &p.name, crate::service::players::MAX_FIELD)?;
-        check_text("players.club", &p.club, crate::service::players::MAX_FIELD)?;
+        check_text("players.name", &p.name, crate::service::entrant::MAX_FIELD)?;
+        check_text("players.club", &p.club, crate::service::entrant::MAX_FIELD)?;
         check_text(
             "players.province",
             &p.province,
-            crate::service::players::MAX_FIELD,
+            crate::service::entrant::MAX_FIELD,
         )?;
-        let max_players = i32::try_from(crate::service::players::MAX_PLAYERS).unwrap_or(i32::MAX);
+        let max_players = i32::try_from(crate::service::entrant::MAX_PLAYERS).unwrap_or(i32::MAX);
         let rounds = i32::try_from(archive.rounds.len()).unwrap_or(i32::MAX);
         if p.name.trim().is_empty() || !(1..=max_players).contains(&p.number) {
             return Err(ArchiveFault::new(
@@ -368,7 +368,7 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             entered(game.first).map_err(at)?;
             entered(game.second).map_err(at)?;
             let max_boards =
-                i32::try_from(crate::service::players::MAX_PLAYERS).unwrap_or(i32::MAX);
+                i32::try_from(crate::service::entrant::MAX_PLAYERS).unwrap_or(i32::MAX);
             if !(1..=max_boards).contains(&game.board)
                 || !(1..=MAX_GAMES_PER_MATCH).contains(&game.game_no)
                 || game.plies.is_some_and(|p| p < 0)

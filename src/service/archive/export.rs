@@ -9,8 +9,9 @@ use super::format::{
 };
 use crate::db::{self, DbConnection};
 use crate::domain::{GameId, PlayerId, RoundId, RoundState};
+use crate::service::access::Access;
 use crate::service::event_data::EventData;
-use crate::service::events::{Access, SettingsInput};
+use crate::service::events::SettingsInput;
 use crate::service::installation::Installation;
 use crate::service::{App, ServiceError};
 

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::check::{self, Verified};
-use super::format::{GamePlace, MatchDecision};
+use super::format::{ArchivePlayer, GamePlace, MatchDecision};
 use crate::db::archive::{ArchivedGame, ArchivedLogLine, ArchivedRound, ArchivedSubmission};
 use crate::db::{self, DbConnection};
 use crate::domain::installation::is_local_id;
@@ -16,7 +16,7 @@ use crate::domain::{
     AuditAction, ErrorCode, Event, EventId, GameId, PlayerId, RoundId, RoundState, Stage,
 };
 use crate::service::accounts::User;
-use crate::service::players::{Details, ValidPlayer};
+use crate::service::entrant::{Details, ValidPlayer};
 use crate::service::{App, ServiceError, audit, events, registry, standings};
 use crate::tournament::names;
 
@@ -282,7 +282,11 @@ fn run(
         let before = db::archive::imported_event(conn, &origin.id, verified.archive.event.id)?;
         if let Some((event_id, _)) = &before {
             // Only the imported event's own organisers (and administrators) write it again.
-            let access = events::load_access(conn, events::EventRef::Id(*event_id), Some(user))?;
+            let access = crate::service::access::load_access(
+                conn,
+                crate::service::access::EventRef::Id(*event_id),
+                Some(user),
+            )?;
             if !access.is_organiser() {
                 return Err(ServiceError::Forbidden.into());
             }
@@ -533,7 +537,7 @@ fn write(
             },
         };
         registry::enter(conn, &issued, &mut player, false)?;
-        let id = crate::service::players::insert_archived(conn, event.id, p, &player)?;
+        let id = insert_archived(conn, event.id, p, &player)?;
         entries.insert(p.number, id);
     }
     let entry = |n: Option<i32>| n.and_then(|n| entries.get(&n).copied());
@@ -726,4 +730,53 @@ fn pairing_warnings(data: &crate::service::event_data::EventData) -> Vec<ImportW
             differences: c.differences,
         })
         .collect()
+}
+
+/// Writes an entry of an imported archive as the installation that ran the event kept it
+/// (its pairing number, state and moment), named in the registry as `player` says; returns its
+/// id here. A new personal link is made, never used: the event is read-only here.
+fn insert_archived(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    archived: &ArchivePlayer,
+    player: &crate::service::entrant::ValidPlayer,
+) -> Result<PlayerId, ServiceError> {
+    let secret = crate::service::crypto::random_token()?;
+    let id = crate::db::events::insert_player(
+        conn,
+        &crate::db::events::NewPlayer {
+            event_id,
+            number: archived.number,
+            name: &player.name,
+            rating: player.rating,
+            club: &player.club,
+            province: &player.province,
+            email: None,
+            user_id: None,
+            secret: &secret,
+            status: archived.status,
+            joined_round: archived.joined_round,
+            missed_points: archived.missed_points,
+            created_at: archived.entered_at,
+            sex: player.details.sex,
+            birth_year: player.details.birth_year,
+            federation_id: player.details.federation_id.as_deref(),
+            tags: &player.details.tags,
+            fide: crate::domain::FideDetails {
+                fide_title: archived.fide_title.clone(),
+                fide_federation: archived.fide_federation.clone(),
+                fide_id: archived.fide_id.clone(),
+            },
+            account_via: None,
+        },
+    )?;
+    crate::db::archive::set_entry_state(
+        conn,
+        id,
+        archived.withdrawn_after,
+        archived.checked_in,
+        archived.seed,
+        archived.entered_at,
+    )?;
+    Ok(id)
 }

@@ -14,7 +14,7 @@ pub use import::{
 };
 pub(crate) use import::{import, review};
 
-use super::events::Access;
+use super::access::Access;
 use super::{App, ServiceError};
 
 /// The event's archive as a file (JSON), for its organisers.

@@ -26,9 +26,9 @@ use crate::domain::{
 };
 use crate::engine::adjudication::{Assessment, assess};
 use crate::rules::{GameResult, Side};
+use crate::service::access::Access;
 use crate::service::audit::Detail;
 use crate::service::board::{self, Claim};
-use crate::service::events::Access;
 use crate::service::standings::AfterCommit;
 use crate::service::{App, ServiceError, audit};
 

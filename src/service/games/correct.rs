@@ -9,10 +9,10 @@ use super::{Actor, game_players, refuse_own_game, staff_game, with_retries};
 use crate::db::events::{self as q, GameOutcome};
 use crate::db::{self, standings as qs};
 use crate::domain::{AuditAction, ErrorCode, GameId, GameStatus, StoredResult};
+use crate::service::access::Access;
 use crate::service::event_data::EventData;
-use crate::service::events::Access;
 use crate::service::standings::AfterCommit;
-use crate::service::{App, ServiceError, audit, rounds};
+use crate::service::{App, ServiceError, audit};
 
 /// Boards of a later round that would have been paired differently on the corrected result.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -160,7 +160,7 @@ fn later_rounds(app: &App, game: &crate::domain::Game) -> Result<Vec<LaterRound>
         .filter(|r| r.number > number)
         .map(|r| LaterRound {
             round: r.number,
-            boards: rounds::boards_paired_differently(&data, r.number),
+            boards: super::super::round_plan::boards_paired_differently(&data, r.number),
         })
         .filter(|later| !later.boards.is_empty())
         .collect())

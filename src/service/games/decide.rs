@@ -14,8 +14,8 @@ use crate::domain::{
     AuditAction, GameId, GameStatus, StoredResult, SubmissionId, SubmissionStatus,
 };
 use crate::rules::Termination;
+use crate::service::access::Access;
 use crate::service::audit::Detail;
-use crate::service::events::Access;
 use crate::service::standings::AfterCommit;
 use crate::service::{App, ServiceError, audit};
 

@@ -8,7 +8,7 @@ use crate::domain::{AuditAction, EventId, EventState, Game, GameStatus, StoredRe
 use crate::rules::Termination;
 use crate::service::event_data::EventData;
 use crate::service::standings::AfterCommit;
-use crate::service::{ServiceError, audit, bracket, rounds};
+use crate::service::{ServiceError, audit, bracket};
 use crate::tournament::knockout::Status;
 
 /// What a final result writes to the game.
@@ -170,7 +170,7 @@ pub(crate) fn finish_when_done(
         Some(view) if data.event.format.has_knockout() => {
             view.champion.is_some() && !view.matches.iter().any(|m| m.status == Status::Ready)
         }
-        _ => last_round >= rounds::planned_rounds(data),
+        _ => last_round >= super::super::round_plan::planned_rounds(data),
     };
     if done {
         q::set_event_state(conn, data.event.id, EventState::Finished, db::now())?;

@@ -23,7 +23,7 @@ pub use correct::{Correction, LaterRound};
 pub(crate) use decide::{
     accept_submission, confirm, decide, decided_result, dispute, order_replay,
 };
-pub use record::{Mismatch, PlyMarks};
+pub use record::PlyMarks;
 pub(crate) use record::{Reverified, reverify};
 pub(crate) use submit::submit_record;
 pub use submit::{REJECTED_RECORD_KEPT, Refusal, SubmitError, SubmitOutcome};
@@ -33,8 +33,8 @@ pub use view::{
 };
 pub(crate) use view::{queue, submissions, view};
 
+use super::access::{Access, EventRef, load_access};
 use super::accounts::User;
-use super::events::{Access, EventRef, load_access};
 use super::{App, ServiceError, audit};
 use crate::db::events::{self as q, GameOutcome};
 use crate::db::{self, DbConnection, write_transaction};

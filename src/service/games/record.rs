@@ -3,7 +3,7 @@
 use sha2::{Digest, Sha256};
 
 use super::submit::Refusal;
-use crate::domain::{Event, Player, StoredResult};
+use crate::domain::{Event, Mismatch, Player, StoredResult};
 use crate::rules::{
     self, GameResult, Hole, Position, Record, Side, Termination, Variant, Verdict, VerdictKind,
     Verified,
@@ -100,22 +100,6 @@ pub(crate) fn reverify(
     })
 }
 
-/// What in a record contradicts the game's pairing.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "m", rename_all = "snake_case")]
-pub enum Mismatch {
-    /// The record's `Variant` is not the event's.
-    Variant { sent: Variant, event: Variant },
-    /// The record starts from another position than the standard one.
-    Position,
-    /// The `South` or `North` tag names someone the pairing does not have on that side.
-    Name {
-        tag: String,
-        sent: String,
-        paired: String,
-    },
-}
-
 /// The side that moves first, once the record's variant, start and names agree with the
 /// pairing.
 fn agree_with_pairing(
@@ -151,7 +135,7 @@ fn agree_with_pairing(
             // A name quoted back is cut short: it is whatever the sender wrote.
             let quoted: String = name
                 .chars()
-                .take(crate::service::players::MAX_FIELD)
+                .take(crate::service::entrant::MAX_FIELD)
                 .collect();
             return Err(Refusal::mismatch(Mismatch::Name {
                 tag: tag.to_string(),

@@ -5,13 +5,14 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::finalise::{FinalResult, make_final};
-use super::record::{Checked, Mismatch, check_record};
+use super::record::{Checked, check_record};
 use super::{
     Actor, Retry, game_players, published_game, refuse_outsider, refuse_own_game, set_status,
     with_retries,
 };
 use crate::db::events::{self as q, NewSubmission};
 use crate::db::{self, DbConnection};
+use crate::domain::Mismatch;
 use crate::domain::{AuditAction, Game, GameId, GameStatus, StoredResult, SubmissionStatus};
 use crate::rules::explain::Explanation;
 use crate::rules::{Termination, Verdict, VerdictJson, VerdictKind};

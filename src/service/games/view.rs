@@ -11,7 +11,7 @@ use crate::domain::{
     SubmitterRole,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
-use crate::service::events::Access;
+use crate::service::access::Access;
 use crate::service::{App, ServiceError};
 
 /// A game as shown.

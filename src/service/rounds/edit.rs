@@ -6,17 +6,15 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::{PlannedGame, plan_swiss_to_pair};
-use super::{
-    RoundView, SwissSetup, draft, pair_next_in, publish_in, round_view, stage_of, store_round,
-};
+use super::{RoundView, draft, pair_next_in, publish_in, round_view, stage_of, store_round};
 use crate::db::events::{self as q, GameOutcome};
 use crate::db::{self, event_transaction};
 use crate::domain::{
     AuditAction, ErrorCode, GameStatus, PlayerId, PlayerStatus, RoundState, Stage, StoredResult,
 };
+use crate::service::access::Access;
 use crate::service::event_data::EventData;
-use crate::service::events::Access;
+use crate::service::round_plan::{PlannedGame, SwissSetup, plan_swiss_to_pair};
 use crate::service::{App, ServiceError, audit, standings};
 use crate::tournament::dutch::{self, DutchPairing, Violation};
 

@@ -7,8 +7,8 @@ mod worker;
 
 use serde::{Deserialize, Serialize};
 
+use super::access::Access;
 use super::event_data::EventData;
-use super::events::Access;
 use super::{App, ServiceError, bracket};
 use crate::db::events as q;
 use crate::db::{self, DbConnection, standings as qs};

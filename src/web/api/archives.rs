@@ -88,14 +88,10 @@ pub(crate) async fn import(
             code: crate::domain::ErrorCode::PayloadTooLarge,
             ..
         }) => {
-            return Err(ApiError::new(
-                actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
-                crate::domain::ErrorCode::PayloadTooLarge,
-                format!(
-                    "an archive is at most {} MB as sent",
-                    MAX_ARCHIVE_BODY >> 20
-                ),
-            ));
+            return Err(crate::web::errors::WebError::PayloadTooLarge {
+                limit: Some(MAX_ARCHIVE_BODY),
+            }
+            .into());
         }
         Err(e) => return Err(e.into()),
     };

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use super::ApiError;
-use crate::service::events::Access;
+use crate::service::access::Access;
 use crate::web::page_cache::{self, Kind, Named, PageKey, Scope};
 
 pub(crate) use crate::web::page_cache::Lookup;

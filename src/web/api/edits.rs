@@ -1,7 +1,6 @@
 //! `/api/v1/events/{id}/…` for correcting an event: player details edited or an entry removed,
 //! the last round withdrawn, a round paired by hand.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
@@ -54,11 +53,10 @@ pub(crate) async fn edit_player(
     let value: serde_json::Value = json_body(&req, &body)?;
     known_fields(&value, PLAYER_FIELDS)?;
     let patch: PlayerPatch = serde_json::from_value(value).map_err(|e| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            crate::domain::ErrorCode::Malformed,
-            format!("the JSON body could not be read: {e}"),
-        )
+        ApiError::from(crate::web::errors::WebError::Malformed {
+            field: None,
+            reason: e.to_string(),
+        })
     })?;
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
@@ -172,9 +170,9 @@ pub(crate) async fn prizes(
     let id = path.into_inner();
     let service = app.into_inner();
     let list = web::block(move || {
-        let access = crate::service::events::access(
+        let access = crate::service::access::access(
             &service,
-            crate::service::events::EventRef::Id(id),
+            crate::service::access::EventRef::Id(id),
             user.as_ref(),
         )?;
         crate::service::prizes::prize_list(&service, &access)

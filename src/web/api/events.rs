@@ -10,9 +10,10 @@ use super::cache;
 use super::paging::Paging;
 use super::{ApiCreator, ApiError, ApiOrganiser, MaybeApiUser, json_body};
 use crate::domain::{EventId, GameId, GameStatus, PlayerId, StoredResult};
-use crate::service::events::{self, Access, EventRef, SettingsInput};
+use crate::service::access::{Access, EventRef};
+use crate::service::events::{self, SettingsInput};
 use crate::service::rounds::{self, RoundView};
-use crate::service::{App, ServiceError, exports, players, standings};
+use crate::service::{App, ServiceError, exports, overview, players, standings};
 use crate::web::page_cache::PageKey;
 use crate::web::pages::public_url;
 use crate::web::paths;
@@ -23,7 +24,10 @@ async fn access(
     user: Option<crate::service::accounts::User>,
 ) -> Result<Access, ApiError> {
     let app = app.clone().into_inner();
-    Ok(web::block(move || events::access(&app, EventRef::Id(id), user.as_ref())).await??)
+    Ok(
+        web::block(move || crate::service::access::access(&app, EventRef::Id(id), user.as_ref()))
+            .await??,
+    )
 }
 
 /// The event for a public read: a client without a token may be given the read this app server
@@ -147,7 +151,7 @@ pub(crate) async fn show(
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     public_read(&req, app, path.into_inner(), user, None, |app, access| {
-        let overview = events::overview(app, access)?;
+        let overview = overview::overview(app, access)?;
         let json = EventJson {
             rounds_planned: overview.planned,
             rounds_paired: overview.rounds.len(),
@@ -171,8 +175,8 @@ pub(crate) async fn update(
     let app = app.into_inner();
     let json = web::block(move || {
         let event = events::patch_event(&app, &access, &changes)?;
-        let access = events::Access { event, ..access };
-        let overview = events::overview(&app, &access)?;
+        let access = crate::service::access::Access { event, ..access };
+        let overview = overview::overview(&app, &access)?;
         Ok::<_, crate::service::ServiceError>(EventJson {
             rounds_planned: overview.planned,
             rounds_paired: overview.rounds.len(),
@@ -190,7 +194,7 @@ struct PlayerCreated {
     pairing_number: i32,
     /// Entries this one looks like (same name and club, or same e-mail address).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    warnings: Vec<crate::service::player_edit::DuplicateWarning>,
+    warnings: Vec<crate::service::duplicates::DuplicateWarning>,
 }
 
 /// `POST /api/v1/events/{id}/players` (organisers).
@@ -200,7 +204,7 @@ pub(crate) async fn add_player(
     ApiOrganiser(access): ApiOrganiser,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let body: players::PlayerInput = json_body(&req, &body)?;
+    let body: crate::service::entrant::PlayerInput = json_body(&req, &body)?;
     let app = app.into_inner();
     let event_id = access.event.id;
     let (player, warnings) =

@@ -1,6 +1,5 @@
 //! `/api/v1/games/…`: submitting records, confirming, disputing, deciding, and reading a game.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
@@ -29,7 +28,13 @@ fn refusal(refusal: &games::Refusal) -> ApiError {
     if let Some(map) = detail.as_object_mut() {
         map.remove("message");
     }
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, refusal.code, message).with_detail(detail)
+    // A record refused is input that cannot be used: 422, as the one table says.
+    ApiError::from(crate::service::ServiceError::invalid(
+        "record",
+        refusal.code,
+    ))
+    .with_message(message)
+    .with_detail(detail)
 }
 
 /// `POST /api/v1/games/{id}/record` with the KGN record as the body.
@@ -62,11 +67,10 @@ fn record_text(req: &HttpRequest, body: &web::Bytes) -> Result<String, ApiError>
         return Ok(super::json_body::<RecordBody>(req, body)?.record);
     }
     String::from_utf8(body.to_vec()).map_err(|_| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            crate::domain::ErrorCode::Malformed,
-            "the record must be UTF-8 text",
-        )
+        ApiError::from(crate::web::errors::WebError::Malformed {
+            field: None,
+            reason: crate::web::i18n::Lang::En.t("error-malformed-not-utf8"),
+        })
     })
 }
 

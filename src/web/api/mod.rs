@@ -21,6 +21,8 @@ pub(crate) mod registry;
 use crate::domain::ErrorCode;
 use crate::service::accounts::{self, User};
 use crate::service::{App, ServiceError};
+use crate::web::errors::{WebError, retry_after, status_of};
+use crate::web::i18n::Lang;
 
 /// The API's settings: a path that does not parse (`/games/abc`), or none of the API's, is a
 /// JSON 404. Bodies are
@@ -57,20 +59,17 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
-    pub(crate) fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            code,
-            message: message.into(),
-            detail: None,
-            retry_after: None,
-        }
-    }
-
     /// Adds fields next to `code` and `message` (e.g. a verification error's ply).
     #[must_use]
     pub(crate) fn with_detail(mut self, detail: serde_json::Value) -> ApiError {
         self.detail = Some(detail);
+        self
+    }
+
+    /// Replaces the message with one said otherwise (a refused record's reason, say).
+    #[must_use]
+    pub(crate) fn with_message(mut self, message: String) -> ApiError {
+        self.message = message;
         self
     }
 }
@@ -95,43 +94,59 @@ impl ResponseError for ApiError {
     }
 }
 
-impl From<ServiceError> for ApiError {
-    fn from(e: ServiceError) -> ApiError {
+/// The API speaks English: a client shows the code, or these words.
+impl From<WebError> for ApiError {
+    fn from(e: WebError) -> ApiError {
+        let status = status_of(&e);
         let code = e.code();
-        // The same table as the pages'.
-        let status = crate::web::errors::status_of(&e);
-        let message = if status == StatusCode::INTERNAL_SERVER_ERROR {
+        let message = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
             tracing::error!("API internal error: {e}");
-            "internal error".to_string()
+            Lang::En.t(&format!("error-{}", ErrorCode::Internal))
         } else {
-            crate::web::i18n::Lang::En.t(&format!("error-{code}"))
+            e.said(Lang::En)
         };
-        let mut error = ApiError::new(status, code, message);
-        error.retry_after = crate::web::errors::retry_after(&e);
-        match &e {
-            ServiceError::Invalid(invalid) => {
-                error.with_detail(serde_json::json!({ "field": invalid.field }))
+        let detail = match &e {
+            WebError::Service(ServiceError::Invalid(invalid)) => {
+                Some(serde_json::json!({ "field": invalid.field }))
             }
-            ServiceError::Blocked { detail, .. } | ServiceError::Unusable { detail, .. } => {
-                error.with_detail(serde_json::json!({ "detail": detail }))
-            }
-            ServiceError::Archive(fault) => error.with_detail(serde_json::json!({
+            WebError::Service(
+                ServiceError::Blocked { detail, .. } | ServiceError::Unusable { detail, .. },
+            ) => Some(serde_json::json!({ "detail": detail })),
+            WebError::Service(ServiceError::Archive(fault)) => Some(serde_json::json!({
                 "round": fault.round,
                 "board": fault.board,
                 "detail": fault.detail,
             })),
-            _ => error,
+            WebError::Malformed {
+                field: Some(field), ..
+            }
+            | WebError::InvalidParameter(field) => Some(serde_json::json!({ "field": field })),
+            WebError::UnknownFields(fields) => Some(serde_json::json!({ "fields": fields })),
+            _ => None,
+        };
+        let retry_after = match &e {
+            WebError::Service(service) => retry_after(service),
+            _ => None,
+        };
+        ApiError {
+            status,
+            code,
+            message,
+            detail,
+            retry_after,
         }
+    }
+}
+
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> ApiError {
+        ApiError::from(WebError::Service(e))
     }
 }
 
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(e: actix_web::error::BlockingError) -> ApiError {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::Internal,
-            e.to_string(),
-        )
+        ApiError::from(WebError::internal(e))
     }
 }
 
@@ -155,29 +170,16 @@ impl FromRequest for ApiUser {
             .map(|t| t.trim().to_string());
         let app = req.app_data::<web::Data<App>>().cloned();
         Box::pin(async move {
-            let unauthorized = |code: ErrorCode, message: &str| {
-                ApiError::new(StatusCode::UNAUTHORIZED, code, message)
-            };
             let Some(token) = token.filter(|t| !t.is_empty()) else {
-                return Err(unauthorized(
-                    ErrorCode::Unauthorized,
-                    "this request needs an API token: Authorization: Bearer <token>",
-                ));
+                return Err(WebError::Unauthorized.into());
             };
             let Some(app) = app else {
-                return Err(ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    ErrorCode::Internal,
-                    "application state missing",
-                ));
+                return Err(WebError::internal("application state missing").into());
             };
             let app = app.into_inner();
             match web::block(move || accounts::api_token_user(&app, &token)).await?? {
                 Some(user) => Ok(ApiUser(user)),
-                None => Err(unauthorized(
-                    ErrorCode::BadToken,
-                    "the API token is unknown or revoked",
-                )),
+                None => Err(WebError::BadToken.into()),
             }
         })
     }
@@ -242,27 +244,22 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     body: &web::Bytes,
 ) -> Result<T, ApiError> {
     if !is_json(req) {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ErrorCode::UnsupportedMediaType,
-            "send JSON with Content-Type: application/json",
-        ));
+        return Err(WebError::UnsupportedMediaType.into());
     }
     let malformed = |e: serde_json::Error| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            ErrorCode::Malformed,
-            format!("the JSON body could not be read: {e}"),
-        )
+        ApiError::from(WebError::Malformed {
+            field: None,
+            reason: e.to_string(),
+        })
     };
     let value: serde_json::Value = serde_json::from_slice(body).map_err(malformed)?;
     // Every body is an object: serde would also read a struct from an array, field by field.
     if !value.is_object() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            ErrorCode::Malformed,
-            "the JSON body must be an object",
-        ));
+        return Err(WebError::Malformed {
+            field: None,
+            reason: Lang::En.t("error-malformed-not-an-object"),
+        }
+        .into());
     }
     let mut unknown = Vec::new();
     let parsed: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(
@@ -286,18 +283,17 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
         let words = in_json_words(&e.inner().to_string());
         if field == "." {
             // The body as a whole (a required field missing, say).
-            return ApiError::new(
-                StatusCode::BAD_REQUEST,
-                ErrorCode::Malformed,
-                format!("the JSON body could not be read: {words}"),
-            );
+            return WebError::Malformed {
+                field: None,
+                reason: words,
+            }
+            .into();
         }
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            ErrorCode::Malformed,
-            format!("the field `{field}`: {words}"),
-        )
-        .with_detail(serde_json::json!({ "field": field }))
+        WebError::Malformed {
+            field: Some(field),
+            reason: words,
+        }
+        .into()
     })
 }
 
@@ -321,19 +317,7 @@ fn in_json_words(message: &str) -> String {
 
 /// 422 naming the fields a body should not have.
 pub(crate) fn unknown_fields(fields: &[String]) -> ApiError {
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        ErrorCode::UnknownFields,
-        format!(
-            "this endpoint has no field {}",
-            fields
-                .iter()
-                .map(|f| format!("`{f}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    )
-    .with_detail(serde_json::json!({ "fields": fields }))
+    WebError::UnknownFields(fields.to_vec()).into()
 }
 
 fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, ApiError> {
@@ -346,7 +330,7 @@ fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, Api
 type ApiFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ApiError>>>>;
 
 /// The event of the path's `{id}`, for one of its organisers (403 for anyone else).
-pub struct ApiOrganiser(pub crate::service::events::Access);
+pub struct ApiOrganiser(pub crate::service::access::Access);
 
 impl FromRequest for ApiOrganiser {
     type Error = ApiError;
@@ -361,9 +345,9 @@ impl FromRequest for ApiOrganiser {
             let (id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
             let app = app.into_inner();
             let access = web::block(move || {
-                crate::service::events::access(
+                crate::service::access::access(
                     &app,
-                    crate::service::events::EventRef::Id(id),
+                    crate::service::access::EventRef::Id(id),
                     Some(&user),
                 )
             })
@@ -379,7 +363,7 @@ impl FromRequest for ApiOrganiser {
 /// The game of the path's `{id}` for someone who may act on it: one of its players or the
 /// event's staff (403 for anyone else).
 pub struct ApiGameActor {
-    pub access: crate::service::events::Access,
+    pub access: crate::service::access::Access,
     pub game_id: crate::domain::GameId,
     pub actor: crate::service::games::Actor,
 }

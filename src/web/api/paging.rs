@@ -3,11 +3,10 @@
 //! still gets every item of any event that fits one page), the total in `X-Total-Count`, and
 //! `Link` with the `first`, `prev`, `next` and `last` pages.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
 use super::ApiError;
-use crate::domain::ErrorCode;
+
 use crate::web::page_cache::PageKey;
 
 /// Items per page when the client does not say, and at most.
@@ -31,14 +30,8 @@ impl Paging {
         for (name, value) in serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
             .unwrap_or_default()
         {
-            let bad = || {
-                ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    ErrorCode::InvalidParameter,
-                    format!("`{name}` should be a whole number from 1 (per_page: at most {MAX_PER_PAGE})"),
-                )
-                .with_detail(serde_json::json!({ "field": name }))
-            };
+            let bad =
+                || ApiError::from(crate::web::errors::WebError::InvalidParameter(name.clone()));
             match name.as_str() {
                 "page" => paging.page = value.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?,
                 "per_page" => {

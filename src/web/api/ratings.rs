@@ -171,9 +171,9 @@ pub(crate) async fn event_report(
     let id = path.into_inner();
     let app = app.into_inner();
     let report = web::block(move || {
-        let access = crate::service::events::access(
+        let access = crate::service::access::access(
             &app,
-            crate::service::events::EventRef::Id(id),
+            crate::service::access::EventRef::Id(id),
             user.as_ref(),
         )?;
         ratings::event_report(&app, &access.event)

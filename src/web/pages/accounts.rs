@@ -113,7 +113,7 @@ pub(crate) async fn signup(
             Ok(response)
         }
         Err(ServiceError::Invalid(invalid)) => html_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::web::errors::refused_input(),
             &SignupPage {
                 c: &c,
                 name: &form.name,
@@ -158,7 +158,7 @@ pub(crate) async fn login(
             Ok(response)
         }
         Err(ServiceError::BadCredentials) => html_with_status(
-            StatusCode::UNAUTHORIZED,
+            crate::web::errors::service_status(&ServiceError::BadCredentials),
             &LoginPage {
                 c: &c,
                 email: &form.email,
@@ -244,7 +244,7 @@ pub(crate) async fn change_password(
                 &page,
                 None,
                 Some(error_key(invalid.code)),
-                StatusCode::UNPROCESSABLE_ENTITY,
+                crate::web::errors::refused_input(),
             )
             .await
         }

@@ -1,7 +1,6 @@
 //! Adjudication on the arbiter's desk: the form that asks the engine, the latest proposal in
 //! words, and the forms that confirm or override it.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
@@ -145,10 +144,10 @@ pub(crate) async fn adjudicate(
         }
         Err(SubmitError::Refused(refusal)) => (
             Problem::refused(*refusal, String::new()),
-            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::web::errors::refused_input(),
         ),
         Err(SubmitError::Service(e)) if shown_at_form(&e) => {
-            let status = crate::web::errors::status_of(&e);
+            let status = crate::web::errors::service_status(&e);
             (Problem::action(&e), status)
         }
         Err(SubmitError::Service(e)) => return Err(e.into()),

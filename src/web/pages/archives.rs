@@ -94,7 +94,7 @@ pub(crate) async fn import(
             | ServiceError::Invalid(_)
             | ServiceError::Conflict(_)),
         ) => html_with_status(
-            crate::web::errors::status_of(&e),
+            crate::web::errors::service_status(&e),
             &ImportArchivePage {
                 c: &page.chrome,
                 error: Some(form_error(&page.chrome, &e)),

@@ -1,6 +1,5 @@
 //! A circuit's standings on the site.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
@@ -170,7 +169,7 @@ pub(crate) async fn create(
             "flash-circuit-created",
         ),
         Err(ServiceError::Invalid(invalid)) => html_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::web::errors::refused_input(),
             &NewCircuitPage {
                 c: &page.chrome,
                 events: events_for_form(&app).await?,

@@ -67,7 +67,12 @@ pub(crate) async fn edit(
         "" => None,
         s => match s.parse::<PlayerStatus>() {
             Ok(s) => Some(s),
-            Err(_) => return Err(WebError::Invalid(crate::domain::ErrorCode::FieldInvalid)),
+            Err(_) => {
+                return Err(WebError::Service(ServiceError::invalid(
+                    "field",
+                    crate::domain::ErrorCode::FieldInvalid,
+                )));
+            }
         },
     };
     let birth_year = match form.birth_year.trim() {

@@ -8,10 +8,11 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{act_and_redirect, error_key, html, html_with_status, redirect, redirect_with_flash};
-use crate::service::audit::{self, Shown};
+use crate::service::entrant::PlayerInput;
+use crate::service::event_log::{self, Shown};
 use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
-use crate::service::players::{self, ImportReport, Player, PlayerInput};
-use crate::service::{App, ServiceError, games, rounds, trf_import};
+use crate::service::players::{self, ImportReport, Player};
+use crate::service::{App, ServiceError, games, overview, rounds, trf_import};
 use crate::tournament::standings::Tiebreak;
 use crate::web::context::{
     Chrome, CreatorPage, CsrfForm, CsrfUpload, Empty, FlashLevel, Page, SignedIn,
@@ -282,7 +283,7 @@ pub(crate) async fn create(
             "flash-event-created",
         ),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Unusable { .. })) => html_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::web::errors::service_status(&e),
             &NewPage {
                 c: &page.chrome,
                 form,
@@ -316,7 +317,7 @@ struct ShowPage<'a> {
     prizes: bool,
     /// A finished event's prize list.
     prize_list: Option<crate::service::prizes::PrizeListView>,
-    final_match: Option<events::FinalMatch>,
+    final_match: Option<overview::FinalMatch>,
     /// A running event's last published round: (number, boards with a final result, boards).
     progress: Option<(i32, usize, usize)>,
 }
@@ -331,7 +332,7 @@ pub(crate) async fn show(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let events::Overview {
+    let overview::Overview {
         players,
         rounds: list,
         planned,
@@ -340,7 +341,7 @@ pub(crate) async fn show(
         prize_list,
         final_match,
         ..
-    } = web::block(move || events::overview(&app, &access)).await??;
+    } = web::block(move || overview::overview(&app, &access)).await??;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
     let mine = user_id.and_then(|id| {
         players
@@ -487,7 +488,7 @@ async fn manage_page(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let (
-        events::Overview {
+        overview::Overview {
             players: list,
             rounds: all_rounds,
             planned,
@@ -498,7 +499,7 @@ async fn manage_page(
         push,
     ) = web::block(move || {
         Ok::<_, ServiceError>((
-            events::overview(&service, &access)?,
+            overview::overview(&service, &access)?,
             rounds::next_round_blocked(&service, &access)?,
             crate::service::push::state(&service, &access.event)?,
         ))
@@ -644,7 +645,7 @@ pub(crate) async fn update_settings(
             | ServiceError::Unusable { .. }
             | ServiceError::Conflict(_)),
         ) => {
-            let status = crate::web::errors::status_of(&e);
+            let status = crate::web::errors::service_status(&e);
             let extras = ManageExtras {
                 form: Some(form),
                 settings_error: Some(super::form_error(&page.chrome, &e)),
@@ -721,7 +722,14 @@ pub(crate) async fn add_player(
                 new_player: form,
                 ..no_extras()
             };
-            manage_page(&req, app, &page, extras, StatusCode::UNPROCESSABLE_ENTITY).await
+            manage_page(
+                &req,
+                app,
+                &page,
+                extras,
+                crate::web::errors::refused_input(),
+            )
+            .await
         }
         Err(e) => Err(e.into()),
     }
@@ -761,7 +769,7 @@ pub(crate) async fn import_players(
     }
     // Imported, with lines that look like entries already there: the list says which.
     let status = if refused {
-        StatusCode::UNPROCESSABLE_ENTITY
+        crate::web::errors::refused_input()
     } else {
         StatusCode::OK
     };
@@ -913,11 +921,9 @@ pub(crate) async fn bye(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, player_id) = path.into_inner();
-    let round: i32 = form
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| WebError::Invalid(ErrorCode::ByeRoundInvalid))?;
+    let round: i32 = form.round.trim().parse().map_err(|_| {
+        WebError::Service(ServiceError::invalid("round", ErrorCode::ByeRoundInvalid))
+    })?;
     act_and_redirect(
         &req,
         app,
@@ -1089,7 +1095,12 @@ pub(crate) async fn register(
         Ok(given) => {
             let slug = slug.clone();
             web::block(move || {
-                players::self_register(&service, events::EventRef::Slug(&slug), &user, &given)
+                players::self_register(
+                    &service,
+                    crate::service::access::EventRef::Slug(&slug),
+                    &user,
+                    &given,
+                )
             })
             .await?
         }
@@ -1104,7 +1115,7 @@ pub(crate) async fn register(
         ),
         // What was typed comes back with what is wrong with it.
         Err(ServiceError::Invalid(invalid)) => html_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::web::errors::refused_input(),
             &RegisterPage {
                 c: &page.chrome,
                 event: &page.access.event,
@@ -1131,7 +1142,7 @@ pub(crate) async fn audit_log(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
-    let entries = web::block(move || audit::event_log(&app, &access)).await??;
+    let entries = web::block(move || event_log::event_log(&app, &access)).await??;
     html(&AuditPage {
         c: &page.chrome,
         event: &page.access.event,
@@ -1234,7 +1245,7 @@ async fn import_bytes(
             },
         ),
         Err(ServiceError::Trf(e)) => html_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::web::errors::service_status(&ServiceError::Trf(e.clone())),
             &ImportPage {
                 c: &page.chrome,
                 error: Some(error_key(ErrorCode::TrfInvalid)),
@@ -1249,7 +1260,7 @@ async fn import_bytes(
             | ServiceError::Unusable { .. }
             | ServiceError::Conflict(_)),
         ) => html_with_status(
-            crate::web::errors::status_of(&e),
+            crate::web::errors::service_status(&e),
             &ImportPage {
                 c: &page.chrome,
                 error: Some(error_key(e.code())),

@@ -11,8 +11,9 @@ use serde::Deserialize;
 use super::{html, redirect_with_flash};
 use crate::domain::{AuditAction, Game, GameId, GameStatus, Player, SubmissionId};
 use crate::rules::{Hole, Position, Side, VerdictJson};
+use crate::service::access::Access;
 use crate::service::board::{self, Claim};
-use crate::service::events::{Access, Event};
+use crate::service::events::Event;
 use crate::service::games::{self, Actor, GameView, SubmitError};
 use crate::service::{App, ServiceError, players};
 use crate::web::context::Empty;
@@ -222,7 +223,7 @@ struct Desk {
     /// The names of the senders of the two records compared.
     difference_names: [String; 2],
     dispute_reason: Option<String>,
-    log: Vec<crate::service::audit::Shown>,
+    log: Vec<crate::service::event_log::Shown>,
     /// The engine's latest adjudication proposal.
     proposal: Option<super::adjudication::ProposalHtml>,
 }
@@ -251,7 +252,7 @@ pub(super) struct Problem {
     error: Option<String>,
     verdict: Option<VerdictJson>,
     /// What in the record contradicts the pairing.
-    mismatch: Option<games::Mismatch>,
+    mismatch: Option<crate::domain::Mismatch>,
     /// The verifier's fault, said in the page's language.
     explanation: Option<crate::rules::explain::Explanation>,
     record_text: String,
@@ -493,7 +494,7 @@ fn desk(chrome: &Chrome, view: &GameView, staff: StaffView) -> Desk {
 /// adjudication proposal.
 struct StaffView {
     submissions: games::GameSubmissions,
-    log: Vec<crate::service::audit::Shown>,
+    log: Vec<crate::service::event_log::Shown>,
     proposal: Option<games::Proposal>,
 }
 
@@ -529,7 +530,7 @@ async fn render_text(
         let staff_view = if staff {
             Some(StaffView {
                 submissions: games::submissions(&service, &access_for_block, game_id)?,
-                log: crate::service::audit::game_log(&service, &access_for_block, game_id)?,
+                log: crate::service::event_log::game_log(&service, &access_for_block, game_id)?,
                 proposal: games::latest_proposal(&service, &access_for_block, game_id)?,
             })
         } else {
@@ -697,7 +698,7 @@ pub(crate) async fn show(
     let (_, game_id) = path.into_inner();
     let (access, game, players) = load_game(&app, game_id, page.chrome.user.clone()).await?;
     if access.event.id != page.access.event.id {
-        return Err(WebError::NotFound);
+        return Err(WebError::Service(ServiceError::NotFound));
     }
     let place = session_place(&access, &game, &players);
     let RenderedGame { text, plies } = render_text(
@@ -738,7 +739,10 @@ async fn submit(
     place: Place,
     text: String,
 ) -> Result<HttpResponse, WebError> {
-    let actor = place.actor.clone().ok_or(WebError::Forbidden)?;
+    let actor = place
+        .actor
+        .clone()
+        .ok_or(WebError::Service(ServiceError::Forbidden))?;
     let service = app.clone().into_inner();
     let submitted = text.clone();
     let result =
@@ -762,7 +766,7 @@ async fn submit(
                 place,
                 ReplayChoice::default(),
                 problem,
-                StatusCode::UNPROCESSABLE_ENTITY,
+                crate::web::errors::refused_input(),
             )
             .await
         }
@@ -799,7 +803,10 @@ async fn confirm_as(
     game_id: GameId,
     place: Place,
 ) -> Result<HttpResponse, WebError> {
-    let actor = place.actor.clone().ok_or(WebError::Forbidden)?;
+    let actor = place
+        .actor
+        .clone()
+        .ok_or(WebError::Service(ServiceError::Forbidden))?;
     let service = app.into_inner();
     web::block(move || games::confirm(&service, game_id, &actor)).await??;
     redirect_with_flash(req, &place.base, FlashLevel::Success, "flash-result-final")
@@ -828,7 +835,10 @@ async fn dispute_as(
     place: Place,
     reason: String,
 ) -> Result<HttpResponse, WebError> {
-    let actor = place.actor.clone().ok_or(WebError::Forbidden)?;
+    let actor = place
+        .actor
+        .clone()
+        .ok_or(WebError::Service(ServiceError::Forbidden))?;
     let service = app.into_inner();
     web::block(move || games::dispute(&service, game_id, &actor, &reason)).await??;
     redirect_with_flash(
@@ -897,7 +907,7 @@ pub(super) async fn staff_action<T: Send + 'static>(
             let (access, game, players) =
                 load_game(&app, game_id, page.chrome.user.clone()).await?;
             let place = session_place(&access, &game, &players);
-            let status = crate::web::errors::status_of(&e);
+            let status = crate::web::errors::service_status(&e);
             let shown = render(
                 app,
                 &page.chrome,
@@ -1067,7 +1077,7 @@ async fn board_page(
     query: BoardQuery,
 ) -> Result<HttpResponse, WebError> {
     if place.actor.is_none() {
-        return Err(WebError::Forbidden);
+        return Err(WebError::Service(ServiceError::Forbidden));
     }
     let service = app.into_inner();
     let access_for_block = access.clone();
@@ -1075,7 +1085,9 @@ async fn board_page(
         web::block(move || games::view(&service, &access_for_block, game_id, games::Viewer::Party))
             .await??;
     if game.status == GameStatus::Final || game.second.is_none() {
-        return Err(WebError::Conflict(ErrorCode::GameFinal));
+        return Err(WebError::Service(ServiceError::Conflict(
+            ErrorCode::GameFinal,
+        )));
     }
     let mut moves = split_moves(&query.moves);
     if !query.play.trim().is_empty() {
@@ -1168,7 +1180,10 @@ async fn submit_board(
     let claim = claim(&form.claim)?;
     let moves = split_moves(&form.moves);
     let Some(text) = board::record_of(access.event.variant, Side::South, &moves, claim) else {
-        return Err(WebError::Invalid(ErrorCode::RecordUnfinished));
+        return Err(WebError::Service(ServiceError::invalid(
+            "record",
+            ErrorCode::RecordUnfinished,
+        )));
     };
     submit(req, app, chrome, access, game_id, place, text).await
 }

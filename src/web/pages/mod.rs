@@ -77,10 +77,10 @@ pub(crate) fn redirect_with_flash(
 pub(crate) async fn act_and_redirect<T: Send + 'static>(
     req: &HttpRequest,
     app: web::Data<crate::service::App>,
-    access: &crate::service::events::Access,
+    access: &crate::service::access::Access,
     action: impl FnOnce(
         &crate::service::App,
-        &crate::service::events::Access,
+        &crate::service::access::Access,
     ) -> Result<T, crate::service::ServiceError>
     + Send
     + 'static,

@@ -295,7 +295,7 @@ pub(crate) async fn save(
                 &page,
                 form,
                 refused(code),
-                StatusCode::UNPROCESSABLE_ENTITY,
+                crate::web::errors::refused_input(),
             )
             .await;
         }
@@ -307,13 +307,13 @@ pub(crate) async fn save(
             let back = crate::web::paths::prizes_edit(&page.access.event.slug);
             redirect_with_flash(&req, &back, FlashLevel::Success, "flash-saved")
         }
-        Err(ServiceError::Invalid(invalid)) => {
+        Err(e @ ServiceError::Invalid(_)) => {
             render(
                 app,
                 &page,
                 form,
-                refused(invalid.code),
-                StatusCode::UNPROCESSABLE_ENTITY,
+                refused(e.code()),
+                crate::web::errors::service_status(&e),
             )
             .await
         }

@@ -373,7 +373,7 @@ pub(crate) async fn scoresheets(
 /// A QR code of `url` as SVG, at least `size` pixels wide.
 pub(crate) fn qr_svg(url: &str, size: u32) -> Result<String, WebError> {
     let code = qrcode::QrCode::new(url.as_bytes())
-        .map_err(|e| WebError::Internal(format!("QR code: {e}")))?;
+        .map_err(|e| WebError::internal(format!("QR code: {e}")))?;
     Ok(code
         .render::<qrcode::render::svg::Color<'_>>()
         .min_dimensions(size, size)
@@ -417,7 +417,7 @@ async fn export(
     file: &str,
     make: fn(
         &App,
-        &crate::service::events::Access,
+        &crate::service::access::Access,
     ) -> Result<std::sync::Arc<String>, crate::service::ServiceError>,
 ) -> Result<HttpResponse, WebError> {
     let name = format!("{}{file}", page.access.event.slug);

@@ -260,16 +260,12 @@ pub(crate) async fn exchange(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, number) = path.into_inner();
-    let a: crate::domain::PlayerId = form
-        .a
-        .trim()
-        .parse()
-        .map_err(|_| WebError::Invalid(ErrorCode::PlayerNotInRound))?;
-    let b: crate::domain::PlayerId = form
-        .b
-        .trim()
-        .parse()
-        .map_err(|_| WebError::Invalid(ErrorCode::PlayerNotInRound))?;
+    let a: crate::domain::PlayerId = form.a.trim().parse().map_err(|_| {
+        WebError::Service(ServiceError::invalid("player", ErrorCode::PlayerNotInRound))
+    })?;
+    let b: crate::domain::PlayerId = form.b.trim().parse().map_err(|_| {
+        WebError::Service(ServiceError::invalid("player", ErrorCode::PlayerNotInRound))
+    })?;
     act_and_redirect(
         &req,
         app,
@@ -301,8 +297,10 @@ pub(crate) async fn set_start(
     let starts_at = match form.starts_at.trim() {
         "" => None,
         text => {
-            let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
-                .map_err(|_| WebError::Invalid(ErrorCode::DateInvalid))?;
+            let local =
+                chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M").map_err(|_| {
+                    WebError::Service(ServiceError::invalid("start", ErrorCode::DateInvalid))
+                })?;
             Some(local - chrono::TimeDelta::seconds(i64::from(offset.local_minus_utc())))
         }
     };
@@ -433,10 +431,9 @@ fn hand_boards(
     let id = |key: String| -> Result<Option<PlayerId>, WebError> {
         match form.get(&key).map(|v| v.trim()) {
             None | Some("" | "bye") => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| WebError::Invalid(ErrorCode::PlayerUnknown)),
+            Some(v) => v.parse().map(Some).map_err(|_| {
+                WebError::Service(ServiceError::invalid("player", ErrorCode::PlayerUnknown))
+            }),
         }
     };
     let mut boards = Vec::new();

@@ -6,7 +6,7 @@ use askama::Template;
 use super::points_text as points;
 use crate::service::App;
 use crate::service::events::Event;
-use crate::service::rounds::{self, RoundExplanation};
+use crate::service::round_plan::{self, RoundExplanation};
 use crate::tournament::dutch::explain::{
     Bye, ByeWhy, Change, FirstMove, Preference, Standard, Strength,
 };
@@ -201,7 +201,7 @@ pub(crate) async fn show(
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
-    let explanation = web::block(move || rounds::explain(&app, &access, number)).await??;
+    let explanation = web::block(move || round_plan::explain(&app, &access, number)).await??;
     let sentences = Sentences {
         lang: page.chrome.lang,
         explanation: &explanation,
