@@ -26,33 +26,11 @@ pub fn run(
         Ok(t) => t,
         Err(status) => return status,
     };
-    let codes: Vec<String> = match tiebreaks {
-        Some(list) => list
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
-            .map(str::to_string)
-            .collect(),
-        None => tournament.tiebreaks.clone(),
-    };
-    let tiebreaks: Vec<Tiebreak> = if codes.is_empty() {
-        Format::Swiss.default_tiebreaks()
-    } else {
-        match codes
-            .iter()
-            .map(|c| c.parse())
-            .collect::<Result<Vec<_>, _>>()
-        {
-            Ok(list) => list,
-            Err(e) => {
-                let known: Vec<&str> = Tiebreak::ALL.iter().map(|t| t.code()).collect();
-                let _ = writeln!(
-                    err,
-                    "kiela standings: {e}; the known codes are {}",
-                    known.join(", ")
-                );
-                return BAD_INPUT;
-            }
+    let tiebreaks = match tiebreaks_of(tiebreaks, &tournament.tiebreaks) {
+        Ok(list) => list,
+        Err(message) => {
+            let _ = writeln!(err, "kiela standings: {message}");
+            return BAD_INPUT;
         }
     };
     let players: Vec<PlayerHistory> = tournament
@@ -68,54 +46,9 @@ pub fn run(
         tiebreaks: &tiebreaks,
     });
     let text = if json {
-        let mut codes = vec!["PTS".to_string()];
-        codes.extend(tiebreaks.iter().map(|t| t.code().replace('-', "/")));
-        let mut rows: Vec<serde_json::Value> = table
-            .rows
-            .iter()
-            .map(|row| {
-                let mut values = vec![row.points];
-                values.extend(&row.values);
-                serde_json::json!({
-                    "id": row.player + 1,
-                    "name": players[row.player].name,
-                    "values": values,
-                    "rank": row.rank,
-                })
-            })
-            .collect();
-        let rank_order: Vec<usize> = table.rows.iter().map(|r| r.player + 1).collect();
-        rows.sort_by_key(|r| r["id"].as_u64());
-        format!(
-            "{}\n",
-            serde_json::json!({
-                "rounds": rounds,
-                "tiebreaks": codes,
-                "rows": rows,
-                "rank_order": rank_order,
-            })
-        )
+        as_json(&table, &players, &tiebreaks, rounds)
     } else {
-        let mut text = format!("{:>4} {:>4}  {:<33} {:>5}", "Rank", "No", "Name", "PTS");
-        for t in &tiebreaks {
-            text.push_str(&format!(" {:>7}", t.code().replace('-', "/")));
-        }
-        text.push('\n');
-        for row in &table.rows {
-            let name: String = players[row.player].name.chars().take(33).collect();
-            text.push_str(&format!(
-                "{:>4} {:>4}  {:<33} {:>5}",
-                row.rank,
-                row.player + 1,
-                name,
-                format_points((row.points * 10.0).round() as u32)
-            ));
-            for value in &row.values {
-                text.push_str(&format!(" {:>7}", number(*value)));
-            }
-            text.push('\n');
-        }
-        text
+        as_text(&table, &players, &tiebreaks)
     };
     match out.write_all(text.as_bytes()) {
         Ok(()) => 0,
@@ -124,6 +57,95 @@ pub fn run(
             BAD_INPUT
         }
     }
+}
+
+/// The tie-breaks asked for (`PTS` is always first, so it is left out), else the file's own,
+/// else the Swiss default; an unknown code is refused with the known ones named.
+fn tiebreaks_of(asked: Option<&str>, in_file: &[String]) -> Result<Vec<Tiebreak>, String> {
+    let codes: Vec<String> = match asked {
+        Some(list) => list
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
+            .map(str::to_string)
+            .collect(),
+        None => in_file.to_vec(),
+    };
+    if codes.is_empty() {
+        return Ok(Format::Swiss.default_tiebreaks());
+    }
+    codes
+        .iter()
+        .map(|c| c.parse())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            let known: Vec<&str> = Tiebreak::ALL.iter().map(|t| t.code()).collect();
+            format!("{e}; the known codes are {}", known.join(", "))
+        })
+}
+
+/// FIDE's tie-break program's JSON layout.
+fn as_json(
+    table: &standings::Standings,
+    players: &[PlayerHistory],
+    tiebreaks: &[Tiebreak],
+    rounds: usize,
+) -> String {
+    let mut codes = vec!["PTS".to_string()];
+    codes.extend(tiebreaks.iter().map(|t| t.code().replace('-', "/")));
+    let mut rows: Vec<serde_json::Value> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let mut values = vec![row.points];
+            values.extend(&row.values);
+            serde_json::json!({
+                "id": row.player + 1,
+                "name": players[row.player].name,
+                "values": values,
+                "rank": row.rank,
+            })
+        })
+        .collect();
+    let rank_order: Vec<usize> = table.rows.iter().map(|r| r.player + 1).collect();
+    rows.sort_by_key(|r| r["id"].as_u64());
+    format!(
+        "{}\n",
+        serde_json::json!({
+            "rounds": rounds,
+            "tiebreaks": codes,
+            "rows": rows,
+            "rank_order": rank_order,
+        })
+    )
+}
+
+/// A table to read in a terminal: rank, number, name, points and each tie-break.
+fn as_text(
+    table: &standings::Standings,
+    players: &[PlayerHistory],
+    tiebreaks: &[Tiebreak],
+) -> String {
+    let mut text = format!("{:>4} {:>4}  {:<33} {:>5}", "Rank", "No", "Name", "PTS");
+    for t in tiebreaks {
+        text.push_str(&format!(" {:>7}", t.code().replace('-', "/")));
+    }
+    text.push('\n');
+    for row in &table.rows {
+        let name: String = players[row.player].name.chars().take(33).collect();
+        text.push_str(&format!(
+            "{:>4} {:>4}  {:<33} {:>5}",
+            row.rank,
+            row.player + 1,
+            name,
+            format_points((row.points * 10.0).round() as u32)
+        ));
+        for value in &row.values {
+            text.push_str(&format!(" {:>7}", number(*value)));
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// A tie-break value as FIDE's program prints it: whole numbers without decimals, others

@@ -6,13 +6,13 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::adjudications;
-use crate::domain::{GameId, StoredResult, SubmissionId, UserId};
+use crate::domain::{AdjudicationId, GameId, StoredResult, SubmissionId, UserId};
 
 /// A stored proposal.
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = adjudications)]
 pub(crate) struct AdjudicationRow {
-    pub id: i32,
+    pub id: AdjudicationId,
     pub game_id: GameId,
     pub game_version: i32,
     pub last_submission: Option<SubmissionId>,
@@ -37,7 +37,10 @@ pub(crate) struct NewAdjudication<'a> {
     pub requested_at: NaiveDateTime,
 }
 
-pub(crate) fn insert(conn: &mut DbConnection, new: &NewAdjudication<'_>) -> QueryResult<i32> {
+pub(crate) fn insert(
+    conn: &mut DbConnection,
+    new: &NewAdjudication<'_>,
+) -> QueryResult<AdjudicationId> {
     diesel::insert_into(adjudications::table)
         .values(new)
         .returning(adjudications::id)
@@ -62,7 +65,7 @@ pub(crate) fn latest(
 pub(crate) fn of_game(
     conn: &mut DbConnection,
     game_id: GameId,
-    id: i32,
+    id: AdjudicationId,
 ) -> QueryResult<Option<AdjudicationRow>> {
     adjudications::table
         .filter(adjudications::game_id.eq(game_id))

@@ -6,7 +6,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::{Insertable, Queryable, Selectable};
 use serde::Serialize;
 
-use super::ids::{CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
+use super::ids::{ByeId, CircuitId, EventId, GameId, PlayerId, RoundId, SubmissionId, UserId};
 use super::kinds::{
     AccountVia, ByeKind, EventState, Format, GameStatus, PlayerStatus, RoundState, Sex, Stage,
     StoredResult, SubmissionStatus, SubmitterRole,
@@ -220,7 +220,7 @@ impl Player {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = player_byes)]
 pub struct Bye {
-    pub id: i32,
+    pub id: ByeId,
     pub player_id: PlayerId,
     pub round: i32,
     pub kind: ByeKind,

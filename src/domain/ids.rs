@@ -93,3 +93,11 @@ id!(
     /// A person of the national registry.
     PersonId
 );
+id!(
+    /// The engine's proposal for an unfinished game.
+    AdjudicationId
+);
+id!(
+    /// A bye a player asked for a round not yet paired.
+    ByeId
+);

@@ -24,7 +24,8 @@ pub use entities::{
     RegistryPlayer, Round, Submission,
 };
 pub use ids::{
-    CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId, TokenId, UserId,
+    AdjudicationId, ByeId, CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId,
+    TokenId, UserId,
 };
 pub use installation::{InstallationRole, IssuedIds};
 pub use kinds::{

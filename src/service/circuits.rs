@@ -244,44 +244,14 @@ pub(crate) fn standings(
             continue;
         };
         if event.finished {
-            let ranking = super::standings::get(app, &access)?;
-            let entries = {
-                let mut conn = app.conn()?;
-                db::events::players_of_event(&mut conn, id)?
-            };
-            let people: std::collections::HashMap<crate::domain::PlayerId, String> = entries
-                .into_iter()
-                .filter_map(|e| Some((e.id, e.federation_id?)))
-                .collect();
-            let person = |pid| people.get(&pid).cloned();
-            placings.push(
-                ranking
-                    .rows
-                    .iter()
-                    .filter_map(|r| {
-                        Some(Placing {
-                            person: person(r.player_id)?,
-                            place: r.rank,
-                            place_to: r.place_to.max(r.rank),
-                        })
-                    })
-                    .collect(),
-            );
+            placings.push(placings_of(app, &access, id)?);
             counted.push(id);
         }
         events.push(event);
     }
     let lines = circuit::standings(&placings, &table);
     let going = circuit::qualified(&placings, usize::try_from(row.qualifiers).unwrap_or(0));
-    let mut ids: Vec<&str> = lines.iter().map(|l| l.person.as_str()).collect();
-    ids.extend(going.iter().map(|(p, _)| p.as_str()));
-    let people: std::collections::HashMap<String, crate::domain::RegistryPlayer> = {
-        let mut conn = app.conn()?;
-        db::registry::by_federation_ids(&mut conn, ids.into_iter())?
-            .into_iter()
-            .map(|p| (p.federation_id.clone(), p))
-            .collect()
-    };
+    let people = registry_people(app, &lines, &going)?;
     let name_of = |id: &str| people.get(id).map(|p| p.name.clone()).unwrap_or_default();
     let final_event = match row.final_event_id {
         Some(id) => event_of(app, id)?.map(|(e, _)| e),
@@ -323,6 +293,50 @@ pub(crate) fn standings(
             })
             .collect(),
     })
+}
+
+/// The places in a finished qualifier of its players with a federation id.
+fn placings_of(
+    app: &App,
+    access: &super::access::Access,
+    id: EventId,
+) -> Result<Vec<Placing>, ServiceError> {
+    let ranking = super::standings::get(app, access)?;
+    let entries = {
+        let mut conn = app.conn()?;
+        db::events::players_of_event(&mut conn, id)?
+    };
+    let people: std::collections::HashMap<crate::domain::PlayerId, String> = entries
+        .into_iter()
+        .filter_map(|e| Some((e.id, e.federation_id?)))
+        .collect();
+    let person = |pid| people.get(&pid).cloned();
+    Ok(ranking
+        .rows
+        .iter()
+        .filter_map(|r| {
+            Some(Placing {
+                person: person(r.player_id)?,
+                place: r.rank,
+                place_to: r.place_to.max(r.rank),
+            })
+        })
+        .collect())
+}
+
+/// The registered persons the circuit's lines and qualified players name, by federation id.
+fn registry_people(
+    app: &App,
+    lines: &[circuit::CircuitRow],
+    going: &[(String, usize)],
+) -> Result<std::collections::HashMap<String, crate::domain::RegistryPlayer>, ServiceError> {
+    let mut ids: Vec<&str> = lines.iter().map(|l| l.person.as_str()).collect();
+    ids.extend(going.iter().map(|(p, _)| p.as_str()));
+    let mut conn = app.conn()?;
+    Ok(db::registry::by_federation_ids(&mut conn, ids.into_iter())?
+        .into_iter()
+        .map(|p| (p.federation_id.clone(), p))
+        .collect())
 }
 
 /// What filling the final did.

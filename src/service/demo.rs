@@ -137,6 +137,15 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
     crate::service::access::access(app, EventRef::Id(event.id), Some(owner)).map(|a| a.event)
 }
 
+/// Entries of each event of the rating history.
+const HISTORY_FIELD: usize = 200;
+
+/// Rounds of each event of the rating history.
+const HISTORY_ROUNDS: usize = 9;
+
+/// Months the rating history spans.
+const HISTORY_MONTHS: usize = 24;
+
 /// A federation's past for the rating benchmark: `people` registered players and at least
 /// `games` final games over the board, in finished rated events of 200 players and 9 rounds
 /// (random pairings and results), spread over 24 months and already in the rating list (not
@@ -149,44 +158,10 @@ pub fn seed_rating_history(
     games: usize,
     seed: u64,
 ) -> Result<(Vec<crate::domain::EventId>, crate::domain::EventId), ServiceError> {
-    use crate::db::events::{NewGame, NewPlayer};
-    use crate::domain::{
-        ByeKind, EventState, FideDetails, GameStatus, PlayerStatus, Stage, StoredResult, Tags,
-    };
-    const FIELD: usize = 200;
-    const ROUNDS: usize = 9;
-    const MONTHS: usize = 24;
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut conn = app.conn()?;
-    let issued = app.installation.issued_ids();
-    let mut ids = Vec::with_capacity(people);
-    for start in (0..people).step_by(1000) {
-        crate::db::write_transaction(&mut conn, |conn| {
-            for i in start..(start + 1000).min(people) {
-                let mut person = crate::service::entrant::ValidPlayer {
-                    name: format!(
-                        "{} {} {}",
-                        GIVEN_NAMES[i % GIVEN_NAMES.len()],
-                        FAMILY_NAMES[(i / GIVEN_NAMES.len()) % FAMILY_NAMES.len()],
-                        i + 1
-                    ),
-                    rating: 0,
-                    club: String::new(),
-                    province: String::new(),
-                    email: None,
-                    missed_points: ByeKind::Zero,
-                    details: crate::service::entrant::Details::default(),
-                };
-                super::registry::enter(conn, &issued, &mut person, false)?;
-                ids.push((
-                    person.name,
-                    person.details.federation_id.unwrap_or_default(),
-                ));
-            }
-            Ok::<_, ServiceError>(())
-        })?;
-    }
-    let per_event = FIELD / 2 * ROUNDS;
+    let ids = register_history_people(app, &mut conn, people)?;
+    let per_event = HISTORY_FIELD / 2 * HISTORY_ROUNDS;
     let events = games.div_ceil(per_event).max(1);
     let first_month = crate::tournament::ratings::Month::of(
         chrono::NaiveDate::from_ymd_opt(2024, 1, 15).unwrap_or_default(),
@@ -194,96 +169,29 @@ pub fn seed_rating_history(
     let mut listed = Vec::with_capacity(events);
     let mut last = None;
     for e in 0..=events {
-        let month = first_month.0 + (e * MONTHS / events) as i32;
+        let month = first_month.0 + (e * HISTORY_MONTHS / events) as i32;
         let settings = SettingsInput {
             name: format!("Rated {}", e + 1),
             format: Some("swiss".into()),
-            rounds: Some(ROUNDS as i64),
+            rounds: Some(HISTORY_ROUNDS as i64),
             rated: Some(true),
             ..SettingsInput::default()
         }
         .validate()?;
         let mut field: Vec<usize> = (0..people).collect();
         rng.shuffle(&mut field);
-        field.truncate(FIELD);
+        field.truncate(HISTORY_FIELD);
         let event = crate::db::write_transaction(&mut conn, |conn| {
             let event = events::insert_event(conn, owner, &settings)?;
-            let secrets: Vec<String> = (0..FIELD)
-                .map(|_| super::crypto::random_token())
-                .collect::<Result<_, _>>()?;
-            let tags = Tags::default();
             let now = crate::db::now();
-            let rows: Vec<NewPlayer<'_>> = field
-                .iter()
-                .zip(&secrets)
-                .enumerate()
-                .map(|(n, (&p, secret))| NewPlayer {
-                    event_id: event.id,
-                    number: n as i32 + 1,
-                    name: &ids[p].0,
-                    rating: 0,
-                    club: "",
-                    province: "",
-                    email: None,
-                    user_id: None,
-                    secret,
-                    status: PlayerStatus::Active,
-                    joined_round: 1,
-                    missed_points: ByeKind::Zero,
-                    created_at: now,
-                    sex: None,
-                    birth_year: None,
-                    federation_id: Some(&ids[p].1),
-                    tags: &tags,
-                    account_via: None,
-                    fide: FideDetails::default(),
-                })
-                .collect();
-            crate::db::events::insert_players(conn, &rows)?;
-            let entries: Vec<crate::domain::PlayerId> =
-                crate::db::events::players_of_event(conn, event.id)?
-                    .iter()
-                    .map(|p| p.id)
-                    .collect();
-            for round in 1..=ROUNDS {
-                let round_id = crate::db::events::insert_round(
-                    conn,
-                    event.id,
-                    round as i32,
-                    Stage::Swiss,
-                    now,
-                )?
-                .id;
-                let mut order = entries.clone();
-                rng.shuffle(&mut order);
-                // An odd player out sits out the round.
-                order.truncate(order.len() / 2 * 2);
-                let games: Vec<NewGame<'_>> = order
-                    .chunks(2)
-                    .enumerate()
-                    .map(|(board, pair)| NewGame {
-                        event_id: event.id,
-                        round_id,
-                        board: board as i32 + 1,
-                        game_no: 1,
-                        bracket_code: None,
-                        first_id: pair.first().copied(),
-                        second_id: pair.get(1).copied(),
-                        status: GameStatus::Final,
-                        result: Some(match rng.u8(..10) {
-                            0..=3 => StoredResult::FirstWins,
-                            4..=7 => StoredResult::SecondWins,
-                            _ => StoredResult::Draw,
-                        }),
-                        // Each seeded result stands for an adjudicated game, so that the list
-                        // counts it as it would a verified one.
-                        termination: Some(crate::rules::Termination::Adjudication),
-                        updated_at: now,
-                    })
-                    .collect();
-                crate::db::events::insert_games(conn, &games)?;
-            }
-            crate::db::events::set_event_state(conn, event.id, EventState::Finished, now)?;
+            let entries = insert_history_field(conn, event.id, &field, &ids, now)?;
+            insert_random_rounds(conn, event.id, &entries, &mut rng, now)?;
+            crate::db::events::set_event_state(
+                conn,
+                event.id,
+                crate::domain::EventState::Finished,
+                now,
+            )?;
             if e < events {
                 crate::db::ratings::set_rating_period(conn, event.id, Some(month))?;
                 super::ratings::list_event_games(conn, event.id)?;
@@ -298,4 +206,135 @@ pub fn seed_rating_history(
     }
     let last = last.ok_or_else(|| ServiceError::Internal("no event seeded".into()))?;
     Ok((listed, last))
+}
+
+/// Registers `people` people of the rating history, a thousand a transaction: their names and
+/// national ids, in order.
+fn register_history_people(
+    app: &App,
+    conn: &mut crate::db::DbConnection,
+    people: usize,
+) -> Result<Vec<(String, String)>, ServiceError> {
+    let issued = app.installation.issued_ids();
+    let mut ids = Vec::with_capacity(people);
+    for start in (0..people).step_by(1000) {
+        crate::db::write_transaction(conn, |conn| {
+            for i in start..(start + 1000).min(people) {
+                let mut person = crate::service::entrant::ValidPlayer {
+                    name: format!(
+                        "{} {} {}",
+                        GIVEN_NAMES[i % GIVEN_NAMES.len()],
+                        FAMILY_NAMES[(i / GIVEN_NAMES.len()) % FAMILY_NAMES.len()],
+                        i + 1
+                    ),
+                    rating: 0,
+                    club: String::new(),
+                    province: String::new(),
+                    email: None,
+                    missed_points: crate::domain::ByeKind::Zero,
+                    details: crate::service::entrant::Details::default(),
+                };
+                super::registry::enter(conn, &issued, &mut person, false)?;
+                ids.push((
+                    person.name,
+                    person.details.federation_id.unwrap_or_default(),
+                ));
+            }
+            Ok::<_, ServiceError>(())
+        })?;
+    }
+    Ok(ids)
+}
+
+/// Enters the people `field` (indices into `ids`) in a history event: their entries' ids.
+fn insert_history_field(
+    conn: &mut crate::db::DbConnection,
+    event_id: crate::domain::EventId,
+    field: &[usize],
+    ids: &[(String, String)],
+    now: chrono::NaiveDateTime,
+) -> Result<Vec<crate::domain::PlayerId>, ServiceError> {
+    use crate::db::events::NewPlayer;
+    use crate::domain::{ByeKind, FideDetails, PlayerStatus, Tags};
+    let secrets: Vec<String> = (0..HISTORY_FIELD)
+        .map(|_| super::crypto::random_token())
+        .collect::<Result<_, _>>()?;
+    let tags = Tags::default();
+    let rows: Vec<NewPlayer<'_>> = field
+        .iter()
+        .zip(&secrets)
+        .enumerate()
+        .map(|(n, (&p, secret))| NewPlayer {
+            event_id,
+            number: n as i32 + 1,
+            name: &ids[p].0,
+            rating: 0,
+            club: "",
+            province: "",
+            email: None,
+            user_id: None,
+            secret,
+            status: PlayerStatus::Active,
+            joined_round: 1,
+            missed_points: ByeKind::Zero,
+            created_at: now,
+            sex: None,
+            birth_year: None,
+            federation_id: Some(&ids[p].1),
+            tags: &tags,
+            account_via: None,
+            fide: FideDetails::default(),
+        })
+        .collect();
+    crate::db::events::insert_players(conn, &rows)?;
+    Ok(crate::db::events::players_of_event(conn, event_id)?
+        .iter()
+        .map(|p| p.id)
+        .collect())
+}
+
+/// A history event's rounds, paired at random among `entries`, every game final with a random
+/// result.
+fn insert_random_rounds(
+    conn: &mut crate::db::DbConnection,
+    event_id: crate::domain::EventId,
+    entries: &[crate::domain::PlayerId],
+    rng: &mut fastrand::Rng,
+    now: chrono::NaiveDateTime,
+) -> Result<(), ServiceError> {
+    use crate::db::events::NewGame;
+    use crate::domain::{GameStatus, Stage, StoredResult};
+    for round in 1..=HISTORY_ROUNDS {
+        let round_id =
+            crate::db::events::insert_round(conn, event_id, round as i32, Stage::Swiss, now)?.id;
+        let mut order = entries.to_vec();
+        rng.shuffle(&mut order);
+        // An odd player out sits out the round.
+        order.truncate(order.len() / 2 * 2);
+        let games: Vec<NewGame<'_>> = order
+            .chunks(2)
+            .enumerate()
+            .map(|(board, pair)| NewGame {
+                event_id,
+                round_id,
+                board: board as i32 + 1,
+                game_no: 1,
+                bracket_code: None,
+                first_id: pair.first().copied(),
+                second_id: pair.get(1).copied(),
+                status: GameStatus::Final,
+                result: Some(match rng.u8(..10) {
+                    0..=3 => StoredResult::FirstWins,
+                    4..=7 => StoredResult::SecondWins,
+                    _ => StoredResult::Draw,
+                }),
+                // Each seeded result stands for an adjudicated game, so that the list
+                // counts it as it would a verified one.
+                termination: Some(crate::rules::Termination::Adjudication),
+                updated_at: now,
+            })
+            .collect();
+        crate::db::events::insert_games(conn, &games)?;
+    }
+    Ok(())
 }

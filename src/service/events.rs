@@ -195,118 +195,17 @@ impl SettingsInput {
 
     /// Checks the settings and fills in the defaults.
     pub(crate) fn validate(&self) -> Result<EventSettings, ServiceError> {
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
-        }
-        if name.chars().count() > MAX_EVENT_NAME || name.chars().any(char::is_control) {
-            return Err(ServiceError::invalid("name", ErrorCode::NameTooLong));
-        }
-        let format = Format::from_code(self.format.as_deref().unwrap_or("swiss").trim())
-            .ok_or_else(|| ServiceError::invalid("format", ErrorCode::FormatUnknown))?;
-        let variant: Variant = self
-            .variant
-            .as_deref()
-            .unwrap_or("advanced")
-            .parse()
-            .map_err(|_| ServiceError::invalid("variant", ErrorCode::VariantUnknown))?;
-        let rounds = self
-            .rounds
-            .unwrap_or(if format.has_swiss() { 5 } else { 0 });
-        if !(0..=i64::from(MAX_ROUNDS)).contains(&rounds) || (format.has_swiss() && rounds < 1) {
-            return Err(ServiceError::invalid("rounds", ErrorCode::RoundsInvalid));
-        }
-        let games_per_match = self.games_per_match.unwrap_or(1);
-        if !(1..=9).contains(&games_per_match) {
-            return Err(ServiceError::invalid(
-                "games_per_match",
-                ErrorCode::GamesPerMatchInvalid,
-            ));
-        }
-        let knockout_size = self
-            .knockout_size
-            .unwrap_or(if format == Format::SwissThenKnockout {
-                8
-            } else {
-                0
-            });
-        if format == Format::SwissThenKnockout && !(2..=256).contains(&knockout_size) {
-            return Err(ServiceError::invalid(
-                "knockout_size",
-                ErrorCode::KnockoutSizeInvalid,
-            ));
-        }
-        if !(0..=256).contains(&knockout_size) {
-            return Err(ServiceError::invalid(
-                "knockout_size",
-                ErrorCode::KnockoutSizeInvalid,
-            ));
-        }
-        let tiebreaks: Vec<Tiebreak> = match &self.tiebreaks {
-            None => format.default_tiebreaks(),
-            Some(list) => {
-                let mut out = Vec::new();
-                for code in list.iter().filter(|c| !c.trim().is_empty()) {
-                    let t: Tiebreak = code.parse().map_err(|_| ServiceError::Unusable {
-                        code: ErrorCode::TiebreakUnknown,
-                        // The code as typed, so the organiser sees which one.
-                        detail: code.trim().chars().take(20).collect(),
-                    })?;
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
-                }
-                out
-            }
-        };
-        let starts_on = date(self.starts_on.as_deref(), "starts_on")?;
-        let ends_on = date(self.ends_on.as_deref(), "ends_on")?;
-        if let (Some(s), Some(e)) = (starts_on, ends_on)
-            && e < s
-        {
-            return Err(ServiceError::invalid("ends_on", ErrorCode::DatesReversed));
-        }
-        let location = self.location.as_deref().unwrap_or("").trim().to_string();
-        if location.chars().count() > MAX_EVENT_NAME || location.chars().any(char::is_control) {
-            return Err(ServiceError::invalid(
-                "location",
-                ErrorCode::LocationInvalid,
-            ));
-        }
-        let points_win = tenths(self.points_win, 10, "points_win")?;
-        let points_draw = tenths(self.points_draw, 5, "points_draw")?;
-        let points_loss = tenths(self.points_loss, 0, "points_loss")?;
-        let points_bye = tenths(self.points_bye, points_win, "points_bye")?;
-        if points_win <= points_loss || points_draw > points_win || points_draw < points_loss {
-            return Err(ServiceError::invalid("points_win", ErrorCode::PointsOrder));
-        }
-        let initial_colour = match self.initial_colour.as_deref().map(str::trim) {
-            None | Some("" | "W" | "w" | "white" | "S") => Colour::White,
-            Some("B" | "b" | "black" | "N") => Colour::Black,
-            Some(_) => {
-                return Err(ServiceError::invalid(
-                    "initial_colour",
-                    ErrorCode::ColourInvalid,
-                ));
-            }
-        };
-        let rule = AdjudicationRule::default();
-        let adjudication_margin = self.adjudication_margin.unwrap_or(i64::from(rule.margin));
-        if !(0..=MAX_ADJUDICATION_MARGIN).contains(&adjudication_margin) {
-            return Err(ServiceError::invalid(
-                "adjudication_margin",
-                ErrorCode::AdjudicationMarginInvalid,
-            ));
-        }
-        let adjudication_otherwise = match self.adjudication_otherwise.as_deref().map(str::trim) {
-            None | Some("") => rule.otherwise,
-            Some(code) => AdjudicationFallback::from_code(code).ok_or_else(|| {
-                ServiceError::invalid(
-                    "adjudication_otherwise",
-                    ErrorCode::AdjudicationFallbackUnknown,
-                )
-            })?,
-        };
+        let name = self.checked_name()?;
+        let (format, variant) = self.checked_format()?;
+        let (rounds, games_per_match) = self.checked_rounds(format)?;
+        let knockout_size = self.checked_knockout_size(format)?;
+        let tiebreaks = self.checked_tiebreaks(format)?;
+        let (starts_on, ends_on) = self.checked_dates()?;
+        let location = self.checked_location()?;
+        let (points_win, points_draw, points_loss, points_bye) = self.checked_points()?;
+        let initial_colour = self.checked_initial_colour()?;
+        let (adjudication_margin, adjudication_otherwise) = self.checked_adjudication()?;
+        let utc_offset = self.checked_utc_offset()?;
         Ok(EventSettings {
             adjudication_margin: adjudication_margin as i32,
             adjudication_otherwise,
@@ -331,13 +230,176 @@ impl SettingsInput {
             self_registration: self.self_registration.unwrap_or(false),
             check_in: self.check_in.unwrap_or(false),
             rated: self.rated.unwrap_or(false),
-            utc_offset: match self.utc_offset.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(text) => Some(UtcOffset::parse(text).ok_or_else(|| {
-                    ServiceError::invalid("utc_offset", ErrorCode::UtcOffsetInvalid)
-                })?),
-            },
+            utc_offset,
         })
+    }
+
+    /// The event's name, trimmed.
+    fn checked_name(&self) -> Result<&str, ServiceError> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err(ServiceError::invalid("name", ErrorCode::NameEmpty));
+        }
+        if name.chars().count() > MAX_EVENT_NAME || name.chars().any(char::is_control) {
+            return Err(ServiceError::invalid("name", ErrorCode::NameTooLong));
+        }
+        Ok(name)
+    }
+
+    /// The pairing format and the game's variant.
+    fn checked_format(&self) -> Result<(Format, Variant), ServiceError> {
+        let format = Format::from_code(self.format.as_deref().unwrap_or("swiss").trim())
+            .ok_or_else(|| ServiceError::invalid("format", ErrorCode::FormatUnknown))?;
+        let variant: Variant = self
+            .variant
+            .as_deref()
+            .unwrap_or("advanced")
+            .parse()
+            .map_err(|_| ServiceError::invalid("variant", ErrorCode::VariantUnknown))?;
+        Ok((format, variant))
+    }
+
+    /// The number of rounds and of games in a match.
+    fn checked_rounds(&self, format: Format) -> Result<(i64, i64), ServiceError> {
+        let rounds = self
+            .rounds
+            .unwrap_or(if format.has_swiss() { 5 } else { 0 });
+        if !(0..=i64::from(MAX_ROUNDS)).contains(&rounds) || (format.has_swiss() && rounds < 1) {
+            return Err(ServiceError::invalid("rounds", ErrorCode::RoundsInvalid));
+        }
+        let games_per_match = self.games_per_match.unwrap_or(1);
+        if !(1..=9).contains(&games_per_match) {
+            return Err(ServiceError::invalid(
+                "games_per_match",
+                ErrorCode::GamesPerMatchInvalid,
+            ));
+        }
+        Ok((rounds, games_per_match))
+    }
+
+    /// How many players the knockout stage takes.
+    fn checked_knockout_size(&self, format: Format) -> Result<i64, ServiceError> {
+        let knockout_size = self
+            .knockout_size
+            .unwrap_or(if format == Format::SwissThenKnockout {
+                8
+            } else {
+                0
+            });
+        if format == Format::SwissThenKnockout && !(2..=256).contains(&knockout_size) {
+            return Err(ServiceError::invalid(
+                "knockout_size",
+                ErrorCode::KnockoutSizeInvalid,
+            ));
+        }
+        if !(0..=256).contains(&knockout_size) {
+            return Err(ServiceError::invalid(
+                "knockout_size",
+                ErrorCode::KnockoutSizeInvalid,
+            ));
+        }
+        Ok(knockout_size)
+    }
+
+    /// The tie-breaks in order, each once (the format's own when none are given).
+    fn checked_tiebreaks(&self, format: Format) -> Result<Vec<Tiebreak>, ServiceError> {
+        Ok(match &self.tiebreaks {
+            None => format.default_tiebreaks(),
+            Some(list) => {
+                let mut out = Vec::new();
+                for code in list.iter().filter(|c| !c.trim().is_empty()) {
+                    let t: Tiebreak = code.parse().map_err(|_| ServiceError::Unusable {
+                        code: ErrorCode::TiebreakUnknown,
+                        // The code as typed, so the organiser sees which one.
+                        detail: code.trim().chars().take(20).collect(),
+                    })?;
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                out
+            }
+        })
+    }
+
+    /// The first and last days of the event.
+    fn checked_dates(&self) -> Result<(Option<NaiveDate>, Option<NaiveDate>), ServiceError> {
+        let starts_on = date(self.starts_on.as_deref(), "starts_on")?;
+        let ends_on = date(self.ends_on.as_deref(), "ends_on")?;
+        if let (Some(s), Some(e)) = (starts_on, ends_on)
+            && e < s
+        {
+            return Err(ServiceError::invalid("ends_on", ErrorCode::DatesReversed));
+        }
+        Ok((starts_on, ends_on))
+    }
+
+    /// Where the event is played, trimmed.
+    fn checked_location(&self) -> Result<String, ServiceError> {
+        let location = self.location.as_deref().unwrap_or("").trim().to_string();
+        if location.chars().count() > MAX_EVENT_NAME || location.chars().any(char::is_control) {
+            return Err(ServiceError::invalid(
+                "location",
+                ErrorCode::LocationInvalid,
+            ));
+        }
+        Ok(location)
+    }
+
+    /// The points, in tenths, for a win, a draw, a loss and a bye.
+    fn checked_points(&self) -> Result<(i32, i32, i32, i32), ServiceError> {
+        let points_win = tenths(self.points_win, 10, "points_win")?;
+        let points_draw = tenths(self.points_draw, 5, "points_draw")?;
+        let points_loss = tenths(self.points_loss, 0, "points_loss")?;
+        let points_bye = tenths(self.points_bye, points_win, "points_bye")?;
+        if points_win <= points_loss || points_draw > points_win || points_draw < points_loss {
+            return Err(ServiceError::invalid("points_win", ErrorCode::PointsOrder));
+        }
+        Ok((points_win, points_draw, points_loss, points_bye))
+    }
+
+    /// The colour the first player of the first round has.
+    fn checked_initial_colour(&self) -> Result<Colour, ServiceError> {
+        match self.initial_colour.as_deref().map(str::trim) {
+            None | Some("" | "W" | "w" | "white" | "S") => Ok(Colour::White),
+            Some("B" | "b" | "black" | "N") => Ok(Colour::Black),
+            Some(_) => Err(ServiceError::invalid(
+                "initial_colour",
+                ErrorCode::ColourInvalid,
+            )),
+        }
+    }
+
+    /// The adjudication margin and what is decided when no side reaches it.
+    fn checked_adjudication(&self) -> Result<(i64, AdjudicationFallback), ServiceError> {
+        let rule = AdjudicationRule::default();
+        let adjudication_margin = self.adjudication_margin.unwrap_or(i64::from(rule.margin));
+        if !(0..=MAX_ADJUDICATION_MARGIN).contains(&adjudication_margin) {
+            return Err(ServiceError::invalid(
+                "adjudication_margin",
+                ErrorCode::AdjudicationMarginInvalid,
+            ));
+        }
+        let adjudication_otherwise = match self.adjudication_otherwise.as_deref().map(str::trim) {
+            None | Some("") => rule.otherwise,
+            Some(code) => AdjudicationFallback::from_code(code).ok_or_else(|| {
+                ServiceError::invalid(
+                    "adjudication_otherwise",
+                    ErrorCode::AdjudicationFallbackUnknown,
+                )
+            })?,
+        };
+        Ok((adjudication_margin, adjudication_otherwise))
+    }
+
+    /// The event's offset from UTC, when given.
+    fn checked_utc_offset(&self) -> Result<Option<UtcOffset>, ServiceError> {
+        match self.utc_offset.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(text) => Ok(Some(UtcOffset::parse(text).ok_or_else(|| {
+                ServiceError::invalid("utc_offset", ErrorCode::UtcOffsetInvalid)
+            })?)),
+        }
     }
 }
 

@@ -373,6 +373,55 @@ pub(crate) fn import_csv(
     also_entered: bool,
 ) -> Result<ImportReport, ServiceError> {
     access.require_organiser()?;
+    let (players, mut report) = read_import_lines(text);
+    if !report.rejected.is_empty() || players.is_empty() {
+        if players.is_empty() && report.rejected.is_empty() {
+            report.rejected.push((0, ErrorCode::CsvEmpty));
+        }
+        return Ok(report);
+    }
+    let lines: Vec<ValidPlayer> = players.iter().map(|(_, p)| p.clone()).collect();
+    for (later, earlier) in super::duplicates::duplicates_within(&lines) {
+        report
+            .duplicates
+            .push((players[later].0, players[earlier].1.name.clone()));
+    }
+    let mut conn = app.conn()?;
+    reject_persons_entered(&mut conn, access, &players, &mut report)?;
+    if !report.rejected.is_empty() {
+        return Ok(report);
+    }
+    match_import_registry(&mut conn, &players, &mut report)?;
+    // The entries already there are read and compared outside the write transaction; the
+    // transaction only checks that they did not change meanwhile (else they are read again)
+    // and writes the new ones in a few statements.
+    for _ in 0..IMPORT_ATTEMPTS {
+        let existing = q::players_of_event(&mut conn, access.event.id)?;
+        let like_existing = lines_like_existing(&existing, &players, &report);
+        if !like_existing.is_empty() && !also_entered {
+            report.already_entered = like_existing;
+            report.registry.clear();
+            report.registry_matched = 0;
+            return Ok(report);
+        }
+        let written = event_transaction(&mut conn, access.event.id, |conn| {
+            write_import(conn, app, access, existing.len(), &lines)
+        })?;
+        if written {
+            report.duplicates.extend(
+                like_existing
+                    .into_iter()
+                    .map(|(line, name, _)| (line, name)),
+            );
+            report.added = players.len();
+            return Ok(report);
+        }
+    }
+    Err(ServiceError::Stale)
+}
+
+/// The checked lines of an import (with their line numbers) and the report of those rejected.
+fn read_import_lines(text: &str) -> (Vec<(usize, ValidPlayer)>, ImportReport) {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -418,36 +467,39 @@ pub(crate) fn import_csv(
             break;
         }
     }
-    if !report.rejected.is_empty() || players.is_empty() {
-        if players.is_empty() && report.rejected.is_empty() {
-            report.rejected.push((0, ErrorCode::CsvEmpty));
-        }
-        return Ok(report);
-    }
-    let lines: Vec<ValidPlayer> = players.iter().map(|(_, p)| p.clone()).collect();
-    for (later, earlier) in super::duplicates::duplicates_within(&lines) {
-        report
-            .duplicates
-            .push((players[later].0, players[earlier].1.name.clone()));
-    }
-    let mut conn = app.conn()?;
+    (players, report)
+}
+
+/// Rejects the lines naming a person twice in the file or a person entered already.
+fn reject_persons_entered(
+    conn: &mut DbConnection,
+    access: &Access,
+    players: &[(usize, ValidPlayer)],
+    report: &mut ImportReport,
+) -> Result<(), ServiceError> {
     // A person has one entry: a federation id twice in the file, or of someone entered
     // already, is a line to correct (nothing is imported).
     let mut named = std::collections::HashSet::new();
-    for (line, p) in &players {
+    for (line, p) in players {
         if let Some(id) = &p.details.federation_id
             && (!named.insert(id.clone())
-                || db::registry::entry_in_event(&mut conn, access.event.id, id, None)?.is_some())
+                || db::registry::entry_in_event(conn, access.event.id, id, None)?.is_some())
         {
             report
                 .rejected
                 .push((*line, ErrorCode::PersonAlreadyEntered));
         }
     }
-    if !report.rejected.is_empty() {
-        return Ok(report);
-    }
-    let matches = super::registry::match_import(&mut conn, &players)?;
+    Ok(())
+}
+
+/// Reports how the lines of an import match the registry's persons.
+fn match_import_registry(
+    conn: &mut DbConnection,
+    players: &[(usize, ValidPlayer)],
+    report: &mut ImportReport,
+) -> Result<(), ServiceError> {
+    let matches = super::registry::match_import(conn, players)?;
     report.registry_matched = matches
         .iter()
         .filter(|m| m.code == crate::domain::Resemblance::Matched)
@@ -456,61 +508,54 @@ pub(crate) fn import_csv(
         .into_iter()
         .filter(|m| m.code != crate::domain::Resemblance::Matched)
         .collect();
-    // The entries already there are read and compared outside the write transaction; the
-    // transaction only checks that they did not change meanwhile (else they are read again)
-    // and writes the new ones in a few statements.
-    for _ in 0..IMPORT_ATTEMPTS {
-        let existing = q::players_of_event(&mut conn, access.event.id)?;
-        let index = super::duplicates::DuplicateIndex::of(&existing);
-        let like_existing: Vec<(usize, String, i32)> = players
-            .iter()
-            .filter(|(line, _)| !report.duplicates.iter().any(|(l, _)| l == line))
-            .filter_map(|(line, p)| {
-                index
-                    .first_like(p)
-                    .map(|e| (*line, e.name.clone(), e.number))
-            })
-            .collect();
-        if !like_existing.is_empty() && !also_entered {
-            report.already_entered = like_existing;
-            report.registry.clear();
-            report.registry_matched = 0;
-            return Ok(report);
-        }
-        let written = event_transaction(&mut conn, access.event.id, |conn| {
-            let now = q::players_of_event_count(conn, access.event.id)?;
-            if now != existing.len() as i64 {
-                return Ok(false);
-            }
-            if existing.len() + players.len() > MAX_PLAYERS {
-                return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
-            }
-            insert_many(conn, &app.installation.issued_ids(), access, &lines)?;
-            super::standings::changed(conn, access.event.id)?;
-            audit::record(
-                conn,
-                audit::Entry::event(
-                    access.event.id,
-                    access.user_id(),
-                    AuditAction::PlayersImported,
-                )
-                .detail(Detail::PlayersImported {
-                    count: players.len(),
-                }),
-            )?;
-            Ok::<_, ServiceError>(true)
-        })?;
-        if written {
-            report.duplicates.extend(
-                like_existing
-                    .into_iter()
-                    .map(|(line, name, _)| (line, name)),
-            );
-            report.added = players.len();
-            return Ok(report);
-        }
+    Ok(())
+}
+
+/// The lines, not already reported as duplicates, that look like an entry already there.
+fn lines_like_existing(
+    existing: &[Entry],
+    players: &[(usize, ValidPlayer)],
+    report: &ImportReport,
+) -> Vec<(usize, String, i32)> {
+    let index = super::duplicates::DuplicateIndex::of(existing);
+    players
+        .iter()
+        .filter(|(line, _)| !report.duplicates.iter().any(|(l, _)| l == line))
+        .filter_map(|(line, p)| {
+            index
+                .first_like(p)
+                .map(|e| (*line, e.name.clone(), e.number))
+        })
+        .collect()
+}
+
+/// Inside the import's transaction: writes the lines unless the entries changed since read.
+fn write_import(
+    conn: &mut DbConnection,
+    app: &App,
+    access: &Access,
+    entered_before: usize,
+    lines: &[ValidPlayer],
+) -> Result<bool, ServiceError> {
+    let now = q::players_of_event_count(conn, access.event.id)?;
+    if now != entered_before as i64 {
+        return Ok(false);
     }
-    Err(ServiceError::Stale)
+    if entered_before + lines.len() > MAX_PLAYERS {
+        return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
+    }
+    insert_many(conn, &app.installation.issued_ids(), access, lines)?;
+    super::standings::changed(conn, access.event.id)?;
+    audit::record(
+        conn,
+        audit::Entry::event(
+            access.event.id,
+            access.user_id(),
+            AuditAction::PlayersImported,
+        )
+        .detail(Detail::PlayersImported { count: lines.len() }),
+    )?;
+    Ok(true)
 }
 
 /// How often an import reads the event's entries again when they changed while it compared.

@@ -188,22 +188,43 @@ fn same(a: f64, b: f64) -> bool {
 #[must_use]
 pub fn compute(input: &StandingsInput<'_>) -> Standings {
     let n = input.players.len();
-    let win = f64::from(input.points.win.max(1));
-    let to_points = |tenths: u32| f64::from(tenths) / 10.0;
-    let entry = |p: usize, r: usize| input.players[p].round(r);
     let points: Vec<f64> = (0..n)
         .map(|p| to_points(input.players[p].score_after(input.rounds, &input.points)))
         .collect();
-    let voluntary = |p: usize, r: usize| {
-        let e = entry(p, r);
-        !e.played() && !e.scored_as_win(&input.points)
-    };
+    let adjusted = adjusted_scores(input);
+    let mut rows: Vec<Row> = (0..n)
+        .map(|p| player_row(input, p, &points, &adjusted))
+        .collect();
+    push_tiebreak_values(input, &mut rows, &points);
+    Standings {
+        tiebreaks: input.tiebreaks.to_vec(),
+        rounds: input.rounds,
+        rows: ranked(input.tiebreaks, &rows),
+    }
+}
+
+/// Tenths of a point as points.
+fn to_points(tenths: u32) -> f64 {
+    f64::from(tenths) / 10.0
+}
+
+/// Whether player `p`'s round `r` was voluntarily unplayed (see the module's notes).
+fn voluntarily_unplayed(input: &StandingsInput<'_>, p: usize, r: usize) -> bool {
+    let e = input.players[p].round(r);
+    !e.played() && !e.scored_as_win(&input.points)
+}
+
+/// Every player's adjusted score, which his opponents' Buchholz counts.
+fn adjusted_scores(input: &StandingsInput<'_>) -> Vec<f64> {
+    let entry = |p: usize, r: usize| input.players[p].round(r);
     // Adjusted scores: after the last round that was not voluntarily unplayed, every
     // absence counts as a draw. A forfeit loss there keeps its real value (the player was
     // paired and did not come), as FIDE's tie-break program counts it.
-    let adjusted: Vec<f64> = (0..n)
+    (0..input.players.len())
         .map(|p| {
-            let last_active = (0..input.rounds).rev().find(|&r| !voluntary(p, r));
+            let last_active = (0..input.rounds)
+                .rev()
+                .find(|&r| !voluntarily_unplayed(input, p, r));
             (0..input.rounds)
                 .map(|r| {
                     let trailing = last_active.is_none_or(|last| r > last);
@@ -215,91 +236,113 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
                 })
                 .sum()
         })
+        .collect()
+}
+
+/// Player `p`'s row before its tie-break values and rank: points, contributions, games and
+/// performance.
+fn player_row(input: &StandingsInput<'_>, p: usize, points: &[f64], adjusted: &[f64]) -> Row {
+    let win = f64::from(input.points.win.max(1));
+    let entry = |r: usize| input.players[p].round(r);
+    let mut contributions = contributions(input, p, points, adjusted);
+    mark_cuts(&mut contributions);
+    let played_games: Vec<usize> = (0..input.rounds)
+        .filter(|&r| entry(r).played())
+        .filter_map(|r| entry(r).opponent)
         .collect();
-    let mut rows: Vec<Row> = (0..n)
-        .map(|p| {
-            let mut contributions: Vec<Contribution> = (0..input.rounds)
-                .map(|r| {
-                    let e = entry(p, r);
-                    let result = f64::from(e.points(&input.points)) / win;
-                    match (e.played(), e.opponent) {
-                        (true, Some(o)) => Contribution {
-                            round: r + 1,
-                            opponent: Some(o),
-                            value: adjusted[o],
-                            result,
-                            voluntary: false,
-                            cut: false,
-                            cut_high: false,
-                        },
-                        _ => Contribution {
-                            round: r + 1,
-                            opponent: None,
-                            value: points[p],
-                            result,
-                            voluntary: voluntary(p, r),
-                            cut: false,
-                            cut_high: false,
-                        },
-                    }
-                })
-                .collect();
-            mark_cuts(&mut contributions);
-            let played_games: Vec<usize> = (0..input.rounds)
-                .filter(|&r| entry(p, r).played())
-                .filter_map(|r| entry(p, r).opponent)
-                .collect();
-            let won = (0..input.rounds)
-                .filter(|&r| entry(p, r).outcome == Outcome::Played(GameScore::Win))
-                .count();
-            let rated: Vec<f64> = played_games
-                .iter()
-                .map(|&o| input.players[o].rating)
-                .filter(|&r| r > 0)
-                .map(f64::from)
-                .collect();
-            let performance = (!rated.is_empty()).then(|| {
-                let average = rated.iter().sum::<f64>() / rated.len() as f64;
-                let scored: f64 = (0..input.rounds)
-                    .filter(|&r| entry(p, r).played())
-                    .map(|r| f64::from(entry(p, r).points(&input.points)) / win)
-                    .sum();
-                let fraction = scored / played_games.len() as f64;
-                (average + 800.0 * (fraction - 0.5)).round() as i64
-            });
-            Row {
-                player: p,
-                rank: 0,
-                points: points[p],
-                values: Vec::with_capacity(input.tiebreaks.len()),
-                played: played_games.len(),
-                won,
-                contributions,
-                performance,
+    let won = (0..input.rounds)
+        .filter(|&r| entry(r).outcome == Outcome::Played(GameScore::Win))
+        .count();
+    let rated: Vec<f64> = played_games
+        .iter()
+        .map(|&o| input.players[o].rating)
+        .filter(|&r| r > 0)
+        .map(f64::from)
+        .collect();
+    let performance = (!rated.is_empty()).then(|| {
+        let average = rated.iter().sum::<f64>() / rated.len() as f64;
+        let scored: f64 = (0..input.rounds)
+            .filter(|&r| entry(r).played())
+            .map(|r| f64::from(entry(r).points(&input.points)) / win)
+            .sum();
+        let fraction = scored / played_games.len() as f64;
+        (average + 800.0 * (fraction - 0.5)).round() as i64
+    });
+    Row {
+        player: p,
+        rank: 0,
+        points: points[p],
+        values: Vec::with_capacity(input.tiebreaks.len()),
+        played: played_games.len(),
+        won,
+        contributions,
+        performance,
+    }
+}
+
+/// What each round added to player `p`'s Buchholz and Sonneborn-Berger, before the cuts.
+fn contributions(
+    input: &StandingsInput<'_>,
+    p: usize,
+    points: &[f64],
+    adjusted: &[f64],
+) -> Vec<Contribution> {
+    let win = f64::from(input.points.win.max(1));
+    (0..input.rounds)
+        .map(|r| {
+            let e = input.players[p].round(r);
+            let result = f64::from(e.points(&input.points)) / win;
+            match (e.played(), e.opponent) {
+                (true, Some(o)) => Contribution {
+                    round: r + 1,
+                    opponent: Some(o),
+                    value: adjusted[o],
+                    result,
+                    voluntary: false,
+                    cut: false,
+                    cut_high: false,
+                },
+                _ => Contribution {
+                    round: r + 1,
+                    opponent: None,
+                    value: points[p],
+                    result,
+                    voluntary: voluntarily_unplayed(input, p, r),
+                    cut: false,
+                    cut_high: false,
+                },
             }
         })
-        .collect();
+        .collect()
+}
 
+/// Adds each row's tie-break values, in the event's order.
+fn push_tiebreak_values(input: &StandingsInput<'_>, rows: &mut [Row], points: &[f64]) {
     for &tiebreak in input.tiebreaks {
         if tiebreak == Tiebreak::DirectEncounter {
-            let values = direct_encounter(input, &rows, &points);
+            let values = direct_encounter(input, rows, points);
             for (row, value) in rows.iter_mut().zip(values) {
                 row.values.push(value);
             }
             continue;
         }
-        for row in &mut rows {
+        for row in rows.iter_mut() {
             // Adding zero turns a -0 (a cut of nothing) into 0, so it never prints as "-0".
-            let value = value_of(tiebreak, input, row, &points) + 0.0;
+            let value = value_of(tiebreak, input, row, points) + 0.0;
             row.values.push(value);
         }
     }
+}
+
+/// The rows in rank order, ties in pairing-number order sharing a rank (1, 2, 2, 4).
+fn ranked(tiebreaks: &[Tiebreak], rows: &[Row]) -> Vec<Row> {
+    let n = rows.len();
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| compare(input.tiebreaks, &rows[a], &rows[b]).then(a.cmp(&b)));
-    let mut ranked = Vec::with_capacity(n);
+    order.sort_by(|&a, &b| compare(tiebreaks, &rows[a], &rows[b]).then(a.cmp(&b)));
+    let mut ranked: Vec<Row> = Vec::with_capacity(n);
     for (position, &p) in order.iter().enumerate() {
         let rank = match ranked.last() {
-            Some(previous) if compare(input.tiebreaks, previous, &rows[p]) == Ordering::Equal => {
+            Some(previous) if compare(tiebreaks, previous, &rows[p]) == Ordering::Equal => {
                 previous.rank
             }
             _ => position + 1,
@@ -308,11 +351,7 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
         row.rank = rank;
         ranked.push(row);
     }
-    Standings {
-        tiebreaks: input.tiebreaks.to_vec(),
-        rounds: input.rounds,
-        rows: ranked,
-    }
+    ranked
 }
 
 /// Marks the contributions removed by Cut-1 (lowest VUR first) and Median-1's highest.

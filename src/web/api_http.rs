@@ -94,22 +94,7 @@ pub(crate) async fn middleware(
     let path = req.path().to_string();
     let method = req.method().clone();
     let reading = method == Method::GET || method == Method::HEAD;
-    // `/events/open-2026/` is `/events/open-2026`: a link with a trailing slash (typed, or
-    // from another site) is sent to the page instead of a 404.
-    if reading
-        && path.len() > 1
-        && path.ends_with('/')
-        && let Some(to) = without_trailing_slash(&path)
-    {
-        let query = req.query_string();
-        let location = if query.is_empty() {
-            to
-        } else {
-            format!("{to}?{query}")
-        };
-        let response = HttpResponse::PermanentRedirect()
-            .insert_header((header::LOCATION, location))
-            .finish();
+    if reading && let Some(response) = to_page_without_slash(&req, &path) {
         return Ok(req.into_response(response).map_into_right_body());
     }
     let public = reading && is_public_read(&path);
@@ -130,6 +115,44 @@ pub(crate) async fn middleware(
         return Ok(res.map_into_left_body());
     }
     let (req, mut response) = res.into_parts();
+    open_to_other_sites(&mut response);
+    if response.status() != StatusCode::OK {
+        return Ok(ServiceResponse::new(req, response).map_into_left_body());
+    }
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static(if with_token {
+            "private, no-cache"
+        } else {
+            "public, no-cache"
+        }),
+    );
+    let response = validated(response, if_none_match.as_deref()).await?;
+    Ok(ServiceResponse::new(req, response).map_into_left_body())
+}
+
+/// `/events/open-2026/` is `/events/open-2026`: a link with a trailing slash (typed, or from
+/// another site) is sent to the page instead of a 404.
+fn to_page_without_slash(req: &ServiceRequest, path: &str) -> Option<HttpResponse> {
+    if path.len() <= 1 || !path.ends_with('/') {
+        return None;
+    }
+    let to = without_trailing_slash(path)?;
+    let query = req.query_string();
+    let location = if query.is_empty() {
+        to
+    } else {
+        format!("{to}?{query}")
+    };
+    Some(
+        HttpResponse::PermanentRedirect()
+            .insert_header((header::LOCATION, location))
+            .finish(),
+    )
+}
+
+/// A public read may be fetched by a scoreboard on another site.
+fn open_to_other_sites(response: &mut HttpResponse) {
     let headers = response.headers_mut();
     headers.insert(
         header::ACCESS_CONTROL_ALLOW_ORIGIN,
@@ -143,55 +166,49 @@ pub(crate) async fn middleware(
         header::VARY,
         header::HeaderValue::from_static("Authorization"),
     );
-    if response.status() != StatusCode::OK {
-        return Ok(ServiceResponse::new(req, response).map_into_left_body());
-    }
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static(if with_token {
-            "private, no-cache"
-        } else {
-            "public, no-cache"
-        }),
-    );
-    // An answer rendered once per event version carries its validator already.
+}
+
+/// A public read with its validator: the one it carries (rendered once per event version),
+/// or a hash of its bytes; 304 without a body when the client has it already.
+async fn validated(
+    response: HttpResponse,
+    if_none_match: Option<&str>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let not_modified = |response: HttpResponse| {
+        let mut not_modified = response.set_body(BoxBody::new(()));
+        *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
+        not_modified.headers_mut().remove(header::CONTENT_TYPE);
+        not_modified
+    };
     if let Some(tag) = response
         .headers()
         .get(header::ETAG)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string)
     {
-        if if_none_match.is_some_and(|v| matches_tag(&v, &tag)) {
-            let mut not_modified = response.set_body(BoxBody::new(()));
-            *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
-            not_modified.headers_mut().remove(header::CONTENT_TYPE);
-            not_modified.headers_mut().remove(header::CONTENT_ENCODING);
-            return Ok(ServiceResponse::new(req, not_modified).map_into_left_body());
+        if if_none_match.is_some_and(|v| matches_tag(v, &tag)) {
+            let mut response = not_modified(response);
+            response.headers_mut().remove(header::CONTENT_ENCODING);
+            return Ok(response);
         }
-        return Ok(ServiceResponse::new(req, response).map_into_left_body());
+        return Ok(response);
     }
     let (response, body) = response.into_parts();
     let Ok(bytes) = actix_web::body::to_bytes_limited(body, MAX_TAGGED_BYTES).await else {
-        return Ok(
-            ServiceResponse::new(req, response.set_body(BoxBody::new(()))).map_into_left_body(),
-        );
+        return Ok(response.set_body(BoxBody::new(())));
     };
     let bytes = bytes.map_err(|e| actix_web::error::ErrorInternalServerError(e.to_string()))?;
     // Weak: the same answer may travel gzip-compressed or not.
     let tag = format!("W/\"{}\"", &hex::encode(Sha256::digest(&bytes))[..32]);
-    let matches = if_none_match.is_some_and(|v| matches_tag(&v, &tag));
-    let mut response = if matches {
-        let mut not_modified = response.set_body(BoxBody::new(()));
-        *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
-        not_modified.headers_mut().remove(header::CONTENT_TYPE);
-        not_modified
+    let mut response = if if_none_match.is_some_and(|v| matches_tag(v, &tag)) {
+        not_modified(response.set_body(BoxBody::new(())))
     } else {
         response.set_body(BoxBody::new(bytes))
     };
     if let Ok(value) = header::HeaderValue::from_str(&tag) {
         response.headers_mut().insert(header::ETAG, value);
     }
-    Ok(ServiceResponse::new(req, response).map_into_left_body())
+    Ok(response)
 }
 
 /// Whether an `If-None-Match` value names `tag` (weak comparison) or is `*`.

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use actix_web::dev::ServerHandle;
 use diesel::connection::SimpleConnection;
-use diesel::{Connection, PgConnection};
+use diesel::{Connection, PgConnection, RunQueryDsl};
 use kiela::config::Config;
 use kiela::service::App;
 use serde_json::Value;
@@ -61,7 +61,8 @@ impl TestDb {
                     }
                 };
                 let name = format!("kiela_test_{tag}");
-                conn.batch_execute(&format!("CREATE DATABASE {name}"))
+                let template = postgres_template(&admin_url);
+                conn.batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY"))
                     .unwrap();
                 Some(TestDb::Postgres { admin_url, name })
             }
@@ -83,6 +84,72 @@ impl Drop for TestDb {
             }
         }
     }
+}
+
+/// The migrated database every PostgreSQL test database is copied from (as crates.io does):
+/// the migrations run once per set of migrations, not once per test. Its name carries a
+/// digest of `migrations/postgres`, so a changed migration builds a new one; it is built
+/// under a name of its own and renamed when complete, so a run stopped halfway never leaves
+/// a half-migrated template for the next.
+fn postgres_template(admin_url: &str) -> &'static str {
+    static TEMPLATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        use sha2::{Digest, Sha256};
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+        let mut files: Vec<std::path::PathBuf> = walk(&dir);
+        files.sort();
+        let mut digest = Sha256::new();
+        for file in &files {
+            digest.update(
+                file.strip_prefix(&dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .as_bytes(),
+            );
+            digest.update(std::fs::read(file).unwrap());
+        }
+        let name = format!("kiela_template_{}", &hex::encode(digest.finalize())[..16]);
+        let mut admin = PgConnection::establish(admin_url).unwrap();
+        let exists = diesel::dsl::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+            "EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"
+        )))
+        .get_result::<bool>(&mut admin)
+        .unwrap();
+        if exists {
+            return name;
+        }
+        let building = format!("{name}_{}_{}", std::process::id(), fastrand::u32(..));
+        admin
+            .batch_execute(&format!("CREATE DATABASE {building}"))
+            .unwrap();
+        {
+            let conn = PgConnection::establish(&with_database(admin_url, &building)).unwrap();
+            let mut conn = kiela::db::DbConnection::Postgres(conn);
+            kiela::db::run_migrations(&mut conn).unwrap();
+        }
+        // Another test process may have finished first: its template is as good as ours.
+        if admin
+            .batch_execute(&format!("ALTER DATABASE {building} RENAME TO {name}"))
+            .is_err()
+        {
+            let _ =
+                admin.batch_execute(&format!("DROP DATABASE IF EXISTS {building} WITH (FORCE)"));
+        }
+        name
+    })
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
 }
 
 pub fn postgres_url() -> String {

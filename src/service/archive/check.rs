@@ -7,7 +7,11 @@ use std::io::Read;
 
 use serde::Serialize;
 
-use super::format::{Archive, FORMAT, GamePlace, VERSION};
+use super::format::{
+    Archive, ArchiveGame, ArchivePlayer, ArchiveRound, ArchiveSubmission, FORMAT, GamePlace,
+    VERSION,
+};
+use crate::db::events::EventSettings;
 use crate::domain::{ErrorCode, GameStatus, StoredResult};
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::service::ServiceError;
@@ -152,6 +156,24 @@ pub(crate) fn digest(archive: &Archive) -> String {
 
 /// Checks the archive's structure and verifies every record again.
 pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
+    let settings = check_event(&archive)?;
+    let names = check_entries(&archive)?;
+    let asked = check_byes(&archive, &settings, &names)?;
+    check_round_order(&archive, &settings)?;
+    let checker = Checker::new(&archive, settings.variant, names, asked);
+    let records = checker.check_rounds()?;
+    checker.check_log()?;
+    let digest = digest(&archive);
+    Ok(Verified {
+        archive,
+        digest,
+        games: records.games,
+        submissions: records.submissions,
+    })
+}
+
+/// The event's settings, the installation's and the event's names, and the archive's size.
+fn check_event(archive: &Archive) -> Result<EventSettings, ArchiveFault> {
     let settings = archive.event.settings.validate().map_err(|e| {
         ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
@@ -182,6 +204,11 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             ),
         ));
     }
+    Ok(settings)
+}
+
+/// The entries, each once: their names by pairing number.
+fn check_entries(archive: &Archive) -> Result<HashMap<i32, &str>, ArchiveFault> {
     let mut names: HashMap<i32, &str> = HashMap::new();
     let mut people: HashSet<&str> = HashSet::new();
     for p in &archive.players {
@@ -246,21 +273,30 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             ));
         }
     }
-    let entries: HashMap<i32, &super::format::ArchivePlayer> =
-        archive.players.iter().map(|p| (p.number, p)).collect();
-    let entered = |n: Option<i32>| -> Result<(), ArchiveFault> {
-        match n {
-            Some(n) if !names.contains_key(&n) => Err(ArchiveFault::new(
-                ErrorCode::ArchivePlayerUnknown,
-                format!("pairing number {n}"),
-            )),
-            _ => Ok(()),
-        }
-    };
+    Ok(names)
+}
+
+/// A pairing number, if any, of one of the archive's entries.
+fn entered(names: &HashMap<i32, &str>, n: Option<i32>) -> Result<(), ArchiveFault> {
+    match n {
+        Some(n) if !names.contains_key(&n) => Err(ArchiveFault::new(
+            ErrorCode::ArchivePlayerUnknown,
+            format!("pairing number {n}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The byes asked ahead, each once: (pairing number, round).
+fn check_byes(
+    archive: &Archive,
+    settings: &EventSettings,
+    names: &HashMap<i32, &str>,
+) -> Result<HashSet<(i32, i32)>, ArchiveFault> {
     let last_round = i32::try_from(archive.rounds.len()).unwrap_or(i32::MAX);
     let mut asked = HashSet::new();
     for bye in &archive.byes {
-        entered(Some(bye.player))?;
+        entered(names, Some(bye.player))?;
         // Byes are asked for the rounds played or planned.
         let planned = last_round.max(settings.rounds) + 1;
         if !(1..=planned).contains(&bye.round) {
@@ -279,6 +315,11 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             ));
         }
     }
+    Ok(asked)
+}
+
+/// The rounds' numbers, and the Swiss rounds against those planned.
+fn check_round_order(archive: &Archive, settings: &EventSettings) -> Result<(), ArchiveFault> {
     // The rounds are 1, 2, … in order, none missing.
     for (i, round) in archive.rounds.iter().enumerate() {
         if usize::try_from(round.number).ok() != Some(i + 1) {
@@ -301,288 +342,420 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
             format!("{league} Swiss rounds, {} planned", settings.rounds),
         ));
     }
-    // The event's results came from a TRF file: those without a record are its own.
-    let from_trf = archive
+    Ok(())
+}
+
+/// The games the log names under `action`.
+fn logged(archive: &Archive, action: crate::domain::AuditAction) -> HashSet<GamePlace> {
+    archive
         .audit
         .iter()
-        .any(|line| line.action == crate::domain::AuditAction::TrfImported);
-    // The games the log says an arbiter decided or corrected.
-    let logged = |action: crate::domain::AuditAction| -> HashSet<GamePlace> {
-        archive
+        .filter(|line| line.action == action)
+        .filter_map(|line| line.game)
+        .collect()
+}
+
+/// What each game of an archive is checked against: its entries, the byes asked, and its log.
+struct Checker<'a> {
+    archive: &'a Archive,
+    variant: Variant,
+    /// Each entry's name, by pairing number.
+    names: HashMap<i32, &'a str>,
+    entries: HashMap<i32, &'a ArchivePlayer>,
+    /// The byes asked: (pairing number, round).
+    asked: HashSet<(i32, i32)>,
+    from_trf: bool,
+    decided: HashSet<GamePlace>,
+    corrected: HashSet<GamePlace>,
+}
+
+/// What the records an archive holds say: each game's, and each sent (`None`: refused again
+/// or set aside).
+#[derive(Default)]
+struct Records {
+    games: HashMap<GamePlace, Reverified>,
+    submissions: HashMap<(GamePlace, usize), Option<Reverified>>,
+}
+
+impl<'a> Checker<'a> {
+    /// The checker of `archive`, its entries and byes checked.
+    fn new(
+        archive: &'a Archive,
+        variant: Variant,
+        names: HashMap<i32, &'a str>,
+        asked: HashSet<(i32, i32)>,
+    ) -> Checker<'a> {
+        let entries = archive.players.iter().map(|p| (p.number, p)).collect();
+        // The event's results came from a TRF file: those without a record are its own.
+        let from_trf = archive
             .audit
             .iter()
-            .filter(|line| line.action == action)
-            .filter_map(|line| line.game)
-            .collect()
-    };
-    let decided = logged(crate::domain::AuditAction::ArbiterDecision);
-    let corrected = logged(crate::domain::AuditAction::ResultCorrected);
-    let mut round_numbers = HashSet::new();
-    let mut places = HashSet::new();
-    let mut games = HashMap::new();
-    let mut submissions = HashMap::new();
-    for round in &archive.rounds {
-        if round.number < 1 || !round_numbers.insert(round.number) {
+            .any(|line| line.action == crate::domain::AuditAction::TrfImported);
+        // The games the log says an arbiter decided or corrected.
+        let decided = logged(archive, crate::domain::AuditAction::ArbiterDecision);
+        let corrected = logged(archive, crate::domain::AuditAction::ResultCorrected);
+        Checker {
+            archive,
+            variant,
+            names,
+            entries,
+            asked,
+            from_trf,
+            decided,
+            corrected,
+        }
+    }
+
+    /// A pairing number, if any, of one of the archive's entries.
+    fn entered(&self, n: Option<i32>) -> Result<(), ArchiveFault> {
+        entered(&self.names, n)
+    }
+
+    /// Every round and its games: what their records say.
+    fn check_rounds(&self) -> Result<Records, ArchiveFault> {
+        let mut round_numbers = HashSet::new();
+        let mut places = HashSet::new();
+        let mut records = Records::default();
+        for round in &self.archive.rounds {
+            if round.number < 1 || !round_numbers.insert(round.number) {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveRoundInvalid,
+                    format!("round number {}", round.number),
+                ));
+            }
+            let mut seated: HashMap<i32, (i32, Option<&str>)> = HashMap::new();
+            for game in &round.games {
+                self.check_game(round, game, &mut places, &mut seated, &mut records)
+                    .map_err(|fault| fault.at(round.number, Some(game.board)))?;
+            }
+        }
+        Ok(records)
+    }
+
+    /// A game of `round`: its pairing, the arbiter's part, its record and those sent for it.
+    fn check_game(
+        &self,
+        round: &ArchiveRound,
+        game: &'a ArchiveGame,
+        places: &mut HashSet<GamePlace>,
+        seated: &mut HashMap<i32, (i32, Option<&'a str>)>,
+        records: &mut Records,
+    ) -> Result<(), ArchiveFault> {
+        let place = GamePlace {
+            round: round.number,
+            board: game.board,
+            game_no: game.game_no,
+        };
+        self.check_pairing(round, game, place, places, seated)?;
+        self.check_arbiter(game, place)?;
+        if game.submissions.len() > MAX_SUBMISSIONS_PER_GAME {
             return Err(ArchiveFault::new(
-                ErrorCode::ArchiveRoundInvalid,
-                format!("round number {}", round.number),
+                ErrorCode::ArchiveTooLarge,
+                format!("{} records sent for one game", game.submissions.len()),
             ));
         }
-        let mut seated: HashMap<i32, (i32, Option<&str>)> = HashMap::new();
-        for game in &round.games {
-            let place = GamePlace {
-                round: round.number,
-                board: game.board,
-                game_no: game.game_no,
+        let first = game.first.and_then(|n| self.names.get(&n).copied());
+        let second = game.second.and_then(|n| self.names.get(&n).copied());
+        if let Some(checked) = self.check_record(game, place, first, second)? {
+            records.games.insert(place, checked);
+        }
+        check_stood_behind(game)?;
+        for (i, sent) in game.submissions.iter().enumerate() {
+            let again = self.check_submission(game, i, sent, first, second)?;
+            records.submissions.insert((place, i), again);
+        }
+        Ok(())
+    }
+
+    /// Where a game of `round` is and who plays it.
+    fn check_pairing(
+        &self,
+        round: &ArchiveRound,
+        game: &'a ArchiveGame,
+        place: GamePlace,
+        places: &mut HashSet<GamePlace>,
+        seated: &mut HashMap<i32, (i32, Option<&'a str>)>,
+    ) -> Result<(), ArchiveFault> {
+        // Only a knockout match has games after its first, under a bracket code.
+        if round.stage != crate::domain::Stage::Knockout
+            && (game.bracket_code.is_some() || game.game_no != 1)
+        {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRoundInvalid,
+                "a match of several games outside a knockout",
+            ));
+        }
+        // Who plays a round joined before it, had not withdrawn, and asked no bye for it.
+        for n in [game.first, game.second].into_iter().flatten() {
+            let Some(p) = self.entries.get(&n) else {
+                continue;
             };
-            let at = |fault: ArchiveFault| fault.at(round.number, Some(game.board));
-            // Only a knockout match has games after its first, under a bracket code.
-            if round.stage != crate::domain::Stage::Knockout
-                && (game.bracket_code.is_some() || game.game_no != 1)
-            {
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveRoundInvalid,
-                    "a match of several games outside a knockout",
-                )));
-            }
-            // Who plays a round joined before it, had not withdrawn, and asked no bye for it.
-            for n in [game.first, game.second].into_iter().flatten() {
-                let Some(p) = entries.get(&n) else { continue };
-                let absent = p.joined_round > round.number
-                    || p.status == crate::domain::PlayerStatus::Withdrawn
-                        && p.withdrawn_after.is_some_and(|w| w < round.number)
-                    || asked.contains(&(n, round.number));
-                if absent {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchivePlayerTwice,
-                        format!("pairing number {n} plays a round they were not in"),
-                    )));
-                }
-            }
-            if !places.insert(place) {
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveRoundInvalid,
-                    "two games at one board",
-                )));
-            }
-            entered(game.first).map_err(at)?;
-            entered(game.second).map_err(at)?;
-            let max_boards =
-                i32::try_from(crate::service::entrant::MAX_PLAYERS).unwrap_or(i32::MAX);
-            if !(1..=max_boards).contains(&game.board)
-                || !(1..=MAX_GAMES_PER_MATCH).contains(&game.game_no)
-                || game.plies.is_some_and(|p| p < 0)
-            {
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveRoundInvalid,
-                    "a board, game of the match or length out of range",
-                )));
-            }
-            check_text(
-                "games.correction_reason",
-                game.correction_reason.as_deref().unwrap_or(""),
-                1000,
-            )
-            .map_err(at)?;
-            // A player sits at one board a round (a knockout match's games share a board and
-            // its match).
-            for n in [game.first, game.second].into_iter().flatten() {
-                let here = (game.board, game.bracket_code.as_deref());
-                if let Some(other) = seated.insert(n, here)
-                    && (other != here || here.1.is_none())
-                {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchivePlayerTwice,
-                        format!("pairing number {n} twice in the round"),
-                    )));
-                }
-            }
-            if game.first.is_some() && game.first == game.second {
-                return Err(at(ArchiveFault::new(
+            let absent = p.joined_round > round.number
+                || p.status == crate::domain::PlayerStatus::Withdrawn
+                    && p.withdrawn_after.is_some_and(|w| w < round.number)
+                || self.asked.contains(&(n, round.number));
+            if absent {
+                return Err(ArchiveFault::new(
                     ErrorCode::ArchivePlayerTwice,
-                    "a player against themself",
-                )));
-            }
-            // A decision and a correction are the arbiter's, said in the log with a reason.
-            if game.termination == Some(Termination::Adjudication) && !decided.contains(&place) {
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveResultDisagrees,
-                    "an arbiter's decision the log does not hold",
-                )));
-            }
-            if game.corrected_from.is_some()
-                && (game
-                    .correction_reason
-                    .as_deref()
-                    .is_none_or(|r| r.trim().is_empty())
-                    || !corrected.contains(&place))
-            {
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveResultDisagrees,
-                    "a correction without its reason or its line in the log",
-                )));
-            }
-            if game.submissions.len() > MAX_SUBMISSIONS_PER_GAME {
-                return Err(at(ArchiveFault::new(
-                    ErrorCode::ArchiveTooLarge,
-                    format!("{} records sent for one game", game.submissions.len()),
-                )));
-            }
-            let first = game.first.and_then(|n| names.get(&n).copied());
-            let second = game.second.and_then(|n| names.get(&n).copied());
-            if let Some(record) = &game.record {
-                let (Some(first), Some(second)) = (first, second) else {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchiveRecordIllegal,
-                        "a record for a game without two players",
-                    )));
-                };
-                let checked = reverified(record, settings.variant, first, second).map_err(at)?;
-                agrees(game, &checked).map_err(at)?;
-                games.insert(place, checked);
-            } else if game.status == GameStatus::Final
-                && game.second.is_some()
-                && game.result.is_some_and(|r| r != StoredResult::Bye)
-            {
-                // A result with no record stands on an arbiter's decision (a forfeit, an
-                // adjudication), said in the log, or came from a TRF file.
-                let on_decision = decided.contains(&place)
-                    && game
-                        .termination
-                        .is_none_or(|t| t == Termination::Adjudication);
-                if !on_decision && !from_trf {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchiveResultDisagrees,
-                        "a result with neither its record nor an arbiter's decision",
-                    )));
-                }
-            }
-            // A game's record is the one its players or the staff stood behind.
-            if let Some(record) = &game.record {
-                let behind: Vec<&str> = game
-                    .submissions
-                    .iter()
-                    .filter(|s| {
-                        matches!(
-                            s.status,
-                            crate::domain::SubmissionStatus::Confirmed
-                                | crate::domain::SubmissionStatus::Final
-                        )
-                    })
-                    .map(|s| s.record.as_str())
-                    .collect();
-                if !behind.is_empty() && !behind.contains(&record.as_str()) {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchiveResultDisagrees,
-                        "the game's record is none of those stood behind",
-                    )));
-                }
-            }
-            for (i, sent) in game.submissions.iter().enumerate() {
-                entered(sent.player).map_err(at)?;
-                if sent.player.is_some() && sent.player != game.first && sent.player != game.second
-                {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchivePlayerUnknown,
-                        format!("record {} sent by someone not in the game", i + 1),
-                    )));
-                }
-                // A record kept whole is what was sent: its size and digest say so.
-                let whole_bytes = usize::try_from(sent.record_bytes).ok();
-                if whole_bytes == Some(sent.record.len()) {
-                    use sha2::{Digest, Sha256};
-                    if hex::encode(Sha256::digest(sent.record.as_bytes())) != sent.record_sha256 {
-                        return Err(at(ArchiveFault::new(
-                            ErrorCode::ArchiveResultDisagrees,
-                            format!("record {} sent: its digest", i + 1),
-                        )));
-                    }
-                } else if whole_bytes.is_none_or(|b| b < sent.record.len()) {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchiveMalformed,
-                        format!("record {} sent: its size", i + 1),
-                    )));
-                }
-                check_text("submissions.by", sent.by.as_deref().unwrap_or(""), 200).map_err(at)?;
-                let (Some(first), Some(second)) = (first, second) else {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchiveRecordIllegal,
-                        "a record sent for a game without two players",
-                    )));
-                };
-                // Records set aside (a round withdrawn and paired again, a replay ordered)
-                // were sent for another pairing: they are kept, not checked against this one.
-                if sent.status == crate::domain::SubmissionStatus::Superseded {
-                    // Still a record the rules accepted, when it says so.
-                    let legal = crate::rules::parse_record(&sent.record).is_ok_and(|r| {
-                        matches!(
-                            crate::rules::Verdict::of(
-                                Ok(&r.with_default_variant(settings.variant))
-                            ),
-                            crate::rules::Verdict::Accepted(_)
-                        )
-                    });
-                    if sent.verdict != VerdictKind::Invalid && !legal {
-                        return Err(at(ArchiveFault::new(
-                            ErrorCode::ArchiveRecordIllegal,
-                            format!("record {} sent, set aside: it does not verify", i + 1),
-                        )));
-                    }
-                    submissions.insert((place, i), None);
-                    continue;
-                }
-                let again = reverify(&sent.record, settings.variant, first, second).ok();
-                let accepted = !matches!(sent.verdict, VerdictKind::Invalid);
-                // A refused record is kept cut short; one kept whole that verifies and ends
-                // the game was not refused by the rules.
-                let whole =
-                    usize::try_from(sent.record_bytes).is_ok_and(|b| b <= sent.record.len());
-                if !accepted && whole && again.as_ref().is_some_and(|v| v.result.is_some()) {
-                    return Err(at(ArchiveFault::new(
-                        ErrorCode::ArchiveResultDisagrees,
-                        format!("record {} sent: refused there, yet it verifies", i + 1),
-                    )));
-                }
-                match &again {
-                    None if accepted => {
-                        return Err(at(ArchiveFault::new(
-                            ErrorCode::ArchiveRecordIllegal,
-                            format!("record {} sent: it does not verify", i + 1),
-                        )));
-                    }
-                    Some(v) if accepted && v.verdict != sent.verdict => {
-                        return Err(at(ArchiveFault::new(
-                            ErrorCode::ArchiveResultDisagrees,
-                            format!("record {} sent: its verdict", i + 1),
-                        )));
-                    }
-                    Some(v) if accepted && sent.result.is_some() && v.result != sent.result => {
-                        return Err(at(ArchiveFault::new(
-                            ErrorCode::ArchiveResultDisagrees,
-                            format!("record {} sent: its result", i + 1),
-                        )));
-                    }
-                    _ => {}
-                }
-                submissions.insert((place, i), again);
+                    format!("pairing number {n} plays a round they were not in"),
+                ));
             }
         }
+        if !places.insert(place) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRoundInvalid,
+                "two games at one board",
+            ));
+        }
+        self.entered(game.first)?;
+        self.entered(game.second)?;
+        let max_boards = i32::try_from(crate::service::entrant::MAX_PLAYERS).unwrap_or(i32::MAX);
+        if !(1..=max_boards).contains(&game.board)
+            || !(1..=MAX_GAMES_PER_MATCH).contains(&game.game_no)
+            || game.plies.is_some_and(|p| p < 0)
+        {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRoundInvalid,
+                "a board, game of the match or length out of range",
+            ));
+        }
+        check_text(
+            "games.correction_reason",
+            game.correction_reason.as_deref().unwrap_or(""),
+            1000,
+        )?;
+        // A player sits at one board a round (a knockout match's games share a board and
+        // its match).
+        for n in [game.first, game.second].into_iter().flatten() {
+            let here = (game.board, game.bracket_code.as_deref());
+            if let Some(other) = seated.insert(n, here)
+                && (other != here || here.1.is_none())
+            {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchivePlayerTwice,
+                    format!("pairing number {n} twice in the round"),
+                ));
+            }
+        }
+        if game.first.is_some() && game.first == game.second {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchivePlayerTwice,
+                "a player against themself",
+            ));
+        }
+        Ok(())
     }
-    for line in &archive.audit {
-        entered(line.player)?;
-        check_lines("audit.detail", &line.detail, 64 << 10)?;
-        check_text("audit.account", line.account.as_deref().unwrap_or(""), 200)?;
+
+    /// The arbiter's decision or correction of a game, as the log holds it.
+    fn check_arbiter(&self, game: &ArchiveGame, place: GamePlace) -> Result<(), ArchiveFault> {
+        // A decision and a correction are the arbiter's, said in the log with a reason.
+        if game.termination == Some(Termination::Adjudication) && !self.decided.contains(&place) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveResultDisagrees,
+                "an arbiter's decision the log does not hold",
+            ));
+        }
+        if game.corrected_from.is_some()
+            && (game
+                .correction_reason
+                .as_deref()
+                .is_none_or(|r| r.trim().is_empty())
+                || !self.corrected.contains(&place))
+        {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveResultDisagrees,
+                "a correction without its reason or its line in the log",
+            ));
+        }
+        Ok(())
     }
-    for decision in &archive.matches {
-        entered(Some(decision.player))?;
+
+    /// What a game's record says, verified again (`None`: it has none), between the players
+    /// named `first` and `second`.
+    fn check_record(
+        &self,
+        game: &ArchiveGame,
+        place: GamePlace,
+        first: Option<&str>,
+        second: Option<&str>,
+    ) -> Result<Option<Reverified>, ArchiveFault> {
+        if let Some(record) = &game.record {
+            let (Some(first), Some(second)) = (first, second) else {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveRecordIllegal,
+                    "a record for a game without two players",
+                ));
+            };
+            let checked = reverified(record, self.variant, first, second)?;
+            agrees(game, &checked)?;
+            return Ok(Some(checked));
+        }
+        if game.status == GameStatus::Final
+            && game.second.is_some()
+            && game.result.is_some_and(|r| r != StoredResult::Bye)
+        {
+            // A result with no record stands on an arbiter's decision (a forfeit, an
+            // adjudication), said in the log, or came from a TRF file.
+            let on_decision = self.decided.contains(&place)
+                && game
+                    .termination
+                    .is_none_or(|t| t == Termination::Adjudication);
+            if !on_decision && !self.from_trf {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveResultDisagrees,
+                    "a result with neither its record nor an arbiter's decision",
+                ));
+            }
+        }
+        Ok(None)
     }
-    let digest = digest(&archive);
-    Ok(Verified {
-        archive,
-        digest,
-        games,
-        submissions,
-    })
+
+    /// The `i`th record sent for a game (from 0), verified again: what it says (`None`: set
+    /// aside, or refused again).
+    fn check_submission(
+        &self,
+        game: &ArchiveGame,
+        i: usize,
+        sent: &ArchiveSubmission,
+        first: Option<&str>,
+        second: Option<&str>,
+    ) -> Result<Option<Reverified>, ArchiveFault> {
+        self.entered(sent.player)?;
+        if sent.player.is_some() && sent.player != game.first && sent.player != game.second {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchivePlayerUnknown,
+                format!("record {} sent by someone not in the game", i + 1),
+            ));
+        }
+        check_sent_size(i, sent)?;
+        check_text("submissions.by", sent.by.as_deref().unwrap_or(""), 200)?;
+        let (Some(first), Some(second)) = (first, second) else {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveRecordIllegal,
+                "a record sent for a game without two players",
+            ));
+        };
+        // Records set aside (a round withdrawn and paired again, a replay ordered)
+        // were sent for another pairing: they are kept, not checked against this one.
+        if sent.status == crate::domain::SubmissionStatus::Superseded {
+            check_set_aside(i, sent, self.variant)?;
+            return Ok(None);
+        }
+        let again = reverify(&sent.record, self.variant, first, second).ok();
+        let accepted = !matches!(sent.verdict, VerdictKind::Invalid);
+        // A refused record is kept cut short; one kept whole that verifies and ends
+        // the game was not refused by the rules.
+        let whole = usize::try_from(sent.record_bytes).is_ok_and(|b| b <= sent.record.len());
+        if !accepted && whole && again.as_ref().is_some_and(|v| v.result.is_some()) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveResultDisagrees,
+                format!("record {} sent: refused there, yet it verifies", i + 1),
+            ));
+        }
+        match &again {
+            None if accepted => {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveRecordIllegal,
+                    format!("record {} sent: it does not verify", i + 1),
+                ));
+            }
+            Some(v) if accepted && v.verdict != sent.verdict => {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveResultDisagrees,
+                    format!("record {} sent: its verdict", i + 1),
+                ));
+            }
+            Some(v) if accepted && sent.result.is_some() && v.result != sent.result => {
+                return Err(ArchiveFault::new(
+                    ErrorCode::ArchiveResultDisagrees,
+                    format!("record {} sent: its result", i + 1),
+                ));
+            }
+            _ => {}
+        }
+        Ok(again)
+    }
+
+    /// The log's lines and the organiser's decisions on who each entry is.
+    fn check_log(&self) -> Result<(), ArchiveFault> {
+        for line in &self.archive.audit {
+            self.entered(line.player)?;
+            check_lines("audit.detail", &line.detail, 64 << 10)?;
+            check_text("audit.account", line.account.as_deref().unwrap_or(""), 200)?;
+        }
+        for decision in &self.archive.matches {
+            self.entered(Some(decision.player))?;
+        }
+        Ok(())
+    }
+}
+
+/// A game's record is the one its players or the staff stood behind.
+fn check_stood_behind(game: &ArchiveGame) -> Result<(), ArchiveFault> {
+    if let Some(record) = &game.record {
+        let behind: Vec<&str> = game
+            .submissions
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.status,
+                    crate::domain::SubmissionStatus::Confirmed
+                        | crate::domain::SubmissionStatus::Final
+                )
+            })
+            .map(|s| s.record.as_str())
+            .collect();
+        if !behind.is_empty() && !behind.contains(&record.as_str()) {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveResultDisagrees,
+                "the game's record is none of those stood behind",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The `i`th record sent (from 0): its size, and its digest when it is kept whole.
+fn check_sent_size(i: usize, sent: &ArchiveSubmission) -> Result<(), ArchiveFault> {
+    // A record kept whole is what was sent: its size and digest say so.
+    let whole_bytes = usize::try_from(sent.record_bytes).ok();
+    if whole_bytes == Some(sent.record.len()) {
+        use sha2::{Digest, Sha256};
+        if hex::encode(Sha256::digest(sent.record.as_bytes())) != sent.record_sha256 {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveResultDisagrees,
+                format!("record {} sent: its digest", i + 1),
+            ));
+        }
+    } else if whole_bytes.is_none_or(|b| b < sent.record.len()) {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            format!("record {} sent: its size", i + 1),
+        ));
+    }
+    Ok(())
+}
+
+/// The `i`th record sent (from 0), set aside: legal if it was accepted.
+fn check_set_aside(
+    i: usize,
+    sent: &ArchiveSubmission,
+    variant: Variant,
+) -> Result<(), ArchiveFault> {
+    // Still a record the rules accepted, when it says so.
+    let legal = crate::rules::parse_record(&sent.record).is_ok_and(|r| {
+        matches!(
+            crate::rules::Verdict::of(Ok(&r.with_default_variant(variant))),
+            crate::rules::Verdict::Accepted(_)
+        )
+    });
+    if sent.verdict != VerdictKind::Invalid && !legal {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveRecordIllegal,
+            format!("record {} sent, set aside: it does not verify", i + 1),
+        ));
+    }
+    Ok(())
 }
 
 /// A record verified again, or the fault naming why not.

@@ -32,14 +32,65 @@ pub(crate) fn archive_of(
 ) -> Result<Archive, ServiceError> {
     let event = db::events::event_by_id(conn, event_id)?.ok_or(ServiceError::NotFound)?;
     let data = EventData::load(conn, event)?;
-    let numbers: HashMap<PlayerId, i32> = data.players.iter().map(|p| (p.id, p.number)).collect();
-    let number = |id: Option<PlayerId>| id.and_then(|id| numbers.get(&id).copied());
-    let round_numbers: HashMap<RoundId, i32> =
-        data.rounds.iter().map(|r| (r.id, r.number)).collect();
+    let mut names = Names {
+        numbers: data.players.iter().map(|p| (p.id, p.number)).collect(),
+        rounds: data.rounds.iter().map(|r| (r.id, r.number)).collect(),
+        places: HashMap::new(),
+    };
+    let sent = submissions_of(conn, event_id, &names)?;
+    let rounds = rounds_of(&data, &mut names, sent);
+    let audit = log_of(conn, event_id, &names)?;
+    let prize_fund = prize_fund_of(conn, event_id)?;
+    let byes = byes_of(&data, &names);
+    let players = players_of(&data);
+    let event = &data.event;
+    let (installation, event_id) = origin_of(event, installation);
+    Ok(Archive {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        exported_at: db::now(),
+        installation,
+        event: ArchiveEvent {
+            id: event_id,
+            slug: event.slug.clone(),
+            name: event.name.clone(),
+            state: event.state,
+            settings: SettingsInput::of_event(event),
+            prize_fund,
+        },
+        players,
+        byes,
+        rounds,
+        audit,
+        matches: Vec::new(),
+    })
+}
+
+/// How the archive names the event's rows: entries by pairing number, rounds by number, and
+/// games by place.
+struct Names {
+    numbers: HashMap<PlayerId, i32>,
+    rounds: HashMap<RoundId, i32>,
+    places: HashMap<GameId, GamePlace>,
+}
+
+impl Names {
+    /// The pairing number of the entry `id`, if any.
+    fn number(&self, id: Option<PlayerId>) -> Option<i32> {
+        id.and_then(|id| self.numbers.get(&id).copied())
+    }
+}
+
+/// The records sent for the event's games, by game.
+fn submissions_of(
+    conn: &mut DbConnection,
+    event_id: crate::domain::EventId,
+    names: &Names,
+) -> Result<HashMap<GameId, Vec<ArchiveSubmission>>, ServiceError> {
     let mut sent: HashMap<GameId, Vec<ArchiveSubmission>> = HashMap::new();
     for (s, by) in db::archive::submissions_of_event(conn, event_id)? {
         sent.entry(s.game_id).or_default().push(ArchiveSubmission {
-            player: number(s.player_id),
+            player: names.number(s.player_id),
             by: if s.player_id.is_none() { by } else { None },
             role: s.role,
             record: s.record,
@@ -55,7 +106,16 @@ pub(crate) fn archive_of(
             created_at: s.created_at,
         });
     }
-    let mut places: HashMap<GameId, GamePlace> = HashMap::new();
+    Ok(sent)
+}
+
+/// The rounds in order, each with its games and the records `sent` for them; every game's
+/// place goes into `names`.
+fn rounds_of(
+    data: &EventData,
+    names: &mut Names,
+    mut sent: HashMap<GameId, Vec<ArchiveSubmission>>,
+) -> Vec<ArchiveRound> {
     let mut rounds: Vec<ArchiveRound> = data
         .rounds
         .iter()
@@ -71,10 +131,10 @@ pub(crate) fn archive_of(
         .collect();
     rounds.sort_by_key(|r| r.number);
     for game in &data.games {
-        let Some(round) = round_numbers.get(&game.round_id).copied() else {
+        let Some(round) = names.rounds.get(&game.round_id).copied() else {
             continue;
         };
-        places.insert(
+        names.places.insert(
             game.id,
             GamePlace {
                 round,
@@ -89,8 +149,8 @@ pub(crate) fn archive_of(
             board: game.board,
             game_no: game.game_no,
             bracket_code: game.bracket_code.clone(),
-            first: number(game.first_id),
-            second: number(game.second_id),
+            first: names.number(game.first_id),
+            second: names.number(game.second_id),
             status: game.status,
             result: game.result,
             termination: game.termination,
@@ -103,41 +163,63 @@ pub(crate) fn archive_of(
             submissions: sent.remove(&game.id).unwrap_or_default(),
         });
     }
-    let audit = db::archive::log_of_event(conn, event_id)?
+    rounds
+}
+
+/// The event's log, naming rounds, games and entries as the archive does.
+fn log_of(
+    conn: &mut DbConnection,
+    event_id: crate::domain::EventId,
+    names: &Names,
+) -> Result<Vec<ArchiveAudit>, ServiceError> {
+    Ok(db::archive::log_of_event(conn, event_id)?
         .into_iter()
         .map(|line| ArchiveAudit {
             at: line.created_at,
             action: line.action,
-            round: line.round_id.and_then(|r| round_numbers.get(&r).copied()),
-            game: line.game_id.and_then(|g| places.get(&g).copied()),
-            player: number(line.actor_player),
+            round: line.round_id.and_then(|r| names.rounds.get(&r).copied()),
+            game: line.game_id.and_then(|g| names.places.get(&g).copied()),
+            player: names.number(line.actor_player),
             account: line.account.or(line.imported_name),
             from_state: line.from_state,
             to_state: line.to_state,
             detail: line.detail,
         })
-        .collect();
-    let prize_fund = match db::events::prize_fund(conn, event_id)? {
+        .collect())
+}
+
+/// The event's prize fund, if it has one.
+fn prize_fund_of(
+    conn: &mut DbConnection,
+    event_id: crate::domain::EventId,
+) -> Result<Option<ArchivePrizeFund>, ServiceError> {
+    Ok(match db::events::prize_fund(conn, event_id)? {
         Some((fund, published)) => Some(ArchivePrizeFund {
             fund: serde_json::from_str(&fund)
                 .map_err(|e| ServiceError::Internal(format!("stored prize fund: {e}")))?,
             published,
         }),
         None => None,
-    };
-    let byes = data
-        .byes
+    })
+}
+
+/// The byes asked ahead.
+fn byes_of(data: &EventData, names: &Names) -> Vec<ArchiveBye> {
+    data.byes
         .iter()
         .filter_map(|b| {
             Some(ArchiveBye {
-                player: number(Some(b.player_id))?,
+                player: names.number(Some(b.player_id))?,
                 round: b.round,
                 kind: b.kind,
             })
         })
-        .collect();
-    let players = data
-        .players
+        .collect()
+}
+
+/// The entries, without their personal links or e-mail addresses.
+fn players_of(data: &EventData) -> Vec<ArchivePlayer> {
+    data.players
         .iter()
         .map(|p| ArchivePlayer {
             number: p.number,
@@ -160,10 +242,16 @@ pub(crate) fn archive_of(
             fide_id: p.fide.fide_id.clone(),
             entered_at: p.created_at,
         })
-        .collect();
-    let event = &data.event;
+        .collect()
+}
+
+/// The installation that ran the event, and the event's id there.
+fn origin_of(
+    event: &crate::domain::Event,
+    installation: &Installation,
+) -> (ArchiveInstallation, i32) {
     // An event imported from elsewhere is carried on as the installation that ran it.
-    let (installation, event_id) = match &event.origin {
+    match &event.origin {
         Some(origin) => (
             ArchiveInstallation {
                 id: origin.installation.clone(),
@@ -180,24 +268,5 @@ pub(crate) fn archive_of(
             },
             event.id.0,
         ),
-    };
-    Ok(Archive {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        exported_at: db::now(),
-        installation,
-        event: ArchiveEvent {
-            id: event_id,
-            slug: event.slug.clone(),
-            name: event.name.clone(),
-            state: event.state,
-            settings: SettingsInput::of_event(event),
-            prize_fund,
-        },
-        players,
-        byes,
-        rounds,
-        audit,
-        matches: Vec::new(),
-    })
+    }
 }

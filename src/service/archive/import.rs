@@ -8,15 +8,20 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::check::{self, Verified};
-use super::format::{ArchivePlayer, GamePlace, MatchDecision};
+use super::format::{
+    Archive, ArchiveGame, ArchivePlayer, ArchivePrizeFund, ArchiveSubmission, GamePlace,
+    MatchDecision,
+};
 use crate::db::archive::{ArchivedGame, ArchivedLogLine, ArchivedRound, ArchivedSubmission};
 use crate::db::{self, DbConnection};
 use crate::domain::installation::is_local_id;
 use crate::domain::{
-    AuditAction, ErrorCode, Event, EventId, GameId, PlayerId, RoundId, RoundState, Stage,
+    AuditAction, ErrorCode, Event, EventId, GameId, PlayerId, RegistryPlayer, RoundId, RoundState,
+    Stage,
 };
 use crate::service::accounts::User;
 use crate::service::entrant::{Details, ValidPlayer};
+use crate::service::games::Reverified;
 use crate::service::{App, ServiceError, audit, events, registry, standings};
 use crate::tournament::names;
 
@@ -400,68 +405,12 @@ fn match_entries(
             (Some(_), None) => MatchReason::UnknownId,
             (None, _) => MatchReason::NoId,
         };
-        let mut candidates: Vec<Candidate> = Vec::new();
-        if reason != MatchReason::SamePerson {
-            if let Some(person) = &registered {
-                candidates.push(Candidate {
-                    federation_id: person.federation_id.clone(),
-                    name: person.name.clone(),
-                });
-            }
-            for alike in registry::similar(conn, &p.name)? {
-                if let Some(id) = alike.federation_id
-                    && !candidates.iter().any(|c| c.federation_id == id)
-                {
-                    candidates.push(Candidate {
-                        federation_id: id,
-                        name: alike.name,
-                    });
-                }
-            }
-        }
-        // The same entry of the same event, imported before under the same name, stays the
-        // person it was matched to then (a venue's local id not replaced yet is not a new
-        // person again at each import).
-        // By pairing number, else by name (pairing numbers change when round 1 is paired).
-        let before = earlier
-            .iter()
-            .find(|(n, name, _)| *n == p.number && names::may_be_same(name, &p.name))
-            .or_else(|| {
-                let alike: Vec<_> = earlier
-                    .iter()
-                    .filter(|(_, name, _)| names::fold(name) == names::fold(&p.name))
-                    .collect();
-                (alike.len() == 1).then(|| alike[0])
-            })
-            .map(|(_, name, id)| (name, id));
-        let default = match (&registered, reason, before) {
-            (Some(person), MatchReason::SamePerson, _) => Matched::Person {
-                federation_id: person.federation_id.clone(),
-                name: person.name.clone(),
-            },
-            (_, _, Some((name, federation_id))) => Matched::Person {
-                federation_id: federation_id.clone(),
-                name: name.clone(),
-            },
-            _ => Matched::New,
-        };
+        let candidates = candidates_for(conn, &p.name, reason, registered.as_ref())?;
+        let default = default_match(p, reason, registered.as_ref(), earlier);
         let decision = decisions.get(&p.number);
         let matched = match decision {
             None => default,
-            Some(d) if d.person.eq_ignore_ascii_case("new") => Matched::New,
-            Some(d) => {
-                let id = db::registry::resolve(conn, &d.person.to_ascii_uppercase())?;
-                let person = db::registry::by_federation_id(conn, &id)?.ok_or_else(|| {
-                    ServiceError::Unusable {
-                        code: ErrorCode::RegistryPlayerUnknown,
-                        detail: d.person.chars().take(30).collect(),
-                    }
-                })?;
-                Matched::Person {
-                    federation_id: person.federation_id,
-                    name: person.name,
-                }
-            }
+            Some(d) => decided_match(conn, d)?,
         };
         if let Matched::Person { federation_id, .. } = &matched
             && let Some(other) = chosen.insert(federation_id.clone(), p.number)
@@ -485,6 +434,104 @@ fn match_entries(
     Ok(out)
 }
 
+/// The registered people an entry named `name` may be, shown unless it is the same person as
+/// its id's.
+fn candidates_for(
+    conn: &mut DbConnection,
+    name: &str,
+    reason: MatchReason,
+    registered: Option<&RegistryPlayer>,
+) -> Result<Vec<Candidate>, ServiceError> {
+    let mut candidates: Vec<Candidate> = Vec::new();
+    if reason != MatchReason::SamePerson {
+        if let Some(person) = registered {
+            candidates.push(Candidate {
+                federation_id: person.federation_id.clone(),
+                name: person.name.clone(),
+            });
+        }
+        for alike in registry::similar(conn, name)? {
+            if let Some(id) = alike.federation_id
+                && !candidates.iter().any(|c| c.federation_id == id)
+            {
+                candidates.push(Candidate {
+                    federation_id: id,
+                    name: alike.name,
+                });
+            }
+        }
+    }
+    Ok(candidates)
+}
+
+/// Who an entry is when the organiser has not decided.
+fn default_match(
+    p: &ArchivePlayer,
+    reason: MatchReason,
+    registered: Option<&RegistryPlayer>,
+    earlier: &[(i32, String, String)],
+) -> Matched {
+    // The same entry of the same event, imported before under the same name, stays the
+    // person it was matched to then (a venue's local id not replaced yet is not a new
+    // person again at each import).
+    // By pairing number, else by name (pairing numbers change when round 1 is paired).
+    let before = earlier
+        .iter()
+        .find(|(n, name, _)| *n == p.number && names::may_be_same(name, &p.name))
+        .or_else(|| {
+            let alike: Vec<_> = earlier
+                .iter()
+                .filter(|(_, name, _)| names::fold(name) == names::fold(&p.name))
+                .collect();
+            (alike.len() == 1).then(|| alike[0])
+        })
+        .map(|(_, name, id)| (name, id));
+    match (registered, reason, before) {
+        (Some(person), MatchReason::SamePerson, _) => Matched::Person {
+            federation_id: person.federation_id.clone(),
+            name: person.name.clone(),
+        },
+        (_, _, Some((name, federation_id))) => Matched::Person {
+            federation_id: federation_id.clone(),
+            name: name.clone(),
+        },
+        _ => Matched::New,
+    }
+}
+
+/// Who the organiser decided an entry is: a new person, or a registered one.
+fn decided_match(conn: &mut DbConnection, d: &MatchDecision) -> Result<Matched, ServiceError> {
+    if d.person.eq_ignore_ascii_case("new") {
+        return Ok(Matched::New);
+    }
+    let id = db::registry::resolve(conn, &d.person.to_ascii_uppercase())?;
+    let person =
+        db::registry::by_federation_id(conn, &id)?.ok_or_else(|| ServiceError::Unusable {
+            code: ErrorCode::RegistryPlayerUnknown,
+            detail: d.person.chars().take(30).collect(),
+        })?;
+    Ok(Matched::Person {
+        federation_id: person.federation_id,
+        name: person.name,
+    })
+}
+
+/// The ids given here to the archive's entries (by pairing number), rounds (by number) and
+/// games (by place).
+#[derive(Default)]
+struct NewIds {
+    entries: HashMap<i32, PlayerId>,
+    rounds: HashMap<i32, RoundId>,
+    games: HashMap<GamePlace, GameId>,
+}
+
+impl NewIds {
+    /// The id here of the entry with pairing number `n`, if any.
+    fn entry(&self, n: Option<i32>) -> Option<PlayerId> {
+        n.and_then(|n| self.entries.get(&n).copied())
+    }
+}
+
 /// Writes the event as the archive holds it (in place of its earlier import, if any).
 fn write(
     conn: &mut DbConnection,
@@ -495,8 +542,40 @@ fn write(
     before: Option<EventId>,
 ) -> Result<Event, ServiceError> {
     let archive = &verified.archive;
+    let event = write_event_row(conn, user, archive, before)?;
+    let mut ids = NewIds {
+        entries: write_entries(conn, app, event.id, archive, review)?,
+        ..NewIds::default()
+    };
+    write_byes(conn, archive, &ids)?;
+    write_rounds(conn, event.id, verified, &mut ids)?;
+    write_log(conn, event.id, archive, &ids)?;
+    if let Some(fund) = &archive.event.prize_fund {
+        write_prize_fund(conn, event.id, fund)?;
+    }
+    db::events::set_event_state(conn, event.id, archive.event.state, db::now())?;
+    db::archive::set_origin(
+        conn,
+        event.id,
+        &archive.installation.id,
+        &archive.installation.name,
+        archive.event.id,
+        &verified.digest,
+    )?;
+    log_import(conn, user, event.id, verified, review)?;
+    standings::changed(conn, event.id)?;
+    Ok(event)
+}
+
+/// The event's row: a new event, or its earlier import's, emptied, with the archive's settings.
+fn write_event_row(
+    conn: &mut DbConnection,
+    user: &User,
+    archive: &Archive,
+    before: Option<EventId>,
+) -> Result<Event, ServiceError> {
     let settings = archive.event.settings.validate()?;
-    let event = match before {
+    Ok(match before {
         Some(id) => {
             let event = db::events::event_by_id(conn, id)?.ok_or(ServiceError::NotFound)?;
             // The list counts an event's games as they went in; a later archive of an event in
@@ -514,7 +593,17 @@ fn write(
             event
         }
         None => events::insert_event(conn, user, &settings)?,
-    };
+    })
+}
+
+/// The entries, as the review matched them: their ids here, by pairing number.
+fn write_entries(
+    conn: &mut DbConnection,
+    app: &App,
+    event_id: EventId,
+    archive: &Archive,
+    review: &Review,
+) -> Result<HashMap<i32, PlayerId>, ServiceError> {
     let issued = app.installation.issued_ids();
     let mut entries: HashMap<i32, PlayerId> = HashMap::new();
     for (p, m) in archive.players.iter().zip(&review.matches) {
@@ -537,23 +626,39 @@ fn write(
             },
         };
         registry::enter(conn, &issued, &mut player, false)?;
-        let id = insert_archived(conn, event.id, p, &player)?;
+        let id = insert_archived(conn, event_id, p, &player)?;
         entries.insert(p.number, id);
     }
-    let entry = |n: Option<i32>| n.and_then(|n| entries.get(&n).copied());
+    Ok(entries)
+}
+
+/// The byes asked ahead.
+fn write_byes(
+    conn: &mut DbConnection,
+    archive: &Archive,
+    ids: &NewIds,
+) -> Result<(), ServiceError> {
     for bye in &archive.byes {
-        if let Some(player) = entry(Some(bye.player)) {
+        if let Some(player) = ids.entry(Some(bye.player)) {
             db::archive::insert_bye(conn, player, bye.round, bye.kind)?;
         }
     }
-    let mut rounds: HashMap<i32, RoundId> = HashMap::new();
-    let mut games: HashMap<GamePlace, GameId> = HashMap::new();
+    Ok(())
+}
+
+/// The rounds and their games, then every record sent for them.
+fn write_rounds(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    verified: &Verified,
+    ids: &mut NewIds,
+) -> Result<(), ServiceError> {
     let mut sent: Vec<ArchivedSubmission<'_>> = Vec::new();
-    for round in &archive.rounds {
+    for round in &verified.archive.rounds {
         let round_id = db::archive::insert_round(
             conn,
             &ArchivedRound {
-                event_id: event.id,
+                event_id,
                 number: round.number,
                 stage: round.stage,
                 state: if round.published {
@@ -566,70 +671,102 @@ fn write(
                 published_at: round.published_at,
             },
         )?;
-        rounds.insert(round.number, round_id);
+        ids.rounds.insert(round.number, round_id);
         for game in &round.games {
             let place = GamePlace {
                 round: round.number,
                 board: game.board,
                 game_no: game.game_no,
             };
-            let game_id = db::archive::insert_game(
-                conn,
-                &ArchivedGame {
-                    event_id: event.id,
-                    round_id,
-                    board: game.board,
-                    game_no: game.game_no,
-                    bracket_code: game.bracket_code.as_deref(),
-                    first_id: entry(game.first),
-                    second_id: entry(game.second),
-                    status: game.status,
-                    result: game.result,
-                    termination: game.termination,
-                    plies: game.plies,
-                    record: game.record.as_deref(),
-                    final_position: game.final_position.as_deref(),
-                    updated_at: game.updated_at,
-                    corrected_from: game.corrected_from,
-                    correction_reason: game.correction_reason.as_deref(),
-                },
-            )?;
-            games.insert(place, game_id);
+            let game_id = write_game(conn, event_id, round_id, game, ids)?;
+            ids.games.insert(place, game_id);
             for (i, s) in game.submissions.iter().enumerate() {
                 let again = verified
                     .submissions
                     .get(&(place, i))
                     .and_then(Option::as_ref);
-                sent.push(ArchivedSubmission {
-                    game_id,
-                    player_id: entry(s.player),
-                    by_name: s.by.as_deref(),
-                    role: s.role,
-                    record: &s.record,
-                    record_hash: again.map_or(s.record_sha256.as_str(), |v| v.fingerprint.as_str()),
-                    verdict: s.verdict,
-                    reason: s.reason.as_deref(),
-                    ply: s.ply,
-                    result: s.result,
-                    termination: s.termination,
-                    plies: s.plies,
-                    status: s.status,
-                    created_at: s.created_at,
-                    record_bytes: s.record_bytes,
-                    record_sha256: &s.record_sha256,
-                });
+                sent.push(submission_row(game_id, ids.entry(s.player), s, again));
             }
         }
     }
     db::archive::insert_submissions(conn, &sent)?;
+    Ok(())
+}
+
+/// A game of the round `round_id`: its id here.
+fn write_game(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    round_id: RoundId,
+    game: &ArchiveGame,
+    ids: &NewIds,
+) -> Result<GameId, ServiceError> {
+    Ok(db::archive::insert_game(
+        conn,
+        &ArchivedGame {
+            event_id,
+            round_id,
+            board: game.board,
+            game_no: game.game_no,
+            bracket_code: game.bracket_code.as_deref(),
+            first_id: ids.entry(game.first),
+            second_id: ids.entry(game.second),
+            status: game.status,
+            result: game.result,
+            termination: game.termination,
+            plies: game.plies,
+            record: game.record.as_deref(),
+            final_position: game.final_position.as_deref(),
+            updated_at: game.updated_at,
+            corrected_from: game.corrected_from,
+            correction_reason: game.correction_reason.as_deref(),
+        },
+    )?)
+}
+
+/// The row of a record sent for the game `game_id` by the entry `player_id` (none: the staff),
+/// with what it says when verified again.
+fn submission_row<'a>(
+    game_id: GameId,
+    player_id: Option<PlayerId>,
+    s: &'a ArchiveSubmission,
+    again: Option<&'a Reverified>,
+) -> ArchivedSubmission<'a> {
+    ArchivedSubmission {
+        game_id,
+        player_id,
+        by_name: s.by.as_deref(),
+        role: s.role,
+        record: &s.record,
+        record_hash: again.map_or(s.record_sha256.as_str(), |v| v.fingerprint.as_str()),
+        verdict: s.verdict,
+        reason: s.reason.as_deref(),
+        ply: s.ply,
+        result: s.result,
+        termination: s.termination,
+        plies: s.plies,
+        status: s.status,
+        created_at: s.created_at,
+        record_bytes: s.record_bytes,
+        record_sha256: &s.record_sha256,
+    }
+}
+
+/// The event's log, naming its rounds, games and entries as they are here.
+fn write_log(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    archive: &Archive,
+    ids: &NewIds,
+) -> Result<(), ServiceError> {
     let log: Vec<ArchivedLogLine<'_>> = archive
         .audit
         .iter()
         .map(|line| ArchivedLogLine {
-            event_id: event.id,
-            round_id: line.round.and_then(|r| rounds.get(&r).copied()),
-            game_id: line.game.and_then(|g| games.get(&g).copied()),
-            actor_player: entry(line.player),
+            event_id,
+            round_id: line.round.and_then(|r| ids.rounds.get(&r).copied()),
+            game_id: line.game.and_then(|g| ids.games.get(&g).copied()),
+            actor_player: ids.entry(line.player),
             actor_name: line.account.as_deref(),
             action: line.action,
             from_state: line.from_state.as_deref(),
@@ -639,33 +776,44 @@ fn write(
         })
         .collect();
     db::archive::insert_log(conn, &log)?;
-    if let Some(fund) = &archive.event.prize_fund {
-        let text =
-            serde_json::to_string(&fund.fund).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        // The fund must be one the prize editor would take.
-        let malformed = |detail: String| {
-            ServiceError::from(check::ArchiveFault {
-                code: ErrorCode::ArchiveMalformed,
-                round: None,
-                board: None,
-                detail: detail.chars().take(300).collect(),
-            })
-        };
-        let read = serde_json::from_str::<crate::service::prizes::Fund>(&text)
-            .map_err(|e| malformed(format!("prize fund: {e}")))?;
-        read.check()
-            .map_err(|e| malformed(format!("prize fund: {}", e.code())))?;
-        db::events::store_prize_fund(conn, event.id, &text, fund.published, db::now())?;
-    }
-    db::events::set_event_state(conn, event.id, archive.event.state, db::now())?;
-    db::archive::set_origin(
-        conn,
-        event.id,
-        &archive.installation.id,
-        &archive.installation.name,
-        archive.event.id,
-        &verified.digest,
-    )?;
+    Ok(())
+}
+
+/// The event's prize fund.
+fn write_prize_fund(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    fund: &ArchivePrizeFund,
+) -> Result<(), ServiceError> {
+    let text =
+        serde_json::to_string(&fund.fund).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    // The fund must be one the prize editor would take.
+    let malformed = |detail: String| {
+        ServiceError::from(check::ArchiveFault {
+            code: ErrorCode::ArchiveMalformed,
+            round: None,
+            board: None,
+            detail: detail.chars().take(300).collect(),
+        })
+    };
+    let read = serde_json::from_str::<crate::service::prizes::Fund>(&text)
+        .map_err(|e| malformed(format!("prize fund: {e}")))?;
+    read.check()
+        .map_err(|e| malformed(format!("prize fund: {}", e.code())))?;
+    db::events::store_prize_fund(conn, event_id, &text, fund.published, db::now())?;
+    Ok(())
+}
+
+/// The import's line in the event's log: the archive, and who the entries shown to the
+/// organiser became.
+fn log_import(
+    conn: &mut DbConnection,
+    user: &User,
+    event_id: EventId,
+    verified: &Verified,
+    review: &Review,
+) -> Result<(), ServiceError> {
+    let archive = &verified.archive;
     let decided: Vec<String> = review
         .matches
         .iter()
@@ -686,7 +834,7 @@ fn write(
         .collect();
     audit::record(
         conn,
-        audit::Entry::event(event.id, Some(user.id), AuditAction::ArchiveImported).text(format!(
+        audit::Entry::event(event_id, Some(user.id), AuditAction::ArchiveImported).text(format!(
             "{} ({}), event {}, archive {}. {}",
             archive.installation.name,
             archive.installation.id,
@@ -694,9 +842,7 @@ fn write(
             &verified.digest[..16.min(verified.digest.len())],
             decided.join("; ")
         )),
-    )?;
-    standings::changed(conn, event.id)?;
-    Ok(event)
+    )
 }
 
 /// The Swiss rounds the Dutch system pairs otherwise than the event did, from the event as

@@ -15,14 +15,14 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use super::finalise::{FinalResult, make_final};
-use super::record::{check_record, stopped_game};
+use super::record::{Stopped, check_record, stopped_game};
 use super::submit::SubmitError;
 use super::{Actor, game_players, refuse_own_game, staff_game, with_retries};
 use crate::db::adjudications::{self as qa, NewAdjudication};
 use crate::db::{self, read_transaction};
 use crate::domain::{
-    AdjudicationFallback, AdjudicationRule, AuditAction, ErrorCode, GameId, StoredResult,
-    SubmissionId, SubmissionStatus,
+    AdjudicationFallback, AdjudicationId, AdjudicationRule, AuditAction, ErrorCode, Game, GameId,
+    Player, StoredResult, SubmissionId, SubmissionStatus,
 };
 use crate::engine::adjudication::{Assessment, assess};
 use crate::rules::{GameResult, Side};
@@ -51,7 +51,7 @@ struct StoredSearch {
 /// The engine's proposal for an unfinished game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Proposal {
-    pub id: i32,
+    pub id: AdjudicationId,
     pub game_id: GameId,
     /// Plies played before the game stopped.
     pub plies: usize,
@@ -102,26 +102,13 @@ pub(crate) fn propose(
     };
     let mut conn = app.conn()?;
     let (game, last_submission, first, second) = read_transaction(&mut conn, |conn| {
-        let game = staff_game(conn, access, game_id)?;
-        let (first, second) = game_players(conn, &game)?;
-        refuse_own_game(conn, &actor, &first, &second)?;
-        if game.is_final() {
-            return Err(ServiceError::Conflict(ErrorCode::GameFinal));
-        }
-        let last = newest_submission(conn, &game)?;
-        Ok::<_, ServiceError>((game, last, first, second))
+        adjudicable_game(conn, access, &actor, game_id)
     })?;
     drop(conn);
     let stopped =
         stopped_game(text, &access.event, &first, &second).map_err(SubmitError::Refused)?;
     let rule = access.event.adjudication;
-    let (assessment, millis) = {
-        let _slot = app.engine.take_urgent(SLOT_WAIT)?;
-        let started = Instant::now();
-        let assessment = assess(&stopped.game, app.config.adjudication_nodes);
-        let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        (assessment, millis)
-    };
+    let (assessment, millis) = search_stopped(app, &stopped)?;
     let proposed = proposed_result(&assessment, rule, stopped.first_side);
     let search = StoredSearch {
         first: stopped.first_side,
@@ -162,22 +149,7 @@ pub(crate) fn propose(
                 requested_at: now,
             },
         )?;
-        audit::record(
-            conn,
-            actor
-                .entry(&game, AuditAction::AdjudicationProposed)
-                .detail(Detail::AdjudicationProposed {
-                    plies: u32::try_from(search.plies).unwrap_or(u32::MAX),
-                    to_move: search.assessment.to_move,
-                    score: search.assessment.score.to_string(),
-                    depth: search.assessment.depth,
-                    nodes: search.assessment.nodes,
-                    millis,
-                    best: search.assessment.best.clone(),
-                    margin: rule.margin,
-                    proposed,
-                }),
-        )?;
+        audit_proposal(conn, &actor, &game, &search, proposed)?;
         // The staff's game page shows the proposal: it is kept per event version.
         db::events::bump_event(conn, game.event_id, now)?;
         Ok(id)
@@ -194,6 +166,59 @@ pub(crate) fn propose(
         current: true,
         requested_at: now,
     })
+}
+
+/// Inside the proposal's read transaction: the game, unfinished and not the arbiter's own,
+/// with its newest submission and its players.
+fn adjudicable_game(
+    conn: &mut db::DbConnection,
+    access: &Access,
+    actor: &Actor,
+    game_id: GameId,
+) -> Result<(Game, Option<SubmissionId>, Player, Player), ServiceError> {
+    let game = staff_game(conn, access, game_id)?;
+    let (first, second) = game_players(conn, &game)?;
+    refuse_own_game(conn, actor, &first, &second)?;
+    if game.is_final() {
+        return Err(ServiceError::Conflict(ErrorCode::GameFinal));
+    }
+    let last = newest_submission(conn, &game)?;
+    Ok((game, last, first, second))
+}
+
+/// The engine's assessment of the stopped game's position, and how long it took (ms).
+fn search_stopped(app: &App, stopped: &Stopped) -> Result<(Assessment, u64), ServiceError> {
+    let _slot = app.engine.take_urgent(SLOT_WAIT)?;
+    let started = Instant::now();
+    let assessment = assess(&stopped.game, app.config.adjudication_nodes);
+    let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    Ok((assessment, millis))
+}
+
+/// Records the proposal and its search figures in the audit log.
+fn audit_proposal(
+    conn: &mut db::DbConnection,
+    actor: &Actor,
+    game: &Game,
+    search: &StoredSearch,
+    proposed: Option<StoredResult>,
+) -> Result<(), ServiceError> {
+    audit::record(
+        conn,
+        actor
+            .entry(game, AuditAction::AdjudicationProposed)
+            .detail(Detail::AdjudicationProposed {
+                plies: u32::try_from(search.plies).unwrap_or(u32::MAX),
+                to_move: search.assessment.to_move,
+                score: search.assessment.score.to_string(),
+                depth: search.assessment.depth,
+                nodes: search.assessment.nodes,
+                millis: search.millis,
+                best: search.assessment.best.clone(),
+                margin: search.margin,
+                proposed,
+            }),
+    )
 }
 
 /// The newest record sent for the game: a proposal stands only while no record came after it.
@@ -266,7 +291,7 @@ pub(crate) fn settle(
     app: &App,
     access: &Access,
     game_id: GameId,
-    proposal_id: i32,
+    proposal_id: AdjudicationId,
     result: &str,
     reason: &str,
 ) -> Result<StoredResult, ServiceError> {

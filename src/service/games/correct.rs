@@ -7,8 +7,8 @@ use serde::Serialize;
 use super::finalise::follow_bracket;
 use super::{Actor, game_players, refuse_own_game, staff_game, with_retries};
 use crate::db::events::{self as q, GameOutcome};
-use crate::db::{self, standings as qs};
-use crate::domain::{AuditAction, ErrorCode, GameId, GameStatus, StoredResult};
+use crate::db::{self, DbConnection, standings as qs};
+use crate::domain::{AuditAction, ErrorCode, Game, GameId, GameStatus, StoredResult};
 use crate::service::access::Access;
 use crate::service::event_data::EventData;
 use crate::service::standings::AfterCommit;
@@ -47,16 +47,7 @@ pub(crate) fn correct(
     reason: &str,
 ) -> Result<Correction, ServiceError> {
     let (user, role) = access.staff()?;
-    let corrected = match StoredResult::from_code(result.trim()) {
-        Some(StoredResult::Bye) | None => {
-            return Err(ServiceError::invalid("result", ErrorCode::ResultInvalid));
-        }
-        Some(r) => r,
-    };
-    let reason = super::decide::reason_of(reason)?;
-    if reason.is_empty() {
-        return Err(ServiceError::invalid("reason", ErrorCode::ReasonRequired));
-    }
+    let (corrected, reason) = checked_correction(result, reason)?;
     let actor = Actor::Staff {
         user_id: user.id,
         role,
@@ -66,17 +57,7 @@ pub(crate) fn correct(
         let game = staff_game(conn, access, game_id)?;
         let (first, second) = game_players(conn, &game)?;
         refuse_own_game(conn, &actor, &first, &second)?;
-        // A knockout match's winner already plays in a later published round: that round is
-        // withdrawn first (a draft is then paired again on the corrected bracket).
-        let rounds = q::rounds_of_event(conn, game.event_id)?;
-        let this = rounds.iter().find(|r| r.id == game.round_id);
-        let knockout = this.is_some_and(|r| r.stage == crate::domain::Stage::Knockout);
-        let later = rounds
-            .iter()
-            .any(|r| r.is_published() && this.is_some_and(|t| r.number > t.number));
-        if knockout && later {
-            return Err(ServiceError::Conflict(ErrorCode::LaterRoundPaired));
-        }
+        refuse_knockout_played_on(conn, &game)?;
         let previous = match game.final_result() {
             Some(previous) if game.status == GameStatus::Final => previous,
             _ => return Err(ServiceError::Conflict(ErrorCode::GameNotFinal)),
@@ -84,35 +65,7 @@ pub(crate) fn correct(
         if previous == corrected {
             return Ok((game, previous));
         }
-        let changed = q::update_game(
-            conn,
-            game.id,
-            game.version,
-            &GameOutcome {
-                status: GameStatus::Final,
-                result: Some(corrected),
-                termination: game.termination,
-                plies: game.plies,
-                record: game.record.as_deref(),
-                final_position: game.final_position.as_deref(),
-                corrected_from: Some(previous),
-                correction_reason: Some(reason),
-            },
-            db::now(),
-        )?;
-        if changed == 0 {
-            return Err(ServiceError::Stale);
-        }
-        audit::record(
-            conn,
-            actor
-                .entry(&game, AuditAction::ResultCorrected)
-                .detail(audit::Detail::Corrected {
-                    from: previous,
-                    to: corrected,
-                    reason: reason.to_string(),
-                }),
-        )?;
+        write_correction(conn, &actor, &game, previous, corrected, reason)?;
         q::bump_event(conn, game.event_id, db::now())?;
         // An event in the rating list keeps counting the old result until an administrator
         // accepts the change.
@@ -139,6 +92,80 @@ pub(crate) fn correct(
         result: corrected,
         later_rounds,
     })
+}
+
+/// The corrected result (a bye is no game's result) and the reason, which is required.
+fn checked_correction<'a>(
+    result: &str,
+    reason: &'a str,
+) -> Result<(StoredResult, &'a str), ServiceError> {
+    let corrected = match StoredResult::from_code(result.trim()) {
+        Some(StoredResult::Bye) | None => {
+            return Err(ServiceError::invalid("result", ErrorCode::ResultInvalid));
+        }
+        Some(r) => r,
+    };
+    let reason = super::decide::reason_of(reason)?;
+    if reason.is_empty() {
+        return Err(ServiceError::invalid("reason", ErrorCode::ReasonRequired));
+    }
+    Ok((corrected, reason))
+}
+
+/// Refuses a knockout game whose match's winner already plays in a later published round.
+fn refuse_knockout_played_on(conn: &mut DbConnection, game: &Game) -> Result<(), ServiceError> {
+    // A knockout match's winner already plays in a later published round: that round is
+    // withdrawn first (a draft is then paired again on the corrected bracket).
+    let rounds = q::rounds_of_event(conn, game.event_id)?;
+    let this = rounds.iter().find(|r| r.id == game.round_id);
+    let knockout = this.is_some_and(|r| r.stage == crate::domain::Stage::Knockout);
+    let later = rounds
+        .iter()
+        .any(|r| r.is_published() && this.is_some_and(|t| r.number > t.number));
+    if knockout && later {
+        return Err(ServiceError::Conflict(ErrorCode::LaterRoundPaired));
+    }
+    Ok(())
+}
+
+/// Inside the correction's transaction: writes the corrected result and its audit entry.
+fn write_correction(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    game: &Game,
+    previous: StoredResult,
+    corrected: StoredResult,
+    reason: &str,
+) -> Result<(), ServiceError> {
+    let changed = q::update_game(
+        conn,
+        game.id,
+        game.version,
+        &GameOutcome {
+            status: GameStatus::Final,
+            result: Some(corrected),
+            termination: game.termination,
+            plies: game.plies,
+            record: game.record.as_deref(),
+            final_position: game.final_position.as_deref(),
+            corrected_from: Some(previous),
+            correction_reason: Some(reason),
+        },
+        db::now(),
+    )?;
+    if changed == 0 {
+        return Err(ServiceError::Stale);
+    }
+    audit::record(
+        conn,
+        actor
+            .entry(game, AuditAction::ResultCorrected)
+            .detail(audit::Detail::Corrected {
+                from: previous,
+                to: corrected,
+                reason: reason.to_string(),
+            }),
+    )
 }
 
 /// The boards of the rounds after `game`'s that would pair differently on the results as they

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::record::{PlyMarks, replay};
+use super::record::{PlyMarks, Replayed, replay};
 use crate::db::DbConnection;
 use crate::db::events as q;
 use crate::domain::{
@@ -132,63 +132,18 @@ pub(crate) fn view(
     }
     let first = game_player(&mut conn, game.first_id)?;
     let second = game_player(&mut conn, game.second_id)?;
-    let match_stage = match game.bracket_code.as_deref() {
-        Some(code) => {
-            let seeded = q::players_of_event(&mut conn, game.event_id)?
-                .iter()
-                .filter(|p| p.seed.is_some())
-                .count();
-            crate::service::bracket::shape_for(&access.event, seeded).stage(code)
-        }
-        None => None,
-    };
-    let pending = q::submissions_of_game(&mut conn, game.id)?
-        .into_iter()
-        .rfind(|s| s.status == SubmissionStatus::Pending)
-        .map(|s| PendingView {
-            result: s.result,
-            termination: s.termination,
-            plies: s.plies,
-            player_id: s.player_id,
-            by_staff: s.player_id.is_none(),
-            record: (viewer == Viewer::Party).then_some(s.record),
-        });
+    let match_stage = match_stage_of(&mut conn, access, &game)?;
+    let pending = pending_of(&mut conn, game.id, viewer)?;
     let replayed = game
         .record
         .as_deref()
         .and_then(|text| replay(text, &access.event));
-    // Before the game is final, its parties replay the record waiting for confirmation (what
-    // the opponent is asked to stand behind).
-    let pending_replay = pending
-        .as_ref()
-        .and_then(|p| p.record.as_deref())
-        .and_then(|text| replay(text, &access.event))
-        .map(|r| Replay {
-            positions: r.positions,
-            moves: r.moves,
-            captured: r.captured,
-            marks: r.marks,
-        });
+    let pending_replay = pending_replay_of(pending.as_ref(), access);
     let record_result = replayed
         .as_ref()
         .and_then(|r| r.result)
         .filter(|_| game.corrected_from.is_some());
-    let (positions, moves, captured, marks, first_side) = match replayed {
-        Some(r) => (
-            r.positions,
-            r.moves,
-            r.captured,
-            r.marks,
-            r.first_side.letter().to_string(),
-        ),
-        None => (
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            "S".to_string(),
-        ),
-    };
+    let (shown, first_side) = replay_shown(replayed);
     let review = if game.is_final() && game.record.is_some() {
         crate::service::reviews::of_game(&mut conn, &game)?
     } else {
@@ -213,10 +168,10 @@ pub(crate) fn view(
         plies: game.plies,
         record: game.record,
         variant: access.event.variant,
-        positions,
-        moves,
-        captured,
-        marks,
+        positions: shown.positions,
+        moves: shown.moves,
+        captured: shown.captured,
+        marks: shown.marks,
         first_side,
         pending,
         pending_replay,
@@ -229,6 +184,82 @@ pub(crate) fn view(
                 reason: game.correction_reason.clone().unwrap_or_default(),
             }),
     })
+}
+
+/// What the knockout match a game belongs to is called, for a game of the bracket.
+fn match_stage_of(
+    conn: &mut DbConnection,
+    access: &Access,
+    game: &Game,
+) -> Result<Option<crate::tournament::knockout::MatchStage>, ServiceError> {
+    Ok(match game.bracket_code.as_deref() {
+        Some(code) => {
+            let seeded = q::players_of_event(conn, game.event_id)?
+                .iter()
+                .filter(|p| p.seed.is_some())
+                .count();
+            crate::service::bracket::shape_for(&access.event, seeded).stage(code)
+        }
+        None => None,
+    })
+}
+
+/// The game's last pending submission, its record for the game's parties only.
+fn pending_of(
+    conn: &mut DbConnection,
+    game_id: GameId,
+    viewer: Viewer,
+) -> Result<Option<PendingView>, ServiceError> {
+    Ok(q::submissions_of_game(conn, game_id)?
+        .into_iter()
+        .rfind(|s| s.status == SubmissionStatus::Pending)
+        .map(|s| PendingView {
+            result: s.result,
+            termination: s.termination,
+            plies: s.plies,
+            player_id: s.player_id,
+            by_staff: s.player_id.is_none(),
+            record: (viewer == Viewer::Party).then_some(s.record),
+        }))
+}
+
+/// The replay of the record waiting for confirmation, when the viewer may see it.
+fn pending_replay_of(pending: Option<&PendingView>, access: &Access) -> Option<Replay> {
+    // Before the game is final, its parties replay the record waiting for confirmation (what
+    // the opponent is asked to stand behind).
+    pending
+        .and_then(|p| p.record.as_deref())
+        .and_then(|text| replay(text, &access.event))
+        .map(|r| Replay {
+            positions: r.positions,
+            moves: r.moves,
+            captured: r.captured,
+            marks: r.marks,
+        })
+}
+
+/// The record's replay as shown, and the side that moved first (`S` without a record).
+fn replay_shown(replayed: Option<Replayed>) -> (Replay, String) {
+    match replayed {
+        Some(r) => (
+            Replay {
+                positions: r.positions,
+                moves: r.moves,
+                captured: r.captured,
+                marks: r.marks,
+            },
+            r.first_side.letter().to_string(),
+        ),
+        None => (
+            Replay {
+                positions: Vec::new(),
+                moves: Vec::new(),
+                captured: Vec::new(),
+                marks: Vec::new(),
+            },
+            "S".to_string(),
+        ),
+    }
 }
 
 /// What a game in the staff's queue asks of them.

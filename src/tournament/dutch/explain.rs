@@ -180,109 +180,178 @@ fn first_move(ctx: &Context, first: usize, second: usize) -> FirstMove {
 /// Explains a published pairing of the round described by `input`.
 #[must_use]
 pub fn explain(input: &DutchInput<'_>, published: &DutchPairing) -> RoundWhy {
-    let ctx = context(input);
-    let engine = super::pair(input).ok();
-    let n = input.players.len();
-    let round = ctx.played_rounds;
-    let score = |p: usize| ctx.score(p, 0);
-    let virtual_points = |p: usize| ctx.states[p].accelerations.get(round).copied().unwrap_or(0);
-    let to_pair: Vec<usize> = (0..n)
-        .filter(|&i| input.to_pair.get(i).copied().unwrap_or(false))
-        .collect();
-    let mut partner: Vec<Option<usize>> = vec![None; n];
-    for &(a, b) in &published.pairs {
-        if a < n && b < n {
-            partner[a] = Some(b);
-            partner[b] = Some(a);
-        }
-    }
-    let group_of = |p: usize| -> Vec<usize> {
-        let mut group: Vec<usize> = to_pair
-            .iter()
-            .copied()
-            .filter(|&q| score(q) == score(p))
-            .collect();
-        group.sort_by_key(|&q| ctx.states[q].rank);
-        group
-    };
-    let played = |a: usize, b: usize| {
-        ctx.states[a]
-            .matches
-            .iter()
-            .any(|m| m.played() && m.opponent == Some(b))
-    };
-
+    let round = RoundFacts::new(input, published);
+    let n = round.n;
     let boards = published
         .pairs
         .iter()
         .filter(|&&(a, b)| a < n && b < n)
-        .map(|&(a, b)| {
-            let higher = if ctx.worse(a, b) { b } else { a };
-            let floater = (score(a) != score(b)).then(|| if score(a) > score(b) { a } else { b });
-            let standard = if floater.is_some() {
-                Standard::NotApplicable
-            } else {
-                // The group's players paired among themselves (without the bye and the
-                // floaters in or out): the Dutch system pairs them top half against bottom half.
-                let group: Vec<usize> = group_of(higher)
-                    .into_iter()
-                    .filter(|&q| {
-                        partner[q].is_some_and(|r| score(r) == score(q)) && published.bye != Some(q)
-                    })
-                    .collect();
-                match group.iter().position(|&q| q == higher) {
-                    Some(i) if group.len().is_multiple_of(2) => {
-                        let half = group.len() / 2;
-                        let expected = if i < half {
-                            group[i + half]
-                        } else {
-                            group[i - half]
-                        };
-                        let actual = if higher == a { b } else { a };
-                        if expected == actual {
-                            Standard::Kept
-                        } else {
-                            let why = if played(higher, expected) || ctx.forbids(higher, expected) {
-                                Change::Rematch
-                            } else if !ctx.compatible(higher, expected) {
-                                Change::FirstMoveClash
-                            } else {
-                                Change::Quality
-                            };
-                            Standard::Changed { expected, why }
-                        }
-                    }
-                    _ => Standard::NotApplicable,
-                }
-            };
-            let met = |p: usize| -> Vec<usize> {
-                group_of(p)
-                    .into_iter()
-                    .filter(|&q| q != p && played(p, q))
-                    .collect()
-            };
-            let by_hand = engine.as_ref().is_some_and(|e| {
-                !e.pairs
-                    .iter()
-                    .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
-            });
-            BoardWhy {
-                first: a,
-                second: b,
-                scores: [score(a), score(b)],
-                virtual_points: [virtual_points(a), virtual_points(b)],
-                preferences: [preference_of(&ctx, a), preference_of(&ctx, b)],
-                floater,
-                standard,
-                first_move: first_move(&ctx, a, b),
-                already_met: [met(a), met(b)],
-                by_hand,
-            }
-        })
+        .map(|&(a, b)| round.board(a, b))
         .collect();
+    let bye = published
+        .bye
+        .filter(|&p| p < n)
+        .map(|player| round.bye(player));
+    RoundWhy { boards, bye }
+}
 
-    let bye = published.bye.filter(|&p| p < n).map(|player| {
-        let eligible: Vec<usize> = to_pair
+/// What every board's explanation looks at: the round as the engine sees it, the published
+/// pairing, and what the engine itself pairs.
+struct RoundFacts<'a> {
+    ctx: Context,
+    published: &'a DutchPairing,
+    /// The engine's own pairing, to tell the boards set by hand (none when it finds none).
+    engine: Option<DutchPairing>,
+    /// The number of players.
+    n: usize,
+    /// The players to be paired this round.
+    to_pair: Vec<usize>,
+    /// Each player's opponent in the published pairing.
+    partner: Vec<Option<usize>>,
+}
+
+impl<'a> RoundFacts<'a> {
+    fn new(input: &DutchInput<'_>, published: &'a DutchPairing) -> Self {
+        let ctx = context(input);
+        let engine = super::pair(input).ok();
+        let n = input.players.len();
+        let to_pair: Vec<usize> = (0..n)
+            .filter(|&i| input.to_pair.get(i).copied().unwrap_or(false))
+            .collect();
+        let mut partner: Vec<Option<usize>> = vec![None; n];
+        for &(a, b) in &published.pairs {
+            if a < n && b < n {
+                partner[a] = Some(b);
+                partner[b] = Some(a);
+            }
+        }
+        RoundFacts {
+            ctx,
+            published,
+            engine,
+            n,
+            to_pair,
+            partner,
+        }
+    }
+
+    /// A player's pairing score before the round (virtual points included).
+    fn score(&self, p: usize) -> u32 {
+        self.ctx.score(p, 0)
+    }
+
+    /// A player's virtual points for this round.
+    fn virtual_points(&self, p: usize) -> u32 {
+        let round = self.ctx.played_rounds;
+        self.ctx.states[p]
+            .accelerations
+            .get(round)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The players to be paired with the same score as `p`, in ranking order.
+    fn group_of(&self, p: usize) -> Vec<usize> {
+        let mut group: Vec<usize> = self
+            .to_pair
+            .iter()
+            .copied()
+            .filter(|&q| self.score(q) == self.score(p))
+            .collect();
+        group.sort_by_key(|&q| self.ctx.states[q].rank);
+        group
+    }
+
+    /// Whether `a` and `b` have already played each other.
+    fn played(&self, a: usize, b: usize) -> bool {
+        self.ctx.states[a]
+            .matches
+            .iter()
+            .any(|m| m.played() && m.opponent == Some(b))
+    }
+
+    /// The board of `a` (first mover) against `b`.
+    fn board(&self, a: usize, b: usize) -> BoardWhy {
+        let ctx = &self.ctx;
+        let score = |p: usize| self.score(p);
+        let higher = if ctx.worse(a, b) { b } else { a };
+        let floater = (score(a) != score(b)).then(|| if score(a) > score(b) { a } else { b });
+        let standard = if floater.is_some() {
+            Standard::NotApplicable
+        } else {
+            self.standard(a, b, higher)
+        };
+        let met = |p: usize| -> Vec<usize> {
+            self.group_of(p)
+                .into_iter()
+                .filter(|&q| q != p && self.played(p, q))
+                .collect()
+        };
+        let by_hand = self.engine.as_ref().is_some_and(|e| {
+            !e.pairs
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+        });
+        BoardWhy {
+            first: a,
+            second: b,
+            scores: [score(a), score(b)],
+            virtual_points: [self.virtual_points(a), self.virtual_points(b)],
+            preferences: [preference_of(ctx, a), preference_of(ctx, b)],
+            floater,
+            standard,
+            first_move: first_move(ctx, a, b),
+            already_met: [met(a), met(b)],
+            by_hand,
+        }
+    }
+
+    /// The board of `a` and `b`, of one score, compared with their score group's standard
+    /// pairing (`higher` is the higher-ranked of the two).
+    fn standard(&self, a: usize, b: usize, higher: usize) -> Standard {
+        let score = |p: usize| self.score(p);
+        // The group's players paired among themselves (without the bye and the
+        // floaters in or out): the Dutch system pairs them top half against bottom half.
+        let group: Vec<usize> = self
+            .group_of(higher)
+            .into_iter()
+            .filter(|&q| {
+                self.partner[q].is_some_and(|r| score(r) == score(q))
+                    && self.published.bye != Some(q)
+            })
+            .collect();
+        match group.iter().position(|&q| q == higher) {
+            Some(i) if group.len().is_multiple_of(2) => {
+                let half = group.len() / 2;
+                let expected = if i < half {
+                    group[i + half]
+                } else {
+                    group[i - half]
+                };
+                let actual = if higher == a { b } else { a };
+                if expected == actual {
+                    Standard::Kept
+                } else {
+                    let ctx = &self.ctx;
+                    let why = if self.played(higher, expected) || ctx.forbids(higher, expected) {
+                        Change::Rematch
+                    } else if !ctx.compatible(higher, expected) {
+                        Change::FirstMoveClash
+                    } else {
+                        Change::Quality
+                    };
+                    Standard::Changed { expected, why }
+                }
+            }
+            _ => Standard::NotApplicable,
+        }
+    }
+
+    /// Why `player` has the bye.
+    fn bye(&self, player: usize) -> Bye {
+        let ctx = &self.ctx;
+        let eligible: Vec<usize> = self
+            .to_pair
             .iter()
             .copied()
             .filter(|&q| ctx.eligible_for_bye(q))
@@ -298,19 +367,19 @@ pub fn explain(input: &DutchInput<'_>, published: &DutchPairing) -> RoundWhy {
         } else {
             ByeWhy::Constrained
         };
-        let ineligible_below = to_pair
+        let ineligible_below = self
+            .to_pair
             .iter()
             .copied()
             .filter(|&q| q != player && ctx.worse(q, player) && !ctx.eligible_for_bye(q))
             .collect();
         Bye {
             player,
-            score: score(player),
+            score: self.score(player),
             why,
             ineligible_below,
         }
-    });
-    RoundWhy { boards, bye }
+    }
 }
 
 #[cfg(test)]

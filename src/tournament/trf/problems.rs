@@ -218,13 +218,20 @@ impl TrfError {
 
 impl fmt::Display for TrfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use TrfErrorKind as K;
         match (self.line, self.column) {
             (0, _) => {}
             (line, Some(column)) => write!(f, "line {line}, column {column}: ")?,
             (line, None) => write!(f, "line {line}: ")?,
         }
-        match &self.kind {
+        self.kind.write_message(f)
+    }
+}
+
+impl TrfErrorKind {
+    /// The English message, after the place [`TrfError`]'s `Display` writes.
+    fn write_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TrfErrorKind as K;
+        match self {
             K::Empty => write!(f, "the file is empty"),
             K::NotTrf => write!(
                 f,
@@ -278,6 +285,27 @@ impl fmt::Display for TrfError {
                 f,
                 "the points (columns 81–84) should be a score such as 4.5, not `{found}`"
             ),
+            K::ByeLine { found } => write!(
+                f,
+                "a bye line (240) should be F, H or Z, a round number and pairing numbers, not `{found}`"
+            ),
+            K::Opponent { .. }
+            | K::NoSuchOpponent { .. }
+            | K::PlaysHimself { .. }
+            | K::Colour { .. }
+            | K::Result { .. }
+            | K::ByeWithOpponent { .. }
+            | K::NoResult { .. }
+            | K::GameWithoutColour { .. }
+            | K::GamesDisagree { .. } => self.write_round_message(f),
+        }
+    }
+
+    /// The message of a fault in one round, which names the round first; the other kinds are
+    /// said by `write_message` and write nothing here.
+    fn write_round_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TrfErrorKind as K;
+        match self {
             K::Opponent { round, found } => write!(
                 f,
                 "round {round}: the opponent should be a pairing number or 0000, not `{found}`"
@@ -316,10 +344,7 @@ impl fmt::Display for TrfError {
                 f,
                 "round {round}: player {player} and player {opponent} disagree about their game"
             ),
-            K::ByeLine { found } => write!(
-                f,
-                "a bye line (240) should be F, H or Z, a round number and pairing numbers, not `{found}`"
-            ),
+            _ => Ok(()),
         }
     }
 }

@@ -158,121 +158,88 @@ fn knockout_line(
 /// Reads a TRF file's text.
 pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut t = TrfTournament::default();
-    let mut numbered: Vec<(usize, usize, TrfPlayer)> = Vec::new();
-    let mut byes: Vec<(usize, Outcome, usize, Vec<usize>)> = Vec::new();
-    let mut forbidden: Vec<(usize, ForbiddenPairs)> = Vec::new();
-    let mut knockout: Option<TrfKnockout> = None;
-    let mut federation_ids: Vec<(usize, usize, String)> = Vec::new();
-    let mut players_written = None;
-    let mut any_line = false;
-    let mut any_code = false;
+    let mut read = LinesRead::default();
     for (index, raw) in lines(text).enumerate() {
-        let line_no = index + 1;
+        read.line(index + 1, raw)?;
+    }
+    read.finish()
+}
+
+/// A `240` line read: its line, the bye, its round and the pairing numbers it names.
+type ByeLine = (usize, Outcome, usize, Vec<usize>);
+
+/// What the lines of a file give before the players are known: the lines naming players by
+/// number (`240`, `260`, `XKF`, knockout) are kept aside until every player line is read and
+/// the numbers are checked.
+#[derive(Default)]
+struct LinesRead {
+    t: TrfTournament,
+    /// (pairing number, line, player) of each `001` line.
+    numbered: Vec<(usize, usize, TrfPlayer)>,
+    byes: Vec<ByeLine>,
+    forbidden: Vec<(usize, ForbiddenPairs)>,
+    knockout: Option<TrfKnockout>,
+    /// (line, pairing number, id) of each `XKF` line.
+    federation_ids: Vec<(usize, usize, String)>,
+    /// The number of players `062` gives.
+    players_written: Option<usize>,
+    /// Whether any line is not blank, to tell an empty file from one that is not TRF.
+    any_line: bool,
+    /// Whether any line is a record read here, to tell a file without players from one
+    /// that is not TRF.
+    any_code: bool,
+}
+
+impl LinesRead {
+    /// Reads one line (`line` is 1-based); blank lines and column rulers say nothing.
+    fn line(&mut self, line: usize, raw: &str) -> Result<(), TrfError> {
         let chars: Vec<char> = raw.chars().collect();
         if chars.iter().all(|c| c.is_whitespace()) {
-            continue;
+            return Ok(());
         }
-        any_line = true;
+        self.any_line = true;
         if chars.len() < 3 || is_ruler(&chars) {
-            continue;
+            return Ok(());
         }
         let code: String = chars[..3].iter().collect();
         let rest: String = chars
             .get(4..)
             .map(|r| r.iter().collect())
             .unwrap_or_default();
+        if self.record(code, &rest, &chars, line)? {
+            self.any_code = true;
+        }
+        Ok(())
+    }
+
+    /// Reads one record; whether its code is one read here (an unknown code does not make
+    /// the file TRF).
+    fn record(
+        &mut self,
+        code: String,
+        rest: &str,
+        chars: &[char],
+        line_no: usize,
+    ) -> Result<bool, TrfError> {
         let value = rest.trim();
+        if header_record(&mut self.t, &code, value, line_no)? {
+            return Ok(true);
+        }
+        let t = &mut self.t;
         match code.as_str() {
-            "012" => t.name = value.to_string(),
-            "022" => t.city = value.to_string(),
-            "032" => t.federation = value.to_string(),
-            "042" | "052" => {
-                let date = parse_date(value);
-                if date.is_none() && !value.is_empty() {
-                    t.warnings.push(TrfWarning::Date {
-                        line: line_no,
-                        found: value.to_string(),
-                    });
-                }
-                if code == "042" {
-                    t.start_date = date;
-                } else {
-                    t.end_date = date;
-                }
-            }
-            "062" => players_written = value.parse::<usize>().ok(),
-            "092" => t.kind = value.to_string(),
-            "142" | "XXR" => {
-                t.total_rounds = value.parse().map_err(|_| {
-                    TrfError::at(
-                        line_no,
-                        Some(5),
-                        TrfErrorKind::RoundsNotANumber {
-                            found: value.to_string(),
-                        },
-                    )
-                })?;
-            }
-            "152" | "XXC" => {
-                let lower = value.to_ascii_lowercase();
-                t.initial_colour = if lower.starts_with('w') {
-                    Some(Colour::White)
-                } else if lower.starts_with('b') {
-                    Some(Colour::Black)
-                } else {
-                    return Err(TrfError::at(
-                        line_no,
-                        Some(5),
-                        TrfErrorKind::ColourNotWOrB {
-                            found: value.to_string(),
-                        },
-                    ));
-                };
-            }
-            "162" => points_line(&mut t, value, line_no)?,
-            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let tenths = points_value(value)
-                    .filter(|&p| p <= MAX_RESULT_POINTS)
-                    .ok_or_else(|| {
-                        TrfError::at(
-                            line_no,
-                            Some(5),
-                            TrfErrorKind::PointsSystem {
-                                found: value.to_string(),
-                            },
-                        )
-                    })?;
-                let p = &mut t.points;
-                match code.as_str() {
-                    "BBW" => p.win = tenths,
-                    "BBD" => p.draw = tenths,
-                    "BBL" => p.loss = tenths,
-                    "BBZ" => p.zero_bye = tenths,
-                    "BBF" => p.forfeit_loss = tenths,
-                    _ => p.pab = tenths,
-                }
-            }
-            "202" | "212" => {
-                t.tiebreaks = value
-                    .split([',', ';', ' '])
-                    .map(str::trim)
-                    .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
-                    .map(str::to_string)
-                    .collect();
-            }
-            "240" => byes.push(bye_line(&rest, line_no)?),
-            "XKS" | "XKP" | "XKG" => knockout_line(&mut t, &code, value, line_no, &mut knockout),
+            "062" => self.players_written = value.parse::<usize>().ok(),
+            "240" => self.byes.push(bye_line(rest, line_no)?),
+            "XKS" | "XKP" | "XKG" => knockout_line(t, &code, value, line_no, &mut self.knockout),
             "XKF" => match federation_id_line(value) {
-                Some((number, id)) => federation_ids.push((line_no, number, id)),
+                Some((number, id)) => self.federation_ids.push((line_no, number, id)),
                 None => t.warnings.push(TrfWarning::LineNotKept {
                     line: line_no,
                     code,
                 }),
             },
             "260" => {
-                if let Some(f) = forbidden_line(&rest) {
-                    forbidden.push((line_no, f));
+                if let Some(f) = forbidden_line(rest) {
+                    self.forbidden.push((line_no, f));
                 } else {
                     t.warnings.push(TrfWarning::LineNotKept {
                         line: line_no,
@@ -281,8 +248,8 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
                 }
             }
             "001" => {
-                let (number, player) = player_line(&chars, line_no, &mut t.warnings)?;
-                numbered.push((number, line_no, player));
+                let (number, player) = player_line(chars, line_no, &mut t.warnings)?;
+                self.numbered.push((number, line_no, player));
             }
             c if TEAM_CODES.contains(&c) => {
                 return Err(TrfError::at(
@@ -300,69 +267,183 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
                         code,
                     });
                 }
-                continue;
+                return Ok(false);
             }
         }
-        any_code = true;
+        Ok(true)
     }
-    if !any_line {
-        return Err(TrfError::at(0, None, TrfErrorKind::Empty));
+
+    /// The tournament, once every line is read: the players in pairing-number order, then
+    /// what the other lines say of them.
+    fn finish(mut self) -> Result<TrfTournament, TrfError> {
+        let count = self.check_numbers()?;
+        let mut t = self.t;
+        if let Some(written) = self.players_written
+            && written != count
+        {
+            t.warnings.push(TrfWarning::PlayerCount {
+                written,
+                found: count,
+            });
+        }
+        t.players = self.numbered.into_iter().map(|(_, _, p)| p).collect();
+        set_federation_ids(&mut t, self.federation_ids);
+        set_forbidden(&mut t, self.forbidden, count)?;
+        set_knockout(&mut t, self.knockout, count);
+        set_byes(&mut t, self.byes)?;
+        totals::score_blank_rounds(&mut t);
+        Ok(t)
     }
-    if numbered.is_empty() {
-        let kind = if any_code {
-            TrfErrorKind::NoPlayers
-        } else {
-            TrfErrorKind::NotTrf
-        };
-        return Err(TrfError::at(0, None, kind));
-    }
-    let count = numbered.len();
-    if let Some((number, line, _)) = numbered.iter().find(|(n, _, _)| *n > count) {
-        return Err(TrfError::at(
-            *line,
-            Some(5),
-            TrfErrorKind::PairingNumberBeyond {
-                number: *number,
-                players: count,
-            },
-        ));
-    }
-    // Every number is within 1..=count: without a repeat they are exactly 1 to count.
-    numbered.sort_by_key(|(number, line, _)| (*number, *line));
-    for (i, (number, line, _)) in numbered.iter().enumerate() {
-        if i > 0 && numbered[i - 1].0 == *number {
+
+    /// Sorts the player lines by pairing number and checks that the numbers run from 1 to the
+    /// number of players and that every opponent is one of them; the number of players.
+    fn check_numbers(&mut self) -> Result<usize, TrfError> {
+        let numbered = &mut self.numbered;
+        if !self.any_line {
+            return Err(TrfError::at(0, None, TrfErrorKind::Empty));
+        }
+        if numbered.is_empty() {
+            let kind = if self.any_code {
+                TrfErrorKind::NoPlayers
+            } else {
+                TrfErrorKind::NotTrf
+            };
+            return Err(TrfError::at(0, None, kind));
+        }
+        let count = numbered.len();
+        if let Some((number, line, _)) = numbered.iter().find(|(n, _, _)| *n > count) {
             return Err(TrfError::at(
                 *line,
                 Some(5),
-                TrfErrorKind::PairingNumberRepeated { number: *number },
+                TrfErrorKind::PairingNumberBeyond {
+                    number: *number,
+                    players: count,
+                },
             ));
         }
-    }
-    for (_, line, player) in &numbered {
-        for (r, entry) in player.history.rounds.iter().enumerate() {
-            if let Some(opponent) = entry.opponent
-                && opponent >= count
-            {
+        // Every number is within 1..=count: without a repeat they are exactly 1 to count.
+        numbered.sort_by_key(|(number, line, _)| (*number, *line));
+        for (i, (number, line, _)) in numbered.iter().enumerate() {
+            if i > 0 && numbered[i - 1].0 == *number {
                 return Err(TrfError::at(
                     *line,
-                    Some(92 + 10 * r),
-                    TrfErrorKind::NoSuchOpponent {
-                        round: r + 1,
-                        opponent: opponent + 1,
-                    },
+                    Some(5),
+                    TrfErrorKind::PairingNumberRepeated { number: *number },
                 ));
             }
         }
+        for (_, line, player) in numbered.iter() {
+            for (r, entry) in player.history.rounds.iter().enumerate() {
+                if let Some(opponent) = entry.opponent
+                    && opponent >= count
+                {
+                    return Err(TrfError::at(
+                        *line,
+                        Some(92 + 10 * r),
+                        TrfErrorKind::NoSuchOpponent {
+                            round: r + 1,
+                            opponent: opponent + 1,
+                        },
+                    ));
+                }
+            }
+        }
+        Ok(count)
     }
-    if let Some(written) = players_written
-        && written != count
-    {
-        t.warnings.push(TrfWarning::PlayerCount {
-            written,
-            found: count,
-        });
+}
+
+/// Reads a header record (the event's name, dates, rounds, colour, points, tie-breaks);
+/// whether `code` is one.
+fn header_record(
+    t: &mut TrfTournament,
+    code: &str,
+    value: &str,
+    line_no: usize,
+) -> Result<bool, TrfError> {
+    match code {
+        "012" => t.name = value.to_string(),
+        "022" => t.city = value.to_string(),
+        "032" => t.federation = value.to_string(),
+        "042" | "052" => {
+            let date = parse_date(value);
+            if date.is_none() && !value.is_empty() {
+                t.warnings.push(TrfWarning::Date {
+                    line: line_no,
+                    found: value.to_string(),
+                });
+            }
+            if code == "042" {
+                t.start_date = date;
+            } else {
+                t.end_date = date;
+            }
+        }
+        "092" => t.kind = value.to_string(),
+        "142" | "XXR" => {
+            t.total_rounds = value.parse().map_err(|_| {
+                TrfError::at(
+                    line_no,
+                    Some(5),
+                    TrfErrorKind::RoundsNotANumber {
+                        found: value.to_string(),
+                    },
+                )
+            })?;
+        }
+        "152" | "XXC" => {
+            let lower = value.to_ascii_lowercase();
+            t.initial_colour = if lower.starts_with('w') {
+                Some(Colour::White)
+            } else if lower.starts_with('b') {
+                Some(Colour::Black)
+            } else {
+                return Err(TrfError::at(
+                    line_no,
+                    Some(5),
+                    TrfErrorKind::ColourNotWOrB {
+                        found: value.to_string(),
+                    },
+                ));
+            };
+        }
+        "162" => points_line(t, value, line_no)?,
+        "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+            let tenths = points_value(value)
+                .filter(|&p| p <= MAX_RESULT_POINTS)
+                .ok_or_else(|| {
+                    TrfError::at(
+                        line_no,
+                        Some(5),
+                        TrfErrorKind::PointsSystem {
+                            found: value.to_string(),
+                        },
+                    )
+                })?;
+            let p = &mut t.points;
+            match code {
+                "BBW" => p.win = tenths,
+                "BBD" => p.draw = tenths,
+                "BBL" => p.loss = tenths,
+                "BBZ" => p.zero_bye = tenths,
+                "BBF" => p.forfeit_loss = tenths,
+                _ => p.pab = tenths,
+            }
+        }
+        "202" | "212" => {
+            t.tiebreaks = value
+                .split([',', ';', ' '])
+                .map(str::trim)
+                .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
+                .map(str::to_string)
+                .collect();
+        }
+        _ => return Ok(false),
     }
-    t.players = numbered.into_iter().map(|(_, _, p)| p).collect();
+    Ok(true)
+}
+
+/// Gives the players the ids of the `XKF` lines; a line that cannot be kept is a warning.
+fn set_federation_ids(t: &mut TrfTournament, federation_ids: Vec<(usize, usize, String)>) {
     let mut named = std::collections::HashSet::new();
     for (line, number, id) in federation_ids {
         // One person is one player of the file: an id given twice is kept for the first.
@@ -378,6 +459,15 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             }),
         }
     }
+}
+
+/// Keeps the `260` lines, refusing one naming a player the file does not have, and a file
+/// forbidding more pairings than are read.
+fn set_forbidden(
+    t: &mut TrfTournament,
+    forbidden: Vec<(usize, ForbiddenPairs)>,
+    count: usize,
+) -> Result<(), TrfError> {
     let mut pairs = 0usize;
     for (line, f) in forbidden {
         if let Some(&missing) = f.players.iter().find(|&&p| p >= count) {
@@ -401,6 +491,11 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         }
         t.forbidden.push(f);
     }
+    Ok(())
+}
+
+/// Keeps the knockout bracket when it names only players of the file.
+fn set_knockout(t: &mut TrfTournament, knockout: Option<TrfKnockout>, count: usize) {
     // A bracket naming players the file does not have is dropped, not guessed at.
     if let Some(k) = knockout {
         let known = |p: usize| p < count;
@@ -417,6 +512,11 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             });
         }
     }
+}
+
+/// Puts the byes of the `240` lines in the players' rounds, refusing a line naming a player
+/// the file does not have.
+fn set_byes(t: &mut TrfTournament, byes: Vec<ByeLine>) -> Result<(), TrfError> {
     for (line, outcome, round, players) in byes {
         for number in players {
             let Some(player) = number.checked_sub(1).and_then(|i| t.players.get_mut(i)) else {
@@ -431,8 +531,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             set_bye(player, round, outcome);
         }
     }
-    totals::score_blank_rounds(&mut t);
-    Ok(t)
+    Ok(())
 }
 
 /// The lines of a text ending in LF, CR or CRLF (a CRLF is one line end, not two, so line
@@ -568,7 +667,7 @@ fn points_line(t: &mut TrfTournament, value: &str, line: usize) -> Result<(), Tr
 }
 
 /// `240 H 003  026  047`: byes of one round.
-fn bye_line(rest: &str, line: usize) -> Result<(usize, Outcome, usize, Vec<usize>), TrfError> {
+fn bye_line(rest: &str, line: usize) -> Result<ByeLine, TrfError> {
     let refused = || {
         TrfError::at(
             line,
@@ -685,6 +784,8 @@ fn player_line(
     }
 }
 
+/// Reads a player line in the columns it is given (see `player_line` for lines counted in
+/// bytes).
 fn parse_player(
     chars: &[char],
     line: usize,
@@ -751,6 +852,45 @@ fn parse_player(
         })?)
     };
     let rank_written = columns(chars, 86, 89).trim().parse().ok();
+    let RoundFields {
+        rounds,
+        has_entry,
+        blank_rounds,
+    } = round_fields(chars, number, line)?;
+    Ok((
+        number,
+        TrfPlayer {
+            history: PlayerHistory {
+                name,
+                rating,
+                rounds,
+            },
+            has_entry,
+            sex,
+            title,
+            federation,
+            fide_id,
+            birth_year,
+            points_written,
+            rank_written,
+            blank_rounds,
+            federation_id: None,
+        },
+    ))
+}
+
+/// The round fields of a player line, from column 92 on.
+struct RoundFields {
+    rounds: Vec<RoundEntry>,
+    /// Whether each round had an entry at all (see [`TrfPlayer::has_entry`]).
+    has_entry: Vec<bool>,
+    /// Rounds (0-based) written blank or without a result.
+    blank_rounds: Vec<usize>,
+}
+
+/// Reads the round fields of player `number`'s line; blank fields after the last entry are
+/// no rounds at all (the line of a player who withdrew ends early).
+fn round_fields(chars: &[char], number: usize, line: usize) -> Result<RoundFields, TrfError> {
     let mut rounds = Vec::new();
     let mut has_entry = Vec::new();
     let mut blank_rounds = Vec::new();
@@ -787,26 +927,11 @@ fn parse_player(
         rounds.pop();
     }
     blank_rounds.retain(|&r| r < rounds.len());
-    Ok((
-        number,
-        TrfPlayer {
-            history: PlayerHistory {
-                name,
-                rating,
-                rounds,
-            },
-            has_entry,
-            sex,
-            title,
-            federation,
-            fide_id,
-            birth_year,
-            points_written,
-            rank_written,
-            blank_rounds,
-            federation_id: None,
-        },
-    ))
+    Ok(RoundFields {
+        rounds,
+        has_entry,
+        blank_rounds,
+    })
 }
 
 /// A birth date's year: `YYYY/MM/DD`, `YYYY/00/00` or `YYYY` alone.
@@ -883,7 +1008,33 @@ fn round_entry(
             ));
         }
     };
-    let result_column = Some(start + 7);
+    let Some(outcome) = round_outcome(result_char, opponent, round, line, start + 7)? else {
+        return Ok(Field::Unscored);
+    };
+    if opponent.is_some() && colour.is_none() && matches!(outcome, Outcome::Played(_)) {
+        return Err(TrfError::at(
+            line,
+            Some(start + 5),
+            TrfErrorKind::GameWithoutColour { round },
+        ));
+    }
+    Ok(Field::Entry(RoundEntry {
+        opponent,
+        colour: if opponent.is_some() { colour } else { None },
+        outcome,
+    }))
+}
+
+/// What a round's result character (at `column`) gives, with or without an opponent; `None`
+/// for an unpaired round written without a result.
+fn round_outcome(
+    result_char: char,
+    opponent: Option<usize>,
+    round: usize,
+    line: usize,
+    column: usize,
+) -> Result<Option<Outcome>, TrfError> {
+    let result_column = Some(column);
     let outcome = match (result_char.to_ascii_uppercase(), opponent) {
         ('1' | 'W', Some(_)) => Outcome::Played(GameScore::Win),
         ('=' | 'D', Some(_)) => Outcome::Played(GameScore::Draw),
@@ -909,7 +1060,7 @@ fn round_entry(
         ('F' | '+' | '1' | 'W', None) => Outcome::FullBye,
         ('-', None) => Outcome::ForfeitLoss,
         ('Z' | '0' | 'L', None) => Outcome::ZeroBye,
-        (' ', None) => return Ok(Field::Unscored),
+        (' ', None) => return Ok(None),
         (other, _) => {
             return Err(TrfError::at(
                 line,
@@ -921,16 +1072,5 @@ fn round_entry(
             ));
         }
     };
-    if opponent.is_some() && colour.is_none() && matches!(outcome, Outcome::Played(_)) {
-        return Err(TrfError::at(
-            line,
-            Some(start + 5),
-            TrfErrorKind::GameWithoutColour { round },
-        ));
-    }
-    Ok(Field::Entry(RoundEntry {
-        opponent,
-        colour: if opponent.is_some() { colour } else { None },
-        outcome,
-    }))
+    Ok(Some(outcome))
 }

@@ -52,6 +52,24 @@ pub struct TrfExportPlayer<'a> {
 #[must_use]
 pub fn write(export: &TrfExport<'_>) -> String {
     let mut out = String::new();
+    write_header(&mut out, export);
+    write_players(&mut out, export);
+    write_federation_ids(&mut out, export.players);
+    if let Some(k) = export.knockout {
+        write_knockout(&mut out, k);
+    }
+    for comment in export.comments {
+        let clean: String = comment
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let _ = writeln!(out, "### {}", clean.trim_end());
+    }
+    out
+}
+
+/// The lines before the players: the event, its rounds, first colour, points and tie-breaks.
+fn write_header(out: &mut String, export: &TrfExport<'_>) {
     let _ = writeln!(out, "012 {}", export.name);
     for (code, value) in [("022", export.city), ("092", export.kind)] {
         if !value.is_empty() {
@@ -101,6 +119,11 @@ pub fn write(export: &TrfExport<'_>) -> String {
             Colour::Black => "black1",
         }
     );
+}
+
+/// The player lines (`001`), with the byes entered ahead on the lines that reach the last
+/// round written.
+fn write_players(out: &mut String, export: &TrfExport<'_>) {
     let written = export
         .players
         .iter()
@@ -108,36 +131,8 @@ pub fn write(export: &TrfExport<'_>) -> String {
         .max()
         .unwrap_or(0);
     for (i, player) in export.players.iter().enumerate() {
-        let history = player.history;
-        let name: String = history.name.chars().take(33).collect();
-        let points = history.score_after(player.rounds_written, &export.points);
-        let rating = if history.rating > 0 {
-            history.rating.min(9999).to_string()
-        } else {
-            String::new()
-        };
-        let sex = match player.sex {
-            Some(TrfSex::Male) => 'm',
-            Some(TrfSex::Female) => 'w',
-            None => ' ',
-        };
-        let birth = player
-            .birth_year
-            .map(|y| format!("{y:04}/00/00"))
-            .unwrap_or_default();
-        let mut line = format!(
-            "001 {:>4} {sex}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-            i + 1,
-            fit(player.title, 3),
-            name,
-            rating,
-            fit(player.federation, 3),
-            fit(player.fide_id, 11),
-            birth,
-            format_points(points),
-            player.rank
-        );
-        for entry in history.rounds.iter().take(player.rounds_written) {
+        let mut line = player_columns(i, player, &export.points);
+        for entry in player.history.rounds.iter().take(player.rounds_written) {
             line.push_str("  ");
             line.push_str(&round_field(entry));
         }
@@ -153,7 +148,45 @@ pub fn write(export: &TrfExport<'_>) -> String {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    for (i, player) in export.players.iter().enumerate() {
+}
+
+/// Player `i`'s line up to its rounds: number, sex, title, name, rating, federation, FIDE id,
+/// birth, points and rank, each in its columns.
+fn player_columns(i: usize, player: &TrfExportPlayer<'_>, points_system: &PointSystem) -> String {
+    let history = player.history;
+    let name: String = history.name.chars().take(33).collect();
+    let points = history.score_after(player.rounds_written, points_system);
+    let rating = if history.rating > 0 {
+        history.rating.min(9999).to_string()
+    } else {
+        String::new()
+    };
+    let sex = match player.sex {
+        Some(TrfSex::Male) => 'm',
+        Some(TrfSex::Female) => 'w',
+        None => ' ',
+    };
+    let birth = player
+        .birth_year
+        .map(|y| format!("{y:04}/00/00"))
+        .unwrap_or_default();
+    format!(
+        "001 {:>4} {sex}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        i + 1,
+        fit(player.title, 3),
+        name,
+        rating,
+        fit(player.federation, 3),
+        fit(player.fide_id, 11),
+        birth,
+        format_points(points),
+        player.rank
+    )
+}
+
+/// The `XKF` lines: each player's federation id, which TRF has no column for.
+fn write_federation_ids(out: &mut String, players: &[TrfExportPlayer<'_>]) {
+    for (i, player) in players.iter().enumerate() {
         // Only an id that reads back as one (letters, digits, `-`) is written: the line can
         // never carry anything else into another program.
         let id = player.federation_id;
@@ -164,42 +197,36 @@ pub fn write(export: &TrfExport<'_>) -> String {
             let _ = writeln!(out, "XKF {:>4} {id}", i + 1);
         }
     }
-    if let Some(k) = export.knockout {
+}
+
+/// The knockout stage: its settings (`XKS`), seeds (`XKP`) and games (`XKG`).
+fn write_knockout(out: &mut String, k: &TrfKnockout) {
+    let _ = writeln!(
+        out,
+        "XKS {} {} {} {} {}",
+        k.size,
+        u8::from(k.third_place),
+        u8::from(k.grand_final_reset),
+        k.games_per_match,
+        k.swiss_rounds
+    );
+    for (player, seed) in &k.seeds {
+        let _ = writeln!(out, "XKP {:>4} {seed:>4}", player + 1);
+    }
+    for g in &k.games {
+        let column = g
+            .column
+            .map_or_else(|| "-".to_string(), |c| (c + 1).to_string());
         let _ = writeln!(
             out,
-            "XKS {} {} {} {} {}",
-            k.size,
-            u8::from(k.third_place),
-            u8::from(k.grand_final_reset),
-            k.games_per_match,
-            k.swiss_rounds
+            "XKG {column:>3} {:>3} {} {} {:>4} {:>4}",
+            g.round,
+            g.code,
+            g.game_no,
+            g.first + 1,
+            g.second + 1
         );
-        for (player, seed) in &k.seeds {
-            let _ = writeln!(out, "XKP {:>4} {seed:>4}", player + 1);
-        }
-        for g in &k.games {
-            let column = g
-                .column
-                .map_or_else(|| "-".to_string(), |c| (c + 1).to_string());
-            let _ = writeln!(
-                out,
-                "XKG {column:>3} {:>3} {} {} {:>4} {:>4}",
-                g.round,
-                g.code,
-                g.game_no,
-                g.first + 1,
-                g.second + 1
-            );
-        }
     }
-    for comment in export.comments {
-        let clean: String = comment
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
-        let _ = writeln!(out, "### {}", clean.trim_end());
-    }
-    out
 }
 
 /// At most `width` characters, so a long value cannot push the next columns out of place.

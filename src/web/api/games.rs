@@ -209,7 +209,7 @@ pub(crate) async fn adjudication_decision(
     ApiGameArbiter(party): ApiGameArbiter,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let proposal: i32 = req
+    let proposal: crate::domain::AdjudicationId = req
         .match_info()
         .get("aid")
         .and_then(|v| v.parse().ok())

@@ -18,7 +18,7 @@ use crate::web::{paths, words};
 
 /// A proposal as the desk shows it.
 pub(crate) struct ProposalHtml {
-    pub id: i32,
+    pub id: crate::domain::AdjudicationId,
     /// Whether it is still for the game as it stands.
     pub current: bool,
     /// Where the game stands, in words: who is ahead, or who wins by force.
@@ -157,9 +157,11 @@ pub(crate) async fn adjudicate(
     render(
         app,
         &page.chrome,
-        access,
-        game_id,
-        place,
+        super::games::GameAt {
+            access,
+            game_id,
+            place,
+        },
         Default::default(),
         {
             problem.adjudication_text = form.record;
@@ -184,7 +186,7 @@ pub(crate) async fn settle(
     req: HttpRequest,
     app: web::Data<App>,
     page: ArbiterPage,
-    path: web::Path<(String, GameId, i32)>,
+    path: web::Path<(String, GameId, crate::domain::AdjudicationId)>,
     form: CsrfForm<SettleForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;

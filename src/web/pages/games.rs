@@ -168,6 +168,14 @@ pub(super) struct Place {
     actor: Option<Actor>,
 }
 
+/// A game as one viewer reaches it: its event (with the viewer's role), its id, and where and
+/// as whom the viewer acts.
+pub(super) struct GameAt {
+    pub(super) access: Access,
+    pub(super) game_id: GameId,
+    pub(super) place: Place,
+}
+
 #[derive(Template)]
 #[template(path = "games/show.html")]
 struct GamePage<'a> {
@@ -314,20 +322,16 @@ impl Problem {
     }
 }
 
-#[expect(clippy::too_many_arguments)]
+/// The game page, sent with `status` (a form sent back with what is wrong in it, say).
 pub(super) async fn render(
     app: web::Data<App>,
     chrome: &Chrome,
-    access: Access,
-    game_id: GameId,
-    place: Place,
+    at: GameAt,
     query: ReplayChoice,
     problem: Problem,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let text = render_text(app, chrome, access, game_id, place, query, problem)
-        .await?
-        .text;
+    let text = render_text(app, chrome, at, query, problem).await?.text;
     Ok(super::super::errors::rendered(
         HttpResponse::build(status)
             .content_type("text/html; charset=utf-8")
@@ -509,98 +513,22 @@ struct RenderedGame {
 async fn render_text(
     app: web::Data<App>,
     chrome: &Chrome,
-    access: Access,
-    game_id: GameId,
-    place: Place,
+    at: GameAt,
     choice: ReplayChoice,
     problem: Problem,
 ) -> Result<RenderedGame, WebError> {
-    let service = app.into_inner();
-    let reviews_on = service.config.review_nodes > 0;
+    let reviews_on = app.config.review_nodes > 0;
+    let GameAt { access, place, .. } = &at;
     // Staff acting as staff: a staff member who plays in this game acts as a player here.
     let staff = matches!(place.actor, Some(Actor::Staff { .. }));
-    let viewer = if place.actor.is_some() {
-        games::Viewer::Party
-    } else {
-        games::Viewer::Public
-    };
-    let access_for_block = access.clone();
-    let (view, staff_view) = web::block(move || {
-        let view = games::view(&service, &access_for_block, game_id, viewer)?;
-        let staff_view = if staff {
-            Some(StaffView {
-                submissions: games::submissions(&service, &access_for_block, game_id)?,
-                log: crate::service::event_log::game_log(&service, &access_for_block, game_id)?,
-                proposal: games::latest_proposal(&service, &access_for_block, game_id)?,
-            })
-        } else {
-            None
-        };
-        Ok::<_, ServiceError>((view, staff_view))
-    })
-    .await??;
+    let (view, staff_view) = load_view(app, &at, staff).await?;
     let (first, second) = names(&view);
     let chosen = staff_view.as_ref().and_then(|staff| {
         let id = choice.submission?;
         staff.submissions.submissions.iter().find(|s| s.id == id)
     });
-    let seats = sides(&view);
-    let replay = if let Some(s) = chosen {
-        s.replay.as_ref().and_then(|r| {
-            replay_html(
-                ReplayOf::of(r),
-                choice.ply,
-                format!("submission={}&", s.id),
-                Some(chrome.t1("game-replay-of-submission", "name", &s.name)),
-                seats,
-            )
-        })
-    } else if view.record.is_some() {
-        replay_html(
-            ReplayOf {
-                positions: &view.positions,
-                moves: &view.moves,
-                captured: &view.captured,
-                marks: &view.marks,
-            },
-            choice.ply,
-            String::new(),
-            None,
-            seats,
-        )
-    } else {
-        view.pending_replay.as_ref().and_then(|r| {
-            replay_html(
-                ReplayOf::of(r),
-                choice.ply,
-                String::new(),
-                Some(chrome.t("game-replay-of-pending")),
-                seats,
-            )
-        })
-    };
-    let outcome = view
-        .result
-        .filter(|_| view.status == GameStatus::Final)
-        .map(|r| {
-            // A corrected result did not come about the way the record ended.
-            let (termination, plies) = match view.correction {
-                Some(_) => (None, None),
-                None => (view.termination, view.plies),
-            };
-            words::outcome(chrome.lang, r, termination, plies, &first, &second)
-        });
-    let pending_outcome = view.pending.as_ref().and_then(|p| {
-        let r = p.result?;
-        Some(words::outcome(
-            chrome.lang,
-            r,
-            p.termination,
-            p.plies,
-            &first,
-            &second,
-        ))
-    });
+    let replay = replay_shown(chrome, &view, chosen, choice);
+    let (outcome, pending_outcome) = outcomes(chrome, &view, &first, &second);
     let is_player = matches!(place.actor, Some(Actor::Player { .. }));
     let my_id = match place.actor {
         Some(Actor::Player { player_id, .. }) => Some(player_id),
@@ -638,12 +566,120 @@ async fn render_text(
         pending_outcome,
         game: view,
         replay,
-        base: place.base,
+        base: place.base.clone(),
         problem,
         desk,
     }
     .render()?;
     Ok(RenderedGame { text, plies })
+}
+
+/// The game as its viewer may see it, and for staff what only staff see, read off the async
+/// workers.
+async fn load_view(
+    app: web::Data<App>,
+    at: &GameAt,
+    staff: bool,
+) -> Result<(GameView, Option<StaffView>), WebError> {
+    let service = app.into_inner();
+    let viewer = if at.place.actor.is_some() {
+        games::Viewer::Party
+    } else {
+        games::Viewer::Public
+    };
+    let access = at.access.clone();
+    let game_id = at.game_id;
+    Ok(web::block(move || {
+        let view = games::view(&service, &access, game_id, viewer)?;
+        let staff_view = if staff {
+            Some(StaffView {
+                submissions: games::submissions(&service, &access, game_id)?,
+                log: crate::service::event_log::game_log(&service, &access, game_id)?,
+                proposal: games::latest_proposal(&service, &access, game_id)?,
+            })
+        } else {
+            None
+        };
+        Ok::<_, ServiceError>((view, staff_view))
+    })
+    .await??)
+}
+
+/// The replay the page shows: a submission staff chose, else the final record, else the
+/// record waiting for confirmation.
+fn replay_shown(
+    chrome: &Chrome,
+    view: &GameView,
+    chosen: Option<&games::SubmissionView>,
+    choice: ReplayChoice,
+) -> Option<ReplayHtml> {
+    let seats = sides(view);
+    if let Some(s) = chosen {
+        s.replay.as_ref().and_then(|r| {
+            replay_html(
+                ReplayOf::of(r),
+                choice.ply,
+                format!("submission={}&", s.id),
+                Some(chrome.t1("game-replay-of-submission", "name", &s.name)),
+                seats,
+            )
+        })
+    } else if view.record.is_some() {
+        replay_html(
+            ReplayOf {
+                positions: &view.positions,
+                moves: &view.moves,
+                captured: &view.captured,
+                marks: &view.marks,
+            },
+            choice.ply,
+            String::new(),
+            None,
+            seats,
+        )
+    } else {
+        view.pending_replay.as_ref().and_then(|r| {
+            replay_html(
+                ReplayOf::of(r),
+                choice.ply,
+                String::new(),
+                Some(chrome.t("game-replay-of-pending")),
+                seats,
+            )
+        })
+    }
+}
+
+/// The final result and the result waiting for confirmation, in words.
+fn outcomes(
+    chrome: &Chrome,
+    view: &GameView,
+    first: &str,
+    second: &str,
+) -> (Option<String>, Option<String>) {
+    let outcome = view
+        .result
+        .filter(|_| view.status == GameStatus::Final)
+        .map(|r| {
+            // A corrected result did not come about the way the record ended.
+            let (termination, plies) = match view.correction {
+                Some(_) => (None, None),
+                None => (view.termination, view.plies),
+            };
+            words::outcome(chrome.lang, r, termination, plies, first, second)
+        });
+    let pending_outcome = view.pending.as_ref().and_then(|p| {
+        let r = p.result?;
+        Some(words::outcome(
+            chrome.lang,
+            r,
+            p.termination,
+            p.plies,
+            first,
+            second,
+        ))
+    });
+    (outcome, pending_outcome)
 }
 
 /// Where a game's party acts: the game's page on the event's site.
@@ -654,10 +690,15 @@ fn party_place(party: &GameActor) -> Place {
     }
 }
 
-/// A game's party as the submitting functions take it: page frame, event, game id, place.
-fn party_parts(party: GameActor) -> (Chrome, Access, GameId, Place) {
+/// A game's party as the submitting functions take it: the page frame and the game.
+fn party_parts(party: GameActor) -> (Chrome, GameAt) {
     let place = party_place(&party);
-    (party.chrome, party.access, party.game.id, place)
+    let at = GameAt {
+        access: party.access,
+        game_id: party.game.id,
+        place,
+    };
+    (party.chrome, at)
 }
 
 pub(super) fn session_place(access: &Access, game: &Game, players: &[Player]) -> Place {
@@ -704,9 +745,11 @@ pub(crate) async fn show(
     let RenderedGame { text, plies } = render_text(
         app,
         &page.chrome,
-        access,
-        game_id,
-        place,
+        GameAt {
+            access,
+            game_id,
+            place,
+        },
         ReplayChoice::from(&*query),
         no_problem(),
     )
@@ -734,11 +777,14 @@ async fn submit(
     req: &HttpRequest,
     app: web::Data<App>,
     chrome: &Chrome,
-    access: Access,
-    game_id: GameId,
-    place: Place,
+    at: GameAt,
     text: String,
 ) -> Result<HttpResponse, WebError> {
+    let GameAt {
+        access,
+        game_id,
+        place,
+    } = at;
     let actor = place
         .actor
         .clone()
@@ -761,9 +807,11 @@ async fn submit(
             render(
                 app,
                 chrome,
-                access,
-                game_id,
-                place,
+                GameAt {
+                    access,
+                    game_id,
+                    place,
+                },
                 ReplayChoice::default(),
                 problem,
                 crate::web::errors::refused_input(),
@@ -781,8 +829,8 @@ pub(crate) async fn submit_record(
     form: CsrfForm<RecordForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let (chrome, access, game_id, place) = party_parts(party);
-    submit(&req, app, &chrome, access, game_id, place, form.record).await
+    let (chrome, at) = party_parts(party);
+    submit(&req, app, &chrome, at, form.record).await
 }
 
 /// `POST /events/{slug}/games/{id}/upload`: the record as a file, without JavaScript.
@@ -793,8 +841,8 @@ pub(crate) async fn upload_record(
     upload: CsrfUpload,
 ) -> Result<HttpResponse, WebError> {
     let text = upload.text()?;
-    let (chrome, access, game_id, place) = party_parts(party);
-    submit(&req, app, &chrome, access, game_id, place, text).await
+    let (chrome, at) = party_parts(party);
+    submit(&req, app, &chrome, at, text).await
 }
 
 async fn confirm_as(
@@ -911,9 +959,11 @@ pub(super) async fn staff_action<T: Send + 'static>(
             let shown = render(
                 app,
                 &page.chrome,
-                access,
-                game_id,
-                place,
+                GameAt {
+                    access,
+                    game_id,
+                    place,
+                },
                 ReplayChoice::default(),
                 Problem::action(&e),
                 status,
@@ -982,9 +1032,11 @@ pub(crate) async fn correct(
             render(
                 app_again,
                 &chrome,
-                access,
-                game_id,
-                place,
+                GameAt {
+                    access,
+                    game_id,
+                    place,
+                },
                 ReplayChoice::default(),
                 Problem {
                     later_rounds: c.later_rounds,
@@ -1071,11 +1123,14 @@ fn moves_link(base: &str, moves: &[String]) -> String {
 async fn board_page(
     app: web::Data<App>,
     chrome: &Chrome,
-    access: Access,
-    game_id: GameId,
-    place: Place,
+    at: GameAt,
     query: BoardQuery,
 ) -> Result<HttpResponse, WebError> {
+    let GameAt {
+        access,
+        game_id,
+        place,
+    } = at;
     if place.actor.is_none() {
         return Err(WebError::Service(ServiceError::Forbidden));
     }
@@ -1142,8 +1197,8 @@ pub(crate) async fn board(
     party: GameActor,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (chrome, access, game_id, place) = party_parts(party);
-    board_page(app, &chrome, access, game_id, place, query.into_inner()).await
+    let (chrome, at) = party_parts(party);
+    board_page(app, &chrome, at, query.into_inner()).await
 }
 
 #[derive(Deserialize)]
@@ -1172,11 +1227,14 @@ async fn submit_board(
     req: &HttpRequest,
     app: web::Data<App>,
     chrome: &Chrome,
-    access: Access,
-    game_id: GameId,
-    place: Place,
+    at: GameAt,
     form: BoardSubmitForm,
 ) -> Result<HttpResponse, WebError> {
+    let GameAt {
+        access,
+        game_id,
+        place,
+    } = at;
     let claim = claim(&form.claim)?;
     let moves = split_moves(&form.moves);
     let Some(text) = board::record_of(access.event.variant, Side::South, &moves, claim) else {
@@ -1185,7 +1243,12 @@ async fn submit_board(
             ErrorCode::RecordUnfinished,
         )));
     };
-    submit(req, app, chrome, access, game_id, place, text).await
+    let at = GameAt {
+        access,
+        game_id,
+        place,
+    };
+    submit(req, app, chrome, at, text).await
 }
 
 pub(crate) async fn board_submit(
@@ -1195,8 +1258,8 @@ pub(crate) async fn board_submit(
     form: CsrfForm<BoardSubmitForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let (chrome, access, game_id, place) = party_parts(party);
-    submit_board(&req, app, &chrome, access, game_id, place, form).await
+    let (chrome, at) = party_parts(party);
+    submit_board(&req, app, &chrome, at, form).await
 }
 
 // The personal link: /p/{secret}.
@@ -1281,9 +1344,11 @@ pub(crate) async fn personal_show(
     render(
         app,
         &game.chrome,
-        game.access,
-        game.game_id,
-        place,
+        GameAt {
+            access: game.access,
+            game_id: game.game_id,
+            place,
+        },
         ReplayChoice::from(&*query),
         no_problem(),
         StatusCode::OK,
@@ -1303,9 +1368,11 @@ pub(crate) async fn personal_record(
         &req,
         app,
         &game.chrome,
-        game.access,
-        game.game_id,
-        place,
+        GameAt {
+            access: game.access,
+            game_id: game.game_id,
+            place,
+        },
         form.record,
     )
     .await
@@ -1324,9 +1391,11 @@ pub(crate) async fn personal_upload(
         &req,
         app,
         &game.chrome,
-        game.access,
-        game.game_id,
-        place,
+        GameAt {
+            access: game.access,
+            game_id: game.game_id,
+            place,
+        },
         text,
     )
     .await
@@ -1362,9 +1431,11 @@ pub(crate) async fn personal_board(
     board_page(
         app,
         &game.chrome,
-        game.access,
-        game.game_id,
-        place,
+        GameAt {
+            access: game.access,
+            game_id: game.game_id,
+            place,
+        },
         query.into_inner(),
     )
     .await
@@ -1382,9 +1453,11 @@ pub(crate) async fn personal_board_submit(
         &req,
         app,
         &game.chrome,
-        game.access,
-        game.game_id,
-        place,
+        GameAt {
+            access: game.access,
+            game_id: game.game_id,
+            place,
+        },
         form,
     )
     .await

@@ -8,7 +8,7 @@ use crate::service::App;
 use crate::service::events::Event;
 use crate::service::round_plan::{self, RoundExplanation};
 use crate::tournament::dutch::explain::{
-    Bye, ByeWhy, Change, FirstMove, Preference, Standard, Strength,
+    BoardWhy, Bye, ByeWhy, Change, FirstMove, Preference, Standard, Strength,
 };
 use crate::web::context::Chrome;
 use crate::web::errors::WebError;
@@ -103,40 +103,8 @@ impl Sentences<'_> {
                 ));
             }
         }
-        match b.standard {
-            Standard::Kept => lines.push(self.lang.t("why-standard-kept")),
-            Standard::Changed { expected, why } => {
-                let higher = if b.scores[0] > b.scores[1]
-                    || (b.scores[0] == b.scores[1] && b.first < b.second)
-                {
-                    b.first
-                } else {
-                    b.second
-                };
-                let key = match why {
-                    Change::Rematch => "why-standard-rematch",
-                    Change::FirstMoveClash => "why-standard-clash",
-                    Change::Quality => "why-standard-quality",
-                };
-                lines.push(self.say(
-                    key,
-                    &[
-                        ("player", self.name(higher)),
-                        ("expected", self.name(expected)),
-                    ],
-                ));
-            }
-            Standard::NotApplicable => {}
-        }
-        for (k, &player) in [b.first, b.second].iter().enumerate() {
-            if !b.already_met[k].is_empty() {
-                let names: Vec<String> = b.already_met[k].iter().map(|&q| self.name(q)).collect();
-                lines.push(self.say(
-                    "why-already-met",
-                    &[("player", self.name(player)), ("names", names.join(", "))],
-                ));
-            }
-        }
+        lines.extend(self.standard(b));
+        lines.extend(self.already_met(b));
         lines.push(self.say(
             "why-preferences",
             &[
@@ -167,6 +135,51 @@ impl Sentences<'_> {
             second,
             lines,
         })
+    }
+
+    /// Whether the board keeps the standard first move of its higher-ranked player, and if not
+    /// why.
+    fn standard(&self, b: &BoardWhy) -> Option<String> {
+        match b.standard {
+            Standard::Kept => Some(self.lang.t("why-standard-kept")),
+            Standard::Changed { expected, why } => {
+                let higher = if b.scores[0] > b.scores[1]
+                    || (b.scores[0] == b.scores[1] && b.first < b.second)
+                {
+                    b.first
+                } else {
+                    b.second
+                };
+                let key = match why {
+                    Change::Rematch => "why-standard-rematch",
+                    Change::FirstMoveClash => "why-standard-clash",
+                    Change::Quality => "why-standard-quality",
+                };
+                Some(self.say(
+                    key,
+                    &[
+                        ("player", self.name(higher)),
+                        ("expected", self.name(expected)),
+                    ],
+                ))
+            }
+            Standard::NotApplicable => None,
+        }
+    }
+
+    /// The opponents each player of the board has met already.
+    fn already_met(&self, b: &BoardWhy) -> Vec<String> {
+        let mut met = Vec::new();
+        for (k, &player) in [b.first, b.second].iter().enumerate() {
+            if !b.already_met[k].is_empty() {
+                let names: Vec<String> = b.already_met[k].iter().map(|&q| self.name(q)).collect();
+                met.push(self.say(
+                    "why-already-met",
+                    &[("player", self.name(player)), ("names", names.join(", "))],
+                ));
+            }
+        }
+        met
     }
 
     fn bye(&self, bye: &Bye) -> Vec<String> {
