@@ -1,6 +1,10 @@
 //! `kiela pair` as other programs call it.
 
 #![expect(clippy::unwrap_used)]
+#![expect(
+    clippy::format_collect,
+    reason = "a test builds its files line by line"
+)]
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -163,7 +163,7 @@ fn verdict_of(text: &str) -> Verdict {
 
 #[test]
 fn hostile_tokens_get_precise_reasons() {
-    let reason = |text: &str| verdict_of(text).reason().map(|r| r.as_str());
+    let reason = |text: &str| verdict_of(text).reason().map(kiela::rules::Reason::as_str);
     assert_eq!(reason("1. z9"), Some("bad_notation"));
     let nineteen = format!("R:{}/{}", ["2"; 10].join(","), ["1"; 9].join(","));
     let twenty_one = format!("R:{}/{}", ["2"; 10].join(","), ["1"; 11].join(","));
@@ -190,7 +190,9 @@ fn hostile_tokens_get_precise_reasons() {
     );
     let games = parse_games(b"1. j2 \xc3\x28 a3");
     assert_eq!(
-        Verdict::of(games[0].as_ref()).reason().map(|r| r.as_str()),
+        Verdict::of(games[0].as_ref())
+            .reason()
+            .map(kiela::rules::Reason::as_str),
         Some("bad_record")
     );
 }
@@ -215,7 +217,9 @@ fn ten_megabyte_files_are_refused_per_record() {
     let games = parse_games(text.as_bytes());
     assert_eq!(games.len(), 2);
     assert_eq!(
-        Verdict::of(games[0].as_ref()).reason().map(|r| r.as_str()),
+        Verdict::of(games[0].as_ref())
+            .reason()
+            .map(kiela::rules::Reason::as_str),
         Some("bad_record")
     );
     assert!(games[1].is_ok(), "the next game is still read");

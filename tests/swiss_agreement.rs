@@ -89,7 +89,7 @@ fn simulated_tournaments_never_break_an_absolute_criterion_and_are_explained() {
                 played_rounds: round,
                 total_rounds: rounds,
                 initial_colour: kiela::tournament::history::Colour::White,
-                points: Default::default(),
+                points: kiela::tournament::history::PointSystem::default(),
                 forbidden: &[],
                 accelerations: None,
             };

@@ -2,6 +2,10 @@
 //! what is kept, what is a warning, and where a refusal points.
 
 #![expect(clippy::unwrap_used)]
+#![expect(
+    clippy::format_collect,
+    reason = "a test builds its files line by line"
+)]
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -79,6 +79,7 @@ impl Seat {
 
 /// Plays `pairs` openings twice each, `a` against `b`; counts from `a`'s point of view:
 /// (a's wins, b's wins, unfinished, plies).
+#[must_use]
 pub fn play_match(variant: Variant, a: Contender, b: Contender, pairs: usize, seed: u64) -> Tally {
     let mut tally = Tally::default();
     let mut openings = fastrand::Rng::with_seed(seed);

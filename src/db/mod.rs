@@ -270,7 +270,7 @@ where
 {
     match conn {
         DbConnection::Sqlite(c) => {
-            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
         }
         DbConnection::Postgres(c) => AnsiTransactionManager::begin_transaction(c)?,
     }

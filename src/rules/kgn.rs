@@ -189,6 +189,7 @@ pub fn parse_record(text: &str) -> Result<Record, ParseError> {
 /// Reads every game of a file, PGN-style: a game ends at its result token or where the next
 /// tag section begins. Each game is read on its own, so one broken game does not hide the
 /// others. A file with no game at all yields one empty record.
+#[must_use]
 pub fn parse_games(bytes: &[u8]) -> Vec<Result<Record, ParseError>> {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,

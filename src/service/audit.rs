@@ -212,7 +212,7 @@ impl Said {
     pub fn text(&self) -> Option<&str> {
         match self {
             Said::Detail(Detail::Text { text }) | Said::Text(text) => Some(text),
-            _ => None,
+            Said::Detail(_) => None,
         }
     }
 
@@ -358,9 +358,9 @@ pub const MAX_DETAIL_CHARS: usize = 1200;
 
 /// Writes an entry (inside the caller's transaction).
 pub(crate) fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), ServiceError> {
-    let detail = match &entry.detail {
+    let detail = match entry.detail {
         Some(detail) => {
-            serde_json::to_string(detail).map_err(|e| ServiceError::Internal(e.to_string()))?
+            serde_json::to_string(&detail).map_err(|e| ServiceError::Internal(e.to_string()))?
         }
         None => String::new(),
     };

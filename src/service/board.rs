@@ -169,7 +169,7 @@ mod tests {
     fn entered_moves_replay_and_stop_at_the_first_illegal_one() {
         let moves: Vec<String> = ["j2", "a3", "e2", "b1"]
             .iter()
-            .map(|s| s.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         let state = explore(Variant::Advanced, Side::South, &moves);
         assert_eq!(state.moves, vec!["j2", "a3"]);
@@ -179,7 +179,10 @@ mod tests {
 
     #[test]
     fn a_claimed_resignation_makes_a_valid_record() {
-        let moves: Vec<String> = ["j2", "a3"].iter().map(|s| s.to_string()).collect();
+        let moves: Vec<String> = ["j2", "a3"]
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect();
         // Without a claim the moves are recorded as an unfinished game.
         let open = record_of(Variant::Advanced, Side::South, &moves, None).unwrap();
         let verdict = crate::rules::Verdict::of(crate::rules::parse_record(&open).as_ref());

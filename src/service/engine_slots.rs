@@ -130,7 +130,7 @@ mod tests {
         let urgent = {
             let slots = slots.clone();
             std::thread::spawn(move || {
-                let slot = slots.take_urgent(Duration::from_secs(60));
+                let slot = slots.take_urgent(Duration::from_mins(1));
                 // Held until the test has looked.
                 let _ = released.recv();
                 slot.map(|_| ())
@@ -156,7 +156,7 @@ mod tests {
         let first = slots.take(Duration::ZERO).unwrap();
         let waiting = {
             let slots = slots.clone();
-            std::thread::spawn(move || slots.take(Duration::from_secs(60)).is_ok())
+            std::thread::spawn(move || slots.take(Duration::from_mins(1)).is_ok())
         };
         drop(first);
         assert!(waiting.join().unwrap());

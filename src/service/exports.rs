@@ -22,7 +22,7 @@ pub(crate) fn once(
     make: impl FnOnce(&EventData) -> String,
 ) -> Result<Arc<String>, ServiceError> {
     let key = MemoKey::event(&access.event, access.event.version, what.to_string());
-    app.memo.exports.get_or_try(key, || {
+    app.memo.exports.get_or_try(&key, || {
         let data = {
             let mut conn = app.conn()?;
             EventData::load(&mut conn, access.event.clone())?.without_drafts()
@@ -265,7 +265,7 @@ pub(crate) fn standings_csv(
         view.version,
         format!("csv:{}:{}", style.key(), header.join(",")),
     );
-    app.memo.exports.get_or_try(key, || {
+    app.memo.exports.get_or_try(&key, || {
         Ok::<_, ServiceError>(Arc::new(csv_text(&view, header, style)))
     })
 }

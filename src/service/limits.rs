@@ -72,6 +72,10 @@ fn retry_after(oldest: Option<NaiveDateTime>, window: TimeDelta, now: NaiveDateT
 }
 
 /// The attempt turned out well (or never took place): it no longer counts.
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "a reservation is released once: taking it ends its life"
+)]
 pub(crate) fn release(
     conn: &mut DbConnection,
     reservation: Reservation,

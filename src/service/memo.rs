@@ -88,14 +88,14 @@ impl<V: Clone> Memo<V> {
     /// fits the budget). Concurrent callers with the same key wait for one computation.
     pub(crate) fn get_or_try<E>(
         &self,
-        key: MemoKey,
+        key: &MemoKey,
         compute: impl FnOnce() -> Result<V, E>,
     ) -> Result<V, E> {
         let slot = {
             let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
             slots.clock += 1;
             let now = slots.clock;
-            if !slots.entries.contains_key(&key) {
+            if !slots.entries.contains_key(key) {
                 if matches!(key.scope, MemoScope::Event(_)) {
                     // Older versions of this event are never asked for again.
                     let stale: Vec<MemoKey> = slots
@@ -131,23 +131,23 @@ impl<V: Clone> Memo<V> {
             let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
             if slots
                 .entries
-                .get(&key)
+                .get(key)
                 .is_some_and(|e| Arc::ptr_eq(&e.slot, &slot))
             {
-                slots.remove(&key);
+                slots.remove(key);
             }
         } else {
             let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
             let kept = slots
                 .entries
-                .get_mut(&key)
+                .get_mut(key)
                 .filter(|e| Arc::ptr_eq(&e.slot, &slot))
                 .map(|e| std::mem::replace(&mut e.bytes, weight));
             if let Some(before) = kept {
                 slots.bytes = slots.bytes - before + weight;
                 // Room for this answer: the ones asked for least recently make it.
                 while slots.bytes > self.budget {
-                    let Some(oldest) = slots.least_recent_except(&key) else {
+                    let Some(oldest) = slots.least_recent_except(key) else {
                         break;
                     };
                     slots.remove(&oldest);
@@ -205,6 +205,10 @@ mod tests {
         }
     }
 
+    #[expect(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "the weight a memo takes reads its value by reference"
+    )]
     fn one(_: &usize) -> usize {
         1
     }
@@ -217,20 +221,23 @@ mod tests {
             calls.fetch_add(1, Ordering::SeqCst);
             Ok::<_, ()>(calls.load(Ordering::SeqCst))
         };
-        assert_eq!(memo.get_or_try(key(1, 1, "why:3"), compute), Ok(1));
-        assert_eq!(memo.get_or_try(key(1, 1, "why:3"), compute), Ok(1));
-        assert_eq!(memo.get_or_try(key(1, 2, "why:3"), compute), Ok(2));
-        assert_eq!(memo.get_or_try(key(2, 1, "why:3"), compute), Ok(3));
+        assert_eq!(memo.get_or_try(&key(1, 1, "why:3"), compute), Ok(1));
+        assert_eq!(memo.get_or_try(&key(1, 1, "why:3"), compute), Ok(1));
+        assert_eq!(memo.get_or_try(&key(1, 2, "why:3"), compute), Ok(2));
+        assert_eq!(memo.get_or_try(&key(2, 1, "why:3"), compute), Ok(3));
         // Version 1 of event 1 was dropped when version 2 came.
-        assert_eq!(memo.get_or_try(key(1, 1, "why:3"), compute), Ok(4));
+        assert_eq!(memo.get_or_try(&key(1, 1, "why:3"), compute), Ok(4));
         assert_eq!(calls.load(Ordering::SeqCst), 4);
     }
 
     #[test]
     fn a_failure_is_not_kept() {
         let memo: Memo<i32> = Memo::new(4, 1000, |_| 1);
-        assert_eq!(memo.get_or_try(key(1, 1, "x"), || Err("down")), Err("down"));
-        assert_eq!(memo.get_or_try(key(1, 1, "x"), || Ok::<_, &str>(5)), Ok(5));
+        assert_eq!(
+            memo.get_or_try(&key(1, 1, "x"), || Err("down")),
+            Err("down")
+        );
+        assert_eq!(memo.get_or_try(&key(1, 1, "x"), || Ok::<_, &str>(5)), Ok(5));
     }
 
     #[test]
@@ -241,7 +248,7 @@ mod tests {
             .map(|_| {
                 let (memo, calls) = (Arc::clone(&memo), Arc::clone(&calls));
                 std::thread::spawn(move || {
-                    memo.get_or_try(key(1, 1, "slow"), || {
+                    memo.get_or_try(&key(1, 1, "slow"), || {
                         calls.fetch_add(1, Ordering::SeqCst);
                         std::thread::sleep(std::time::Duration::from_millis(20));
                         Ok::<_, ()>(42)
@@ -263,11 +270,11 @@ mod tests {
             calls.fetch_add(1, Ordering::SeqCst);
             Ok::<_, ()>(v)
         };
-        memo.get_or_try(key(0, 1, "often"), || count(0)).unwrap();
+        memo.get_or_try(&key(0, 1, "often"), || count(0)).unwrap();
         for i in 1..100 {
-            memo.get_or_try(key(i, 1, "once"), || count(i)).unwrap();
+            memo.get_or_try(&key(i, 1, "once"), || count(i)).unwrap();
             // The answer asked for all along stays.
-            memo.get_or_try(key(0, 1, "often"), || count(-1)).unwrap();
+            memo.get_or_try(&key(0, 1, "often"), || count(-1)).unwrap();
         }
         assert!(memo.slots.lock().unwrap().entries.len() <= 8);
         assert_eq!(calls.load(Ordering::SeqCst), 100);
@@ -277,29 +284,29 @@ mod tests {
     fn the_store_stays_within_its_bytes() {
         let memo = Memo::new(100, 1000, |v: &Arc<String>| v.len());
         let text = |n: usize| Ok::<_, ()>(Arc::new("x".repeat(n)));
-        memo.get_or_try(key(0, 1, "kept"), || text(300)).unwrap();
+        memo.get_or_try(&key(0, 1, "kept"), || text(300)).unwrap();
         for i in 1..50 {
-            memo.get_or_try(key(i, 1, "export"), || text(300)).unwrap();
-            memo.get_or_try(key(0, 1, "kept"), || text(1)).unwrap();
+            memo.get_or_try(&key(i, 1, "export"), || text(300)).unwrap();
+            memo.get_or_try(&key(0, 1, "kept"), || text(1)).unwrap();
             let slots = memo.slots.lock().unwrap();
             assert!(slots.bytes <= 1000, "{} bytes", slots.bytes);
         }
         // The answer asked for all along was never dropped.
         assert_eq!(
-            memo.get_or_try(key(0, 1, "kept"), || text(1))
+            memo.get_or_try(&key(0, 1, "kept"), || text(1))
                 .unwrap()
                 .len(),
             300
         );
         // An answer larger than the whole budget is answered and not kept.
         assert_eq!(
-            memo.get_or_try(key(9, 1, "huge"), || text(5000))
+            memo.get_or_try(&key(9, 1, "huge"), || text(5000))
                 .unwrap()
                 .len(),
             5000
         );
         assert_eq!(
-            memo.get_or_try(key(9, 1, "huge"), || text(7))
+            memo.get_or_try(&key(9, 1, "huge"), || text(7))
                 .unwrap()
                 .len(),
             7
@@ -314,8 +321,8 @@ mod tests {
             version,
             what: "2026-12".into(),
         };
-        memo.get_or_try(list(900), || Ok::<_, ()>(1)).unwrap();
-        memo.get_or_try(list(5), || Ok::<_, ()>(2)).unwrap();
-        assert_eq!(memo.get_or_try(list(900), || Ok::<_, ()>(3)), Ok(1));
+        memo.get_or_try(&list(900), || Ok::<_, ()>(1)).unwrap();
+        memo.get_or_try(&list(5), || Ok::<_, ()>(2)).unwrap();
+        assert_eq!(memo.get_or_try(&list(900), || Ok::<_, ()>(3)), Ok(1));
     }
 }

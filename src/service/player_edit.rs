@@ -45,11 +45,19 @@ pub struct PlayerPatch {
 }
 
 /// A number field that is present, possibly `null`.
+#[expect(
+    clippy::option_option,
+    reason = "a patch tells a field left out (None) from one cleared (Some(None))"
+)]
 fn present_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
     Option::<i64>::deserialize(d).map(Some)
 }
 
 /// A field that is present, possibly `null`.
+#[expect(
+    clippy::option_option,
+    reason = "a patch tells a field left out (None) from one cleared (Some(None))"
+)]
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
     Option::<String>::deserialize(d).map(Some)
 }

@@ -432,12 +432,9 @@ fn read_import_lines(text: &str) -> (Vec<(usize, ValidPlayer)>, ImportReport) {
     let mut columns: Vec<Column> = Column::POSITIONAL.to_vec();
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;
-        let record = match record {
-            Ok(r) => r,
-            Err(_) => {
-                report.rejected.push((line, ErrorCode::CsvUnreadable));
-                continue;
-            }
+        let Ok(record) = record else {
+            report.rejected.push((line, ErrorCode::CsvUnreadable));
+            continue;
         };
         let fields: Vec<&str> = record.iter().collect();
         if fields.iter().all(|f| f.is_empty()) {

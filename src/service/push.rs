@@ -23,7 +23,7 @@ const POLL: Duration = Duration::from_secs(3);
 const MAX_BACKOFF_SECS: i64 = 600;
 
 /// The longest a push may take (an archive of a large event on a slow line).
-const TIMEOUT: Duration = Duration::from_secs(120);
+const TIMEOUT: Duration = Duration::from_mins(2);
 
 /// Where an event's publication to the federation stands.
 #[derive(Clone, Debug, Serialize)]

@@ -226,9 +226,10 @@ fn counted(game: &q::ListCandidate) -> Result<q::CountedGame, LeftOut> {
     if game.status != GameStatus::Final {
         return Err(LeftOut::NotFinal);
     }
-    let result = match game.result {
-        Some(r @ (StoredResult::FirstWins | StoredResult::SecondWins | StoredResult::Draw)) => r,
-        _ => return Err(LeftOut::Forfeit),
+    let Some(result @ (StoredResult::FirstWins | StoredResult::SecondWins | StoredResult::Draw)) =
+        game.result
+    else {
+        return Err(LeftOut::Forfeit);
     };
     if !game.on_record {
         return Err(LeftOut::NoRecord);
@@ -673,9 +674,9 @@ pub(crate) fn whole_list(
         version: list_version(app)?,
         what: month.0.to_string(),
     };
-    app.memo
-        .rating_lists
-        .get_or_try(key, || read_whole_list(app, month).map(std::sync::Arc::new))
+    app.memo.rating_lists.get_or_try(&key, || {
+        read_whole_list(app, month).map(std::sync::Arc::new)
+    })
 }
 
 fn read_whole_list(app: &App, month: Month) -> Result<WholeList, ServiceError> {

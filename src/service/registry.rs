@@ -365,7 +365,7 @@ pub(crate) fn enter(
                     // organiser typed one.
                     player.rating = (rating.round() as i32).clamp(0, 4000);
                 }
-                update_from(conn, &row, Update::of_player(player))?;
+                update_from(conn, &row, &Update::of_player(player))?;
             } else {
                 // Someone else's id typed by mistake, or a change of name: the organiser is
                 // told, nothing of the registered person's reaches the entry, and the registry
@@ -469,7 +469,7 @@ impl<'a> Update<'a> {
 fn update_from(
     conn: &mut DbConnection,
     row: &RegistryPlayer,
-    entry: Update<'_>,
+    entry: &Update<'_>,
 ) -> Result<(), ServiceError> {
     let (name_key, sound_key) = keys(entry.name);
     let kept = |new: &'_ str, old: &'_ str| -> String {
@@ -580,7 +580,7 @@ pub(crate) fn follow_edit(
             match q::by_federation_id(conn, &id)? {
                 Some(row) => {
                     if names::may_be_same(&row.name, &after.name) {
-                        update_from(conn, &row, Update::of_entry(after))?;
+                        update_from(conn, &row, &Update::of_entry(after))?;
                     }
                 }
                 None => {

@@ -29,7 +29,7 @@ const TABLE_BYTES: usize = 4 << 20;
 /// How long the worker sleeps when no game waits for its review.
 const IDLE: Duration = Duration::from_secs(3);
 /// How long one position's search waits for one of the engine's slots.
-const SLOT_WAIT: Duration = Duration::from_secs(60);
+const SLOT_WAIT: Duration = Duration::from_mins(1);
 
 /// Reviews up to `limit` final games that have none; returns how many it stored.
 pub fn review_due(app: &App, limit: usize) -> Result<usize, ServiceError> {

@@ -123,7 +123,7 @@ pub fn explain(
         return Err(ServiceError::NotFound);
     }
     let key = MemoKey::event(&access.event, access.event.version, format!("why:{number}"));
-    app.memo.explanations.get_or_try(key, || {
+    app.memo.explanations.get_or_try(&key, || {
         let data = {
             let mut conn = app.conn()?;
             EventData::load_without_records(&mut conn, access.event.clone())?

@@ -721,13 +721,13 @@ impl<'a, const L: usize> Procedure<'a, L> {
             self.set_base_weights(&mut run, &bracket);
             run.recompute()?;
             self.pair_moved_down(&mut run, &bracket)?;
-            self.pair_moved_down_opponents(&mut run, &bracket)?;
+            Self::pair_moved_down_opponents(&mut run, &bracket)?;
             let remainder = self.remainder(&mut run, &bracket)?;
             let exchanges = remainder.exchanges(&run.stable, &bracket);
             self.exchange_from_s1(&mut run, &bracket, &remainder, exchanges)?;
             self.exchange_from_s2(&mut run, &bracket, &remainder, exchanges)?;
-            self.fix_exchanges(&mut run, &bracket, &remainder);
-            self.pair_s1(&mut run, &bracket, &remainder)?;
+            Self::fix_exchanges(&mut run, &bracket, &remainder);
+            Self::pair_s1(&mut run, &bracket, &remainder)?;
             run.single_is_bye =
                 count % 2 == 1 && group_start < count && run.bye_score >= self.score(group_start);
             (carried, moved_down) = self.move_down(&mut run, &bracket, group_start);
@@ -967,7 +967,6 @@ impl<'a, const L: usize> Procedure<'a, L> {
 
     /// The opponents of the moved-down players paired here, fixed one by one.
     fn pair_moved_down_opponents(
-        &self,
         run: &mut Run<L>,
         bracket: &Bracket,
     ) -> Result<(), NoValidPairing> {
@@ -994,7 +993,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
             }
             let size = vertices.len();
             run.change(vertex, &others, |deltas, _| {
-                deltas.set_row(pi, size, &numbers)
+                deltas.set_row(pi, size, &numbers);
             });
             run.recompute()?;
             let mate = run.stable[vertex];
@@ -1147,7 +1146,7 @@ impl<'a, const L: usize> Procedure<'a, L> {
     }
 
     /// Fix the exchanges and clear the bits used to find them.
-    fn fix_exchanges(&self, run: &mut Run<L>, bracket: &Bracket, remainder: &Remainder) {
+    fn fix_exchanges(run: &mut Run<L>, bracket: &Bracket, remainder: &Remainder) {
         let mut deltas = run.graph().deltas().clone();
         deltas.clear_member_offsets();
         let members = &remainder.members;
@@ -1167,7 +1166,6 @@ impl<'a, const L: usize> Procedure<'a, L> {
 
     /// The opponents of S1, highest first, fixed one by one.
     fn pair_s1(
-        &self,
         run: &mut Run<L>,
         bracket: &Bracket,
         remainder: &Remainder,

@@ -390,15 +390,15 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
 
     /// Finds a maximum-weight perfect matching (or repairs the previous one).
     pub fn solve(&mut self) -> Result<(), NoPerfectMatching> {
-        if !self.solved {
+        if self.solved {
+            self.repair();
+        } else {
             self.jump_start();
             self.solved = true;
             for &v in &self.dirty {
                 self.is_dirty[v] = false;
             }
             self.dirty.clear();
-        } else {
-            self.repair();
         }
         match self.stage() {
             Stage::Perfect => {
@@ -1140,6 +1140,11 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
         false
     }
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one stage of Edmonds's blossom algorithm as its description gives it, kept whole \
+                  to be read beside it (docs/pairing.md)"
+    )]
     fn stage(&mut self) -> Stage {
         for i in 0..self.live.len() {
             let x = self.live[i];

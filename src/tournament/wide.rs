@@ -312,8 +312,8 @@ mod tests {
     fn arithmetic_matches_i128_on_small_values() {
         let mut rng = fastrand::Rng::with_seed(1);
         for _ in 0..10_000 {
-            let a = rng.i64(..) as i128;
-            let b = rng.i64(..) as i128;
+            let a = i128::from(rng.i64(..));
+            let b = i128::from(rng.i64(..));
             let wa = if a < 0 {
                 W::ZERO - W::from_u64(a.unsigned_abs() as u64)
             } else {
@@ -347,8 +347,8 @@ mod tests {
         let big: i128 = (1 << 100) + 12_345;
         let limbs = |v: i128| Wide::<2>([v as u64, (v >> 64) as u64]);
         let prime = i128::from(RESIDUE_PRIME);
-        assert_eq!(limbs(big).residue() as i128, big % prime);
-        assert_eq!(limbs(-big).residue() as i128, (-big).rem_euclid(prime));
+        assert_eq!(i128::from(limbs(big).residue()), big % prime);
+        assert_eq!(i128::from(limbs(-big).residue()), (-big).rem_euclid(prime));
         assert_eq!(Wide::<2>::ZERO.residue(), 0);
     }
 

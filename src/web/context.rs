@@ -93,7 +93,7 @@ fn app_of(req: &HttpRequest) -> Result<web::Data<App>, WebError> {
         .ok_or_else(|| WebError::internal("application state missing"))
 }
 
-fn cookie<'c>(name: &'c str, value: String, secure: bool) -> Cookie<'c> {
+fn cookie(name: &str, value: String, secure: bool) -> Cookie<'_> {
     Cookie::build(name, value)
         .path("/")
         .http_only(true)
@@ -713,7 +713,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
         let body = web::Bytes::from_request(&req, payload);
         Box::pin(async move {
             check_same_origin(&req)?;
-            let body = body.await.map_err(WebError::from_payload)?;
+            let body = body.await.map_err(|e| WebError::from_payload(&e))?;
             let fields: Vec<(String, String)> =
                 serde_urlencoded::from_bytes(&body).map_err(|_| WebError::BadRequest)?;
             let sent = fields

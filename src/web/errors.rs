@@ -202,7 +202,7 @@ impl WebError {
     }
 
     /// A body that could not be read: too large, or broken.
-    pub(crate) fn from_payload(error: actix_web::Error) -> WebError {
+    pub(crate) fn from_payload(error: &actix_web::Error) -> WebError {
         match error.as_response_error().status_code() {
             StatusCode::PAYLOAD_TOO_LARGE => WebError::PayloadTooLarge { limit: None },
             _ => WebError::BadRequest,
@@ -331,6 +331,10 @@ struct ErrorPage<'a> {
 }
 
 /// Writes the body of every error response that has none yet (see the module comment).
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the shape actix's error handlers take"
+)]
 pub(crate) fn render<B: 'static>(
     res: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {

@@ -107,7 +107,7 @@ impl Lang {
     pub fn t(self, key: &str) -> String {
         LOCALES
             .try_lookup(&self.id(), key)
-            .unwrap_or_else(|| key.to_string())
+            .unwrap_or_else(|| missing(self, key))
     }
 
     /// A message with named arguments. An argument written as a number is given to Fluent as
@@ -120,7 +120,7 @@ impl Lang {
             .collect();
         LOCALES
             .try_lookup_with_args(&self.id(), key, &map)
-            .unwrap_or_else(|| key.to_string())
+            .unwrap_or_else(|| missing(self, key))
     }
 
     /// A message whose argument names are only known at run time (an audit entry's fields).
@@ -132,7 +132,7 @@ impl Lang {
             .collect();
         LOCALES
             .try_lookup_with_args(&self.id(), key, &map)
-            .unwrap_or_else(|| key.to_string())
+            .unwrap_or_else(|| missing(self, key))
     }
 
     /// Whether the message exists in this language (not counting the fallback).
@@ -155,6 +155,34 @@ impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
     }
+}
+
+/// The messages asked for that a language does not have, since the server started.
+static MISSING: std::sync::Mutex<std::collections::BTreeSet<String>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+/// A message that does not exist shows its key to the reader: logged once, remembered for
+/// [`missing_messages`], and the key returned.
+fn missing(lang: Lang, key: &str) -> String {
+    let mut missing = MISSING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if missing.insert(format!("{}: {key}", lang.code())) {
+        tracing::warn!("no message {key} in {}", lang.code());
+    }
+    key.to_string()
+}
+
+/// Every message asked for and not found since the server started (`pt: flash-x`): a crawl of
+/// the site fails on any.
+#[must_use]
+pub fn missing_messages() -> Vec<String> {
+    MISSING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .cloned()
+        .collect()
 }
 
 /// The message keys defined in a language's file, read from the compiled-in source (used by

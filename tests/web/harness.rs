@@ -53,17 +53,20 @@ impl TestDb {
                 let mut conn = match PgConnection::establish(&admin_url) {
                     Ok(conn) => conn,
                     Err(e) => {
-                        if std::env::var("CI").is_ok_and(|v| v == "true") {
-                            panic!("CI=true but PostgreSQL is not reachable at {admin_url}: {e}");
-                        }
+                        assert!(
+                            !std::env::var("CI").is_ok_and(|v| v == "true"),
+                            "CI=true but PostgreSQL is not reachable at {admin_url}: {e}"
+                        );
                         eprintln!("skipping the PostgreSQL run: {e}");
                         return None;
                     }
                 };
                 let name = format!("kiela_test_{tag}");
                 let template = postgres_template(&admin_url);
-                conn.batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY"))
-                    .unwrap();
+                conn.batch_execute(&format!(
+                    "CREATE DATABASE {name} TEMPLATE {template}"
+                ))
+                .unwrap();
                 Some(TestDb::Postgres { admin_url, name })
             }
         }
@@ -291,7 +294,7 @@ impl Browser<'_> {
             base: base.to_string(),
             client: awc::Client::builder()
                 .disable_redirects()
-                .timeout(std::time::Duration::from_secs(60))
+                .timeout(std::time::Duration::from_mins(1))
                 .finish(),
             jar: RefCell::new(BTreeMap::new()),
             _app: std::marker::PhantomData,
@@ -375,6 +378,13 @@ impl Browser<'_> {
             body: String::from_utf8_lossy(&bytes).into_owned(),
         };
         self.remember(&resp);
+        // A message the program asked for that a language file lacks would show its key to
+        // the reader: every response of every test checks that none was asked for so far.
+        let missing = kiela::web::i18n::missing_messages();
+        assert!(
+            missing.is_empty(),
+            "messages missing (by {path} or a test beside it): {missing:?}"
+        );
         Ok(resp)
     }
 
@@ -526,6 +536,10 @@ impl Req {
     }
 
     /// A JSON body.
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "a request is built from the `json!` value written in place"
+    )]
     pub fn json(mut self, value: serde_json::Value) -> Req {
         self.body = serde_json::to_vec(&value).unwrap();
         self.header("content-type", "application/json")
@@ -701,9 +715,29 @@ pub fn redact_moments(line: &str) -> String {
 
 /// The value of the first `name="csrf"` hidden field of a page.
 pub fn extract_csrf(html: &str) -> Option<String> {
-    let at = html.find("name=\"csrf\" value=\"")?;
-    let rest = &html[at + "name=\"csrf\" value=\"".len()..];
-    Some(rest[..rest.find('"')?].to_string())
+    attributes(html, "input[name=csrf]", "value")
+        .into_iter()
+        .next()
+}
+
+/// The values of `attribute` on the elements of a page that `selector` picks, parsed as a
+/// browser parses the page.
+pub fn attributes(html: &str, selector: &str, attribute: &str) -> Vec<String> {
+    let selector = scraper::Selector::parse(selector).unwrap();
+    scraper::Html::parse_document(html)
+        .select(&selector)
+        .filter_map(|e| e.value().attr(attribute).map(str::to_string))
+        .collect()
+}
+
+/// The text of the elements of a page that `selector` picks, its white space collapsed.
+pub fn texts(html: &str, selector: &str) -> Vec<String> {
+    let selector = scraper::Selector::parse(selector).unwrap();
+    scraper::Html::parse_document(html)
+        .select(&selector)
+        .map(|e| e.text().collect::<Vec<_>>().join(" "))
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
 }
 
 /// Runs one async test body on SQLite and on PostgreSQL.

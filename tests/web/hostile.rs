@@ -203,7 +203,7 @@ fn allowed_role(route: &str) -> crate::authz::Role {
         .unwrap()
 }
 
-fn check(failures: &mut Vec<String>, what: String, resp: &Resp, must_refuse: bool) {
+fn check(failures: &mut Vec<String>, what: &str, resp: &Resp, must_refuse: bool) {
     if resp.status >= 500 {
         failures.push(format!(
             "{what}: {} {}",
@@ -257,7 +257,7 @@ async fn no_input_makes_the_server_fail(app: &TestApp) {
             ] {
                 let resp = w.browsers[&role].get(&format!("{path}{query}")).await;
                 calls += 1;
-                check(&mut failures, format!("{route}{query}"), &resp, false);
+                check(&mut failures, &format!("{route}{query}"), &resp, false);
             }
             continue;
         }
@@ -283,7 +283,7 @@ async fn no_input_makes_the_server_fail(app: &TestApp) {
                 calls += 1;
                 check(
                     &mut failures,
-                    format!("{route} as {role:?}, {what}"),
+                    &format!("{route} as {role:?}, {what}"),
                     &resp,
                     must_refuse,
                 );
@@ -314,7 +314,7 @@ async fn no_input_makes_the_server_fail(app: &TestApp) {
             calls += 1;
             check(
                 &mut failures,
-                format!("{route} as {role:?}, {what}"),
+                &format!("{route} as {role:?}, {what}"),
                 &resp,
                 must_refuse,
             );

@@ -1,6 +1,13 @@
 //! HTTP tests of the application, each on a fresh database, on SQLite and on PostgreSQL.
 
 #![expect(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![expect(
+    clippy::too_many_lines,
+    clippy::format_collect,
+    clippy::unreadable_literal,
+    reason = "a test tells one story from start to end, builds its files line by line and \
+              writes amounts as organisers type them"
+)]
 
 mod harness;
 mod hostile;

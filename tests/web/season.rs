@@ -224,7 +224,7 @@ async fn qualifier(venue: &TestApp, national: &[String]) -> (i64, String, String
         )
         .await;
         let id = shown["federation_id"].as_str().unwrap();
-        assert!(id.starts_with("L-") && !id.starts_with("K"), "{id}");
+        assert!(id.starts_with("L-") && !id.starts_with('K'), "{id}");
     }
     let mut seed = 100;
     let mut played = 0;
@@ -673,7 +673,7 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
         a["rounds"].as_array_mut().unwrap().push(round);
     });
     let late = refused(archive.clone(), &|a| {
-        a["players"][0]["joined_round"] = json!(i32::MAX)
+        a["players"][0]["joined_round"] = json!(i32::MAX);
     });
     let undecided = refused(archive.clone(), &|a| {
         a["audit"]
@@ -688,7 +688,7 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
             .retain(|line| line["action"] != "result_corrected");
     });
     let two_lines = refused(archive.clone(), &|a| {
-        a["players"][3]["name"] = json!("Ana\nBento")
+        a["players"][3]["name"] = json!("Ana\nBento");
     });
     let two_byes = refused(archive.clone(), &|a| {
         a["byes"] = json!([{"player": 1, "round": 2, "kind": "half"}, {"player": 1, "round": 2, "kind": "zero"}]);

@@ -139,54 +139,6 @@ fn every_message_exists_in_every_language() {
     }
 }
 
-#[test]
-fn every_key_used_by_a_template_or_the_code_is_translated() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut used = BTreeSet::new();
-    for dir in ["templates", "src"] {
-        collect_keys(&root.join(dir), &mut used);
-    }
-    assert!(used.len() > 30, "{used:?}");
-    for lang in Lang::ALL {
-        let keys: BTreeSet<String> = message_keys(lang).into_iter().collect();
-        let missing: Vec<_> = used.iter().filter(|k| !keys.contains(*k)).collect();
-        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
-    }
-}
-
-/// Keys used literally: `t("key")` and `t1("key"` calls in templates and code, and message
-/// keys the code hands over as strings (`"flash-…"`, `"error-…"`, `"role-…"`).
-fn collect_keys(dir: &std::path::Path, out: &mut BTreeSet<String>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            collect_keys(&path, out);
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        for call in [".t(\"", ".t1(\""] {
-            for piece in text.split(call).skip(1) {
-                if let Some(key) = piece.split('"').next() {
-                    out.insert(key.to_string());
-                }
-            }
-        }
-        if path.extension().is_some_and(|e| e == "rs") {
-            for quoted in text.split('"').skip(1).step_by(2) {
-                let plain = quoted
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_');
-                let prefixed = ["flash-", "error-", "role-"]
-                    .iter()
-                    .any(|p| quoted.starts_with(p) && quoted.len() > p.len());
-                if plain && prefixed {
-                    out.insert(quoted.to_string());
-                }
-            }
-        }
-    }
-}
-
 /// The values of a language's messages, lower-cased, one per line.
 fn message_text(file: &str) -> String {
     let path = format!("{}/locales/{file}/main.ftl", env!("CARGO_MANIFEST_DIR"));

@@ -1243,11 +1243,11 @@ mod links {
     #[actix_web::test]
     async fn from_the_configured_address_when_set() {
         run(Backend::Sqlite, |c| {
-            c.base_url = Some("https://kiela.ao".into())
+            c.base_url = Some("https://kiela.ao".into());
         })
         .await;
         run(Backend::Postgres, |c| {
-            c.base_url = Some("https://kiela.ao".into())
+            c.base_url = Some("https://kiela.ao".into());
         })
         .await;
     }

@@ -375,7 +375,11 @@ fn adjudicated_record(
     let unreadable = || ServiceError::Internal("a stored adjudication does not read".into());
     let record = crate::rules::parse_record(stored).map_err(|_| unreadable())?;
     let first = record.header.first;
-    let moves: Vec<String> = record.moves.iter().map(|t| t.text()).collect();
+    let moves: Vec<String> = record
+        .moves
+        .iter()
+        .map(crate::rules::kgn::PlyToken::text)
+        .collect();
     let claimed = match result {
         StoredResult::FirstWins => GameResult::win_for(first),
         StoredResult::SecondWins => GameResult::win_for(first.opponent()),

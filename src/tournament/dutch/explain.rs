@@ -502,7 +502,7 @@ mod tests {
                 why: Change::Rematch
             }
         );
-        let me = if board.first == 0 { 0 } else { 1 };
+        let me = usize::from(board.first != 0);
         assert_eq!(board.already_met[me], vec![2]);
     }
 

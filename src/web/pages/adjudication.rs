@@ -162,7 +162,7 @@ pub(crate) async fn adjudicate(
             game_id,
             place,
         },
-        Default::default(),
+        super::games::ReplayChoice::default(),
         {
             problem.adjudication_text = form.record;
             problem

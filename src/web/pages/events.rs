@@ -710,7 +710,10 @@ pub(crate) async fn add_player(
                 .all(|d| d.code == crate::domain::Resemblance::OtherName)
             {
                 "flash-player-added-other-name"
-            } else if duplicates.iter().all(|d| d.is_registry()) {
+            } else if duplicates
+                .iter()
+                .all(crate::service::duplicates::DuplicateWarning::is_registry)
+            {
                 "flash-player-added-registered"
             } else {
                 "flash-player-added-duplicate"

@@ -184,7 +184,7 @@ pub(crate) fn public_url(req: &HttpRequest, app: &crate::service::App, path: &st
     let scheme = match trust
         .then(|| first_header_value(req, "x-forwarded-proto"))
         .flatten()
-        .map(|p| p.to_ascii_lowercase())
+        .map(str::to_ascii_lowercase)
         .as_deref()
     {
         Some("https") => "https",

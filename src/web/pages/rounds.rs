@@ -40,7 +40,7 @@ struct RoundPage<'a> {
 
 impl RoundPage<'_> {
     /// Whether a row of the form to pair by hand has this player chosen.
-    fn chosen(&self, chosen: &Option<PlayerId>, id: &PlayerId) -> bool {
+    fn chosen(chosen: &Option<PlayerId>, id: &PlayerId) -> bool {
         *chosen == Some(*id)
     }
 }
