@@ -63,10 +63,8 @@ impl TestDb {
                 };
                 let name = format!("kiela_test_{tag}");
                 let template = postgres_template(&admin_url);
-                conn.batch_execute(&format!(
-                    "CREATE DATABASE {name} TEMPLATE {template}"
-                ))
-                .unwrap();
+                conn.batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+                    .unwrap();
                 Some(TestDb::Postgres { admin_url, name })
             }
         }
