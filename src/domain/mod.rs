@@ -7,6 +7,7 @@
 //! backends. A stored value that is not a known code is an error when it is read, never a
 //! silent default.
 
+mod audit_state;
 mod codes;
 mod entities;
 mod ids;
@@ -18,6 +19,7 @@ mod sql;
 mod tags;
 pub mod utc;
 
+pub use audit_state::AuditState;
 pub use codes::ErrorCode;
 pub use entities::{
     AdjudicationRule, Bye, Circuit, Event, FideDetails, Game, Origin, Player, RatingRecord,

@@ -6,8 +6,8 @@ use super::ServiceError;
 use crate::db::events::{self as q, NewAudit};
 use crate::db::{self, DbConnection};
 use crate::domain::{
-    AuditAction, ByeKind, ErrorCode, EventId, GameId, PlayerId, RoundId, StaffRole, StoredResult,
-    SubmissionId, UserId,
+    AuditAction, AuditState, ByeKind, ErrorCode, EventId, GameId, PlayerId, RoundId, StaffRole,
+    StoredResult, SubmissionId, UserId,
 };
 
 /// A message with its values, kept by code so it is said in the reader's language: a TRF
@@ -284,8 +284,8 @@ pub struct Entry {
     pub actor_user: Option<UserId>,
     pub actor_player: Option<PlayerId>,
     pub action: AuditAction,
-    pub from_state: Option<String>,
-    pub to_state: Option<String>,
+    pub from_state: Option<AuditState>,
+    pub to_state: Option<AuditState>,
     pub detail: Option<Detail>,
 }
 
@@ -328,14 +328,14 @@ impl Entry {
     }
 
     #[must_use]
-    /// The states before and after (their codes).
+    /// The states before and after.
     pub(crate) fn states(
         mut self,
-        from: impl std::fmt::Display,
-        to: impl std::fmt::Display,
+        from: impl Into<AuditState>,
+        to: impl Into<AuditState>,
     ) -> Entry {
-        self.from_state = Some(from.to_string());
-        self.to_state = Some(to.to_string());
+        self.from_state = Some(from.into());
+        self.to_state = Some(to.into());
         self
     }
 
@@ -373,8 +373,8 @@ pub(crate) fn record(conn: &mut DbConnection, entry: Entry) -> Result<(), Servic
             actor_user: entry.actor_user,
             actor_player: entry.actor_player,
             action: entry.action,
-            from_state: entry.from_state.as_deref(),
-            to_state: entry.to_state.as_deref(),
+            from_state: entry.from_state.map(AuditState::as_str),
+            to_state: entry.to_state.map(AuditState::as_str),
             detail: &detail,
             created_at: db::now(),
         },

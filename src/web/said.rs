@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::domain::AuditAction;
+use crate::domain::AuditState;
 use crate::domain::Mismatch;
 use crate::rules::Side;
 use crate::rules::explain::{Explanation, Place, Value as ExplainedValue};
@@ -155,21 +155,15 @@ pub(crate) fn trf_error_words(lang: Lang, error: &crate::tournament::trf::TrfErr
     )
 }
 
-/// A state an entry records (before or after), in words: a player's, a round's or a game's,
-/// by the entry's action.
+/// A state an entry records (before or after), in words: a player's, a round's or a game's.
 #[must_use]
-pub(crate) fn state(lang: Lang, action: AuditAction, code: &str) -> String {
-    let prefix = match action {
-        AuditAction::PlayerWithdrawn | AuditAction::RegistrationRejected => "player-status-",
-        AuditAction::RoundPublished | AuditAction::RoundWithdrawn => "round-state-",
-        _ => "game-status-",
+pub(crate) fn state(lang: Lang, state: AuditState) -> String {
+    let key = match state {
+        AuditState::Player(status) => format!("player-status-{status}"),
+        AuditState::Round(round) => format!("round-state-{round}"),
+        AuditState::Game(status) => format!("game-status-{status}"),
     };
-    let key = format!("{prefix}{code}");
-    if lang.has(&key) {
-        lang.t(&key)
-    } else {
-        code.to_string()
-    }
+    lang.t(&key)
 }
 
 /// A refused record's fault: where, then what.
