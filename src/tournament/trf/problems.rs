@@ -344,7 +344,25 @@ impl TrfErrorKind {
                 f,
                 "round {round}: player {player} and player {opponent} disagree about their game"
             ),
-            _ => Ok(()),
+            // Said by `write_message`; listed so that a new kind must be placed in one or the
+            // other.
+            K::Empty
+            | K::NotTrf
+            | K::NoPlayers
+            | K::TeamTournament { .. }
+            | K::RoundsNotANumber { .. }
+            | K::ColourNotWOrB { .. }
+            | K::PointsSystem { .. }
+            | K::PairingNumber { .. }
+            | K::PairingNumberBeyond { .. }
+            | K::TooManyRounds { .. }
+            | K::TooManyPlayers { .. }
+            | K::ForbiddenLine { .. }
+            | K::TooManyForbiddenPairs { .. }
+            | K::PairingNumberRepeated { .. }
+            | K::Rating { .. }
+            | K::Points { .. }
+            | K::ByeLine { .. } => Ok(()),
         }
     }
 }
