@@ -227,12 +227,6 @@ impl From<RandomError> for WebError {
     }
 }
 
-impl From<actix_web::error::BlockingError> for WebError {
-    fn from(e: actix_web::error::BlockingError) -> WebError {
-        WebError::internal(e)
-    }
-}
-
 impl From<actix_web::http::Error> for WebError {
     fn from(e: actix_web::http::Error) -> WebError {
         WebError::internal(e)

@@ -67,10 +67,10 @@ async fn load(req: &HttpRequest) -> Result<EventPage, WebError> {
         return Ok(EventPage::new(req, chrome, access));
     }
     let key = slug.clone();
-    let access = web::block(move || {
+    let access = crate::web::run(move || {
         crate::service::access::access(&app, EventRef::Slug(&slug), user.as_ref())
     })
-    .await??;
+    .await?;
     if shared && let Some(recent) = recent {
         recent.put(key, &access, ttl);
     }
@@ -220,7 +220,7 @@ async fn load_game_actor(req: &HttpRequest) -> Result<GameActor, WebError> {
         .into_inner();
     let user = page.chrome.user.clone();
     let (access, game, players) =
-        web::block(move || games::access_for_game(&app, game_id, user.as_ref())).await??;
+        crate::web::run(move || games::access_for_game(&app, game_id, user.as_ref())).await?;
     if access.event.id != page.access.event.id {
         return Err(WebError::Service(ServiceError::NotFound));
     }

@@ -18,6 +18,24 @@ pub(crate) mod words;
 
 /// The first value of the query parameter `name`, at most `max_chars` characters (none, or a
 /// query string that does not decode: empty).
+/// Runs a use case on the blocking pool: its transaction may wait on the database and a
+/// password hash on a core, and neither may hold up the async workers that answer everyone
+/// else. The one way a handler calls the service. A call whose error the handler shows on its
+/// form returns its result inside `Ok` (`run(move || Ok(service::f(…)))`).
+pub(crate) async fn run<T, E>(call: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: From<crate::service::ServiceError> + Send + 'static,
+{
+    match actix_web::web::block(call).await {
+        Ok(result) => result,
+        Err(gone) => Err(crate::service::ServiceError::Internal(format!(
+            "the blocking pool refused the call: {gone}"
+        ))
+        .into()),
+    }
+}
+
 pub(crate) fn query_param(query: &str, name: &str, max_chars: usize) -> String {
     serde_urlencoded::from_str::<Vec<(String, String)>>(query)
         .unwrap_or_default()

@@ -42,7 +42,7 @@ async fn load_link(req: &HttpRequest) -> Result<PersonalLink, WebError> {
         .to_string();
     let app = app_of(req)?;
     let lookup = secret.clone();
-    let (access, player) = web::block(move || players::by_secret(&app, &lookup)).await??;
+    let (access, player) = crate::web::run(move || players::by_secret(&app, &lookup)).await?;
     chrome.use_event_time(&access.event);
     Ok(PersonalLink {
         chrome,
@@ -84,7 +84,7 @@ async fn load_game(req: &HttpRequest) -> Result<PersonalGame, WebError> {
         .ok_or(WebError::Service(ServiceError::NotFound))?;
     let app = app_of(req)?;
     let (access, game, players) =
-        web::block(move || games::access_for_game(&app, game_id, None)).await??;
+        crate::web::run(move || games::access_for_game(&app, game_id, None)).await?;
     if access.event.id != link.player.event_id || !link.player.plays_in(&game) {
         return Err(WebError::Service(ServiceError::NotFound));
     }

@@ -22,7 +22,7 @@ pub(crate) async fn export(
 ) -> Result<HttpResponse, ApiError> {
     let slug = access.event.slug.clone();
     let app = app.into_inner();
-    let bytes = web::block(move || archive::export(&app, &access)).await??;
+    let bytes = crate::web::run(move || archive::export(&app, &access)).await?;
     Ok(archive_file(&slug, bytes))
 }
 
@@ -97,10 +97,10 @@ pub(crate) async fn import(
     };
     let service = app.clone().into_inner();
     if dry_run {
-        let review = web::block(move || archive::review(&service, &user, &body, &[])).await??;
+        let review = crate::web::run(move || archive::review(&service, &user, &body, &[])).await?;
         return Ok(HttpResponse::Ok().json(review));
     }
-    let imported = web::block(move || archive::import(&service, &user, &body, &[])).await??;
+    let imported = crate::web::run(move || archive::import(&service, &user, &body, &[])).await?;
     let event = imported.event;
     let json = ImportedJson {
         people: imported.people,

@@ -18,7 +18,7 @@ pub(crate) async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let input: CircuitInput = json_body(&req, &body)?;
     let app = app.into_inner();
-    let circuit = web::block(move || circuits::create(&app, &user, &input)).await??;
+    let circuit = crate::web::run(move || circuits::create(&app, &user, &input)).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/circuits/{}", circuit.id)))
         .json(serde_json::json!({
@@ -38,7 +38,8 @@ pub(crate) async fn show(
     let id = path.into_inner();
     let app = app.into_inner();
     let lookup = app.clone();
-    let (_, version) = web::block(move || circuits::version(&lookup, CircuitRef::Id(id))).await??;
+    let (_, version) =
+        crate::web::run(move || circuits::version(&lookup, CircuitRef::Id(id))).await?;
     let named = Named {
         scope: Scope::Circuit(id),
         version,
@@ -48,7 +49,7 @@ pub(crate) async fn show(
         super::cache::Lookup::Stored(stored) => return Ok(stored),
         super::cache::Lookup::Render(turn) => turn,
     };
-    let standings = web::block(move || circuits::standings(&app, CircuitRef::Id(id))).await??;
+    let standings = crate::web::run(move || circuits::standings(&app, CircuitRef::Id(id))).await?;
     super::cache::json(&req, &named, true, Vec::new(), &standings)
 }
 
@@ -60,6 +61,6 @@ pub(crate) async fn fill_final(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let app = app.into_inner();
-    let filled = web::block(move || circuits::fill_final(&app, &user, id)).await??;
+    let filled = crate::web::run(move || circuits::fill_final(&app, &user, id)).await?;
     Ok(HttpResponse::Ok().json(filled))
 }

@@ -60,7 +60,7 @@ pub(crate) async fn edit_player(
     })?;
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
-    let player = web::block(move || player_edit::edit(&app, &access, pid, &patch)).await??;
+    let player = crate::web::run(move || player_edit::edit(&app, &access, pid, &patch)).await?;
     Ok(HttpResponse::Ok().json(player))
 }
 
@@ -72,7 +72,7 @@ pub(crate) async fn remove_player(
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
-    web::block(move || player_edit::remove(&app, &access, pid)).await??;
+    crate::web::run(move || player_edit::remove(&app, &access, pid)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -85,7 +85,7 @@ pub(crate) async fn withdraw_round(
 ) -> Result<HttpResponse, ApiError> {
     let (_, number) = path.into_inner();
     let app = app.into_inner();
-    web::block(move || rounds::withdraw(&app, &access, number)).await??;
+    crate::web::run(move || rounds::withdraw(&app, &access, number)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -139,7 +139,8 @@ pub(crate) async fn set_pairings(
     let publish = query.publish;
     let app = app.into_inner();
     let paired =
-        web::block(move || rounds::pair_by_hand(&app, &access, number, &boards, publish)).await??;
+        crate::web::run(move || rounds::pair_by_hand(&app, &access, number, &boards, publish))
+            .await?;
     Ok(HttpResponse::Ok().json(paired))
 }
 
@@ -152,11 +153,11 @@ pub(crate) async fn set_prizes(
 ) -> Result<HttpResponse, ApiError> {
     let fund: crate::service::prizes::Fund = json_body(&req, &body)?;
     let service = app.into_inner();
-    let list = web::block(move || {
+    let list = crate::web::run(move || {
         crate::service::prizes::set_fund(&service, &access, &fund)?;
         crate::service::prizes::prize_list(&service, &access)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -169,7 +170,7 @@ pub(crate) async fn prizes(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let service = app.into_inner();
-    let list = web::block(move || {
+    let list = crate::web::run(move || {
         let access = crate::service::access::access(
             &service,
             crate::service::access::EventRef::Id(id),
@@ -177,6 +178,6 @@ pub(crate) async fn prizes(
         )?;
         crate::service::prizes::prize_list(&service, &access)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(list))
 }

@@ -24,10 +24,10 @@ async fn access(
     user: Option<crate::service::accounts::User>,
 ) -> Result<Access, ApiError> {
     let app = app.clone().into_inner();
-    Ok(
-        web::block(move || crate::service::access::access(&app, EventRef::Id(id), user.as_ref()))
-            .await??,
-    )
+    Ok(crate::web::run(move || {
+        crate::service::access::access(&app, EventRef::Id(id), user.as_ref())
+    })
+    .await?)
 }
 
 /// The event for a public read: a client without a token may be given the read this app server
@@ -89,7 +89,7 @@ async fn public_read<T: Serialize + Send + 'static>(
     };
     let service = app.into_inner();
     let for_make = access.clone();
-    let (headers, body, total) = web::block(move || make(&service, &for_make)).await??;
+    let (headers, body, total) = crate::web::run(move || make(&service, &for_make)).await?;
     if let Some(total) = total {
         cache::learn_bound(req, &unnamed, anonymous, total);
         named.key = name(Some(total));
@@ -113,7 +113,7 @@ pub(crate) async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let body: SettingsInput = json_body(&req, &body)?;
     let service = app.clone().into_inner();
-    let event = web::block(move || events::create_event(&service, &user, &body)).await??;
+    let event = crate::web::run(move || events::create_event(&service, &user, &body)).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/events/{}", event.id)))
         .json(Created {
@@ -136,7 +136,7 @@ struct EventJson {
 pub(crate) async fn list(req: HttpRequest, app: web::Data<App>) -> Result<HttpResponse, ApiError> {
     let paging = Paging::of(&req)?;
     let app = app.into_inner();
-    let list = web::block(move || events::list_events(&app)).await??;
+    let list = crate::web::run(move || events::list_events(&app)).await?;
     let total = list.len();
     Ok(paging
         .ok(&req, total)
@@ -173,7 +173,7 @@ pub(crate) async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let changes: serde_json::Map<String, serde_json::Value> = json_body(&req, &body)?;
     let app = app.into_inner();
-    let json = web::block(move || {
+    let json = crate::web::run(move || {
         let event = events::patch_event(&app, &access, &changes)?;
         let access = crate::service::access::Access { event, ..access };
         let overview = overview::overview(&app, &access)?;
@@ -184,7 +184,7 @@ pub(crate) async fn update(
             event: access.event,
         })
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(json))
 }
 
@@ -208,7 +208,7 @@ pub(crate) async fn add_player(
     let app = app.into_inner();
     let event_id = access.event.id;
     let (player, warnings) =
-        web::block(move || players::add_player(&app, &access, &body)).await??;
+        crate::web::run(move || players::add_player(&app, &access, &body)).await?;
     Ok(HttpResponse::Created()
         .insert_header((
             header::LOCATION,
@@ -276,7 +276,7 @@ pub(crate) async fn withdraw(
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
-    web::block(move || players::withdraw(&app, &access, pid)).await??;
+    crate::web::run(move || players::withdraw(&app, &access, pid)).await?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "id": pid, "status": crate::domain::PlayerStatus::Withdrawn })))
 }
@@ -299,11 +299,11 @@ pub(crate) async fn bye(
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
     let (round, points) = (body.round, body.points.clone());
-    web::block(move || {
+    crate::web::run(move || {
         players::bye_kind(&points)
             .and_then(|kind| players::request_bye(&app, &access, pid, round, kind))
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "id": pid, "round": round, "points": body.points })))
 }
@@ -326,7 +326,7 @@ pub(crate) async fn link_account(
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
     let shown = email.trim().to_lowercase();
-    web::block(move || players::link_account(&app, &access, pid, &email)).await??;
+    crate::web::run(move || players::link_account(&app, &access, pid, &email)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "id": pid, "account": shown })))
 }
 
@@ -338,7 +338,7 @@ pub(crate) async fn unlink_account(
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let app = app.into_inner();
-    web::block(move || players::unlink_account(&app, &access, pid)).await??;
+    crate::web::run(move || players::unlink_account(&app, &access, pid)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -351,7 +351,7 @@ pub(crate) async fn personal_link(
 ) -> Result<HttpResponse, ApiError> {
     let (_, pid) = path.into_inner();
     let service = app.clone().into_inner();
-    let secret = web::block(move || players::personal_secret(&service, &access, pid)).await??;
+    let secret = crate::web::run(move || players::personal_secret(&service, &access, pid)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "url": public_url(&req, &app, &paths::personal(&secret))
     })))
@@ -383,7 +383,8 @@ pub(crate) async fn reissue_link(
     };
     let (_, pid) = path.into_inner();
     let service = app.clone().into_inner();
-    let secret = web::block(move || players::reissue_link(&service, &access, pid, claim)).await??;
+    let secret =
+        crate::web::run(move || players::reissue_link(&service, &access, pid, claim)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "url": public_url(&req, &app, &paths::personal(&secret))
     })))
@@ -439,7 +440,7 @@ pub(crate) async fn pair(
 ) -> Result<HttpResponse, ApiError> {
     let app = app.into_inner();
     let event_id = access.event.id;
-    let round = web::block(move || rounds::pair_and_publish(&app, &access)).await??;
+    let round = crate::web::run(move || rounds::pair_and_publish(&app, &access)).await?;
     Ok(HttpResponse::Created()
         .insert_header((
             header::LOCATION,
@@ -554,7 +555,7 @@ pub(crate) async fn export_trf(
     let access = access(&app, path.into_inner(), user).await?;
     let slug = access.event.slug.clone();
     let app = app.into_inner();
-    let text = web::block(move || exports::trf_export(&app, &access)).await??;
+    let text = crate::web::run(move || exports::trf_export(&app, &access)).await?;
     Ok(attachment(
         text,
         "text/plain; charset=utf-8",
@@ -572,10 +573,10 @@ pub(crate) async fn export_csv(
     let slug = access.event.slug.clone();
     let app = app.into_inner();
     let header = exports::CSV_KEYS.map(str::to_string);
-    let text = web::block(move || {
+    let text = crate::web::run(move || {
         exports::standings_csv(&app, &access, &header, crate::service::csv::CsvStyle::Plain)
     })
-    .await??;
+    .await?;
     Ok(attachment(
         text,
         "text/csv; charset=utf-8",

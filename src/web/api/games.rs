@@ -53,7 +53,11 @@ pub(crate) async fn record(
     let ApiGameActor { game_id, actor, .. } = party;
     let text = record_text(&req, &body)?;
     let app = app.into_inner();
-    match web::block(move || games::submit_record(&app, game_id, &actor, &text)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(games::submit_record(&app, game_id, &actor, &text))
+    })
+    .await?
+    {
         Ok(outcome) => Ok(HttpResponse::Ok().json(outcome)),
         Err(SubmitError::Refused(r)) => Err(refusal(&r)),
         Err(SubmitError::Service(e)) => Err(e.into()),
@@ -81,7 +85,7 @@ pub(crate) async fn confirm(
 ) -> Result<HttpResponse, ApiError> {
     let ApiGameActor { game_id, actor, .. } = party;
     let app = app.into_inner();
-    let outcome = web::block(move || games::confirm(&app, game_id, &actor)).await??;
+    let outcome = crate::web::run(move || games::confirm(&app, game_id, &actor)).await?;
     Ok(HttpResponse::Ok().json(outcome))
 }
 
@@ -106,7 +110,7 @@ pub(crate) async fn dispute(
         json_body::<DisputeBody>(&req, &body)?.reason
     };
     let app = app.into_inner();
-    web::block(move || games::dispute(&app, game_id, &actor, &reason)).await??;
+    crate::web::run(move || games::dispute(&app, game_id, &actor, &reason)).await?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "game_id": game_id, "status": GameStatus::Disputed })))
 }
@@ -133,7 +137,7 @@ pub(crate) async fn decision(
     let shown = result.clone();
     // `replay`: the game is to be played again (it is scheduled, its records set aside).
     let replay = result.trim() == "replay";
-    web::block(move || {
+    crate::web::run(move || {
         if replay {
             games::order_replay(&app, &access, game_id, &reason)
         } else {
@@ -141,7 +145,7 @@ pub(crate) async fn decision(
                 .and_then(|decided| games::decide(&app, &access, game_id, decided, &reason))
         }
     })
-    .await??;
+    .await?;
     let status = if replay {
         GameStatus::Scheduled
     } else {
@@ -165,7 +169,11 @@ pub(crate) async fn adjudication(
         access, game_id, ..
     } = party;
     let app = app.into_inner();
-    match web::block(move || games::propose(&app, &access, game_id, &text)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(games::propose(&app, &access, game_id, &text))
+    })
+    .await?
+    {
         Ok(proposal) => Ok(HttpResponse::Created()
             .insert_header((
                 actix_web::http::header::LOCATION,
@@ -186,8 +194,8 @@ pub(crate) async fn latest_adjudication(
         access, game_id, ..
     } = party;
     let app = app.into_inner();
-    let proposal = web::block(move || games::latest_proposal(&app, &access, game_id))
-        .await??
+    let proposal = crate::web::run(move || games::latest_proposal(&app, &access, game_id))
+        .await?
         .ok_or(crate::service::ServiceError::NotFound)?;
     Ok(HttpResponse::Ok().json(proposal))
 }
@@ -220,8 +228,8 @@ pub(crate) async fn adjudication_decision(
     } = party;
     let app = app.into_inner();
     let decided =
-        web::block(move || games::settle(&app, &access, game_id, proposal, &result, &reason))
-            .await??;
+        crate::web::run(move || games::settle(&app, &access, game_id, proposal, &result, &reason))
+            .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "game_id": game_id, "status": GameStatus::Final, "result": decided
     })))
@@ -255,9 +263,10 @@ pub(crate) async fn accept(
         access, game_id, ..
     } = party;
     let app = app.into_inner();
-    let outcome =
-        web::block(move || games::accept_submission(&app, &access, game_id, submission, &reason))
-            .await??;
+    let outcome = crate::web::run(move || {
+        games::accept_submission(&app, &access, game_id, submission, &reason)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(outcome))
 }
 
@@ -275,7 +284,7 @@ pub(crate) async fn correction(
     } = party;
     let app = app.into_inner();
     let corrected =
-        web::block(move || games::correct(&app, &access, game_id, &result, &reason)).await??;
+        crate::web::run(move || games::correct(&app, &access, game_id, &result, &reason)).await?;
     Ok(HttpResponse::Ok().json(corrected))
 }
 
@@ -289,7 +298,7 @@ pub(crate) async fn submissions(
         access, game_id, ..
     } = party;
     let app = app.into_inner();
-    let shown = web::block(move || games::submissions(&app, &access, game_id)).await??;
+    let shown = crate::web::run(move || games::submissions(&app, &access, game_id)).await?;
     Ok(HttpResponse::Ok().json(shown))
 }
 
@@ -304,7 +313,7 @@ pub(crate) async fn show(
     let anonymous = user.is_none();
     let service = app.into_inner();
     let lookup = service.clone();
-    let (access, viewer) = web::block(move || {
+    let (access, viewer) = crate::web::run(move || {
         let (access, game, players) = games::access_for_game(&lookup, game_id, user.as_ref())?;
         let viewer = if games::actor_for(&access, &game, &players).is_some() {
             games::Viewer::Party
@@ -313,7 +322,7 @@ pub(crate) async fn show(
         };
         Ok::<_, crate::service::ServiceError>((access, viewer))
     })
-    .await??;
+    .await?;
     // A client without a token sees the public view, the same for everyone: rendered once per
     // version of the event.
     let shared = anonymous && matches!(viewer, games::Viewer::Public);
@@ -323,6 +332,6 @@ pub(crate) async fn show(
         super::cache::Lookup::Render(turn) => turn,
     };
     let for_view = access.clone();
-    let view = web::block(move || games::view(&service, &for_view, game_id, viewer)).await??;
+    let view = crate::web::run(move || games::view(&service, &for_view, game_id, viewer)).await?;
     super::cache::json(&req, &named, shared, Vec::new(), &view)
 }

@@ -54,7 +54,7 @@ pub(crate) async fn games(
 ) -> Result<HttpResponse, ApiError> {
     let paging = super::paging::Paging::of(&req)?;
     let service = app.clone().into_inner();
-    let events = web::block(move || my_games::of_user(&service, &user)).await??;
+    let events = crate::web::run(move || my_games::of_user(&service, &user)).await?;
     let events: Vec<EventJson> = events
         .into_iter()
         .map(|e| {
@@ -77,11 +77,11 @@ pub(crate) async fn personal_games(
     let secret = path.into_inner();
     let service = app.clone().into_inner();
     let lookup = secret.clone();
-    let event = web::block(move || {
+    let event = crate::web::run(move || {
         let (_, entry) = players::by_secret(&service, &lookup)?;
         my_games::of_entry(&service, &entry)
     })
-    .await??;
+    .await?;
     let event = shown(&req, &app, event, &|g| {
         paths::personal_game(&secret, g.game_id)
     });

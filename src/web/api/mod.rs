@@ -144,12 +144,6 @@ impl From<ServiceError> for ApiError {
     }
 }
 
-impl From<actix_web::error::BlockingError> for ApiError {
-    fn from(e: actix_web::error::BlockingError) -> ApiError {
-        ApiError::from(WebError::internal(e))
-    }
-}
-
 /// The user a request's bearer token acts for; 401 without a valid token. Cookies are never
 /// looked at, so the API cannot be driven by a cross-site form.
 pub struct ApiUser(pub User);
@@ -177,7 +171,7 @@ impl FromRequest for ApiUser {
                 return Err(WebError::internal("application state missing").into());
             };
             let app = app.into_inner();
-            match web::block(move || accounts::api_token_user(&app, &token)).await?? {
+            match crate::web::run(move || accounts::api_token_user(&app, &token)).await? {
                 Some(user) => Ok(ApiUser(user)),
                 None => Err(WebError::BadToken.into()),
             }
@@ -344,14 +338,14 @@ impl FromRequest for ApiOrganiser {
             let ApiUser(user) = user.await?;
             let (id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
             let app = app.into_inner();
-            let access = web::block(move || {
+            let access = crate::web::run(move || {
                 crate::service::access::access(
                     &app,
                     crate::service::access::EventRef::Id(id),
                     Some(&user),
                 )
             })
-            .await??;
+            .await?;
             if !access.is_organiser() {
                 return Err(ServiceError::Forbidden.into());
             }
@@ -376,9 +370,10 @@ fn game_actor(req: &HttpRequest, payload: &mut Payload) -> ApiFuture<ApiGameActo
         let ApiUser(user) = user.await?;
         let (game_id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
         let app = app.into_inner();
-        let (access, game, players) =
-            web::block(move || crate::service::games::access_for_game(&app, game_id, Some(&user)))
-                .await??;
+        let (access, game, players) = crate::web::run(move || {
+            crate::service::games::access_for_game(&app, game_id, Some(&user))
+        })
+        .await?;
         let actor = crate::service::games::actor_or_refusal(&access, &game, &players)?;
         Ok(ApiGameActor {
             access,

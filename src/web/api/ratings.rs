@@ -103,9 +103,7 @@ impl ListQuery {
 /// The list as the page store names it: valid for the list's version.
 pub(crate) async fn named_list(app: &web::Data<App>, key: PageKey) -> Result<Named, ServiceError> {
     let app = app.clone().into_inner();
-    let version = web::block(move || ratings::list_version(&app))
-        .await
-        .map_err(|e| ServiceError::Internal(e.to_string()))??;
+    let version = crate::web::run(move || ratings::list_version(&app)).await?;
     Ok(Named {
         scope: Scope::Ratings,
         version,
@@ -130,7 +128,7 @@ pub(crate) async fn list(req: HttpRequest, app: web::Data<App>) -> Result<HttpRe
     };
     let app = app.into_inner();
     let (as_of, filter) = (query.as_of, query.filter.clone());
-    let list = web::block(move || ratings::list(&app, Some(as_of), &filter)).await??;
+    let list = crate::web::run(move || ratings::list(&app, Some(as_of), &filter)).await?;
     let total = list.rows.len();
     cache::learn_bound(&req, &unpaged, true, total as u64);
     named.key = name(Some(total as u64));
@@ -156,7 +154,7 @@ pub(crate) async fn put_event(
 ) -> Result<HttpResponse, ApiError> {
     let event = path.into_inner();
     let app = app.into_inner();
-    let report = web::block(move || ratings::put_into_list(&app, &user, event)).await??;
+    let report = crate::web::run(move || ratings::put_into_list(&app, &user, event)).await?;
     Ok(HttpResponse::Ok().json(report))
 }
 
@@ -170,7 +168,7 @@ pub(crate) async fn event_report(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let app = app.into_inner();
-    let report = web::block(move || {
+    let report = crate::web::run(move || {
         let access = crate::service::access::access(
             &app,
             crate::service::access::EventRef::Id(id),
@@ -178,7 +176,7 @@ pub(crate) async fn event_report(
         )?;
         ratings::event_report(&app, &access.event)
     })
-    .await??;
+    .await?;
     match report {
         Some(report) => Ok(HttpResponse::Ok().json(report)),
         None => Err(ServiceError::Conflict(ErrorCode::EventNotInRatingList).into()),
@@ -194,7 +192,7 @@ pub(crate) async fn accept_changes(
 ) -> Result<HttpResponse, ApiError> {
     let event = path.into_inner();
     let app = app.into_inner();
-    let report = web::block(move || ratings::accept_changes(&app, &user, event)).await??;
+    let report = crate::web::run(move || ratings::accept_changes(&app, &user, event)).await?;
     Ok(HttpResponse::Ok().json(report))
 }
 
@@ -207,6 +205,6 @@ pub(crate) async fn take_out_event(
 ) -> Result<HttpResponse, ApiError> {
     let event = path.into_inner();
     let app = app.into_inner();
-    let periods = web::block(move || ratings::take_out_of_list(&app, &user, event)).await??;
+    let periods = crate::web::run(move || ratings::take_out_of_list(&app, &user, event)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "periods_rated": periods })))
 }

@@ -20,7 +20,7 @@ pub(crate) async fn search(
     let paging = Paging::of(&req)?;
     let text = search_text(req.query_string());
     let app = app.into_inner();
-    let found = web::block(move || registry::search(&app, &text)).await??;
+    let found = crate::web::run(move || registry::search(&app, &text)).await?;
     let total = found.len();
     Ok(paging
         .ok(&req, total)
@@ -38,7 +38,7 @@ pub(crate) async fn show(
     let app = app.into_inner();
     let (person, person_id, version) = {
         let (app, id) = (app.clone(), id.clone());
-        web::block(move || registry::person_version(&app, &id)).await??
+        crate::web::run(move || registry::person_version(&app, &id)).await?
     };
     let named = Named {
         scope: Scope::Person(person),
@@ -49,7 +49,7 @@ pub(crate) async fn show(
         super::cache::Lookup::Stored(stored) => return Ok(stored),
         super::cache::Lookup::Render(turn) => turn,
     };
-    let person = web::block(move || registry::person(&app, &id)).await??;
+    let person = crate::web::run(move || registry::person(&app, &id)).await?;
     super::cache::json(&req, &named, true, Vec::new(), &person)
 }
 
@@ -76,7 +76,7 @@ pub(crate) async fn merge(
     let body: MergeBody = super::json_body(&req, &body)?;
     let gone = path.into_inner();
     let app = app.into_inner();
-    let merged = web::block(move || registry::merge(&app, &user, &gone, &body.into)).await??;
+    let merged = crate::web::run(move || registry::merge(&app, &user, &gone, &body.into)).await?;
     Ok(HttpResponse::Ok().json(merged))
 }
 
@@ -98,7 +98,7 @@ pub(crate) async fn export(
         super::cache::Lookup::Render(turn) => turn,
     };
     let app = app.into_inner();
-    let file = web::block(move || crate::service::registry_file::export(&app)).await??;
+    let file = crate::web::run(move || crate::service::registry_file::export(&app)).await?;
     super::cache::json(
         &req,
         &named,

@@ -3,7 +3,7 @@
 
 use super::{
     CsrfUsed, Flash, HttpMessage, HttpRequest, Lang, Offset, User, WebError, accounts, app_of,
-    csrf_token, request_context, session_token, web,
+    csrf_token, request_context, session_token,
 };
 
 /// The signed-in user, looked up once per request and cached.
@@ -17,7 +17,7 @@ pub(super) async fn current_user(req: &HttpRequest) -> Result<Option<User>, WebE
     let user = match session_token(req) {
         Some(token) => {
             let app = app_of(req)?;
-            web::block(move || accounts::session_user(&app, &token)).await??
+            crate::web::run(move || accounts::session_user(&app, &token)).await?
         }
         None => None,
     };

@@ -105,7 +105,13 @@ pub(crate) async fn signup(
     let app = app.into_inner();
     let ip = client_ip(&req);
     let (email, name, password) = (form.email.clone(), form.name.clone(), form.password);
-    match web::block(move || accounts::sign_up(&app, &email, &name, &password, &ip)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(accounts::sign_up(
+            &app, &email, &name, &password, &ip,
+        ))
+    })
+    .await?
+    {
         Ok(session) => {
             let mut response =
                 redirect_with_flash(&req, "/", FlashLevel::Success, "flash-signed-up")?;
@@ -149,7 +155,16 @@ pub(crate) async fn login(
     let old = session_token(&req);
     let (email, password) = (form.email.clone(), form.password);
     let next = safe_next(&form.next);
-    match web::block(move || accounts::log_in(&app, &email, &password, &ip, old.as_deref())).await?
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(accounts::log_in(
+            &app,
+            &email,
+            &password,
+            &ip,
+            old.as_deref(),
+        ))
+    })
+    .await?
     {
         Ok(session) => {
             let mut response =
@@ -177,7 +192,7 @@ pub(crate) async fn logout(
 ) -> Result<HttpResponse, WebError> {
     if let Some(token) = session_token(&req) {
         let app = app.into_inner();
-        web::block(move || accounts::log_out(&app, &token)).await??;
+        crate::web::run(move || accounts::log_out(&app, &token)).await?;
     }
     let mut response = redirect_with_flash(&req, "/", FlashLevel::Success, "flash-logged-out")?;
     response.add_cookie(&session_removal(&req))?;
@@ -193,7 +208,7 @@ async fn account_page(
 ) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
     let user_id = page.user.id;
-    let tokens = web::block(move || accounts::list_api_tokens(&app, user_id)).await??;
+    let tokens = crate::web::run(move || accounts::list_api_tokens(&app, user_id)).await?;
     html_with_status(
         status,
         &AccountPage {
@@ -222,13 +237,15 @@ pub(crate) async fn change_password(
     let user_id = page.user.id;
     let service = app.clone().into_inner();
     let ip = client_ip(&req);
-    let result = web::block(move || {
-        let change = accounts::PasswordChange {
-            current: &form.current,
-            new: &form.new,
-            revoke_tokens: form.revoke_tokens.is_some(),
-        };
-        accounts::change_password(&service, user_id, &token, &change, &ip)
+    let result = crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>({
+            let change = accounts::PasswordChange {
+                current: &form.current,
+                new: &form.new,
+                revoke_tokens: form.revoke_tokens.is_some(),
+            };
+            accounts::change_password(&service, user_id, &token, &change, &ip)
+        })
     })
     .await?;
     match result {
@@ -261,7 +278,7 @@ pub(crate) async fn create_token(
     let service = app.clone().into_inner();
     let user_id = page.user.id;
     let token =
-        web::block(move || accounts::create_api_token(&service, user_id, &form.label)).await??;
+        crate::web::run(move || accounts::create_api_token(&service, user_id, &form.label)).await?;
     account_page(app, &page, Some(token), None, StatusCode::OK).await
 }
 
@@ -274,6 +291,6 @@ pub(crate) async fn revoke_token(
 ) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
     let (user_id, token_id) = (page.user.id, path.into_inner());
-    web::block(move || accounts::revoke_api_token(&app, user_id, token_id)).await??;
+    crate::web::run(move || accounts::revoke_api_token(&app, user_id, token_id)).await?;
     redirect_with_flash(&req, "/account", FlashLevel::Success, "flash-token-revoked")
 }

@@ -131,7 +131,10 @@ pub(crate) async fn adjudicate(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let text = form.record.clone();
-    let done = web::block(move || games::propose(&service, &access, game_id, &text)).await?;
+    let done = crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(games::propose(&service, &access, game_id, &text))
+    })
+    .await?;
     let (mut problem, status) = match done {
         Ok(_) => {
             let to = paths::game(&page.access.event.slug, game_id);

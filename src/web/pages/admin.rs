@@ -27,13 +27,13 @@ pub struct RoleForm {
 
 pub(crate) async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
-    let (users, installation) = web::block(move || {
+    let (users, installation) = crate::web::run(move || {
         Ok::<_, crate::service::ServiceError>((
             accounts::list_users(&app)?,
             crate::service::installation::status(&app)?,
         ))
     })
-    .await??;
+    .await?;
     let roles = Role::ALL
         .iter()
         .map(|r| (r.as_str(), format!("role-{}", r.as_str())))
@@ -57,7 +57,7 @@ pub(crate) async fn set_role(
     let role = accounts::parse_role(&form.role)?;
     let app = app.into_inner();
     let user_id = path.into_inner();
-    web::block(move || accounts::set_role(&app, user_id, role)).await??;
+    crate::web::run(move || accounts::set_role(&app, user_id, role)).await?;
     redirect_with_flash(
         &req,
         "/admin/users",
@@ -76,7 +76,7 @@ pub(crate) async fn load_registry(
 ) -> Result<HttpResponse, WebError> {
     let bytes = upload.file?;
     let app = app.into_inner();
-    web::block(move || crate::service::registry_file::load(&app, &bytes)).await??;
+    crate::web::run(move || crate::service::registry_file::load(&app, &bytes)).await?;
     redirect_with_flash(
         &req,
         "/admin/users",

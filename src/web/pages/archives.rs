@@ -20,7 +20,7 @@ pub(crate) async fn download(
     let access = page.access.clone();
     let slug = access.event.slug.clone();
     let app = app.into_inner();
-    let bytes = web::block(move || archive::export(&app, &access)).await??;
+    let bytes = crate::web::run(move || archive::export(&app, &access)).await?;
     Ok(crate::web::api::archives::archive_file(&slug, bytes))
 }
 
@@ -68,12 +68,14 @@ pub(crate) async fn import(
         .collect();
     let user = page.user.clone();
     let service = app.into_inner();
-    let answer = web::block(move || {
-        if reviewing {
-            archive::review(&service, &user, &bytes, &decisions).map(Err)
-        } else {
-            archive::import(&service, &user, &bytes, &decisions).map(Ok)
-        }
+    let answer = crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>({
+            if reviewing {
+                archive::review(&service, &user, &bytes, &decisions).map(Err)
+            } else {
+                archive::import(&service, &user, &bytes, &decisions).map(Ok)
+            }
+        })
     })
     .await?;
     match answer {

@@ -53,7 +53,7 @@ pub(crate) async fn show(
     let (named, turn) = {
         let (app, slug) = (app.clone(), slug.clone());
         let (id, version) =
-            web::block(move || circuits::version(&app, CircuitRef::Slug(&slug))).await??;
+            crate::web::run(move || circuits::version(&app, CircuitRef::Slug(&slug))).await?;
         let named = Named {
             scope: Scope::Circuit(id),
             version,
@@ -64,7 +64,7 @@ pub(crate) async fn show(
             Lookup::Render(turn) => (named, turn),
         }
     };
-    let data = web::block(move || circuits::standings(&app, CircuitRef::Slug(&slug))).await??;
+    let data = crate::web::run(move || circuits::standings(&app, CircuitRef::Slug(&slug))).await?;
     let text = CircuitPage { c: &c, data }.render()?;
     Ok(super::site_answer(&req, &c, &named, turn, text))
 }
@@ -88,7 +88,7 @@ struct NewCircuitPage<'a> {
 
 async fn events_for_form(app: &web::Data<App>) -> Result<Vec<Event>, WebError> {
     let app = app.clone().into_inner();
-    let mut events = web::block(move || events_service::list_events(&app)).await??;
+    let mut events = crate::web::run(move || events_service::list_events(&app)).await?;
     events.truncate(FORM_EVENTS);
     Ok(events)
 }
@@ -158,7 +158,10 @@ pub(crate) async fn create(
             };
             let user = page.user.clone();
             let service = app.clone().into_inner();
-            web::block(move || circuits::create(&service, &user, &input)).await?
+            crate::web::run(move || {
+                Ok::<_, crate::service::ServiceError>(circuits::create(&service, &user, &input))
+            })
+            .await?
         }
     };
     match result {

@@ -103,7 +103,13 @@ pub(crate) async fn edit(
     };
     let access = page.access.clone();
     let service = app.into_inner();
-    match web::block(move || player_edit::edit(&service, &access, player_id, &patch)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(player_edit::edit(
+            &service, &access, player_id, &patch,
+        ))
+    })
+    .await?
+    {
         Ok(_) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-edited"),
         // The organiser sees why on the list, the other entries as they were.
         Err(ServiceError::Invalid(invalid)) => {
@@ -125,7 +131,11 @@ pub(crate) async fn remove(
     let back = players_section(&page);
     let access = page.access.clone();
     let service = app.into_inner();
-    match web::block(move || player_edit::remove(&service, &access, player_id)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(player_edit::remove(&service, &access, player_id))
+    })
+    .await?
+    {
         Ok(()) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-removed"),
         Err(ServiceError::Conflict(code)) => {
             redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(code))

@@ -32,7 +32,7 @@ struct ListPage<'a> {
 
 pub(crate) async fn list(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
-    let events = web::block(move || events::list_events(&app)).await??;
+    let events = crate::web::run(move || events::list_events(&app)).await?;
     let can_create = c.user.as_ref().is_some_and(|u| u.role.can_create_events());
     html(&ListPage {
         c: &c,
@@ -272,7 +272,12 @@ pub(crate) async fn create(
     let offsets = offset_choice(&app);
     let app = app.into_inner();
     let result = match input {
-        Ok(input) => web::block(move || events::create_event(&app, &user, &input)).await?,
+        Ok(input) => {
+            crate::web::run(move || {
+                Ok::<_, crate::service::ServiceError>(events::create_event(&app, &user, &input))
+            })
+            .await?
+        }
         Err(e) => Err(e),
     };
     match result {
@@ -341,7 +346,7 @@ pub(crate) async fn show(
         prize_list,
         final_match,
         ..
-    } = web::block(move || overview::overview(&app, &access)).await??;
+    } = crate::web::run(move || overview::overview(&app, &access)).await?;
     let user_id = page.chrome.user.as_ref().map(|u| u.id);
     let mine = user_id.and_then(|id| {
         players
@@ -411,7 +416,7 @@ pub(crate) async fn players_page(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let list = web::block(move || players::list(&app, &access)).await??;
+    let list = crate::web::run(move || players::list(&app, &access)).await?;
     let players: Vec<Player> = list
         .into_iter()
         .filter(|p| p.status != crate::domain::PlayerStatus::Pending)
@@ -497,14 +502,14 @@ async fn manage_page(
         },
         blocked,
         push,
-    ) = web::block(move || {
+    ) = crate::web::run(move || {
         Ok::<_, ServiceError>((
             overview::overview(&service, &access)?,
             rounds::next_round_blocked(&service, &access)?,
             crate::service::push::state(&service, &access.event)?,
         ))
     })
-    .await??;
+    .await?;
     let pairing_blocked = blocked.map(|e| super::form_error(&page.chrome, &e));
     let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
     let query: ManageQuery = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
@@ -567,7 +572,7 @@ pub(crate) async fn push(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
-    web::block(move || crate::service::push::mark(&app, &access)).await??;
+    crate::web::run(move || crate::service::push::mark(&app, &access)).await?;
     redirect_with_flash(
         &req,
         &manage_url(&page),
@@ -635,7 +640,14 @@ pub(crate) async fn update_settings(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let result = match form.to_input() {
-        Ok(input) => web::block(move || events::update_event(&service, &access, &input)).await?,
+        Ok(input) => {
+            crate::web::run(move || {
+                Ok::<_, crate::service::ServiceError>(events::update_event(
+                    &service, &access, &input,
+                ))
+            })
+            .await?
+        }
         Err(e) => Err(e),
     };
     match result {
@@ -695,7 +707,14 @@ pub(crate) async fn add_player(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let result = match input {
-        Ok(input) => web::block(move || players::add_player(&service, &access, &input)).await?,
+        Ok(input) => {
+            crate::web::run(move || {
+                Ok::<_, crate::service::ServiceError>(players::add_player(
+                    &service, &access, &input,
+                ))
+            })
+            .await?
+        }
         Err(e) => Err(e),
     };
     match result {
@@ -760,7 +779,8 @@ pub(crate) async fn import_players(
     let text = form.csv.clone();
     let also_entered = form.also_entered.is_some();
     let report =
-        web::block(move || players::import_csv(&service, &access, &text, also_entered)).await??;
+        crate::web::run(move || players::import_csv(&service, &access, &text, also_entered))
+            .await?;
     let refused = !report.rejected.is_empty() || !report.already_entered.is_empty();
     if !refused && report.duplicates.is_empty() && report.registry.is_empty() {
         return redirect_with_flash(
@@ -844,8 +864,15 @@ pub(crate) async fn link_account(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let back = manage_url(&page);
-    match web::block(move || players::link_account(&service, &access, player_id, &form.email))
-        .await?
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(players::link_account(
+            &service,
+            &access,
+            player_id,
+            &form.email,
+        ))
+    })
+    .await?
     {
         Ok(()) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-linked"),
         Err(ServiceError::Invalid(invalid)) => {
@@ -958,7 +985,7 @@ pub(crate) async fn check_in(
     let access = page.access.clone();
     let present = form.present == "1";
     let app = app.into_inner();
-    web::block(move || players::check_in(&app, &access, player_id, present)).await??;
+    crate::web::run(move || players::check_in(&app, &access, player_id, present)).await?;
     let back = if page.access.is_organiser() {
         paths::manage(&page.access.event.slug, Some("players"))
     } else {
@@ -985,9 +1012,11 @@ pub async fn add_staff(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let role = form.role.clone();
-    let added = web::block(move || {
-        events::staff_role(&role)
-            .and_then(|role| events::add_staff(&service, &access, &form.email, role))
+    let added = crate::web::run(move || {
+        Ok::<_, ServiceError>(
+            events::staff_role(&role)
+                .and_then(|role| events::add_staff(&service, &access, &form.email, role)),
+        )
     });
     match added.await? {
         Ok(()) => redirect_with_flash(
@@ -1097,13 +1126,15 @@ pub(crate) async fn register(
     let result = match form.to_input() {
         Ok(given) => {
             let slug = slug.clone();
-            web::block(move || {
-                players::self_register(
-                    &service,
-                    crate::service::access::EventRef::Slug(&slug),
-                    &user,
-                    &given,
-                )
+            crate::web::run(move || {
+                Ok::<_, crate::service::ServiceError>({
+                    players::self_register(
+                        &service,
+                        crate::service::access::EventRef::Slug(&slug),
+                        &user,
+                        &given,
+                    )
+                })
             })
             .await?
         }
@@ -1145,7 +1176,7 @@ pub(crate) async fn audit_log(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
-    let entries = web::block(move || event_log::event_log(&app, &access)).await??;
+    let entries = crate::web::run(move || event_log::event_log(&app, &access)).await?;
     html(&AuditPage {
         c: &page.chrome,
         event: &page.access.event,
@@ -1167,7 +1198,7 @@ pub(crate) async fn queue(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
-    let list = web::block(move || games::queue(&app, &access)).await??;
+    let list = crate::web::run(move || games::queue(&app, &access)).await?;
     html(&QueuePage {
         c: &page.chrome,
         event: &page.access.event,
@@ -1236,7 +1267,11 @@ async fn import_bytes(
     } else {
         String::new()
     };
-    match web::block(move || trf_import::trf_import(&app, &user, &bytes)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(trf_import::trf_import(&app, &user, &bytes))
+    })
+    .await?
+    {
         Ok(imported) => redirect_with_flash(
             req,
             &paths::manage(&imported.event.slug, None),

@@ -589,7 +589,7 @@ async fn load_view(
     };
     let access = at.access.clone();
     let game_id = at.game_id;
-    Ok(web::block(move || {
+    Ok(crate::web::run(move || {
         let view = games::view(&service, &access, game_id, viewer)?;
         let staff_view = if staff {
             Some(StaffView {
@@ -602,7 +602,7 @@ async fn load_view(
         };
         Ok::<_, ServiceError>((view, staff_view))
     })
-    .await??)
+    .await?)
 }
 
 /// The replay the page shows: a submission staff chose, else the final record, else the
@@ -714,7 +714,7 @@ pub(super) async fn load_game(
     user: Option<crate::service::accounts::User>,
 ) -> Result<(Access, Game, Vec<Player>), WebError> {
     let app = app.clone().into_inner();
-    Ok(web::block(move || games::access_for_game(&app, game_id, user.as_ref())).await??)
+    Ok(crate::web::run(move || games::access_for_game(&app, game_id, user.as_ref())).await?)
 }
 
 pub(crate) async fn show(
@@ -791,8 +791,12 @@ async fn submit(
         .ok_or(WebError::Service(ServiceError::Forbidden))?;
     let service = app.clone().into_inner();
     let submitted = text.clone();
-    let result =
-        web::block(move || games::submit_record(&service, game_id, &actor, &submitted)).await?;
+    let result = crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(games::submit_record(
+            &service, game_id, &actor, &submitted,
+        ))
+    })
+    .await?;
     match result {
         Ok(outcome) => {
             let key = match outcome.status {
@@ -856,7 +860,7 @@ async fn confirm_as(
         .clone()
         .ok_or(WebError::Service(ServiceError::Forbidden))?;
     let service = app.into_inner();
-    web::block(move || games::confirm(&service, game_id, &actor)).await??;
+    crate::web::run(move || games::confirm(&service, game_id, &actor)).await?;
     redirect_with_flash(req, &place.base, FlashLevel::Success, "flash-result-final")
 }
 
@@ -888,7 +892,7 @@ async fn dispute_as(
         .clone()
         .ok_or(WebError::Service(ServiceError::Forbidden))?;
     let service = app.into_inner();
-    web::block(move || games::dispute(&service, game_id, &actor, &reason)).await??;
+    crate::web::run(move || games::dispute(&service, game_id, &actor, &reason)).await?;
     redirect_with_flash(
         req,
         &place.base,
@@ -940,7 +944,9 @@ pub(super) async fn staff_action<T: Send + 'static>(
 ) -> Result<(HttpResponse, Option<T>), WebError> {
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let done = web::block(move || action(&service, &access)).await?;
+    let done =
+        crate::web::run(move || Ok::<_, crate::service::ServiceError>(action(&service, &access)))
+            .await?;
     match done {
         Ok(value) => Ok((
             redirect_with_flash(
@@ -1136,9 +1142,10 @@ async fn board_page(
     }
     let service = app.into_inner();
     let access_for_block = access.clone();
-    let game =
-        web::block(move || games::view(&service, &access_for_block, game_id, games::Viewer::Party))
-            .await??;
+    let game = crate::web::run(move || {
+        games::view(&service, &access_for_block, game_id, games::Viewer::Party)
+    })
+    .await?;
     if game.status == GameStatus::Final || game.second.is_none() {
         return Err(WebError::Service(ServiceError::Conflict(
             ErrorCode::GameFinal,
@@ -1291,7 +1298,7 @@ pub(crate) async fn personal_claim(
     let user = signed_in.user.clone();
     let service = app.into_inner();
     let back = paths::personal(&secret);
-    web::block(move || players::claim(&service, &secret, &user)).await??;
+    crate::web::run(move || players::claim(&service, &secret, &user)).await?;
     redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-claimed")
 }
 
@@ -1308,7 +1315,8 @@ pub(crate) async fn personal(
     } = link;
     let service = app.into_inner();
     let entry = player.clone();
-    let mine = web::block(move || crate::service::my_games::of_entry(&service, &entry)).await??;
+    let mine =
+        crate::web::run(move || crate::service::my_games::of_entry(&service, &entry)).await?;
     let bound_to_you = c
         .user
         .as_ref()

@@ -29,7 +29,7 @@ impl HomePage<'_> {
 
 pub(crate) async fn home(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
-    let events = web::block(move || events::home_events(&app)).await??;
+    let events = crate::web::run(move || events::home_events(&app)).await?;
     html(&HomePage { c: &c, events })
 }
 
@@ -41,12 +41,8 @@ pub(crate) async fn healthz(
     let backend = format!("{:?}", app.backend).to_lowercase();
     let store = pages.stats();
     let app = app.into_inner();
-    let healthy = match web::block(move || app.health()).await {
-        Ok(Ok(())) => true,
-        Ok(Err(e)) => {
-            tracing::warn!("health check failed: {e}");
-            false
-        }
+    let healthy = match crate::web::run(move || app.health()).await {
+        Ok(()) => true,
         Err(e) => {
             tracing::warn!("health check failed: {e}");
             false

@@ -25,7 +25,7 @@ pub(crate) async fn my_games(
 ) -> Result<HttpResponse, WebError> {
     let user = signed_in.user.clone();
     let service = app.into_inner();
-    let events = web::block(move || my_games::of_user(&service, &user)).await??;
+    let events = crate::web::run(move || my_games::of_user(&service, &user)).await?;
     let events = events
         .into_iter()
         .map(|e| {

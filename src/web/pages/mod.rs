@@ -89,7 +89,7 @@ pub(crate) async fn act_and_redirect<T: Send + 'static>(
 ) -> Result<HttpResponse, WebError> {
     let access = access.clone();
     let app = app.into_inner();
-    web::block(move || action(&app, &access)).await??;
+    crate::web::run(move || action(&app, &access)).await?;
     redirect_with_flash(req, location, FlashLevel::Success, key)
 }
 

@@ -158,11 +158,11 @@ pub(crate) async fn play(
     let game = form.fields.game()?;
     let client = client_ip(&req);
     let app = app.into_inner();
-    let played = web::block(move || -> Result<PracticeGame, ServiceError> {
+    let played = crate::web::run(move || -> Result<PracticeGame, ServiceError> {
         let mv = Some(form.play.as_str());
         practice::play(&app, &client, game, mv)
     })
-    .await??;
+    .await?;
     Ok(redirect(&format!("{}#board", address(&played, ""))))
 }
 

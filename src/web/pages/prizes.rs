@@ -244,7 +244,11 @@ async fn render(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let service = app.into_inner();
-    let list = match web::block(move || prizes::prize_list(&service, &access)).await? {
+    let list = match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(prizes::prize_list(&service, &access))
+    })
+    .await?
+    {
         Ok(list) => Some(list),
         Err(ServiceError::NotFound) => None,
         Err(e) => return Err(e.into()),
@@ -271,7 +275,7 @@ pub(crate) async fn edit_form(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let fund = web::block(move || prizes::stored_fund(&service, &access)).await??;
+    let fund = crate::web::run(move || prizes::stored_fund(&service, &access)).await?;
     let form = fund
         .as_ref()
         .map_or_else(FundFields::empty, FundFields::from_fund);
@@ -302,7 +306,11 @@ pub(crate) async fn save(
     };
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    match web::block(move || prizes::set_fund(&service, &access, &fund)).await? {
+    match crate::web::run(move || {
+        Ok::<_, crate::service::ServiceError>(prizes::set_fund(&service, &access, &fund))
+    })
+    .await?
+    {
         Ok(()) => {
             let back = crate::web::paths::prizes_edit(&page.access.event.slug);
             redirect_with_flash(&req, &back, FlashLevel::Success, "flash-saved")

@@ -37,7 +37,7 @@ pub(crate) async fn crosstable(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let (rows, count) = web::block(move || public::crosstable(&app, &access)).await??;
+    let (rows, count) = crate::web::run(move || public::crosstable(&app, &access)).await?;
     cached_html(
         &req,
         &page,
@@ -71,7 +71,7 @@ pub(crate) async fn player(
     let (_, player_id) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
-    let data = web::block(move || public::player(&app, &access, player_id)).await??;
+    let data = crate::web::run(move || public::player(&app, &access, player_id)).await?;
     cached_html(
         &req,
         &page,
@@ -249,7 +249,7 @@ pub(crate) async fn bracket(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let data = web::block(move || public::bracket(&app, &access)).await??;
+    let data = crate::web::run(move || public::bracket(&app, &access)).await?;
     let (groups, champion) = groups(
         &data,
         page.chrome.lang,
@@ -355,7 +355,7 @@ pub(crate) async fn scoresheets(
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
-    let round = web::block(move || rounds::view(&app, &access, number)).await??;
+    let round = crate::web::run(move || rounds::view(&app, &access, number)).await?;
     let pages = sheet_pages(from);
     cached_html(
         &req,
@@ -423,7 +423,7 @@ async fn export(
     let name = format!("{}{file}", page.access.event.slug);
     let access = page.access;
     let app = app.into_inner();
-    let text = web::block(move || make(&app, &access)).await??;
+    let text = crate::web::run(move || make(&app, &access)).await?;
     Ok(attachment(text, content_type, &name))
 }
 
@@ -435,7 +435,7 @@ pub(crate) async fn export_kgn(
     let note = page.chrome.lang.t("export-kgn-no-game");
     let access = page.access;
     let app = app.into_inner();
-    let text = web::block(move || exports::games_kgn(&app, &access)).await??;
+    let text = crate::web::run(move || exports::games_kgn(&app, &access)).await?;
     // A file of no game says so (a KGN comment, which readers skip), rather than 0 bytes.
     let text = if text.is_empty() {
         std::sync::Arc::new(format!("{{ {} }}\n", note.replace(['{', '}'], "")))
@@ -478,7 +478,8 @@ pub(crate) async fn export_csv(
     let name = format!("{}-standings.csv", page.access.event.slug);
     let access = page.access;
     let app = app.into_inner();
-    let text = web::block(move || exports::standings_csv(&app, &access, &header, style)).await??;
+    let text =
+        crate::web::run(move || exports::standings_csv(&app, &access, &header, style)).await?;
     Ok(attachment(text, "text/csv; charset=utf-8", &name))
 }
 
@@ -493,7 +494,7 @@ pub(crate) async fn calendar(
     let app = app.into_inner();
     let lang = page.chrome.lang;
     let round_title = move |n: i32| lang.t_args("round-title", &[("number", n.to_string())]);
-    let text = web::block(move || public::calendar(&app, &access, &url, &round_title)).await??;
+    let text = crate::web::run(move || public::calendar(&app, &access, &url, &round_title)).await?;
     Ok(attachment(
         text,
         "text/calendar; charset=utf-8",
@@ -521,7 +522,7 @@ pub(crate) async fn prizes(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let list = web::block(move || crate::service::prizes::prize_list(&app, &access)).await??;
+    let list = crate::web::run(move || crate::service::prizes::prize_list(&app, &access)).await?;
     cached_html(
         &req,
         &page,
@@ -541,7 +542,8 @@ pub(crate) async fn prizes_csv(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let service = app.into_inner();
-    let list = web::block(move || crate::service::prizes::prize_list(&service, &access)).await??;
+    let list =
+        crate::web::run(move || crate::service::prizes::prize_list(&service, &access)).await?;
     let c = &page.chrome;
     let header = [
         c.t("prizes-prize"),

@@ -37,7 +37,7 @@ async fn named(req: &HttpRequest, app: &web::Data<App>) -> Result<(ListQuery, Na
 async fn load(app: web::Data<App>, query: &ListQuery) -> Result<RatingList, WebError> {
     let app = app.into_inner();
     let (as_of, filter) = (query.as_of, query.filter.clone());
-    Ok(web::block(move || ratings::list(&app, Some(as_of), &filter)).await??)
+    Ok(crate::web::run(move || ratings::list(&app, Some(as_of), &filter)).await?)
 }
 
 /// `GET /ratings`: rendered once per version of the list for visitors without an account.
@@ -138,7 +138,7 @@ pub(crate) async fn event_report(
 ) -> Result<HttpResponse, WebError> {
     let event = page.access.event.clone();
     let app = app.into_inner();
-    let (report, preview) = web::block(move || {
+    let (report, preview) = crate::web::run(move || {
         let report = ratings::event_report(&app, &event)?;
         let preview = match report {
             None if event.rated => Some(ratings::list_preview(&app, &event)?),
@@ -146,7 +146,7 @@ pub(crate) async fn event_report(
         };
         Ok::<_, crate::service::ServiceError>((report, preview))
     })
-    .await??;
+    .await?;
     html(&EventRatingPage {
         c: &page.chrome,
         event: &page.access.event,
@@ -230,7 +230,7 @@ async fn change_listing(
 ) -> Result<HttpResponse, WebError> {
     let (event, user) = (page.access.event.id, admin.user);
     let app = app.into_inner();
-    web::block(move || change(&app, &user, event)).await??;
+    crate::web::run(move || change(&app, &user, event)).await?;
     back_to_report(&req, &page, flash)
 }
 

@@ -30,7 +30,7 @@ pub(crate) async fn search(
     let q = search_text(req.query_string());
     let text = q.clone();
     let app = app.into_inner();
-    let found = web::block(move || registry::search(&app, &text)).await??;
+    let found = crate::web::run(move || registry::search(&app, &text)).await?;
     html(&SearchPage { c: &c, q, found })
 }
 
@@ -200,7 +200,7 @@ pub(crate) async fn person(
     let app = app.into_inner();
     let (person, person_id, version) = {
         let (app, id) = (app.clone(), id.clone());
-        web::block(move || registry::person_version(&app, &id)).await??
+        crate::web::run(move || registry::person_version(&app, &id)).await?
     };
     let page = PageKey::at(&format!("/players/{person_id}"));
     let key = if against.is_empty() {
@@ -218,7 +218,7 @@ pub(crate) async fn person(
         Lookup::Render(turn) => turn,
     };
     let wanted = against.clone();
-    let (data, duplicates) = web::block(move || {
+    let (data, duplicates) = crate::web::run(move || {
         let data = registry::person_page(&app, &id, Some(wanted.as_str()))?;
         let duplicates = if admin {
             registry::possible_duplicates(&app, &data.record.person)?
@@ -227,7 +227,7 @@ pub(crate) async fn person(
         };
         Ok::<_, crate::service::ServiceError>((data, duplicates))
     })
-    .await??;
+    .await?;
     let text = PersonTemplate {
         c: &c,
         data,
@@ -256,7 +256,7 @@ pub(crate) async fn merge(
     let gone = path.into_inner();
     let app = app.into_inner();
     let user = admin.user;
-    let merged = web::block(move || registry::merge(&app, &user, &gone, &form.into)).await??;
+    let merged = crate::web::run(move || registry::merge(&app, &user, &gone, &form.into)).await?;
     super::redirect_with_flash(
         &req,
         &format!("/players/{}", merged.federation_id),

@@ -85,7 +85,7 @@ async fn round_page(
     let access = page.access.clone();
     let app = app.into_inner();
     let organiser = page.access.is_organiser();
-    let (round, all, shown) = web::block(move || {
+    let (round, all, shown) = crate::web::run(move || {
         let shown = if organiser {
             crate::service::players::list(&app, &access)?
         } else {
@@ -97,7 +97,7 @@ async fn round_page(
             shown,
         ))
     })
-    .await??;
+    .await?;
     let (players, hand_rows) = organiser_parts(&round, &shown);
     Ok(RoundPage {
         c: &page.chrome,
@@ -147,7 +147,7 @@ pub(crate) async fn sheet(
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
-    let round = web::block(move || rounds::view(&app, &access, number)).await??;
+    let round = crate::web::run(move || rounds::view(&app, &access, number)).await?;
     super::cached_html(
         &req,
         &page,
@@ -171,7 +171,7 @@ pub(crate) async fn pair_next(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let app = app.into_inner();
-    let round = web::block(move || rounds::pair_next(&app, &access)).await??;
+    let round = crate::web::run(move || rounds::pair_next(&app, &access)).await?;
     redirect_with_flash(
         &req,
         &round_url(&page, round.number),
@@ -367,7 +367,7 @@ pub(crate) async fn standings_page(
     }
     let access = page.access.clone();
     let app = app.into_inner();
-    let table = web::block(move || standings::get(&app, &access)).await??;
+    let table = crate::web::run(move || standings::get(&app, &access)).await?;
     let codes = table.tiebreaks.iter().map(|t| t.code()).collect();
     let format = page.access.event.format;
     super::cached_html(
@@ -472,8 +472,8 @@ pub(crate) async fn pair_by_hand(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let paired =
-        web::block(move || rounds::pair_by_hand(&service, &access, number, &boards, publish))
-            .await??;
+        crate::web::run(move || rounds::pair_by_hand(&service, &access, number, &boards, publish))
+            .await?;
     if paired.warnings.is_empty() {
         return redirect_with_flash(
             &req,

@@ -59,7 +59,7 @@ pub(crate) async fn slips(
 ) -> Result<HttpResponse, WebError> {
     let access = page.access.clone();
     let service = app.clone().into_inner();
-    let entries = web::block(move || players::list(&service, &access)).await??;
+    let entries = crate::web::run(move || players::list(&service, &access)).await?;
     let mut slips = Vec::new();
     for p in entries
         .iter()
@@ -138,7 +138,7 @@ pub(crate) async fn enter(
     let remembered = remembered_link(&req);
     let service = app.into_inner();
     let event_id = page.access.event.id;
-    let found = web::block(move || {
+    let found = crate::web::run(move || {
         let (access, game, entries) = games::access_for_game(&service, game_id, user.as_ref())?;
         if access.event.id != event_id {
             return Err(ServiceError::NotFound);
@@ -158,7 +158,7 @@ pub(crate) async fn enter(
         });
         Ok((view, by_link, signed_player))
     })
-    .await??;
+    .await?;
     let (view, by_link, signed_player) = found;
     let slug = &page.access.event.slug;
     if signed_player {

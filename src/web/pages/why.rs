@@ -214,7 +214,7 @@ pub(crate) async fn show(
     let (_, number) = path.into_inner();
     let access = page.access.clone();
     let app = app.into_inner();
-    let explanation = web::block(move || round_plan::explain(&app, &access, number)).await??;
+    let explanation = crate::web::run(move || round_plan::explain(&app, &access, number)).await?;
     let sentences = Sentences {
         lang: page.chrome.lang,
         explanation: &explanation,
