@@ -687,6 +687,16 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
             .unwrap()
             .retain(|line| line["action"] != "result_corrected");
     });
+    // A state the log's action does not have (the log page reads each by its action).
+    let strange_state = refused(archive.clone(), &|a| {
+        let line = a["audit"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|l| !l["to_state"].is_null())
+            .unwrap();
+        line["to_state"] = json!("<b>garbage</b>");
+    });
     let two_lines = refused(archive.clone(), &|a| {
         a["players"][3]["name"] = json!("Ana\nBento");
     });
@@ -731,6 +741,7 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
         (undecided, "archive_result_disagrees"),
         (uncorrected, "archive_result_disagrees"),
         (two_lines, "archive_malformed"),
+        (strange_state, "archive_malformed"),
         (two_byes, "archive_player_twice"),
     ] {
         let answer = fed

@@ -682,6 +682,16 @@ impl<'a> Checker<'a> {
             self.entered(line.player)?;
             check_lines("audit.detail", &line.detail, 64 << 10)?;
             check_text("audit.account", line.account.as_deref().unwrap_or(""), 200)?;
+            // A state the log keeps is read back by its action: one of another kind would make
+            // the event's log unreadable here.
+            for state in [&line.from_state, &line.to_state].into_iter().flatten() {
+                if crate::domain::AuditState::read(line.action, state).is_none() {
+                    return Err(ArchiveFault::new(
+                        ErrorCode::ArchiveMalformed,
+                        format!("audit: `{state}` is no state of {}", line.action),
+                    ));
+                }
+            }
         }
         for decision in &self.archive.matches {
             self.entered(Some(decision.player))?;
