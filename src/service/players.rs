@@ -1146,9 +1146,54 @@ pub(crate) fn by_secret(app: &App, secret: &str) -> Result<(Access, Entry), Serv
     Ok((access, player))
 }
 
+/// One page of an event's entries after a search, as the organiser's list shows them.
+#[derive(Debug)]
+pub struct EntriesPage {
+    /// The search as applied: trimmed, at most 100 characters.
+    pub search: String,
+    pub shown: Vec<Player>,
+    /// Entries in the event, and of those the ones the search found.
+    pub total: usize,
+    pub found: usize,
+    /// The page shown (1-based, within the pages there are) and how many there are (at least 1).
+    pub page: usize,
+    pub pages: usize,
+}
+
+/// The entries of `list` that answer `search`, page `page` of them at `per_page` a page; a page
+/// past the last shows the last.
+#[must_use]
+pub(crate) fn entries_page(
+    list: Vec<Player>,
+    search: &str,
+    page: usize,
+    per_page: usize,
+) -> EntriesPage {
+    let search: String = search.trim().chars().take(100).collect();
+    let total = list.len();
+    let found: Vec<Player> = list
+        .into_iter()
+        .filter(|p| matches_search(p, &search))
+        .collect();
+    let pages = found.len().div_ceil(per_page).max(1);
+    let page = page.clamp(1, pages);
+    EntriesPage {
+        total,
+        found: found.len(),
+        shown: found
+            .into_iter()
+            .skip((page - 1) * per_page)
+            .take(per_page)
+            .collect(),
+        search,
+        page,
+        pages,
+    }
+}
+
 /// Whether an entry answers the search: its pairing number, or the text in its name, club or
 /// province, without regard to case or accents.
-pub(crate) fn matches_search(player: &Player, search: &str) -> bool {
+fn matches_search(player: &Player, search: &str) -> bool {
     if search.is_empty() {
         return true;
     }

@@ -421,7 +421,7 @@ async fn journey(lang: Lang) {
     j.wait_for_path(|p| p.contains("ply=4")).await;
     let board = j.source().await;
     assert!(
-        board.contains("<table class=\"board\""),
+        crate::harness::has(&board, "table.board"),
         "the board is drawn"
     );
     // The last ply is marked: the hole played, the path of its sowing.

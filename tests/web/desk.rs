@@ -804,7 +804,10 @@ async fn venue_traps(app: &TestApp) {
         .send(Req::get(format!("{link}/games/{game}/board")))
         .await
         .expect(200);
-    assert!(board.body.contains("<option value=\"\" selected>"));
+    assert!(crate::harness::has(
+        &board.body,
+        "option[value=\"\"][selected]"
+    ));
     let open = player
         .send(
             Req::post(format!("{link}/games/{game}/board"))
@@ -851,7 +854,7 @@ async fn venue_traps(app: &TestApp) {
         )
         .await
         .expect(409);
-    assert!(again.body.contains("class=\"form-error\""));
+    assert!(crate::harness::has(&again.body, ".form-error"));
     assert!(
         again.body.contains("/correct"),
         "the correction form is offered"
@@ -862,7 +865,10 @@ async fn venue_traps(app: &TestApp) {
         .send(Req::get("/events/no-such-event"))
         .await
         .expect(404);
-    assert!(missing.body.contains("action=\"/logout\""));
+    assert!(crate::harness::has(
+        &missing.body,
+        "form[action=\"/logout\"]"
+    ));
 
     // Check-in on and nobody checked in: said so, not "all rounds played".
     let (checked, _) = event_with_players(

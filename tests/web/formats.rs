@@ -650,7 +650,7 @@ async fn swiss_then_knockout(app: &TestApp) {
         "{}",
         manage.body
     );
-    assert!(manage.body.contains("id=\"pairing-blocked\""));
+    assert!(crate::harness::has(&manage.body, "#pairing-blocked"));
     assert!(
         table.contains("Final, won") && table.contains("Final, lost"),
         "{table}"

@@ -728,6 +728,21 @@ pub fn attributes(html: &str, selector: &str, attribute: &str) -> Vec<String> {
         .collect()
 }
 
+/// How many elements of a page `selector` picks, the page parsed as a browser parses it: what
+/// a test asks of the markup (a field, a class, a link) it asks through this, never by
+/// matching the markup's text.
+pub fn count(html: &str, selector: &str) -> usize {
+    let selector = scraper::Selector::parse(selector).unwrap();
+    scraper::Html::parse_document(html)
+        .select(&selector)
+        .count()
+}
+
+/// Whether `selector` picks anything on a page.
+pub fn has(html: &str, selector: &str) -> bool {
+    count(html, selector) > 0
+}
+
 /// The text of the elements of a page that `selector` picks, its white space collapsed.
 pub fn texts(html: &str, selector: &str) -> Vec<String> {
     let selector = scraper::Selector::parse(selector).unwrap();

@@ -40,7 +40,7 @@ async fn a_final_game_is_reviewed_once_and_shown_under_its_replay(app: &TestApp)
         page.body.contains("O motor analisa esta partida"),
         "pending"
     );
-    assert!(!page.body.contains("<svg class=\"score-graph\""));
+    assert!(!crate::harness::has(&page.body, "svg.score-graph"));
     // The page will change without the event changing: validated by what it shows.
     let etag = page.header("etag").unwrap().to_string();
     // A page view computes nothing: the review waits for the worker.
@@ -93,7 +93,7 @@ async fn a_final_game_is_reviewed_once_and_shown_under_its_replay(app: &TestApp)
         .get_with(&path, &[("if-none-match", etag.as_str())])
         .await;
     assert_eq!(page.status, 200, "the stored review is a new page");
-    assert!(page.body.contains("<svg class=\"score-graph\""), "graph");
+    assert!(crate::harness::has(&page.body, "svg.score-graph"), "graph");
     let points = page
         .body
         .split("<polyline points=\"")

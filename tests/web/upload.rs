@@ -27,7 +27,7 @@ fn multipart(csrf: &str, file: &[u8]) -> (String, Vec<u8>) {
 async fn upload(browser: &Browser<'_>, page: &str, file: &[u8]) -> crate::harness::Resp {
     let shown = browser.get(page).await;
     assert!(
-        shown.body.contains("enctype=\"multipart/form-data\""),
+        crate::harness::has(&shown.body, "form[enctype=\"multipart/form-data\"]"),
         "the page offers the upload"
     );
     let csrf = extract_csrf(&shown.body).unwrap();

@@ -4,12 +4,12 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::{act_and_redirect, error_key, redirect_with_flash};
-use crate::domain::{PlayerId, PlayerStatus};
+use super::{act_and_redirect, act_or_say_why};
+use crate::domain::{ErrorCode, PlayerId, PlayerStatus};
 use crate::service::player_edit::{self, PlayerPatch};
 use crate::service::{App, ServiceError};
+use crate::web::context::CsrfForm;
 use crate::web::context::Empty;
-use crate::web::context::{CsrfForm, FlashLevel};
 use crate::web::errors::WebError;
 use crate::web::event_context::OrganiserPage;
 use crate::web::paths;
@@ -43,7 +43,38 @@ pub struct EditForm {
     tags: String,
 }
 
-/// `POST /events/{slug}/players/{pid}/edit`: every field of the form is the new value.
+/// The new values the edit form states: every field of the form is the new value, an empty
+/// rating meaning none. A number that does not read is refused as the use case refuses one.
+fn patch_of(form: EditForm, status: Option<PlayerStatus>) -> Result<PlayerPatch, ServiceError> {
+    let rating = match form.rating.trim() {
+        "" => 0,
+        r => r
+            .parse::<i64>()
+            .map_err(|_| ServiceError::invalid("rating", ErrorCode::RatingInvalid))?,
+    };
+    let birth_year = match form.birth_year.trim() {
+        "" => None,
+        y => Some(
+            y.parse::<i64>()
+                .map_err(|_| ServiceError::invalid("birth_year", ErrorCode::BirthYearInvalid))?,
+        ),
+    };
+    Ok(PlayerPatch {
+        name: Some(form.name),
+        rating: Some(rating),
+        club: Some(form.club),
+        province: Some(form.province),
+        email: Some(Some(form.email)),
+        status,
+        sex: Some(Some(form.sex)),
+        birth_year: Some(birth_year),
+        federation_id: Some(Some(form.federation_id)),
+        tags: Some(form.tags.split(',').map(str::to_string).collect()),
+    })
+}
+
+/// `POST /events/{slug}/players/{pid}/edit`: the organiser reads a refusal beside the list,
+/// the other entries as they were.
 pub(crate) async fn edit(
     req: HttpRequest,
     app: web::Data<App>,
@@ -53,73 +84,26 @@ pub(crate) async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, player_id) = path.into_inner();
-    let back = players_section(&page);
-    let rating = match form.rating.trim() {
-        "" => Some(0),
-        r => match r.parse::<i64>() {
-            Ok(v) => Some(v),
-            Err(_) => {
-                return redirect_with_flash(&req, &back, FlashLevel::Error, "error-rating_invalid");
-            }
-        },
-    };
+    // The status comes from a list of choices: another value is a forged form, not a typo.
     let status = match form.status.trim() {
         "" => None,
-        s => match s.parse::<PlayerStatus>() {
-            Ok(s) => Some(s),
-            Err(_) => {
-                return Err(WebError::Service(ServiceError::invalid(
-                    "field",
-                    crate::domain::ErrorCode::FieldInvalid,
-                )));
-            }
-        },
+        s => Some(s.parse::<PlayerStatus>().map_err(|_| {
+            WebError::Service(ServiceError::invalid("field", ErrorCode::FieldInvalid))
+        })?),
     };
-    let birth_year = match form.birth_year.trim() {
-        "" => None,
-        y => match y.parse::<i64>() {
-            Ok(y) => Some(y),
-            Err(_) => {
-                return redirect_with_flash(
-                    &req,
-                    &back,
-                    FlashLevel::Error,
-                    "error-birth_year_invalid",
-                );
-            }
-        },
-    };
-    let patch = PlayerPatch {
-        name: Some(form.name),
-        rating,
-        club: Some(form.club),
-        province: Some(form.province),
-        email: Some(Some(form.email)),
-        status,
-        sex: Some(Some(form.sex)),
-        birth_year: Some(birth_year),
-        federation_id: Some(Some(form.federation_id)),
-        tags: Some(form.tags.split(',').map(str::to_string).collect()),
-    };
-    let access = page.access.clone();
-    let service = app.into_inner();
-    match crate::web::run(move || {
-        Ok::<_, crate::service::ServiceError>(player_edit::edit(
-            &service, &access, player_id, &patch,
-        ))
-    })
-    .await?
-    {
-        Ok(_) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-edited"),
-        // The organiser sees why on the list, the other entries as they were.
-        Err(ServiceError::Invalid(invalid)) => {
-            redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(invalid.code))
-        }
-        Err(e) => Err(e.into()),
-    }
+    let patch = patch_of(form, status);
+    act_or_say_why(
+        &req,
+        app,
+        &page.access,
+        move |app, access| player_edit::edit(app, access, player_id, &patch?),
+        &players_section(&page),
+        "flash-player-edited",
+    )
+    .await
 }
 
-/// `POST /events/{slug}/players/{pid}/remove`.
+/// `POST /events/{slug}/players/{pid}/remove`: an entry with games is refused beside the list.
 pub(crate) async fn remove(
     req: HttpRequest,
     app: web::Data<App>,
@@ -128,20 +112,15 @@ pub(crate) async fn remove(
     _csrf: CsrfForm<Empty>,
 ) -> Result<HttpResponse, WebError> {
     let (_, player_id) = path.into_inner();
-    let back = players_section(&page);
-    let access = page.access.clone();
-    let service = app.into_inner();
-    match crate::web::run(move || {
-        Ok::<_, crate::service::ServiceError>(player_edit::remove(&service, &access, player_id))
-    })
-    .await?
-    {
-        Ok(()) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-removed"),
-        Err(ServiceError::Conflict(code)) => {
-            redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(code))
-        }
-        Err(e) => Err(e.into()),
-    }
+    act_or_say_why(
+        &req,
+        app,
+        &page.access,
+        move |app, access| player_edit::remove(app, access, player_id),
+        &players_section(&page),
+        "flash-player-removed",
+    )
+    .await
 }
 
 #[derive(Deserialize)]

@@ -7,7 +7,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{act_and_redirect, error_key, html, html_with_status, redirect, redirect_with_flash};
+use super::{
+    act_and_redirect, act_or_say_why, error_key, html, html_with_status, redirect,
+    redirect_with_flash,
+};
 use crate::service::entrant::PlayerInput;
 use crate::service::event_log::{self, Shown};
 use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
@@ -513,20 +516,7 @@ async fn manage_page(
     let pairing_blocked = blocked.map(|e| super::form_error(&page.chrome, &e));
     let next_round = all_rounds.last().map_or(1, |r| r.number + 1);
     let query: ManageQuery = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
-    let search = query.q.trim().chars().take(100).collect::<String>();
-    let players_total = list.len();
-    let found: Vec<Player> = list
-        .into_iter()
-        .filter(|p| players::matches_search(p, &search))
-        .collect();
-    let players_found = found.len();
-    let players_pages = players_found.div_ceil(PLAYERS_PER_PAGE).max(1);
-    let players_page = query.page.clamp(1, players_pages);
-    let shown: Vec<Player> = found
-        .into_iter()
-        .skip((players_page - 1) * PLAYERS_PER_PAGE)
-        .take(PLAYERS_PER_PAGE)
-        .collect();
+    let entries = players::entries_page(list, &query.q, query.page, PLAYERS_PER_PAGE);
     html_with_status(
         status,
         &ManagePage {
@@ -540,12 +530,12 @@ async fn manage_page(
             new_player: extras.new_player,
             import: extras.import,
             import_text: extras.import_text,
-            players: shown,
-            players_total,
-            players_found,
-            search,
-            players_page,
-            players_pages,
+            players: entries.shown,
+            players_total: entries.total,
+            players_found: entries.found,
+            search: entries.search,
+            players_page: entries.page,
+            players_pages: entries.pages,
             staff,
             rounds: all_rounds,
             planned,
@@ -861,28 +851,15 @@ pub(crate) async fn link_account(
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
     let (_, player_id) = path.into_inner();
-    let access = page.access.clone();
-    let service = app.clone().into_inner();
-    let back = manage_url(&page);
-    match crate::web::run(move || {
-        Ok::<_, crate::service::ServiceError>(players::link_account(
-            &service,
-            &access,
-            player_id,
-            &form.email,
-        ))
-    })
-    .await?
-    {
-        Ok(()) => redirect_with_flash(&req, &back, FlashLevel::Success, "flash-player-linked"),
-        Err(ServiceError::Invalid(invalid)) => {
-            redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(invalid.code))
-        }
-        Err(ServiceError::Conflict(code)) => {
-            redirect_with_flash(&req, &back, FlashLevel::Error, &error_key(code))
-        }
-        Err(e) => Err(e.into()),
-    }
+    act_or_say_why(
+        &req,
+        app,
+        &page.access,
+        move |app, access| players::link_account(app, access, player_id, &form.email),
+        &manage_url(&page),
+        "flash-player-linked",
+    )
+    .await
 }
 
 /// `POST /events/{slug}/players/{pid}/unlink`.
@@ -1009,30 +986,18 @@ pub async fn add_staff(
     form: CsrfForm<StaffForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.parsed()?;
-    let access = page.access.clone();
-    let service = app.clone().into_inner();
-    let role = form.role.clone();
-    let added = crate::web::run(move || {
-        Ok::<_, ServiceError>(
-            events::staff_role(&role)
-                .and_then(|role| events::add_staff(&service, &access, &form.email, role)),
-        )
-    });
-    match added.await? {
-        Ok(()) => redirect_with_flash(
-            &req,
-            &manage_url(&page),
-            FlashLevel::Success,
-            "flash-staff-added",
-        ),
-        Err(ServiceError::Invalid(invalid)) => redirect_with_flash(
-            &req,
-            &manage_url(&page),
-            FlashLevel::Error,
-            &error_key(invalid.code),
-        ),
-        Err(e) => Err(e.into()),
-    }
+    act_or_say_why(
+        &req,
+        app,
+        &page.access,
+        move |app, access| {
+            let role = events::staff_role(&form.role)?;
+            events::add_staff(app, access, &form.email, role)
+        },
+        &manage_url(&page),
+        "flash-staff-added",
+    )
+    .await
 }
 
 pub(crate) async fn remove_staff(

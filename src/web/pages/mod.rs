@@ -93,6 +93,38 @@ pub(crate) async fn act_and_redirect<T: Send + 'static>(
     redirect_with_flash(req, location, FlashLevel::Success, key)
 }
 
+/// A staff form's use case whose form is on the page it returns to: as [`act_and_redirect`],
+/// but a refusal (a value the use case rejects, a conflict with the event's state) is said
+/// there as an error message, so the organiser reads why beside the form and the rest of the
+/// page as it was. Other errors become their pages.
+pub(crate) async fn act_or_say_why<T: Send + 'static>(
+    req: &HttpRequest,
+    app: web::Data<crate::service::App>,
+    access: &crate::service::access::Access,
+    action: impl FnOnce(
+        &crate::service::App,
+        &crate::service::access::Access,
+    ) -> Result<T, crate::service::ServiceError>
+    + Send
+    + 'static,
+    location: &str,
+    key: &str,
+) -> Result<HttpResponse, WebError> {
+    use crate::service::ServiceError;
+    let access = access.clone();
+    let app = app.into_inner();
+    match crate::web::run(move || Ok::<_, ServiceError>(action(&app, &access))).await? {
+        Ok(_) => redirect_with_flash(req, location, FlashLevel::Success, key),
+        Err(ServiceError::Invalid(invalid)) => {
+            redirect_with_flash(req, location, FlashLevel::Error, &error_key(invalid.code))
+        }
+        Err(ServiceError::Conflict(code)) => {
+            redirect_with_flash(req, location, FlashLevel::Error, &error_key(code))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
 /// Points kept in tenths, as pages show them: `2`, `1.5`.
 #[must_use]
 pub(crate) fn points_text(tenths: u32) -> String {
