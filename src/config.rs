@@ -46,6 +46,12 @@ pub struct Config {
     /// Seconds a client has to send a request's body; a slower one is answered 408 and its
     /// connection closed.
     pub body_timeout_secs: u64,
+    /// Live streams (screens following games in play) one app server holds open at once;
+    /// more are answered 503 with `Retry-After`.
+    pub live_streams_max: u32,
+    /// Live streams one client address may hold open on one app server (a venue's phones
+    /// share the hall's address: not too few).
+    pub live_streams_per_address: u32,
     /// Offset of local time from UTC, for showing times (`+01:00`, Angola).
     pub utc_offset: String,
     /// How long (milliseconds) an app server may reuse what it read of an event for visitors
@@ -99,6 +105,8 @@ impl Default for Config {
             login_window_minutes: 15,
             submission_limit_per_game: 10,
             body_timeout_secs: 20,
+            live_streams_max: 10_000,
+            live_streams_per_address: 500,
             utc_offset: "+01:00".to_string(),
             public_cache_ms: 1000,
             page_store_mb: 64,
@@ -132,6 +140,8 @@ struct FileConfig {
     login_window_minutes: Option<u32>,
     submission_limit_per_game: Option<u32>,
     body_timeout_secs: Option<u64>,
+    live_streams_max: Option<u32>,
+    live_streams_per_address: Option<u32>,
     utc_offset: Option<String>,
     public_cache_ms: Option<u64>,
     page_store_mb: Option<u64>,
@@ -204,6 +214,8 @@ impl Config {
             login_window_minutes,
             submission_limit_per_game,
             body_timeout_secs,
+            live_streams_max,
+            live_streams_per_address,
             utc_offset,
             public_cache_ms,
             page_store_mb,
@@ -269,6 +281,10 @@ impl Config {
                 self.submission_limit_per_game = parse(name, &value)?;
             }
             "KIELA_BODY_TIMEOUT_SECS" => self.body_timeout_secs = parse(name, &value)?,
+            "KIELA_LIVE_STREAMS_MAX" => self.live_streams_max = parse(name, &value)?,
+            "KIELA_LIVE_STREAMS_PER_ADDRESS" => {
+                self.live_streams_per_address = parse(name, &value)?;
+            }
             "KIELA_UTC_OFFSET" => self.utc_offset = value,
             "KIELA_PUBLIC_CACHE_MS" => self.public_cache_ms = parse(name, &value)?,
             "KIELA_PAGE_STORE_MB" => self.page_store_mb = parse(name, &value)?,

@@ -7,8 +7,8 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{
-    audit_log, event_origins, event_staff, events, games, player_byes, players, prize_funds,
-    rounds, submissions, users,
+    audit_log, event_live, event_origins, event_staff, events, games, player_byes, players,
+    prize_funds, rounds, submissions, users,
 };
 use crate::domain::{
     AccountVia, AdjudicationFallback, AdjudicationRule, AuditAction, Bye, ByeKind, Event, EventId,
@@ -65,11 +65,19 @@ struct OriginRow {
     origin_event: i32,
 }
 
-/// An event read with where it was run, when it was imported.
-type EventWithOrigin = (EventRow, Option<OriginRow>);
+/// The public's delay of an event's games in play, as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = event_live)]
+struct LiveRow {
+    delay_minutes: i32,
+}
 
-fn event_of((row, origin): EventWithOrigin) -> Event {
+/// An event read with where it was run, when it was imported, and its public's delay.
+type EventWithOrigin = (EventRow, Option<OriginRow>, Option<LiveRow>);
+
+fn event_of((row, origin, live): EventWithOrigin) -> Event {
     let mut event = Event::from(row);
+    event.live_delay_minutes = live.map_or(0, |l| u32::try_from(l.delay_minutes).unwrap_or(0));
     event.origin = origin.map(|o| crate::domain::Origin {
         installation: o.installation,
         name: o.name,
@@ -118,6 +126,7 @@ impl From<EventRow> for Event {
                 margin: u32::try_from(row.adjudication_margin).unwrap_or(0),
                 otherwise: row.adjudication_otherwise,
             },
+            live_delay_minutes: 0,
             state: row.state,
             owner_id: row.owner_id,
             version: row.version,
@@ -193,9 +202,48 @@ pub(crate) fn update_event(
         .execute(conn)
 }
 
+/// Minutes the public waits to see the event's games in play.
+pub(crate) fn live_delay_of(conn: &mut DbConnection, id: EventId) -> QueryResult<i32> {
+    Ok(event_live::table
+        .find(id)
+        .select(event_live::delay_minutes)
+        .first_row()
+        .get_result(conn)
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Sets the minutes the public waits to see the event's games in play.
+pub(crate) fn set_live_delay(
+    conn: &mut DbConnection,
+    id: EventId,
+    minutes: i32,
+) -> QueryResult<()> {
+    diesel::delete(event_live::table.find(id)).execute(conn)?;
+    if minutes > 0 {
+        diesel::insert_into(event_live::table)
+            .values((
+                event_live::event_id.eq(id),
+                event_live::delay_minutes.eq(minutes),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// A round's number.
+pub(crate) fn round_number_of(conn: &mut DbConnection, id: RoundId) -> QueryResult<i32> {
+    rounds::table
+        .find(id)
+        .select(rounds::number)
+        .first_row()
+        .get_result(conn)
+}
+
 pub(crate) fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<Option<Event>> {
     Ok(events::table
         .left_join(event_origins::table)
+        .left_join(event_live::table)
         .filter(events::id.eq(id))
         .select(<EventWithOrigin>::as_select())
         .first_row()
@@ -207,6 +255,7 @@ pub(crate) fn event_by_id(conn: &mut DbConnection, id: EventId) -> QueryResult<O
 pub(crate) fn event_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Event>> {
     Ok(events::table
         .left_join(event_origins::table)
+        .left_join(event_live::table)
         .filter(events::slug.eq(slug))
         .select(<EventWithOrigin>::as_select())
         .first_row()
@@ -225,6 +274,7 @@ pub(crate) fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<boo
 pub(crate) fn list_events(conn: &mut DbConnection) -> QueryResult<Vec<Event>> {
     Ok(events::table
         .left_join(event_origins::table)
+        .left_join(event_live::table)
         .order((events::created_at.desc(), events::id.desc()))
         .select(<EventWithOrigin>::as_select())
         .load(conn)?
@@ -241,6 +291,7 @@ pub(crate) fn events_in_state(
 ) -> QueryResult<Vec<Event>> {
     Ok(events::table
         .left_join(event_origins::table)
+        .left_join(event_live::table)
         .filter(events::state.eq(state))
         .order((events::updated_at.desc(), events::id.desc()))
         .select(<EventWithOrigin>::as_select())

@@ -9,6 +9,7 @@ pub mod backup;
 pub(crate) mod circuits;
 pub mod events;
 pub(crate) mod limit;
+pub(crate) mod live;
 pub(crate) mod push;
 pub(crate) mod ratings;
 pub(crate) mod registry;

@@ -369,6 +369,47 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    event_live (event_id) {
+        event_id -> Integer,
+        delay_minutes -> Integer,
+    }
+}
+
+diesel::table! {
+    game_moves (game_id, ply) {
+        game_id -> Integer,
+        ply -> Integer,
+        #[sql_name = "move"]
+        move_text -> Text,
+        position -> Text,
+        player_id -> Nullable<Integer>,
+        user_id -> Nullable<Integer>,
+        played_at -> Timestamp,
+        public_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    live_feed (id) {
+        id -> BigInt,
+        event_id -> Integer,
+        round_number -> Integer,
+        game_id -> Integer,
+        kind -> Text,
+        ply -> Integer,
+        #[sql_name = "move"]
+        move_text -> Nullable<Text>,
+        position -> Nullable<Text>,
+        status -> Text,
+        result -> Nullable<Text>,
+        written_at -> Timestamp,
+        public_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(game_moves -> games (game_id));
+diesel::joinable!(event_live -> events (event_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(event_staff -> events (event_id));
@@ -385,6 +426,9 @@ diesel::joinable!(game_reviews -> games (game_id));
 diesel::joinable!(adjudications -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    event_live,
+    game_moves,
+    live_feed,
     adjudications,
     game_reviews,
     circuits,

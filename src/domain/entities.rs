@@ -52,6 +52,8 @@ pub struct Event {
     pub utc_offset: Option<super::UtcOffset>,
     /// How an unfinished game is adjudicated with the engine.
     pub adjudication: AdjudicationRule,
+    /// Minutes the public waits to see a game in play (the players and staff see it at once).
+    pub live_delay_minutes: u32,
     pub state: EventState,
     pub owner_id: UserId,
     /// Counts every change of the event: pages and answers are kept per version.

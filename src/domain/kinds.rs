@@ -217,6 +217,44 @@ text_enum! {
 }
 
 text_enum! {
+    /// A game's state as readers are told it: its stored [`GameStatus`], except that a
+    /// scheduled game whose moves are being entered as they are played is in play.
+    pub enum GameState {
+        Scheduled = "scheduled",
+        InPlay = "in_play",
+        Pending = "pending",
+        Disputed = "disputed",
+        Final = "final",
+    }
+}
+
+impl GameState {
+    /// The state of a game stored as `status` with `plies` moves entered live.
+    #[must_use]
+    pub fn of(status: GameStatus, plies: usize) -> GameState {
+        match status {
+            GameStatus::Scheduled if plies > 0 => GameState::InPlay,
+            GameStatus::Scheduled => GameState::Scheduled,
+            GameStatus::Pending => GameState::Pending,
+            GameStatus::Disputed => GameState::Disputed,
+            GameStatus::Final => GameState::Final,
+        }
+    }
+}
+
+text_enum! {
+    /// What the live feed tells the screens that follow a game in play.
+    pub enum FeedKind {
+        /// A move was played.
+        Move = "move",
+        /// Staff took the last move back.
+        TakeBack = "takeback",
+        /// The game has a result (waiting for confirmation, or final).
+        Result = "result",
+    }
+}
+
+text_enum! {
     /// A game's result as stored, from the first mover's side (`FirstWins`: the player who
     /// moved first won).
     pub enum StoredResult {
@@ -364,6 +402,7 @@ text_enum! {
         RatingChangesAccepted = "rating_changes_accepted",
         RegistryMerged = "registry_merged",
         AdjudicationProposed = "adjudication_proposed",
+        MoveTakenBack = "move_taken_back",
     }
 }
 

@@ -31,9 +31,9 @@ pub use ids::{
 };
 pub use installation::{InstallationRole, IssuedIds};
 pub use kinds::{
-    AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, Format,
-    GameStatus, LeftOut, PlayerStatus, Resemblance, Role, RoundState, Sex, StaffRole, Stage,
-    StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
+    AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, FeedKind,
+    Format, GameState, GameStatus, LeftOut, PlayerStatus, Resemblance, Role, RoundState, Sex,
+    StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 pub use mismatch::Mismatch;
 pub use offset::UtcOffset;

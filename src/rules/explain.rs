@@ -134,7 +134,9 @@ impl Explanation {
         }
     }
 
-    fn of_replay(e: &ReplayError) -> Explanation {
+    /// The fault a replay found: a ply that cannot be played, or the checks after the last.
+    #[must_use]
+    pub fn of_replay(e: &ReplayError) -> Explanation {
         let place = match &e.move_text {
             Some(move_text) => Place::Ply {
                 ply: e.ply,

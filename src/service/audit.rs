@@ -37,6 +37,11 @@ impl From<&crate::tournament::trf::TrfWarning> for Note {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "m", rename_all = "snake_case")]
 pub enum Detail {
+    /// A move of a game in play, taken back: its ply and text.
+    MoveTakenBack {
+        ply: i32,
+        text: String,
+    },
     /// Words or a record as someone sent them.
     Text {
         text: String,

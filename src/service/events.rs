@@ -84,7 +84,14 @@ pub struct SettingsInput {
     /// What is proposed below the margin: `arbiter` (the arbiter decides; the default) or `draw`.
     #[serde(default)]
     pub adjudication_otherwise: Option<String>,
+    /// Minutes the public waits to see the moves of a game in play (0, the default, to
+    /// [`MAX_LIVE_DELAY_MINUTES`]); the players and staff see them at once.
+    #[serde(default)]
+    pub live_delay_minutes: Option<i64>,
 }
+
+/// The longest delay of the public's view of games in play: a day.
+pub const MAX_LIVE_DELAY_MINUTES: i64 = 24 * 60;
 
 fn date(text: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, ServiceError> {
     match text.map(str::trim) {
@@ -150,6 +157,7 @@ impl SettingsInput {
             utc_offset: event.utc_offset.as_ref().map(|o| o.as_str().to_string()),
             adjudication_margin: Some(i64::from(event.adjudication.margin)),
             adjudication_otherwise: Some(event.adjudication.otherwise.as_str().to_string()),
+            live_delay_minutes: Some(i64::from(event.live_delay_minutes)),
         }
     }
 
@@ -206,6 +214,7 @@ impl SettingsInput {
         let initial_colour = self.checked_initial_colour()?;
         let (adjudication_margin, adjudication_otherwise) = self.checked_adjudication()?;
         let utc_offset = self.checked_utc_offset()?;
+        self.checked_live_delay()?;
         Ok(EventSettings {
             adjudication_margin: adjudication_margin as i32,
             adjudication_otherwise,
@@ -232,6 +241,18 @@ impl SettingsInput {
             rated: self.rated.unwrap_or(false),
             utc_offset,
         })
+    }
+
+    /// The minutes the public waits to see the games in play (0 when absent).
+    pub(crate) fn checked_live_delay(&self) -> Result<i32, ServiceError> {
+        match self.live_delay_minutes {
+            None => Ok(0),
+            Some(m) if (0..=MAX_LIVE_DELAY_MINUTES).contains(&m) => Ok(m as i32),
+            Some(_) => Err(ServiceError::invalid(
+                "live_delay_minutes",
+                ErrorCode::LiveDelayInvalid,
+            )),
+        }
     }
 
     /// The event's name, trimmed.
@@ -445,8 +466,13 @@ pub(crate) fn create_event(
         return Err(ServiceError::Forbidden);
     }
     let settings = input.validate()?;
+    let delay = input.checked_live_delay()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| insert_event(conn, user, &settings))
+    write_transaction(&mut conn, |conn| {
+        let event = insert_event(conn, user, &settings)?;
+        q::set_live_delay(conn, event.id, delay)?;
+        q::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)
+    })
 }
 
 /// Creates an event inside the caller's transaction, with a slug of its own. Two events of the
@@ -478,10 +504,11 @@ pub(crate) fn update_event(
 ) -> Result<Event, ServiceError> {
     access.require_organiser()?;
     let settings = input.validate()?;
+    let delay = input.checked_live_delay()?;
     let mut conn = app.conn()?;
     event_transaction(&mut conn, access.event.id, |conn| {
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
-        save_settings(conn, &current, &settings)
+        save_settings(conn, &current, &settings, delay)
     })
 }
 
@@ -505,7 +532,7 @@ pub(crate) fn patch_event(
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
         let input = SettingsInput::of_event(&current).with_changes(changes)?;
         let settings = input.validate()?;
-        save_settings(conn, &current, &settings)
+        save_settings(conn, &current, &settings, input.checked_live_delay()?)
     })
 }
 
@@ -518,6 +545,7 @@ fn save_settings(
     conn: &mut DbConnection,
     current: &Event,
     settings: &EventSettings,
+    live_delay: i32,
 ) -> Result<Event, ServiceError> {
     let rounds = q::rounds_of_event(conn, current.id)?;
     let league_paired = rounds.iter().filter(|r| r.stage != Stage::Knockout).count();
@@ -539,6 +567,7 @@ fn save_settings(
         return Err(ServiceError::Conflict(ErrorCode::EventRatedInList));
     }
     q::update_event(conn, current.id, settings, db::now())?;
+    q::set_live_delay(conn, current.id, live_delay)?;
     q::event_by_id(conn, current.id)?.ok_or(ServiceError::NotFound)
 }
 

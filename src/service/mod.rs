@@ -22,6 +22,7 @@ pub mod games;
 pub mod hasher;
 pub mod installation;
 pub mod limits;
+pub mod live_feed;
 pub mod memo;
 pub mod my_games;
 pub mod overview;
@@ -65,6 +66,8 @@ pub struct App {
     pub engine: engine_slots::EngineSlots,
     /// Who this installation is, and the ids its registry issues.
     pub installation: Arc<installation::Installation>,
+    /// The streams following games in play on this server, and its reader of the live feed.
+    pub live: Arc<live_feed::LiveFeed>,
     secret: Arc<Vec<u8>>,
 }
 
@@ -153,6 +156,7 @@ impl App {
             standings: Arc::new(standings::StandingsWorker::default()),
             engine: engine_slots::EngineSlots::per_spare_core(),
             installation: Arc::new(installation),
+            live: Arc::new(live_feed::LiveFeed::default()),
             secret: Arc::new(secret),
         };
         // Results a stopped server took but never counted are counted now.

@@ -39,6 +39,11 @@ static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             include_bytes!("../../static/app.js"),
         ),
         asset(
+            "live.js",
+            "text/javascript; charset=utf-8",
+            include_bytes!("../../static/live.js"),
+        ),
+        asset(
             "favicon.svg",
             "image/svg+xml",
             include_bytes!("../../static/favicon.svg"),

@@ -302,6 +302,7 @@ mod tests {
                 rating_period: None,
                 utc_offset: None,
                 adjudication: crate::domain::AdjudicationRule::default(),
+                live_delay_minutes: 0,
                 state: crate::domain::EventState::Running,
                 owner_id: crate::domain::UserId(1),
                 version: 3,

@@ -8,6 +8,7 @@ pub mod context;
 pub mod errors;
 pub mod event_context;
 pub mod i18n;
+pub(crate) mod live;
 pub mod page_cache;
 pub mod pages;
 pub mod paths;
@@ -127,11 +128,13 @@ pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
     let data = web::Data::new(app);
     let pages = web::Data::new(page_cache::PageCache::with_limit(store_bytes));
     let recent = web::Data::new(event_context::RecentEvents::default());
+    let streams = web::Data::new(live::Streams::default());
     let mut server = HttpServer::new(move || {
         actix_web::App::new()
             .app_data(data.clone())
             .app_data(pages.clone())
             .app_data(recent.clone())
+            .app_data(streams.clone())
             .app_data(web::PayloadConfig::new(context::MAX_BODY_BYTES))
             .configure(routes::configure)
             .wrap(from_fn(body_deadline::middleware))

@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, archives, circuits, entries, events, games, home, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, entries, events, games, home, live, me, practice, prizes, public, ratings,
                 registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -182,6 +182,13 @@ table! {
         post "/games/{id}/adjudication/{aid}" => adjudication::settle;
         get "/games/{id}/board" => games::board;
         post "/games/{id}/board" => games::board_submit;
+        get "/games/{id}/play" => live::play;
+        get "/games/{id}/moves" => live::state;
+        post "/games/{id}/moves" => live::play_move_signed_in;
+        post "/games/{id}/takeback" => live::take_back;
+        get "/games/{id}/stream" => live::game_stream;
+        get "/rounds/{n}/live" => live::round_live;
+        get "/rounds/{n}/stream" => live::round_stream;
     }
     scope "/p/{secret}" {
         get "" => games::personal;
@@ -195,6 +202,10 @@ table! {
         post "/games/{id}/dispute" => games::personal_dispute;
         get "/games/{id}/board" => games::personal_board;
         post "/games/{id}/board" => games::personal_board_submit;
+        get "/games/{id}/play" => live::personal_play;
+        get "/games/{id}/moves" => live::personal_state;
+        post "/games/{id}/moves" => live::personal_move;
+        get "/games/{id}/stream" => live::personal_stream;
     }
     scope "/api/v1" with api::configure {
         get "/openapi.json" => api::openapi;
@@ -248,5 +259,9 @@ table! {
         post "/games/{id}/adjudication" => api::games::adjudication;
         post "/games/{id}/adjudication/{aid}/decision" => api::games::adjudication_decision;
         post "/games/{id}/correction" => api::games::correction;
+        post "/games/{id}/moves" => api::live::play;
+        post "/games/{id}/takeback" => api::live::take_back;
+        get "/games/{id}/live" => api::live::game_stream;
+        get "/events/{id}/rounds/{n}/live" => api::live::round_stream;
     }
 }

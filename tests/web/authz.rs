@@ -237,6 +237,13 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /events/{slug}/games/{id}/accept", Who::EventArbiter),
     ("GET /events/{slug}/games/{id}/board", Who::GameParty),
     ("POST /events/{slug}/games/{id}/board", Who::GameParty),
+    ("GET /events/{slug}/games/{id}/play", Who::GameParty),
+    ("GET /events/{slug}/games/{id}/moves", Who::GameParty),
+    ("POST /events/{slug}/games/{id}/moves", Who::GameParty),
+    ("POST /events/{slug}/games/{id}/takeback", Who::EventArbiter),
+    ("GET /events/{slug}/games/{id}/stream", Who::Any),
+    ("GET /events/{slug}/rounds/{n}/live", Who::Any),
+    ("GET /events/{slug}/rounds/{n}/stream", Who::Any),
     ("GET /p/{secret}", Who::Secret),
     ("GET /p/{secret}/games.json", Who::Secret),
     ("GET /p/{secret}/slip", Who::Secret),
@@ -254,6 +261,10 @@ pub const TABLE: &[(&str, Who)] = &[
     ),
     ("GET /p/{secret}/games/{id}/board", Who::SecretNotOpponent),
     ("POST /p/{secret}/games/{id}/board", Who::SecretNotOpponent),
+    ("GET /p/{secret}/games/{id}/play", Who::SecretNotOpponent),
+    ("GET /p/{secret}/games/{id}/moves", Who::SecretNotOpponent),
+    ("POST /p/{secret}/games/{id}/moves", Who::SecretNotOpponent),
+    ("GET /p/{secret}/games/{id}/stream", Who::SecretNotOpponent),
     ("GET /api/v1/openapi.json", Who::Any),
     ("GET /api/v1/events", Who::Any),
     ("POST /api/v1/events", Who::Creator),
@@ -306,6 +317,10 @@ pub const TABLE: &[(&str, Who)] = &[
         Who::EventArbiter,
     ),
     ("POST /api/v1/games/{id}/correction", Who::EventArbiter),
+    ("POST /api/v1/games/{id}/moves", Who::GameParty),
+    ("POST /api/v1/games/{id}/takeback", Who::EventArbiter),
+    ("GET /api/v1/games/{id}/live", Who::Any),
+    ("GET /api/v1/events/{id}/rounds/{n}/live", Who::Any),
     ("GET /api/v1/games/{id}/submissions", Who::EventArbiter),
     (
         "POST /api/v1/games/{id}/submissions/{sid}/accept",
@@ -528,6 +543,15 @@ pub fn fill(path: &str, w: &World) -> String {
 /// with the role's bearer token.
 async fn call(w: &World, role: Role, method: &str, path: &str) -> Resp {
     let browser = &w.browsers[&role];
+    // A live stream does not end: its answer is its status and headers.
+    if method == "GET" && crate::harness::is_stream(path) {
+        let auth = w.tokens.get(&role).map(|t| format!("Bearer {t}"));
+        let headers: Vec<(&str, &str)> = match (&auth, path.starts_with("/api/")) {
+            (Some(auth), true) => vec![("authorization", auth.as_str())],
+            _ => Vec::new(),
+        };
+        return browser.stream_head(path, &headers).await;
+    }
     if path.starts_with("/api/") {
         let token = w.tokens.get(&role).map(String::as_str);
         return browser

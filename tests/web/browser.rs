@@ -292,7 +292,9 @@ async fn journey(lang: Lang) {
         .unwrap();
     j.shot("personal").await;
     j.client
-        .find(Locator::Css("main .next-game a.button"))
+        .find(Locator::Css(
+            "main .next-game a.button:not([href$='/play'])",
+        ))
         .await
         .unwrap()
         .click()
@@ -359,7 +361,9 @@ async fn journey(lang: Lang) {
         .await
         .unwrap();
     j.client
-        .find(Locator::Css("main .next-game a.button"))
+        .find(Locator::Css(
+            "main .next-game a.button:not([href$='/play'])",
+        ))
         .await
         .unwrap()
         .click()
@@ -531,7 +535,9 @@ async fn arbiter_journey(lang: Lang) {
     j.open("/me").await;
     j.shot("my-games").await;
     j.client
-        .find(Locator::Css("main .next-game a.button"))
+        .find(Locator::Css(
+            "main .next-game a.button:not([href$='/play'])",
+        ))
         .await
         .unwrap()
         .click()

@@ -394,6 +394,43 @@ impl Browser<'_> {
         self.request("GET", path, headers, Vec::new()).await
     }
 
+    /// Opens a live stream (`text/event-stream`): its status, its headers, and the events as
+    /// they come.
+    pub async fn stream(&self, path: &str, headers: &[(&str, &str)]) -> EventStream {
+        let url = format!("{}{path}", self.base);
+        let mut req = self
+            .client
+            .get(url)
+            .timeout(std::time::Duration::from_hours(1));
+        let cookies = self.cookie_header();
+        if !cookies.is_empty() {
+            req = req.insert_header(("cookie", cookies));
+        }
+        for (name, value) in headers {
+            req = req.insert_header((*name, *value));
+        }
+        let res = req
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        EventStream {
+            status: res.status().as_u16(),
+            headers: res.headers().clone(),
+            body: Box::pin(res),
+            buffer: String::new(),
+        }
+    }
+
+    /// A GET of a live stream as an answer: its status and headers (a stream does not end).
+    pub async fn stream_head(&self, path: &str, headers: &[(&str, &str)]) -> Resp {
+        let stream = self.stream(path, headers).await;
+        Resp {
+            status: stream.status,
+            headers: stream.headers.clone(),
+            body: "(a stream)".to_string(),
+        }
+    }
+
     /// Follows 303/302 redirects with GET.
     pub async fn follow(&self, mut resp: Resp) -> Resp {
         for _ in 0..5 {
@@ -709,6 +746,73 @@ pub fn redact_moments(line: &str) -> String {
         }
     }
     out
+}
+
+/// Whether a path is a live stream (`text/event-stream`), which does not end.
+pub fn is_stream(path: &str) -> bool {
+    let path = path.split('?').next().unwrap_or_default();
+    path.ends_with("/stream") || path.starts_with("/api/") && path.ends_with("/live")
+}
+
+/// A live stream as a client reads it.
+pub struct EventStream {
+    pub status: u16,
+    pub headers: awc::http::header::HeaderMap,
+    body: std::pin::Pin<
+        Box<
+            dyn futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>,
+        >,
+    >,
+    buffer: String,
+}
+
+/// One event of a stream: its name (`message` when it has none) and its data as JSON
+/// (`Null` for a comment).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub name: String,
+    pub data: Value,
+}
+
+impl EventStream {
+    /// The next event or comment, or `None` when nothing comes within `wait` or the stream
+    /// ends.
+    pub async fn next(&mut self, wait: std::time::Duration) -> Option<Event> {
+        use futures_util::StreamExt;
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let mut name = "message".to_string();
+                let mut data = String::new();
+                let mut comment = false;
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event: ") {
+                        name = v.to_string();
+                    } else if let Some(v) = line.strip_prefix("data: ") {
+                        data.push_str(v);
+                    } else if line.starts_with(':') {
+                        comment = true;
+                    }
+                }
+                if data.is_empty() && !comment {
+                    // `retry:` alone.
+                    continue;
+                }
+                return Some(Event {
+                    name: if comment && data.is_empty() {
+                        "comment".to_string()
+                    } else {
+                        name
+                    },
+                    data: serde_json::from_str(&data).unwrap_or(Value::Null),
+                });
+            }
+            let chunk = actix_rt::time::timeout(wait, self.body.next())
+                .await
+                .ok()??;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk.ok()?));
+        }
+    }
 }
 
 /// The value of the first `name="csrf"` hidden field of a page.

@@ -11,6 +11,7 @@
 
 mod harness;
 mod hostile;
+mod live;
 mod process;
 
 mod accounts;

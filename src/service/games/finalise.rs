@@ -62,6 +62,12 @@ pub(super) fn make_final(
             .states(game.status, GameStatus::Final)
             .detail(detail),
     )?;
+    crate::service::live_feed::write_result(
+        conn,
+        game,
+        crate::domain::GameState::Final,
+        Some(outcome.result),
+    )?;
     // The results of one event are written one at a time (the event's lock, taken when the
     // game was read), so the last result of a round always sees its round complete.
     q::bump_event(conn, game.event_id, db::now())?;

@@ -12,6 +12,7 @@ mod adjudicate;
 mod correct;
 mod decide;
 pub(crate) mod finalise;
+mod live;
 mod record;
 mod submit;
 mod view;
@@ -23,6 +24,8 @@ pub use correct::{Correction, LaterRound};
 pub(crate) use decide::{
     accept_submission, confirm, decide, decided_result, dispute, order_replay,
 };
+pub use live::{LiveBoard, LiveState, MAX_PLIES, MoveError, SentMove};
+pub(crate) use live::{play, round_state, state as live_state, take_back};
 pub use record::PlyMarks;
 pub(crate) use record::{Reverified, reverify};
 pub(crate) use submit::submit_record;
@@ -236,6 +239,23 @@ pub(crate) fn set_aside_records(
         )?;
     }
     q::settle_submissions(conn, game.id, None)?;
+    // Moves entered as the game was played are set aside too, whole in the log.
+    let moves = crate::db::live::moves_of_game(conn, game.id)?;
+    if !moves.is_empty() {
+        let text = moves
+            .iter()
+            .map(|m| m.move_text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        audit::record(
+            conn,
+            audit::Entry::event(game.event_id, user_id, AuditAction::RecordSetAside)
+                .round(game.round_id)
+                .game(game.id)
+                .text(text),
+        )?;
+        crate::db::live::delete_moves(conn, game.id)?;
+    }
     Ok(())
 }
 

@@ -7,8 +7,8 @@ use super::record::{PlyMarks, Replayed, replay};
 use crate::db::DbConnection;
 use crate::db::events as q;
 use crate::domain::{
-    EventId, Game, GameId, GameStatus, PlayerId, StoredResult, SubmissionId, SubmissionStatus,
-    SubmitterRole,
+    EventId, Game, GameId, GameState, GameStatus, PlayerId, StoredResult, SubmissionId,
+    SubmissionStatus, SubmitterRole,
 };
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::service::access::Access;
@@ -30,7 +30,8 @@ pub struct GameView {
     pub match_stage: Option<crate::tournament::knockout::MatchStage>,
     pub first: Option<GamePlayer>,
     pub second: Option<GamePlayer>,
-    pub status: GameStatus,
+    /// Its stored state; `in_play` while its moves are entered as they are played.
+    pub status: GameState,
     pub result: Option<StoredResult>,
     pub termination: Option<Termination>,
     pub plies: Option<i32>,
@@ -134,9 +135,11 @@ pub(crate) fn view(
     let second = game_player(&mut conn, game.second_id)?;
     let match_stage = match_stage_of(&mut conn, access, &game)?;
     let pending = pending_of(&mut conn, game.id, viewer)?;
+    let live = live_record(&mut conn, &game, access, viewer)?;
     let replayed = game
         .record
         .as_deref()
+        .or(live.as_ref().map(|(text, _)| text.as_str()))
         .and_then(|text| replay(text, &access.event));
     let pending_replay = pending_replay_of(pending.as_ref(), access);
     let record_result = replayed
@@ -162,10 +165,12 @@ pub(crate) fn view(
         match_stage,
         first,
         second,
-        status: game.status,
+        status: GameState::of(game.status, live.as_ref().map_or(0, |(_, plies)| *plies)),
         result: game.result,
         termination: game.termination,
-        plies: game.plies,
+        plies: game.plies.or(live
+            .as_ref()
+            .and_then(|(_, plies)| i32::try_from(*plies).ok())),
         record: game.record,
         variant: access.event.variant,
         positions: shown.positions,
@@ -184,6 +189,36 @@ pub(crate) fn view(
                 reason: game.correction_reason.clone().unwrap_or_default(),
             }),
     })
+}
+
+/// The moves of a game in play as an unfinished record, and how many there are: every move for
+/// its parties, for the public those the event's delay lets them see. `None` for a game not in
+/// play.
+fn live_record(
+    conn: &mut DbConnection,
+    game: &Game,
+    access: &Access,
+    viewer: Viewer,
+) -> Result<Option<(String, usize)>, ServiceError> {
+    if game.status != GameStatus::Scheduled {
+        return Ok(None);
+    }
+    let mut moves = crate::db::live::moves_of_game(conn, game.id)?;
+    if viewer == Viewer::Public && !access.is_arbiter() {
+        let now = crate::db::now();
+        moves.retain(|m| m.public_at <= now);
+    }
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    let texts: Vec<String> = moves.into_iter().map(|m| m.move_text).collect();
+    Ok(crate::service::board::record_of(
+        access.event.variant,
+        crate::rules::Side::South,
+        &texts,
+        None,
+    )
+    .map(|text| (text, texts.len())))
 }
 
 /// What the knockout match a game belongs to is called, for a game of the bracket.

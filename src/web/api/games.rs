@@ -333,5 +333,12 @@ pub(crate) async fn show(
     };
     let for_view = access.clone();
     let view = crate::web::run(move || games::view(&service, &for_view, game_id, viewer)).await?;
+    // A game to be played or in play changes with every move, without the event changing: its
+    // answer is not kept for other clients.
+    let shared = shared
+        && !matches!(
+            view.status,
+            crate::domain::GameState::Scheduled | crate::domain::GameState::InPlay
+        );
     super::cache::json(&req, &named, shared, Vec::new(), &view)
 }

@@ -13,6 +13,7 @@ pub(crate) mod circuits;
 pub(crate) mod edits;
 pub mod events;
 pub mod games;
+pub(crate) mod live;
 pub(crate) mod me;
 pub(crate) mod paging;
 pub(crate) mod ratings;
@@ -97,13 +98,25 @@ impl ResponseError for ApiError {
 /// The API speaks English: a client shows the code, or these words.
 impl From<WebError> for ApiError {
     fn from(e: WebError) -> ApiError {
+        ApiError::said_in(e, Lang::En)
+    }
+}
+
+impl ApiError {
+    /// The error with its message in `lang`: for the JSON a page of the site asks for (the
+    /// board of a game in play), whose reader has a language.
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "an error is turned into its answer once: taking it ends its life"
+    )]
+    pub(crate) fn said_in(e: WebError, lang: Lang) -> ApiError {
         let status = status_of(&e);
         let code = e.code();
         let message = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
             tracing::error!("API internal error: {e}");
-            Lang::En.t(&format!("error-{}", ErrorCode::Internal))
+            lang.t(&format!("error-{}", ErrorCode::Internal))
         } else {
-            e.said(Lang::En)
+            e.said(lang)
         };
         let detail = match &e {
             WebError::Service(ServiceError::Invalid(invalid)) => {
@@ -240,11 +253,15 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     if !is_json(req) {
         return Err(WebError::UnsupportedMediaType.into());
     }
-    let malformed = |e: serde_json::Error| {
-        ApiError::from(WebError::Malformed {
-            field: None,
-            reason: e.to_string(),
-        })
+    Ok(json_fields(body)?)
+}
+
+/// A JSON object's fields as `T`: 400 when it is not a JSON object or a field has the wrong
+/// type (naming it), 422 naming the fields `T` does not have.
+pub(crate) fn json_fields<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, WebError> {
+    let malformed = |e: serde_json::Error| WebError::Malformed {
+        field: None,
+        reason: e.to_string(),
     };
     let value: serde_json::Value = serde_json::from_slice(body).map_err(malformed)?;
     // Every body is an object: serde would also read a struct from an array, field by field.
@@ -252,8 +269,7 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
         return Err(WebError::Malformed {
             field: None,
             reason: Lang::En.t("error-malformed-not-an-object"),
-        }
-        .into());
+        });
     }
     let mut unknown = Vec::new();
     let parsed: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(
@@ -270,7 +286,7 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
         unknown.push(field.to_string());
     }
     if !unknown.is_empty() {
-        return Err(unknown_fields(&unknown));
+        return Err(WebError::UnknownFields(unknown));
     }
     parsed.map_err(|e| {
         let field = e.path().to_string();
@@ -280,14 +296,12 @@ pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
             return WebError::Malformed {
                 field: None,
                 reason: words,
-            }
-            .into();
+            };
         }
         WebError::Malformed {
             field: Some(field),
             reason: words,
         }
-        .into()
     })
 }
 

@@ -51,6 +51,48 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
     }
 }
 
+/// What a page's script or its form sent: JSON (which a page of another site cannot send
+/// without a preflight this site never grants, so it needs no token; a cross-site `Origin` is
+/// still refused), or a URL-encoded form with its CSRF token, as [`CsrfForm`].
+pub struct FormOrJson<T> {
+    fields: Result<T, WebError>,
+    /// Sent as JSON: the answer is JSON too.
+    pub json: bool,
+}
+
+impl<T> FormOrJson<T> {
+    /// The fields, or the reason they do not parse (400 for a form, 422 naming the field for
+    /// JSON).
+    pub(crate) fn parsed(self) -> Result<T, WebError> {
+        self.fields
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for FormOrJson<T> {
+    type Error = WebError;
+    type Future = LocalBoxFuture<Result<FormOrJson<T>, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if !crate::web::api::is_json(req) {
+            let form = CsrfForm::<T>::from_request(req, payload);
+            return Box::pin(async move {
+                Ok(FormOrJson {
+                    fields: form.await?.0,
+                    json: false,
+                })
+            });
+        }
+        let req = req.clone();
+        let body = web::Bytes::from_request(&req, payload);
+        Box::pin(async move {
+            check_same_origin(&req)?;
+            let body = body.await.map_err(|e| WebError::from_payload(&e))?;
+            let fields = crate::web::api::json_fields::<T>(&body);
+            Ok(FormOrJson { fields, json: true })
+        })
+    }
+}
+
 /// Refuses a form whose token is not this visitor's (constant-time comparison).
 pub(super) fn check_csrf_token(req: &HttpRequest, sent: &str) -> Result<(), WebError> {
     let app = app_of(req)?;

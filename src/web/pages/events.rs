@@ -95,6 +95,8 @@ pub struct SettingsForm {
     adjudication_margin: String,
     #[serde(default)]
     adjudication_otherwise: String,
+    #[serde(default)]
+    live_delay_minutes: String,
 }
 
 fn optional_number<T: std::str::FromStr>(
@@ -144,6 +146,7 @@ impl SettingsForm {
             utc_offset: Some(self.utc_offset.clone()),
             adjudication_margin: optional_number(&self.adjudication_margin, "adjudication_margin")?,
             adjudication_otherwise: text(&self.adjudication_otherwise),
+            live_delay_minutes: optional_number(&self.live_delay_minutes, "live_delay_minutes")?,
         })
     }
 
@@ -182,6 +185,7 @@ impl SettingsForm {
                 .unwrap_or_default(),
             adjudication_margin: event.adjudication.margin.to_string(),
             adjudication_otherwise: event.adjudication.otherwise.as_str().to_string(),
+            live_delay_minutes: event.live_delay_minutes.to_string(),
         }
     }
 }

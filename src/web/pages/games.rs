@@ -9,7 +9,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{html, redirect_with_flash};
-use crate::domain::{AuditAction, Game, GameId, GameStatus, Player, SubmissionId};
+use crate::domain::{AuditAction, Game, GameId, GameState, GameStatus, Player, SubmissionId};
 use crate::rules::{Hole, Position, Side, VerdictJson};
 use crate::service::access::Access;
 use crate::service::board::{self, Claim};
@@ -115,6 +115,13 @@ impl BoardHtml {
         }
     }
 
+    /// Marks the hole a move was played from (a board of the round's live page).
+    pub(super) fn mark_hole(&mut self, name: &str) {
+        for cell in self.rows.iter_mut().flatten() {
+            cell.played = cell.name == name;
+        }
+    }
+
     /// A board whose `playable` holes are buttons of the form around it.
     pub(super) fn with_buttons(position: &Position, playable: &[Hole]) -> BoardHtml {
         let mut board = BoardHtml::new(position, |_| None);
@@ -127,7 +134,7 @@ impl BoardHtml {
 
     /// Marks what a ply did: the hole played, the path of its laps, the relays, where its
     /// last stone fell and the holes it captured.
-    fn show_ply(&mut self, marks: &games::PlyMarks) {
+    pub(super) fn show_ply(&mut self, marks: &games::PlyMarks) {
         let named = |hole: &Option<crate::rules::Hole>| hole.map(|h| h.to_string());
         let played = named(&marks.played);
         let last = named(&marks.last);
@@ -191,6 +198,8 @@ struct GamePage<'a> {
     /// The game is final with a record whose review is not computed yet.
     review_pending: bool,
     base: String,
+    /// The game's stream, while it is to be played or in play: the page follows it.
+    live_stream: Option<String>,
     can_submit: bool,
     can_confirm: bool,
     can_dispute: bool,
@@ -434,7 +443,7 @@ fn desk(chrome: &Chrome, view: &GameView, staff: StaffView) -> Desk {
         proposal,
     } = staff;
     let (first, second) = names(view);
-    let open = view.status != GameStatus::Final;
+    let open = view.status != GameState::Final;
     let named = |id: SubmissionId| {
         shown
             .submissions
@@ -461,7 +470,7 @@ fn desk(chrome: &Chrome, view: &GameView, staff: StaffView) -> Desk {
         .iter()
         .rev()
         .find(|e| e.action == AuditAction::DisputeReason)
-        .filter(|_| view.status == GameStatus::Disputed)
+        .filter(|_| view.status == GameState::Disputed)
         .and_then(|e| e.detail.text().map(str::to_string));
     let submissions = shown
         .submissions
@@ -507,6 +516,9 @@ struct StaffView {
 struct RenderedGame {
     text: String,
     plies: u64,
+    /// The game is to be played or in play: its page changes with every move, without the
+    /// event changing.
+    live: bool,
 }
 
 /// The game page's HTML.
@@ -534,13 +546,12 @@ async fn render_text(
         Some(Actor::Player { player_id, .. }) => Some(player_id),
         _ => None,
     };
-    let open = view.status != GameStatus::Final && view.second.is_some();
+    let open = view.status != GameState::Final && view.second.is_some();
     let pending_from_other = view
         .pending
         .as_ref()
         .is_some_and(|p| p.player_id.is_some() && p.player_id != my_id);
-    let final_record =
-        chosen.is_none() && view.status == GameStatus::Final && view.record.is_some();
+    let final_record = chosen.is_none() && view.status == GameState::Final && view.record.is_some();
     let desk = staff_view.map(|staff| desk(chrome, &view, staff));
     let review = view.review.as_ref().filter(|_| final_record).and_then(|r| {
         super::review_graph::review_html(
@@ -552,15 +563,17 @@ async fn render_text(
     });
     let review_pending = final_record && view.review.is_none() && reviews_on;
     let plies = replay.as_ref().map_or(0, |r| r.plies as u64);
+    let live = matches!(view.status, GameState::Scheduled | GameState::InPlay);
     let text = GamePage {
         review,
         review_pending,
         c: chrome,
         event: &access.event,
         can_submit: open && (is_player || staff),
-        can_confirm: view.status == GameStatus::Pending
+        live_stream: (live && view.second.is_some()).then(|| format!("{}/stream", place.base)),
+        can_confirm: view.status == GameState::Pending
             && (pending_from_other && is_player || staff && view.pending.is_some()),
-        can_dispute: view.status == GameStatus::Pending && is_player,
+        can_dispute: view.status == GameState::Pending && is_player,
         is_arbiter: staff,
         outcome,
         pending_outcome,
@@ -571,7 +584,7 @@ async fn render_text(
         desk,
     }
     .render()?;
-    Ok(RenderedGame { text, plies })
+    Ok(RenderedGame { text, plies, live })
 }
 
 /// The game as its viewer may see it, and for staff what only staff see, read off the async
@@ -659,7 +672,7 @@ fn outcomes(
 ) -> (Option<String>, Option<String>) {
     let outcome = view
         .result
-        .filter(|_| view.status == GameStatus::Final)
+        .filter(|_| view.status == GameState::Final)
         .map(|r| {
             // A corrected result did not come about the way the record ended.
             let (termination, plies) = match view.correction {
@@ -742,7 +755,7 @@ pub(crate) async fn show(
         return Err(WebError::Service(ServiceError::NotFound));
     }
     let place = session_place(&access, &game, &players);
-    let RenderedGame { text, plies } = render_text(
+    let RenderedGame { text, plies, live } = render_text(
         app,
         &page.chrome,
         GameAt {
@@ -756,9 +769,10 @@ pub(crate) async fn show(
     .await?;
     super::learn_bound(&req, &page, &PageKey::of(&req), plies);
     page.key = named(Some(plies));
-    // A final game whose review is still being computed changes without the event changing:
-    // that page is not kept for other visitors, and the next view shows the review.
-    if text.contains(REVIEW_PENDING_MARK) {
+    // A game to be played or in play, and a final game whose review is still being computed,
+    // change without the event changing: that page is not kept for other visitors, and the
+    // next view shows the moves or the review.
+    if live || text.contains(REVIEW_PENDING_MARK) {
         return Ok(super::unshared_text(&req, &page, text));
     }
     Ok(super::cached_text(&req, &page, text))
@@ -1146,7 +1160,7 @@ async fn board_page(
         games::view(&service, &access_for_block, game_id, games::Viewer::Party)
     })
     .await?;
-    if game.status == GameStatus::Final || game.second.is_none() {
+    if game.status == GameState::Final || game.second.is_none() {
         return Err(WebError::Service(ServiceError::Conflict(
             ErrorCode::GameFinal,
         )));

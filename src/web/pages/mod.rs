@@ -10,6 +10,7 @@ pub(crate) mod entries;
 pub mod events;
 pub mod games;
 pub mod home;
+pub(crate) mod live;
 pub(crate) mod me;
 pub(crate) mod practice;
 pub(crate) mod prizes;

@@ -1,0 +1,3 @@
+DROP TABLE live_feed;
+DROP TABLE game_moves;
+DROP TABLE event_live;
