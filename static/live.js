@@ -160,7 +160,9 @@
   // A board drawn by the server, updated from a position of the stream
   // (`r4/r3/r2/r1 S`, ten counts a rank, columns a to j).
   function setPosition(table, position, played) {
-    var ranks = position.split(" ")[0].split("/");
+    var parts = position.split(" ");
+    var ranks = parts[0].split("/");
+    var stones = { S: 0, N: 0 };
     ranks.forEach(function (rank, i) {
       rank.split(",").forEach(function (count, column) {
         var name = "abcdefghij".charAt(column) + String(4 - i);
@@ -168,6 +170,7 @@
         if (!cell) {
           return;
         }
+        stones[cell.classList.contains("south") ? "S" : "N"] += parseInt(count, 10) || 0;
         var shown = cell.querySelector(".count");
         if (shown) {
           shown.textContent = count;
@@ -185,6 +188,20 @@
         }
       });
     });
+    // The stones of each side and who moves, beside the board.
+    var figure = table.closest(".board-figure") || table.parentNode;
+    var north = figure.querySelector(".stones-north");
+    var south = figure.querySelector(".stones-south");
+    var toMove = figure.querySelector(".to-move");
+    if (north) {
+      north.textContent = String(stones.N);
+    }
+    if (south) {
+      south.textContent = String(stones.S);
+    }
+    if (toMove && parts[1]) {
+      toMove.textContent = toMove.getAttribute(parts[1] === "S" ? "data-s" : "data-n");
+    }
   }
 
   // A game's page, while the game is in play: it shows the new move as it comes (a reader who

@@ -231,6 +231,16 @@ pub(crate) fn set_live_delay(
     Ok(())
 }
 
+/// A round.
+pub(crate) fn round_by_id(conn: &mut DbConnection, id: RoundId) -> QueryResult<Option<Round>> {
+    rounds::table
+        .find(id)
+        .select(Round::as_select())
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
 /// A round's number.
 pub(crate) fn round_number_of(conn: &mut DbConnection, id: RoundId) -> QueryResult<i32> {
     rounds::table

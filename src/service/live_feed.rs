@@ -111,15 +111,46 @@ pub(crate) fn public_at(
     Ok(now + TimeDelta::minutes(i64::from(delay.max(0))))
 }
 
+/// Where a line belongs and when the public may see it.
+pub(crate) struct Placed {
+    pub round_number: i32,
+    pub written_at: NaiveDateTime,
+    pub public_at: NaiveDateTime,
+}
+
+impl Placed {
+    /// A line about `game` written now, for the public after the event's delay (`delayed`)
+    /// or at once.
+    pub(crate) fn now(
+        conn: &mut DbConnection,
+        game: &Game,
+        delayed: bool,
+    ) -> Result<Placed, ServiceError> {
+        let written_at = db::now();
+        Ok(Placed {
+            round_number: q::round_number_of(conn, game.round_id)?,
+            written_at,
+            public_at: if delayed {
+                public_at(conn, game.event_id, written_at)?
+            } else {
+                written_at
+            },
+        })
+    }
+}
+
 /// Writes a line about `game` in the caller's transaction.
 pub(crate) fn write(
     conn: &mut DbConnection,
     game: &Game,
+    placed: &Placed,
     happened: &Happened<'_>,
 ) -> Result<(), ServiceError> {
-    let now = db::now();
-    let round_number = q::round_number_of(conn, game.round_id)?;
-    let public_at = public_at(conn, game.event_id, now)?;
+    let Placed {
+        round_number,
+        written_at: now,
+        public_at,
+    } = *placed;
     ql::insert_feed(
         conn,
         &NewFeedRow {
@@ -139,7 +170,8 @@ pub(crate) fn write(
     Ok(())
 }
 
-/// A game's result, for the screens that follow it.
+/// A game's result, for the screens that follow it: for the public after the event's delay
+/// when the game was played live (the result would tell its last moves), at once otherwise.
 pub(crate) fn write_result(
     conn: &mut DbConnection,
     game: &Game,
@@ -147,9 +179,11 @@ pub(crate) fn write_result(
     result: Option<StoredResult>,
 ) -> Result<(), ServiceError> {
     let plies = ql::moves_of_game(conn, game.id)?.len();
+    let placed = Placed::now(conn, game, plies > 0)?;
     write(
         conn,
         game,
+        &placed,
         &Happened {
             kind: FeedKind::Result,
             ply: i32::try_from(plies).unwrap_or(i32::MAX),
@@ -237,6 +271,15 @@ impl LiveFeed {
             state.woken = true;
             self.wake.notify_one();
         }
+    }
+
+    /// Ends every stream of this server (it is stopping): each screen's `EventSource`
+    /// reconnects, to another server or to this one started again.
+    pub fn close_streams(&self) {
+        self.channels
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
     }
 
     /// Streams open on this server.

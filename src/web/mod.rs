@@ -157,6 +157,9 @@ pub fn server(app: App, listener: TcpListener) -> std::io::Result<Server> {
             let _ = tcp.set_nodelay(true);
         }
     })
+    // A live stream never ends on its own: a stopping server gives the requests in flight 10
+    // seconds, then closes what is left (a request cut short rolls back its transaction).
+    .shutdown_timeout(10)
     .listen(listener)?;
     if let Some(workers) = workers {
         server = server.workers(workers);

@@ -1244,3 +1244,167 @@ async fn axe_violations(client: &Client) -> Vec<String> {
         })
         .collect()
 }
+
+/// The moves of the shortest of some random finished games (advanced variant, South first).
+fn a_short_game() -> Vec<String> {
+    (1..300)
+        .map(|seed| {
+            let (text, _) = finished_record(
+                kiela::rules::Variant::Advanced,
+                kiela::rules::Side::South,
+                seed,
+            );
+            kiela::rules::parse_record(&text)
+                .unwrap()
+                .moves
+                .iter()
+                .map(kiela::rules::PlyToken::text)
+                .collect::<Vec<_>>()
+        })
+        .filter(|moves| moves.len() >= 8)
+        .min_by_key(Vec::len)
+        .unwrap()
+}
+
+/// The ply a live board shows (`data-ply` of the board's form), once the page has one.
+async fn board_ply(client: &Client) -> Option<i64> {
+    let form = client.find(Locator::Css("#live-board")).await.ok()?;
+    form.attr("data-ply").await.ok()??.parse().ok()
+}
+
+/// Waits until the window's board shows `ply`.
+async fn wait_for_ply(client: &Client, ply: i64) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while board_ply(client).await != Some(ply) {
+        assert!(
+            Instant::now() < deadline,
+            "the board never showed ply {ply} (shows {:?})",
+            board_ply(client).await
+        );
+        actix_rt::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Two players play a short game on a phone-sized window in Portuguese, each on their own
+/// personal link, with taps only: no page is loaded between moves (a mark set in each window
+/// survives every move), the other phone follows each move, and a spectator's round page
+/// follows the game to its end, which is final at once.
+#[actix_rt::test]
+async fn a_game_played_live_on_two_phones() {
+    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
+        return;
+    };
+    let Some((_driver, client)) = start_browser().await else {
+        return;
+    };
+    let api = app.browser();
+    let token = account_with_token(&app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &api,
+        &token,
+        json!({"name": "Final ao vivo", "rounds": 3}),
+        &["Ana Kiala", "Bento Lunda", "Carla Muxima", "Domingos Neto"],
+    )
+    .await;
+    let round = pair_round(&api, &token, event).await;
+    let board = &round["pairings"][0];
+    let game = board["game_id"].as_i64().unwrap();
+    let link = |player: &serde_json::Value| {
+        let api = &api;
+        let token = &token;
+        let id = player["id"].as_i64().unwrap();
+        async move { crate::harness::personal_path(api, token, event, id).await }
+    };
+    let (south, north) = (link(&board["first"]).await, link(&board["second"]).await);
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let mut j = Journey {
+        client: &client,
+        base: &app.base,
+        lang: Lang::Pt,
+        artifacts,
+        shots: 200,
+    };
+
+    // Three windows: each player's phone, and a spectator following the round.
+    j.open(&format!("/events/{slug}/rounds/1/live?lang=pt"))
+        .await;
+    let spectator = client.window().await.unwrap();
+    let mut phones = Vec::new();
+    for path in [&south, &north] {
+        let opened = client.new_window(true).await.unwrap();
+        client
+            .switch_to_window(opened.handle.clone())
+            .await
+            .unwrap();
+        j.open(&format!("{path}/games/{game}/play?lang=pt")).await;
+        wait_for_ply(&client, 0).await;
+        client
+            .execute("window.kielaMark = 'no page load'; return null;", vec![])
+            .await
+            .unwrap();
+        phones.push(opened.handle);
+    }
+    j.shot("live-board").await;
+
+    let moves = a_short_game();
+    for (i, mv) in moves.iter().enumerate() {
+        let phone = &phones[i % 2];
+        client.switch_to_window(phone.clone()).await.unwrap();
+        wait_for_ply(&client, i as i64).await;
+        let hole = client
+            .find(Locator::Css(&format!(
+                "#live-board button[name=play][value='{mv}']"
+            )))
+            .await
+            .unwrap_or_else(|e| panic!("ply {}: no button for {mv}: {e}", i + 1));
+        hole.click().await.unwrap();
+        wait_for_ply(&client, i as i64 + 1).await;
+        if i == 1 {
+            j.shot("live-after-two-moves").await;
+        }
+    }
+    for phone in &phones {
+        client.switch_to_window(phone.clone()).await.unwrap();
+        wait_for_ply(&client, moves.len() as i64).await;
+        let mark = client
+            .execute("return window.kielaMark || null;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(mark, json!("no page load"), "a move loaded a page");
+    }
+    j.shot("live-over").await;
+
+    // The spectator's page followed the game to its end.
+    client.switch_to_window(spectator).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let wanted = format!("{}", moves.len());
+    loop {
+        let ply = client
+            .find(Locator::Css(&format!(
+                "section[data-game='{game}'] .live-ply"
+            )))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if ply
+            .split(|c: char| !c.is_ascii_digit())
+            .any(|n| n == wanted)
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the spectator saw {ply}");
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    j.shot("live-spectator").await;
+    let shown = api
+        .send(crate::harness::Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(shown["status"], "final", "both players entered moves");
+    client.close().await.unwrap();
+    app.stop().await;
+}

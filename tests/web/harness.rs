@@ -259,6 +259,7 @@ impl TestApp {
     }
 
     pub async fn stop(&self) {
+        self.app.live.close_streams();
         self.server.stop(true).await;
     }
 

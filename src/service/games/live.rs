@@ -10,9 +10,10 @@
 //! final at once.
 
 use super::{
-    Actor, App, Retry, ServiceError, game_players, published_game, refuse_outsider,
-    refuse_own_game, staff_game, with_retries,
+    Actor, App, Retry, ServiceError, game_players, refuse_outsider, refuse_own_game, staff_game,
+    with_retries,
 };
+use crate::db::events as q;
 use crate::db::live::{self as ql, LiveMove, NewLiveMove};
 use crate::db::{self, DbConnection};
 use crate::domain::{
@@ -25,7 +26,7 @@ use crate::rules::{
 };
 use crate::service::access::Access;
 use crate::service::audit::{self, Detail};
-use crate::service::live_feed::{self, Happened};
+use crate::service::live_feed::{self, Happened, Placed};
 
 /// The most plies a game in play takes: far beyond any real game.
 pub const MAX_PLIES: usize = 2000;
@@ -182,21 +183,20 @@ fn play_in(
     actor: &Actor,
     sent: &SentMove,
 ) -> Result<Played, MoveError> {
-    let game = published_game(conn, game_id)?;
-    let (first, second) = game_players(conn, &game)?;
-    refuse_own_game(conn, actor, &first, &second)?;
-    refuse_outsider(actor, &game)?;
-    let event =
-        crate::db::events::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+    let Seated {
+        game,
+        round_number,
+        variant,
+    } = seated(conn, game_id, actor)?;
     let moves = ql::moves_of_game(conn, game.id)?;
-    let board = board_after(event.variant, &moves)?;
+    let board = board_after(variant, &moves)?;
     let state = LiveState::of(
         &game,
         &board,
         moves.iter().map(|m| m.move_text.clone()).collect(),
     );
     let ply = sent.ply as usize;
-    if ply == 0 {
+    if ply == 0 || ply > MAX_PLIES {
         return Err(ServiceError::invalid("ply", ErrorCode::FieldInvalid).into());
     }
     if ply <= moves.len() {
@@ -223,9 +223,6 @@ fn play_in(
             state: Box::new(state),
         });
     }
-    if ply > MAX_PLIES {
-        return Err(ServiceError::invalid("ply", ErrorCode::FieldInvalid).into());
-    }
     let text = sent.text.trim();
     let refused = |kind: ReplayErrorKind| {
         let error = ReplayError {
@@ -251,14 +248,58 @@ fn play_in(
     let mut moves_after = state.moves.clone();
     moves_after.push(parsed.to_string());
     let after = LiveState::of(&game, &next, moves_after);
-    store_move(conn, &game, actor, &parsed.to_string(), &after)?;
+    store_move(
+        conn,
+        &game,
+        round_number,
+        actor,
+        &parsed.to_string(),
+        &after,
+    )?;
     Ok(Played::New(after))
+}
+
+/// A game a move is sent to, with what the move needs of its round and event.
+struct Seated {
+    game: Game,
+    round_number: i32,
+    variant: Variant,
+}
+
+/// The game, checked to take moves from `actor`, under a lock of the game: the moves of one
+/// game are taken one at a time, those of different games side by side (a move changes no
+/// result; the record at the end goes through the event's lock as any record).
+fn seated(conn: &mut DbConnection, game_id: GameId, actor: &Actor) -> Result<Seated, ServiceError> {
+    db::lock_key(conn, &format!("live game {game_id}"))?;
+    let game = q::game_by_id(conn, game_id)?.ok_or(ServiceError::NotFound)?;
+    refuse_outsider(actor, &game)?;
+    let round = q::round_by_id(conn, game.round_id)?.ok_or(ServiceError::NotFound)?;
+    if !round.is_published() {
+        return Err(ServiceError::Blocked {
+            code: ErrorCode::RoundNotPublished,
+            detail: round.number.to_string(),
+        });
+    }
+    if game.second_id.is_none() {
+        return Err(ServiceError::Conflict(ErrorCode::GameHasNoOpponent));
+    }
+    if let Actor::Staff { .. } = actor {
+        let (first, second) = game_players(conn, &game)?;
+        refuse_own_game(conn, actor, &first, &second)?;
+    }
+    let event = q::event_by_id(conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
+    Ok(Seated {
+        game,
+        round_number: round.number,
+        variant: event.variant,
+    })
 }
 
 /// Stores the move and its line of the live feed.
 fn store_move(
     conn: &mut DbConnection,
     game: &Game,
+    round_number: i32,
     actor: &Actor,
     text: &str,
     after: &LiveState,
@@ -283,6 +324,11 @@ fn store_move(
     live_feed::write(
         conn,
         game,
+        &Placed {
+            round_number,
+            written_at: now,
+            public_at,
+        },
         &Happened {
             kind: FeedKind::Move,
             ply,
@@ -304,10 +350,8 @@ fn finish(
 ) -> Result<LiveState, ServiceError> {
     let (game, entrants, record) = {
         let mut conn = app.conn()?;
-        let game =
-            crate::db::events::game_by_id(&mut conn, game_id)?.ok_or(ServiceError::NotFound)?;
-        let event = crate::db::events::event_by_id(&mut conn, game.event_id)?
-            .ok_or(ServiceError::NotFound)?;
+        let game = q::game_by_id(&mut conn, game_id)?.ok_or(ServiceError::NotFound)?;
+        let event = q::event_by_id(&mut conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
         let moves = ql::moves_of_game(&mut conn, game_id)?;
         let entrants = entrants_of(&moves, actor);
         let record =
@@ -328,7 +372,7 @@ fn finish(
         }
     }
     let mut conn = app.conn()?;
-    let game = crate::db::events::game_by_id(&mut conn, game.id)?.ok_or(ServiceError::NotFound)?;
+    let game = q::game_by_id(&mut conn, game.id)?.ok_or(ServiceError::NotFound)?;
     state.status = GameState::of(game.status, state.moves.len());
     if game.status != GameStatus::Final {
         // A final result writes its own line; one waiting for confirmation is said here.
@@ -369,7 +413,7 @@ pub(crate) fn state(
     public: bool,
 ) -> Result<LiveState, ServiceError> {
     let mut conn = app.conn()?;
-    let game = crate::db::events::game_by_id(&mut conn, game_id)?
+    let game = q::game_by_id(&mut conn, game_id)?
         .filter(|g| g.event_id == access.event.id)
         .ok_or(ServiceError::NotFound)?;
     let mut moves = ql::moves_of_game(&mut conn, game_id)?;
@@ -409,9 +453,11 @@ pub(crate) fn take_back(
         ql::delete_move(conn, game.id, last.ply)?;
         let state = LiveState::replay(&game, access.event.variant, &moves)?;
         let position = state.position.to_string();
+        let placed = Placed::now(conn, &game, true)?;
         live_feed::write(
             conn,
             &game,
+            &placed,
             &Happened {
                 kind: FeedKind::TakeBack,
                 ply: i32::try_from(state.ply).unwrap_or(i32::MAX),
