@@ -132,3 +132,83 @@ async fn two_app_servers_share_one_postgres_database() {
         .await;
     assert_eq!(shown.json()["rounds_paired"], 1);
 }
+
+/// A move entered through one app server reaches a spectator connected to the other: the
+/// servers share nothing but the database, which carries the live feed.
+#[actix_rt::test]
+async fn a_move_on_one_server_reaches_a_spectator_on_the_other() {
+    let Some(db) = TestDb::create(Backend::Postgres) else {
+        return;
+    };
+    let url = db.url();
+    let token = organiser_token(&url, "org@example.ao");
+    let (a, b) = (
+        Server::start(&url, &[]).await,
+        Server::start(&url, &[]).await,
+    );
+    let on_a = Browser::at(&a.base);
+    let created = on_a
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(&token),
+            Some(json!({"name": "Dois servidores", "rounds": 3})),
+        )
+        .await;
+    let event = created.json()["id"].as_i64().unwrap();
+    for i in 0..4 {
+        on_a.api(
+            "POST",
+            &format!("/api/v1/events/{event}/players"),
+            Some(&token),
+            Some(json!({"name": format!("P{i}"), "rating": 1500 + i})),
+        )
+        .await;
+    }
+    let round = on_a
+        .api(
+            "POST",
+            &format!("/api/v1/events/{event}/rounds"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let mut spectator = Browser::at(&b.base)
+        .stream(&format!("/api/v1/events/{event}/rounds/1/live"), &[])
+        .await;
+    assert_eq!(spectator.status, 200);
+    let opening = spectator
+        .next(std::time::Duration::from_secs(10))
+        .await
+        .unwrap();
+    assert_eq!(opening.name, "state");
+    let (record, _) = finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        5,
+    );
+    let first = kiela::rules::parse_record(&record).unwrap().moves[0].text();
+    let played = on_a
+        .api(
+            "POST",
+            &format!("/api/v1/games/{game}/moves"),
+            Some(&token),
+            Some(json!({"ply": 1, "move": first})),
+        )
+        .await;
+    assert_eq!(played.status, 200, "{}", played.body);
+    loop {
+        let event = spectator
+            .next(std::time::Duration::from_secs(10))
+            .await
+            .expect("the move reached the other server's spectator");
+        if event.name == "move" {
+            assert_eq!(event.data["game_id"], game);
+            assert_eq!(event.data["ply"], 1);
+            assert_eq!(event.data["move"], json!(first));
+            break;
+        }
+    }
+}
