@@ -208,12 +208,19 @@ async def main():
             http = await pool.get()
             body = json.dumps({"ply": ply, "move": move}).encode()
             start = time.monotonic()
-            try:
-                status, answer = await http.request(
-                    "POST", f"{link}/games/{gid}/moves", body,
-                    {"Content-Type": "application/json"})
-            except (OSError, ConnectionError, asyncio.IncompleteReadError):
-                http.writer = None
+            status = None
+            # A kept-alive connection the server closed while idle is opened again, once.
+            for attempt in range(2):
+                try:
+                    status, answer = await http.request(
+                        "POST", f"{link}/games/{gid}/moves", body,
+                        {"Content-Type": "application/json"})
+                    break
+                except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, IndexError):
+                    http.writer = None
+                    if attempt == 0:
+                        start = time.monotonic()
+            if status is None:
                 failed += 1
                 pool.put_nowait(http)
                 return

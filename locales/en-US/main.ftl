@@ -1242,3 +1242,4 @@ error-nothing_to_take_back = No move to take back.
 game-status-in_play = in play
 audit-move_taken_back = move taken back
 audit-detail-move_taken_back = ply { $ply } ({ $text })
+error-practice_position_in_play = This position is on a board being played right now: the engine plays it once that game is over.

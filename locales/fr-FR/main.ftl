@@ -1246,3 +1246,4 @@ error-nothing_to_take_back = Aucun coup à reprendre.
 game-status-in_play = en cours
 audit-move_taken_back = coup repris
 audit-detail-move_taken_back = coup { $ply } ({ $text })
+error-practice_position_in_play = Cette position est sur un plateau en train d’être joué : le moteur la jouera une fois cette partie terminée.

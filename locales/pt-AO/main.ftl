@@ -1245,3 +1245,4 @@ error-nothing_to_take_back = Não há jogada para anular.
 game-status-in_play = em jogo
 audit-move_taken_back = jogada anulada
 audit-detail-move_taken_back = jogada { $ply } ({ $text })
+error-practice_position_in_play = Esta posição está num tabuleiro a ser jogado neste momento: o motor joga-a quando essa partida terminar.

@@ -86,6 +86,18 @@ pub(crate) fn last_moves_of_round(
     Ok(last)
 }
 
+/// Whether a game still in play has reached `position` (with the same side to move).
+pub(crate) fn position_in_play(conn: &mut DbConnection, position: &str) -> QueryResult<bool> {
+    use crate::domain::GameStatus;
+    diesel::select(diesel::dsl::exists(
+        game_moves::table
+            .inner_join(games::table)
+            .filter(game_moves::position.eq(position))
+            .filter(games::status.eq(GameStatus::Scheduled)),
+    ))
+    .get_result(conn)
+}
+
 /// Removes a game's move at `ply` (the last one, taken back).
 pub(crate) fn delete_move(
     conn: &mut DbConnection,

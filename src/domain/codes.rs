@@ -80,6 +80,7 @@ text_enum! {
         PracticeMoveIllegal = "practice_move_illegal",
         PracticeNotYourTurn = "practice_not_your_turn",
         PracticeTooLong = "practice_too_long",
+        PracticePositionInPlay = "practice_position_in_play",
         GameHasNoOpponent = "game_has_no_opponent",
         GameNotFinal = "game_not_final",
         GamesPerMatchInvalid = "games_per_match_invalid",

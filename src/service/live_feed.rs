@@ -31,8 +31,10 @@ const IDLE: Duration = Duration::from_secs(30);
 /// that took a higher id (PostgreSQL's sequences); after this it was rolled back.
 const GAP_WAIT: Duration = Duration::from_secs(5);
 /// Lines a stream may fall behind before it is closed (the screen reconnects and starts again
-/// from the current state).
-const CHANNEL_LINES: usize = 1024;
+/// from the current state): a game moves every few seconds, a round of 2,000 boards some 200
+/// times a second. Each channel holds its lines' places from the start, so a game's is small.
+const GAME_LINES: usize = 64;
+const ROUND_LINES: usize = 4096;
 /// Lines held back for the public at most, per server; beyond it the oldest are dropped (a
 /// screen connecting later reads the position from the moves themselves).
 const HELD_LINES: usize = 500_000;
@@ -228,7 +230,13 @@ impl LiveFeed {
             let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
             channels
                 .entry(topic)
-                .or_insert_with(|| broadcast::channel(CHANNEL_LINES).0)
+                .or_insert_with(|| {
+                    broadcast::channel(match topic {
+                        Topic::Game(..) => GAME_LINES,
+                        Topic::Round(..) => ROUND_LINES,
+                    })
+                    .0
+                })
                 .subscribe()
         };
         self.start_reader(app);

@@ -183,6 +183,12 @@ pub fn play(
             ));
         }
         let _counted = limits::reserve(&mut conn, &counted, TimeDelta::minutes(WINDOW_MINUTES))?;
+        // No engine looks at a position of a game being played: a player could otherwise ask
+        // it for their next move.
+        let position = practice.game.position().to_string();
+        if crate::db::live::position_in_play(&mut conn, &position)? {
+            return Err(ServiceError::Conflict(ErrorCode::PracticePositionInPlay));
+        }
     }
     let nodes = LEVELS[usize::from(practice.level - 1)];
     let answer = {

@@ -19,11 +19,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::{Value, json};
 use tokio::sync::broadcast::{self, error::RecvError};
 
-use crate::domain::{FeedKind, GameState};
+use crate::domain::{ErrorCode, FeedKind, GameState};
 use crate::rules::Position;
 use crate::service::games::{LiveBoard, LiveState};
 use crate::service::live_feed::Line;
 use crate::service::{App, ServiceError};
+use crate::web::errors::WebError;
 
 /// How long a stream stays silent before it sends a comment.
 const HEARTBEAT: Duration = Duration::from_secs(15);
@@ -254,6 +255,19 @@ pub(crate) fn refusal_detail(state: &LiveState) -> Value {
         "game": state_json(state),
         "legal": state.legal.iter().map(ToString::to_string).collect::<Vec<_>>(),
     })
+}
+
+/// A move's body that does not read: 422 `malformed` naming the field (or saying what is
+/// wrong with the whole), as for a move that does not read.
+#[must_use]
+pub(crate) fn malformed_move(error: WebError) -> WebError {
+    match error {
+        WebError::Malformed { field, reason } => WebError::Service(ServiceError::Unusable {
+            code: ErrorCode::Malformed,
+            detail: field.unwrap_or(reason),
+        }),
+        other => other,
+    }
 }
 
 /// Whether a game in play may still take moves (for pages choosing what to offer).

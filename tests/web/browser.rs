@@ -8,6 +8,7 @@
 //! (`KIELA_CHROMIUM` and `KIELA_CHROMEDRIVER` override the paths). When they are absent the
 //! journeys are skipped, except under `CI=true`, where that is a failure.
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -31,6 +32,11 @@ struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // ChromeDriver and the Chromium it started are one process group: none outlives
+        // the test.
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{}", self.child.id())])
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
@@ -69,6 +75,7 @@ async fn start_browser() -> Option<(Driver, Client)> {
     ));
     std::fs::create_dir_all(&profile).unwrap();
     let child = Command::new(chromedriver)
+        .process_group(0)
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -123,8 +123,9 @@ async fn both_players_enter_the_game_and_it_is_final(app: &TestApp) {
                 .json(json!({"ply": "one", "move": moves[0]})),
         )
         .await;
-    assert_eq!(malformed.status, 400, "{}", malformed.body);
-    assert_eq!(malformed.json()["error"]["field"], "ply");
+    assert_eq!(malformed.status, 422, "{}", malformed.body);
+    assert_eq!(malformed.json()["error"]["code"], "malformed");
+    assert_eq!(malformed.json()["error"]["detail"], "ply");
     let unknown = client
         .send(
             Req::post(format!("/api/v1/games/{game}/moves"))
@@ -496,6 +497,39 @@ async fn the_public_waits_the_players_do_not(app: &TestApp) {
     assert_eq!(own["moves"], json!(moves[..3]));
 }
 
+/// The practice board's engine does not play a position of a game in play (a player would ask
+/// it for their next move); once the game is over it does.
+async fn the_engine_does_not_play_a_game_in_play(app: &TestApp) {
+    let client = app.browser();
+    let (org, _, _, game, _, _) =
+        round_in_play(&client, app, json!({"name": "Sem motor", "rounds": 3})).await;
+    let moves = moves_of_a_game(110);
+    for (i, mv) in moves.iter().take(3).enumerate() {
+        assert_eq!(send_move(&client, &org, game, i + 1, mv).await.0, 200);
+    }
+    let asked = moves[..3].join(" ");
+    let practice = app.browser();
+    let fields = [
+        ("variant", "advanced"),
+        ("level", "1"),
+        ("side", "S"),
+        ("moves", asked.as_str()),
+        ("play", ""),
+    ];
+    let refused = practice.post_form("/practice?lang=en", &fields).await;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(
+        refused.body.contains("being played right now"),
+        "{}",
+        refused.body
+    );
+    for (i, mv) in moves.iter().enumerate().skip(3) {
+        assert_eq!(send_move(&client, &org, game, i + 1, mv).await.0, 200);
+    }
+    let answered = practice.post_form("/practice", &fields).await;
+    assert_eq!(answered.status, 303, "{}", answered.body);
+}
+
 /// Streams are bounded per address: beyond it, 503 with `Retry-After`, never a queue (the
 /// places given back: `web::live`'s unit test).
 async fn streams_are_bounded(app: &TestApp) {
@@ -522,6 +556,7 @@ both_backends!(
     staff_take_back_and_finish,
     a_rounds_stream_delivers_every_move_in_order,
     the_public_waits_the_players_do_not,
+    the_engine_does_not_play_a_game_in_play,
 );
 both_backends_with!(streams_are_bounded, |config| {
     config.live_streams_per_address = 2;

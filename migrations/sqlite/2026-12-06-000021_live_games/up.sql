@@ -21,6 +21,8 @@ CREATE TABLE game_moves (
     public_at TIMESTAMP NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+-- The engine plays no position of a game in play (the practice board asks by position).
+CREATE INDEX game_moves_position ON game_moves (position);
 -- What happened to games in play, in the order it was written: every server reads it from
 -- the last id it saw and tells the screens that follow those games (a move, a move taken
 -- back, a result). Nothing reads it but the live streams; old rows are cleared.

@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::{ApiError, ApiGameActor, ApiGameArbiter, MaybeApiUser, json_body};
+use super::{ApiError, ApiGameActor, ApiGameArbiter, MaybeApiUser};
 use crate::domain::{ErrorCode, EventId, GameId};
 use crate::service::access::{Access, EventRef};
 use crate::service::games::{self, MoveError, SentMove};
@@ -59,7 +59,11 @@ pub(crate) async fn play(
     party: ApiGameActor,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let MoveBody { ply, text } = json_body(&req, &body)?;
+    if !super::is_json(&req) {
+        return Err(WebError::UnsupportedMediaType.into());
+    }
+    let MoveBody { ply, text } =
+        super::json_fields(&body).map_err(|e| ApiError::from(sse::malformed_move(e)))?;
     let ApiGameActor { game_id, actor, .. } = party;
     let app = app.into_inner();
     let sent = SentMove { ply, text };

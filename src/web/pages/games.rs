@@ -200,6 +200,9 @@ struct GamePage<'a> {
     base: String,
     /// The game's stream, while it is to be played or in play: the page follows it.
     live_stream: Option<String>,
+    /// The moves the adjudication form offers: as typed (a refused request), or those
+    /// entered while the game was played.
+    adjudication_moves: String,
     can_submit: bool,
     can_confirm: bool,
     can_dispute: bool,
@@ -571,6 +574,13 @@ async fn render_text(
         event: &access.event,
         can_submit: open && (is_player || staff),
         live_stream: (live && view.second.is_some()).then(|| format!("{}/stream", place.base)),
+        adjudication_moves: if problem.adjudication_text.is_empty()
+            && view.status == GameState::InPlay
+        {
+            numbered_moves(&view.moves)
+        } else {
+            problem.adjudication_text.clone()
+        },
         can_confirm: view.status == GameState::Pending
             && (pending_from_other && is_player || staff && view.pending.is_some()),
         can_dispute: view.status == GameState::Pending && is_player,
@@ -585,6 +595,16 @@ async fn render_text(
     }
     .render()?;
     Ok(RenderedGame { text, plies, live })
+}
+
+/// Moves as a record's movetext writes them: `1. j2 a3 2. b1`.
+fn numbered_moves(moves: &[String]) -> String {
+    moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The game as its viewer may see it, and for staff what only staff see, read off the async

@@ -177,7 +177,7 @@ async fn play_move(
         Ok(fields) => fields,
         Err(e) if json => {
             return Ok(actix_web::ResponseError::error_response(
-                &crate::web::api::ApiError::said_in(e, lang),
+                &crate::web::api::ApiError::said_in(sse::malformed_move(e), lang),
             ));
         }
         Err(e) => return Err(e),
