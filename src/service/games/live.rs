@@ -416,6 +416,11 @@ pub(crate) fn state(
     let game = q::game_by_id(&mut conn, game_id)?
         .filter(|g| g.event_id == access.event.id)
         .ok_or(ServiceError::NotFound)?;
+    // A draft round's games are the staff's, as on every page.
+    let published = q::round_by_id(&mut conn, game.round_id)?.is_some_and(|r| r.is_published());
+    if !published && !access.is_arbiter() {
+        return Err(ServiceError::NotFound);
+    }
     let mut moves = ql::moves_of_game(&mut conn, game_id)?;
     if public {
         let now = db::now();

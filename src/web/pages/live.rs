@@ -201,7 +201,7 @@ async fn play_move(
         (Ok(_), false) => Ok(redirect(&back)),
         (Err(MoveError::Service(e)), false) => Err(WebError::Service(e)),
         (Err(MoveError::Taken { code, .. }), false) => {
-            redirect_with_flash(req, &back, FlashLevel::Error, &format!("error-{code}"))
+            redirect_with_flash(req, &back, FlashLevel::Error, &super::error_key(code))
         }
         (Err(MoveError::Illegal { .. }), false) => {
             redirect_with_flash(req, &back, FlashLevel::Error, "error-illegal_move")
