@@ -1356,6 +1356,59 @@ async fn a_game_played_live_on_two_phones() {
 
     let moves = a_short_game();
     for (i, mv) in moves.iter().enumerate() {
+        if i == 3 || i == 4 {
+            // Entered on the first phone while its connection was down (below).
+            continue;
+        }
+        if i == 2 {
+            // The venue's Wi-Fi drops on the first phone, which is passed across the board:
+            // plies 3 to 5 are tapped there, kept, and sent in order when it is back.
+            client.switch_to_window(phones[0].clone()).await.unwrap();
+            wait_for_ply(&client, 2).await;
+            client
+                .execute(
+                    "window.kielaFetch = window.fetch; \
+                     window.fetch = function () { return Promise.reject(new Error('down')); }; \
+                     return null;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            for (ply, mv) in moves.iter().enumerate().skip(2).take(3) {
+                let hole = client
+                    .find(Locator::Css(&format!(
+                        "#live-board button[name=play][value='{mv}']"
+                    )))
+                    .await
+                    .unwrap_or_else(|e| panic!("offline ply {}: no button for {mv}: {e}", ply + 1));
+                hole.click().await.unwrap();
+            }
+            let kept = client
+                .execute(
+                    "return JSON.parse(localStorage.getItem('kiela-moves:' + \
+                     document.getElementById('live-board').getAttribute('data-base'))).length;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(kept, json!(3), "three moves kept on the phone");
+            j.shot("live-offline").await;
+            assert_eq!(
+                board_ply(&client).await,
+                Some(2),
+                "nothing reached the server"
+            );
+            client
+                .execute(
+                    "window.fetch = window.kielaFetch; \
+                     window.dispatchEvent(new Event('online')); return null;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            wait_for_ply(&client, 5).await;
+            continue;
+        }
         let phone = &phones[i % 2];
         client.switch_to_window(phone.clone()).await.unwrap();
         wait_for_ply(&client, i as i64).await;
