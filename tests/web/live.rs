@@ -530,6 +530,33 @@ async fn the_engine_does_not_play_a_game_in_play(app: &TestApp) {
     assert_eq!(answered.status, 303, "{}", answered.body);
 }
 
+/// A flood of moves from one sender to one game is cut off (429 with `Retry-After`) before it
+/// costs more than a real game would.
+async fn a_flood_of_moves_is_cut_off(app: &TestApp) {
+    let client = app.browser();
+    let (org, event, _, game, first, _) =
+        round_in_play(&client, app, json!({"name": "Enxurrada", "rounds": 3})).await;
+    let a = account_with_token(app, "a@example.ao", "A", "player");
+    link_account(&client, &org, event, first, "a@example.ao").await;
+    let mut statuses = Vec::new();
+    for _ in 0..121 {
+        statuses.push(send_move(&client, &a, game, 1, "a4").await.0);
+    }
+    assert!(statuses[..120].iter().all(|s| *s == 422), "{statuses:?}");
+    let cut = client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/moves"))
+                .bearer(&a)
+                .json(json!({"ply": 1, "move": "a4"})),
+        )
+        .await;
+    assert_eq!(cut.status, 429, "{}", cut.body);
+    assert!(cut.header("retry-after").is_some());
+    // Another sender to the same game is not held up.
+    let (status, _) = send_move(&client, &org, game, 1, "a4").await;
+    assert_eq!(status, 422);
+}
+
 /// Streams are bounded per address: beyond it, 503 with `Retry-After`, never a queue (the
 /// places given back: `web::live`'s unit test).
 async fn streams_are_bounded(app: &TestApp) {
@@ -557,6 +584,7 @@ both_backends!(
     a_rounds_stream_delivers_every_move_in_order,
     the_public_waits_the_players_do_not,
     the_engine_does_not_play_a_game_in_play,
+    a_flood_of_moves_is_cut_off,
 );
 both_backends_with!(streams_are_bounded, |config| {
     config.live_streams_per_address = 2;
