@@ -284,7 +284,18 @@ pub(crate) fn calendar(
         &rounds,
         url,
         round_title,
+        &app.installation.id,
     )))
+}
+
+/// What a calendar entry of the event is named after (`kiela-{event}…@{installation}`): the
+/// event's id at the installation that ran it, so that two installations' events never share
+/// an entry, and an event carried to another installation keeps its own.
+fn uid_parts<'a>(access: &'a Access, installation: &'a str) -> (i32, &'a str) {
+    match &access.event.origin {
+        Some(origin) => (origin.event_id, origin.installation.as_str()),
+        None => (access.event.id.0, installation),
+    }
 }
 
 fn calendar_text(
@@ -292,7 +303,9 @@ fn calendar_text(
     rounds: &[Round],
     url: &str,
     round_title: &dyn Fn(i32) -> String,
+    installation: &str,
 ) -> String {
+    let (event_uid, at) = uid_parts(access, installation);
     let mut out = String::from(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kiela//Tournament manager//EN\r\nCALSCALE:GREGORIAN\r\n",
     );
@@ -305,8 +318,8 @@ fn calendar_text(
         let stamp = |t: chrono::NaiveDateTime| t.format("%Y%m%dT%H%M%SZ").to_string();
         out.push_str("BEGIN:VEVENT\r\n");
         out.push_str(&format!(
-            "UID:kiela-{}-round-{}@kiela\r\n",
-            access.event.id, round.number
+            "UID:kiela-{event_uid}-round-{}@{at}\r\n",
+            round.number
         ));
         out.push_str(&format!("DTSTAMP:{}\r\n", stamp(round.created_at)));
         out.push_str(&format!("DTSTART:{}\r\n", stamp(start)));
@@ -330,7 +343,7 @@ fn calendar_text(
         any = true;
     }
     if !any {
-        out.push_str(&whole_event(access, url));
+        out.push_str(&whole_event(access, url, (event_uid, at)));
     }
     out.push_str("END:VCALENDAR\r\n");
     out
@@ -339,7 +352,7 @@ fn calendar_text(
 /// The event itself, for a calendar without any round time (RFC 5545 wants a component): an
 /// all-day VEVENT on its dates, or, with no date either, a VJOURNAL entry that names it
 /// without putting it on a day it may not be.
-fn whole_event(access: &Access, url: &str) -> String {
+fn whole_event(access: &Access, url: &str, (event_uid, at): (i32, &str)) -> String {
     let event = &access.event;
     let mut out = String::new();
     let first = event.starts_on.or(event.ends_on);
@@ -349,7 +362,7 @@ fn whole_event(access: &Access, url: &str) -> String {
         "VJOURNAL"
     };
     out.push_str(&format!("BEGIN:{kind}\r\n"));
-    out.push_str(&format!("UID:kiela-{}@kiela\r\n", event.id));
+    out.push_str(&format!("UID:kiela-{event_uid}@{at}\r\n"));
     // When the event was made: the file changes only when what it shows changes.
     out.push_str(&format!(
         "DTSTAMP:{}\r\n",

@@ -787,7 +787,7 @@ async fn kgn_export_lists_every_decided_game(app: &TestApp) {
 async fn a_calendar_without_round_times_gives_the_event(app: &TestApp) {
     let client = app.browser();
     let token = account_with_token(app, "org@example.ao", "Org", "organiser");
-    let (_, dated) = event_with_players(
+    let (dated_id, dated) = event_with_players(
         &client,
         &token,
         json!({"name": "Taça; Luanda, 2026", "location": "Luanda", "rounds": 3,
@@ -808,7 +808,10 @@ async fn a_calendar_without_round_times_gives_the_event(app: &TestApp) {
         body.contains("SUMMARY:Taça\\; Luanda\\, 2026\r\n"),
         "{body}"
     );
-    assert!(body.contains("DTSTAMP:") && body.contains("UID:"), "{body}");
+    assert!(body.contains("DTSTAMP:"), "{body}");
+    // Named after this installation: another installation's event 1 is another entry.
+    let uid = format!("UID:kiela-{dated_id}@{}\r\n", app.app.installation.id);
+    assert!(body.contains(&uid), "{uid} in {body}");
     let (_, undated) = event_with_players(
         &client,
         &token,
