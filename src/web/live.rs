@@ -19,7 +19,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::{Value, json};
 use tokio::sync::broadcast::{self, error::RecvError};
 
-use crate::domain::{ErrorCode, FeedKind, GameState};
+use crate::domain::{ErrorCode, FeedKind};
 use crate::rules::Position;
 use crate::service::games::{LiveBoard, LiveState};
 use crate::service::live_feed::Line;
@@ -268,12 +268,6 @@ pub(crate) fn malformed_move(error: WebError) -> WebError {
         }),
         other => other,
     }
-}
-
-/// Whether a game in play may still take moves (for pages choosing what to offer).
-#[must_use]
-pub(crate) fn takes_moves(state: &LiveState) -> bool {
-    state.over.is_none() && matches!(state.status, GameState::Scheduled | GameState::InPlay)
 }
 
 #[cfg(test)]

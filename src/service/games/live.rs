@@ -50,9 +50,10 @@ pub struct LiveState {
 }
 
 impl LiveState {
+    /// Whether the game still takes moves: not over on the board, no record sent yet.
     #[must_use]
-    pub fn to_move(&self) -> Side {
-        self.position.to_move
+    pub fn takes_moves(&self) -> bool {
+        self.over.is_none() && matches!(self.status, GameState::Scheduled | GameState::InPlay)
     }
 
     /// The game after `moves`.

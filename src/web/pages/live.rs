@@ -113,7 +113,7 @@ async fn play_page(
             crate::domain::ErrorCode::GameHasNoOpponent,
         )));
     }
-    let playable = if sse::takes_moves(&state) {
+    let playable = if state.takes_moves() {
         state.legal.clone()
     } else {
         Vec::new()

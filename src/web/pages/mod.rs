@@ -112,17 +112,14 @@ pub(crate) async fn act_or_say_why<T: Send + 'static>(
     key: &str,
 ) -> Result<HttpResponse, WebError> {
     use crate::service::ServiceError;
-    let access = access.clone();
-    let app = app.into_inner();
-    match crate::web::run(move || Ok::<_, ServiceError>(action(&app, &access))).await? {
-        Ok(_) => redirect_with_flash(req, location, FlashLevel::Success, key),
-        Err(ServiceError::Invalid(invalid)) => {
+    match act_and_redirect(req, app, access, action, location, key).await {
+        Err(WebError::Service(ServiceError::Invalid(invalid))) => {
             redirect_with_flash(req, location, FlashLevel::Error, &error_key(invalid.code))
         }
-        Err(ServiceError::Conflict(code)) => {
+        Err(WebError::Service(ServiceError::Conflict(code))) => {
             redirect_with_flash(req, location, FlashLevel::Error, &error_key(code))
         }
-        Err(other) => Err(other.into()),
+        answered => answered,
     }
 }
 
