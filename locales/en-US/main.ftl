@@ -101,6 +101,8 @@ error-password_wrong = The current password is not correct.
 error-role_unknown = Unknown role.
 error-label_invalid = The label is not valid.
 audit-account = account
+audit-round-board = round { $round }, board { $board }
+audit-game = game
 audit-player = player
 board-cancel = Back to the game
 board-claim = How the game ended
@@ -141,9 +143,10 @@ col-second = Second to move
 col-status = Status
 col-when = When
 col-who = Who
-decision-double-forfeit = Both forfeit
-decision-first-forfeit-win = First mover wins by forfeit
-decision-second-forfeit-win = Second mover wins by forfeit
+decision-double-forfeit = Neither came
+decision-wins = { $winner } wins
+decision-forfeit-win = { $winner } wins, { $absent } did not come
+decision-draw = draw
 event-accelerated = Accelerated pairings (Baku method)
 event-check-in = Players must check in before each round
 event-dates = Dates
@@ -188,7 +191,7 @@ events-title = Events
 game-approve = Approve this result
 game-board = Board { $board }
 game-captured = { $stones ->
-        [one] 1 stone captured
+        [one] { $stones } stone captured
        *[other] { $stones } stones captured
     }
 game-confirm = Confirm this result
@@ -423,6 +426,8 @@ error-reason_too_long = The reason is too long.
 error-result_invalid = Unknown result.
 error-trf_invalid = The TRF file cannot be imported:
 error-round_not_published_yet = The round is not published yet.
+crosstable-first = f
+crosstable-second = s
 crosstable-legend = Each cell: the opponent's rank, f (moved first) or s (second), and the result (+ and - are forfeits). Without an opponent: + pairing bye, ½ half-point bye, – absent.
 player-performance = Performance
 player-next-game = Next game:
@@ -440,7 +445,7 @@ bracket-bye = (bye)
 bracket-waiting = …
 bracket-champion = Champion:
 bracket-not-seeded = The knockout stage has not started yet.
-bracket-games = games
+bracket-games = see the games
 scoresheets-title = Scoresheets
 scoresheets-print-hint = Print this page: one sheet per board.
 scoresheets-qr = Scan to submit the result
@@ -449,17 +454,25 @@ round-scoresheets = Scoresheets
 event-exports = Downloads
 event-calendar = Calendar (iCal)
 event-all-games = All games (KGN)
-event-standings-csv = Standings (CSV)
 event-trf = Tournament report (TRF)
 game-first-mover-label = Moves first
 why-link = Why this pairing?
 why-title = Why this pairing
 why-intro = How the Dutch system (FIDE C.04.3) paired this round, board by board. Scores are those before the round.
 why-accelerated = This event uses Baku acceleration: the scores include the virtual points given to the top half of the field in the first rounds.
-why-same-group = Both are in the score group of { $score } points.
-why-floater = { $player } ({ $high } points) moved down to meet { $other } ({ $low } points): the higher score group could not pair everyone within it.
+why-same-group = Both are in the score group of { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }.
+why-floater = { $player } ({ $high ->
+        [one] { $high } point
+       *[other] { $high } points
+    }) moved down to meet { $other } ({ $low ->
+        [one] { $low } point
+       *[other] { $low } points
+    }): the higher score group could not pair everyone within it.
 why-virtual = { $player } counts { $points ->
-        [one] 1 virtual point
+        [one] { $points } virtual point
        *[other] { $points } virtual points
     } this round.
 why-standard-kept = This is the standard pairing of the score group: the top half against the bottom half, in order.
@@ -484,8 +497,14 @@ why-fm-ranking = { $player } moves first: both want the same side, equally and w
 why-fm-none = { $player } moves first: neither has a preference, so the sides alternate by ranking.
 why-fm-by-hand = { $player } moves first because the organiser swapped the first move by hand.
 why-board-by-hand = The organiser changed this board by hand after pairing.
-why-bye-lowest = { $player } ({ $score } points) has the bye: the lowest score, and the lowest-ranked player with it, among those who have not yet had a bye or a win without playing.
-why-bye-constrained = { $player } ({ $score } points) has the bye: giving it to a lower player would have broken a more important rule (a rematch or a first-move limit).
+why-bye-lowest = { $player } ({ $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }) has the bye: the lowest score, and the lowest-ranked player with it, among those who have not yet had a bye or a win without playing.
+why-bye-constrained = { $player } ({ $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }) has the bye: giving it to a lower player would have broken a more important rule (a rematch or a first-move limit).
 why-bye-by-hand = { $player } has the bye, set by hand.
 why-bye-ineligible = Not eligible for the bye (already had one, or a win without playing): { $names }.
 error-not_a_swiss_round = Only Swiss rounds have a pairing explanation.
@@ -689,7 +708,7 @@ standings-knockout-lost = lost
 event-result = Result
 event-champion = champion
 event-boards-finished = { $done } of { $total ->
-        [one] 1 board finished
+        [one] { $total } board finished
        *[other] { $total } boards finished
     }
 standings-final-note-swiss = The event is finished: this is its final ranking.
@@ -717,6 +736,7 @@ prizes-prize = Prize
 prizes-amount = Amount
 prizes-shared = shared by { $players }
 prizes-place = place { $place }
+prizes-places = places { $from }–{ $to }
 error-tags_invalid = Tags are separated by commas: at most 10, each up to 30 characters.
 col-tags = Tags
 player-tags-hint = Your own labels, separated by commas, for custom prize categories (a school, a league).
@@ -764,32 +784,32 @@ audit-detail-bye = { $name }: round { $round }, { $points }
 audit-detail-player_edited = { $name } ({ $number }): { $changes }
 audit-detail-registration_rejected = { $name }{ $reason }
 audit-detail-players_imported = { $count ->
-        [one] 1 player
+        [one] { $count } player
        *[other] { $count } players
     }
 audit-detail-trf_imported = { $players ->
-        [one] 1 player
+        [one] { $players } player
        *[other] { $players } players
     }, { $rounds ->
-        [one] 1 round played
+        [one] { $rounds } round played
        *[other] { $rounds } rounds played
     }{ $warnings }
 audit-detail-prizes = { $places ->
-        [one] 1 place prize
+        [one] { $places } place prize
        *[other] { $places } place prizes
     }, { $categories ->
-        [one] 1 category
+        [one] { $categories } category
        *[other] { $categories } categories
     }
 audit-detail-staff = { $email } ({ $role })
 audit-detail-account = account { $account }
 audit-detail-round = round { $round }
 audit-detail-round_paired = round { $round }: { $games ->
-        [one] 1 game
+        [one] { $games } game
        *[other] { $games } games
     }
 audit-detail-round_by_hand = round { $round }: { $boards ->
-        [one] 1 board
+        [one] { $boards } board
        *[other] { $boards } boards
     }{ $overridden }
 audit-overridden = criteria overridden
@@ -828,18 +848,21 @@ explain-game_not_over = the record claims { $claimed }, but the game is not over
 explain-other_result = the record claims { $claimed }, but the game ended on the board with { $actual } ({ $loser } lost: { $termination }).
 explain-other_final_position = the FinalPosition tag is not the position the moves reach.
 explain-other_plies = the Plies tag says { $claimed }, but the record has { $actual ->
-        [one] 1 ply
+        [one] { $actual } ply
        *[other] { $actual } plies
     }.
 explain-rearrangement_not_allowed = a rearrangement (R:) is only allowed as each player's first move in the expert variant.
-explain-rearrangement_total = the rearrangement places { $found } stones, but { $side } has { $expected }.
+explain-rearrangement_total = the rearrangement places { $found ->
+        [one] { $found } stone
+       *[other] { $found } stones
+    }, but { $side } has { $expected }.
 explain-other_players_hole = { $hole } is a hole of { $owner }, but { $to_move } is to move.
 explain-too_few_stones = { $hole } { $count ->
         [0] is empty
         [one] holds 1 stone
        *[other] holds { $count } stones
     }; a move must start from a hole with at least { $min ->
-        [one] 1 stone
+        [one] { $min } stone
        *[other] { $min } stones
     }.
 explain-endless = sowing from { $hole } never ends (more than { $laps } laps): an endless move is illegal.
@@ -878,7 +901,7 @@ board-legend-captured = the opponent's holes emptied by the capture
 replay-moves = Moves
 replay-steps = Step through the game
 board-stones = { $count ->
-        [one] 1 stone
+        [one] { $count } stone
        *[other] { $count } stones
     }
 replay-sow-again = Show the sowing again
@@ -918,9 +941,15 @@ trf-bye-line = a bye line (240) should give F, H or Z, a round number and pairin
 trf-warning-latin1 = the file is not UTF-8 and was read as Latin-1 (Windows-1252)
 trf-warning-line-not-kept = line { $line }: a `{ $found }` line is read but not kept
 trf-warning-date = line { $line }: `{ $found }` is not a date (YYYY/MM/DD) and is not kept
-trf-warning-player-count = the file says { $written } players (062) but has { $found } player lines
+trf-warning-player-count = the file says { $written ->
+        [one] { $written } player
+       *[other] { $written } players
+    } (062) but has { $found } player lines
 trf-warning-absence-scored = player { $player }: rounds { $rounds } are blank and are scored { $points } in all, as the player's written total says
-trf-warning-total-disagrees = player { $player }: the file gives { $written } points, the results add up to { $computed }
+trf-warning-total-disagrees = player { $player }: the file gives { $written ->
+        [one] { $written } point
+       *[other] { $written } points
+    }, the results add up to { $computed }
 trf-warning-birth-date = line { $line }: `{ $found }` is not a birth date (YYYY/MM/DD) and is not kept
 trf-warning-format = the tournament type `{ $found }` cannot be continued here; its rounds are kept as Swiss rounds
 trf-warning-points = points for an absence, a forfeit loss or a bye that differ from a game's are not kept
@@ -936,15 +965,24 @@ error-invalid_parameter = A parameter of the address is not valid.
 error-invalid_parameter-named = `{ $name }` should be a whole number from 1 (per_page: at most { $max }).
 trf-warning-columns-in-bytes = line { $line }: its columns are counted in bytes, not characters, and it was read that way
 trf-pairing-number-beyond = pairing number { $number } is beyond the { $players } player lines: pairing numbers run from 1 to the number of players.
-trf-too-many-rounds = a file may have at most { $max } rounds.
+trf-too-many-rounds = a file may have at most { $max ->
+        [one] { $max } round
+       *[other] { $max } rounds
+    }.
 trf-forbidden-line = a forbidden-pairings line (260) should give two rounds and pairing numbers of players in the file, not `{ $found }`.
 trf-too-many-forbidden-pairs = the forbidden-pairings lines (260) forbid more than { $max } pairings.
-trf-too-many-players = an event may have at most { $max } players.
+trf-too-many-players = an event may have at most { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
 error-too_many_players = An event takes at most 4000 players.
 manage-players-search = Find a player
 manage-players-search-submit = Find
 manage-players-search-clear = All players
-manage-players-shown = { $found } of { $total } players
+manage-players-shown = { $found } of { $total ->
+        [one] { $total } player
+       *[other] { $total } players
+    }
 manage-players-pages = Pages of the player list
 manage-players-previous = Previous
 manage-players-next = Next
@@ -981,7 +1019,6 @@ ratings-everyone = All
 ratings-born-from = Born in or after
 ratings-born-to = Born in or before
 ratings-show = Show
-ratings-csv = Download the list (CSV)
 ratings-none = Nobody is on the list for these filters.
 ratings-deviation = Deviation
 ratings-volatility = Volatility
@@ -1034,7 +1071,10 @@ flash-circuit-created = The circuit was created.
 manage-import-registry = The players are imported. Lines entered as the registered player their federation id names: { $matched }. Check these lines against the registry, and correct an entry’s federation id on its edit form:
 manage-import-registry-possible_same_person = entered as a new person, but may be
 manage-import-registry-other_name = its federation id belongs to
-trf-warning-registry-matched = { $count } players are entered as the registered person their federation id (XKF line) names
+trf-warning-registry-matched = { $count ->
+        [one] { $count } player is
+       *[other] { $count } players are
+    } entered as the registered person their federation id (XKF line) names
 trf-warning-registry-other-name = player { $player }: the federation id { $federation_id } belongs to { $name }; the entry keeps the file's details (correct the id on its edit form)
 trf-warning-registry-possible-same-person = player { $player }: entered as a new person, but may be { $name } ({ $federation_id })
 error-event_not_in_rating_list = The event is not in the rating list.
@@ -1044,11 +1084,11 @@ event-rating-take-out = Take the event out of the rating list
 event-rating-take-out-hint = Its month and the later ones are rated again without it.
 flash-event-unrated = The event is out of the rating list; the list was rated again without it.
 event-rating-would-count = As the event stands now, { $games ->
-        [one] 1 game counts
+        [one] { $games } game counts
        *[other] { $games } games count
     } for the rating list.
 event-rating-left-out-title = { $games ->
-        [one] 1 game left out
+        [one] { $games } game left out
        *[other] { $games } games left out
     }
 event-rating-left-out-why = Why
@@ -1069,6 +1109,9 @@ error-rating_nothing_held = No change of this event is waiting.
 explain-no_game = no game found: the text is empty, or holds only blank lines and comments.
 export-kgn-no-game = No game of this event is finished yet.
 event-standings-sheet = Standings (spreadsheet)
+csv-for-programs = CSV for programs
+word-yes = yes
+word-no = no
 prizes-sheet = Spreadsheet
 ratings-sheet = Download for a spreadsheet
 scoresheets-continued = continued
@@ -1082,7 +1125,10 @@ review-title = Engine review
 review-graph = Score for South after each ply, in stones (above the line South is ahead; a proven win is drawn at the edge)
 review-hint = The engine would play { $move } here.
 review-costly = The moves that lost the most
-review-costly-move = Ply { $ply }: { $move } (engine: { $best }), { $stones } stones lost
+review-costly-move = Ply { $ply }: { $move } (engine: { $best }), { $stones ->
+        [one] { $stones } stone lost
+       *[other] { $stones } stones lost
+    }
 review-pending = The engine reviews this game in the background; its graph appears here when it is done.
 event-adjudication = Adjudication by the engine
 event-adjudication-margin = Margin (stones)
@@ -1094,12 +1140,27 @@ adjudication-title = Adjudication
 adjudication-help = Give the moves played when the game stopped; the engine searches the position and proposes a result under the event's rule ({ $rule }). You confirm it or decide another result.
 adjudication-rule = { $wins }; otherwise { $otherwise }
 adjudication-rule-proven = a win the engine proves
-adjudication-rule-margin = a win the engine proves, or a side { $margin } stones ahead
-adjudication-forced-win = { $side } wins by force: the opponent cannot move after { $plies } plies.
+adjudication-rule-margin = a win the engine proves, or a side { $margin ->
+        [one] { $margin } stone
+       *[other] { $margin } stones
+    } ahead
+adjudication-forced-win = { $side } wins by force: the opponent cannot move after { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }.
 adjudication-level = Neither side is ahead.
-adjudication-ahead = { $side } is { $stones } stones ahead.
-adjudication-figures = After { $plies } plies: searched to depth { $depth }, { $nodes } positions in { $millis } ms; the engine would play { $best }.
-adjudication-undecided = Neither side wins by force or is { $margin } stones ahead: decide the result.
+adjudication-ahead = { $side } is { $stones ->
+        [one] { $stones } stone
+       *[other] { $stones } stones
+    } ahead.
+adjudication-figures = After { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }: searched to depth { $depth }, { $nodes } positions in { $millis } ms; the engine would play { $best }.
+adjudication-undecided = Neither side wins by force or is { $margin ->
+        [one] { $margin } stone
+       *[other] { $margin } stones
+    } ahead: decide the result.
 adjudication-proposed = Proposed result
 adjudication-confirm = Confirm the proposed result
 adjudication-override = Decide another result
@@ -1112,8 +1173,20 @@ error-adjudication_margin_invalid = The adjudication margin must be a whole numb
 error-adjudication_fallback_unknown = What happens below the margin must be "arbiter" or "draw".
 error-adjudication_stale = The game changed since the engine's proposal: ask the engine again.
 error-adjudication_undecided = The engine proposes no result here: choose one.
+adjudication-score-win = win in { $count ->
+        [one] { $count } ply
+       *[other] { $count } plies
+    }
+adjudication-score-loss = loss in { $count ->
+        [one] { $count } ply
+       *[other] { $count } plies
+    }
+adjudication-score-stones = stone difference { $count }
 audit-adjudication_proposed = engine's adjudication proposal
-audit-detail-adjudication_proposed = after { $plies } plies, { $to_move } to move: { $score } (depth { $depth }, { $nodes } positions, { $millis } ms, engine's move { $best }; margin { $margin }) → proposed { $proposed }
+audit-detail-adjudication_proposed = after { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }, { $to_move } to move: { $score } (depth { $depth }, { $nodes } positions, { $millis } ms, engine's move { $best }; margin { $margin }) → proposed { $proposed }
 audit-detail-adjudicated = { $result } by adjudication (engine's proposal: { $proposed }){ $reason }
 practice-title = Practice against the engine
 practice-intro = Play a game against the engine, at the strength you choose. No account is needed; nothing is stored. Download the record at any moment to keep it or to study it.
@@ -1124,6 +1197,8 @@ practice-side-south = South (you move first)
 practice-side-north = North (the engine moves first)
 practice-start = Start the game
 practice-new = A new game
+practice-event = Practice
+practice-engine-last = the engine’s last move
 practice-you = You
 practice-engine-name = Kiela engine (level { $level })
 practice-engine-played = The engine played { $move }.
@@ -1151,14 +1226,20 @@ archive-review-title = Review
 archive-review-event = Event
 archive-review-installation = Run at
 archive-review-contents = Contents
-archive-review-counts = { $players } players, { $rounds ->
-        [one] 1 round
+archive-review-counts = { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }, { $rounds ->
+        [one] { $rounds } round
        *[other] { $rounds } rounds
     }, { $games ->
-        [one] 1 game
+        [one] { $games } game
        *[other] { $games } games
-    } ({ $records } records verified again), { $submissions ->
-        [one] 1 record sent
+    } ({ $records ->
+        [one] { $records } record verified
+       *[other] { $records } records verified
+    } again), { $submissions ->
+        [one] { $submissions } record sent
        *[other] { $submissions } records sent
     }
 archive-review-action = Import
@@ -1200,7 +1281,7 @@ push-last = Last taken
 push-state = Now
 push-pending = changes waiting to be sent
 push-retrying = the federation could not be reached ({ $failures ->
-        [one] 1 attempt
+        [one] { $failures } attempt
        *[other] { $failures } attempts
     }); sent again when it can be
 push-up-to-date = the federation has the event as it stands
@@ -1213,7 +1294,13 @@ registry-file = The federation's registry file
 registry-file-load = Load
 registry-file-hint = The file of /api/v1/registry/export on the federation's site: its people and national ratings are loaded here, so that entering a player by national id fills their details and rating without a connection.
 flash-registry-loaded = The federation's registry was loaded.
-archive-warning-not-checked = The pairings of { $players } players over { $rounds } rounds were not paired again here: run kiela check on the event's TRF file for that.
+archive-warning-not-checked = The pairings of { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    } over { $rounds ->
+        [one] { $rounds } round was
+       *[other] { $rounds } rounds were
+    } not paired again here: run kiela check on the event's TRF file for that.
 
 # Games in play
 play-title = Game in play
@@ -1228,7 +1315,10 @@ game-play-live = Enter the moves as they are played
 flash-move-taken-back = The last move was taken back.
 live-round-title = Round { $number }, live
 live-round-intro = Every board of the round as it is played, updated with each move.
-live-round-delay = Spectators see the moves { $minutes } minutes after they are played.
+live-round-delay = Spectators see the moves { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } after they are played.
 live-round-empty = No boards to follow in this round.
 round-live-link = Follow the round live
 event-live-delay = Public delay of games in play (minutes)

@@ -33,8 +33,8 @@ account-password-title = Changer le mot de passe
 account-password-current = Mot de passe actuel
 account-password-new = Nouveau mot de passe (au moins 8 caractères)
 account-password-submit = Changer le mot de passe
-account-tokens-title = Jetons d'API
-account-tokens-intro = Les jetons permettent à des scripts et à d'autres programmes d'utiliser l'API JSON en votre nom. Un jeton n'est affiché qu'une fois, à sa création.
+account-tokens-title = Jetons d’API
+account-tokens-intro = Les jetons permettent à des scripts et à d’autres programmes d’utiliser l’API JSON en votre nom. Un jeton n’est affiché qu’une fois, à sa création.
 account-tokens-label = Libellé
 account-tokens-created = Créé
 account-tokens-last-used = Dernière utilisation
@@ -42,7 +42,7 @@ account-tokens-never = jamais
 account-tokens-revoked = révoqué
 account-tokens-revoke = Révoquer
 account-tokens-create = Créer un jeton
-account-tokens-none = Vous n'avez aucun jeton d'API.
+account-tokens-none = Vous n’avez aucun jeton d’API.
 account-token-new = Votre nouveau jeton (copiez-le maintenant, il ne sera plus affiché) :
 admin-users-title = Comptes
 installation-title = Cette installation
@@ -77,12 +77,12 @@ error-title-413 = Trop volumineux
 error-title-429 = Trop de tentatives
 error-title-500 = Une erreur est survenue
 error-title-503 = Service indisponible
-error-back-home = Retour à l'accueil
-error-bad_request = La requête n'a pas pu être comprise.
-error-forbidden = Vous n'êtes pas autorisé à faire ceci.
+error-back-home = Retour à l’accueil
+error-bad_request = La requête n’a pas pu être comprise.
+error-forbidden = Vous n’êtes pas autorisé à faire ceci.
 error-csrf = Le formulaire a expiré ou ne provient pas de ce site. Revenez en arrière, rechargez la page et réessayez.
-error-not_found = Il n'y a rien à cette adresse.
-error-method_not_allowed = Cette adresse n'accepte pas ce type de requête.
+error-not_found = Il n’y a rien à cette adresse.
+error-method_not_allowed = Cette adresse n’accepte pas ce type de requête.
 error-method_not_allowed-allow = Cette adresse répond à { $allow }.
 error-payload_too_large = Ce que vous avez envoyé dépasse la taille acceptée par ce site.
 error-payload_too_large-limit = Ce que vous avez envoyé dépasse les { $megabytes } Mo acceptés par cette adresse.
@@ -90,7 +90,7 @@ error-rate_limited = Trop de tentatives en peu de temps. Attendez quelques minut
 error-internal = Une erreur inattendue est survenue. Elle a été enregistrée ; veuillez réessayer.
 error-unavailable = La base de données ne répond pas. Veuillez réessayer dans un instant.
 error-bad_credentials = Adresse e-mail ou mot de passe incorrect.
-error-email_invalid = Cette adresse e-mail n'est pas valide.
+error-email_invalid = Cette adresse e-mail n’est pas valide.
 error-email_taken = Un compte existe déjà avec cette adresse e-mail.
 error-name_empty = Veuillez saisir un nom.
 error-name_too_long = Le nom est trop long (100 caractères au plus).
@@ -99,8 +99,10 @@ error-password_too_short = Le mot de passe doit comporter au moins 8 caractères
 error-password_too_long = Le mot de passe est trop long (256 caractères au plus).
 error-password_wrong = Le mot de passe actuel est incorrect.
 error-role_unknown = Rôle inconnu.
-error-label_invalid = Le libellé n'est pas valide.
+error-label_invalid = Le libellé n’est pas valide.
 audit-account = compte
+audit-round-board = ronde { $round }, table { $board }
+audit-game = partie
 audit-player = joueur
 board-cancel = Retour à la partie
 board-claim = Fin de la partie
@@ -141,9 +143,10 @@ col-second = Joue en second
 col-status = Statut
 col-when = Quand
 col-who = Qui
-decision-double-forfeit = Forfait des deux
-decision-first-forfeit-win = Le premier joueur gagne par forfait
-decision-second-forfeit-win = Le second joueur gagne par forfait
+decision-double-forfeit = Aucun ne s’est présenté
+decision-wins = { $winner } gagne
+decision-forfeit-win = { $winner } gagne, { $absent } ne s’est pas présenté
+decision-draw = nulle
 event-accelerated = Appariements accélérés (méthode de Bakou)
 event-check-in = Les joueurs pointent avant chaque ronde
 event-dates = Dates
@@ -159,7 +162,7 @@ event-knockout-size = Joueurs en élimination
 event-knockout-size-hint = (suisse puis élimination)
 event-location = Lieu
 event-name = Nom
-event-no-rounds = Aucune ronde n'a encore été appariée.
+event-no-rounds = Aucune ronde n’a encore été appariée.
 event-options = Options
 event-players = Joueurs
 event-points = Points
@@ -168,22 +171,22 @@ event-points-draw = Nulle
 event-points-loss = Défaite
 event-points-win = Victoire
 event-public-page = Page publique
-event-register = M'inscrire à ce tournoi
+event-register = M’inscrire à ce tournoi
 event-register-login = Connectez-vous pour vous inscrire
 event-registered = Vous êtes inscrit.
 event-rounds = Rondes
 event-rounds-hint = (suisse)
-event-self-registration = Les joueurs peuvent s'inscrire (l'organisateur valide)
+event-self-registration = Les joueurs peuvent s’inscrire (l’organisateur valide)
 event-starts-on = Premier jour
 event-state = État
 event-third-place = Match pour la troisième place
 event-tiebreaks = Départages
-event-tiebreaks-hint = dans l'ordre, parmi :
+event-tiebreaks-hint = dans l’ordre, parmi :
 event-variant = Variante
 events-create = Créer le tournoi
 events-import = Importer un fichier TRF
 events-new = Nouveau tournoi
-events-none = Il n'y a pas encore de tournoi.
+events-none = Il n’y a pas encore de tournoi.
 events-title = Tournois
 game-approve = Valider ce résultat
 game-board = Table { $board }
@@ -216,7 +219,7 @@ manage-import = Importer
 manage-import-csv = Importer des joueurs (CSV)
 manage-import-csv-hint = Un joueur par ligne : nom, Elo, club, province. Ou commencez par une ligne d’en-tête qui nomme les colonnes, dans n’importe quel ordre : nom, elo, club, province, email, sexe (F/M), annee_naissance, id_federation, etiquettes. Rien n’est importé si une ligne est erronée.
 manage-import-line = Ligne { $line }
-manage-import-rejected = Rien n'a été importé. Ces lignes ont été refusées :
+manage-import-rejected = Rien n’a été importé. Ces lignes ont été refusées :
 manage-pair-round = Apparier la ronde { $number }
 manage-remove = Retirer
 manage-save = Enregistrer
@@ -227,10 +230,10 @@ nav-bracket = Tableau
 nav-crosstable = Grille américaine
 nav-manage = Gérer
 nav-players = Joueurs
-nav-queue = File de l'arbitre
+nav-queue = File de l’arbitre
 nav-standings = Classement
 personal-intro = Vos parties. Ouvrez-en une pour envoyer ou confirmer sa feuille.
-personal-no-games = Vous n'avez pas encore de partie.
+personal-no-games = Vous n’avez pas encore de partie.
 player-approve = Valider
 player-bye = Exemption
 player-bye-points = Points
@@ -252,7 +255,7 @@ replay-prev = Précédent
 round-back = Retour à la ronde
 round-bye = exempt
 round-discard = Abandonner ce brouillon
-round-discard-confirm = Abandonner le brouillon d'appariement ?
+round-discard-confirm = Abandonner le brouillon d’appariement ?
 round-draft = brouillon
 round-draft-notice = Ces appariements sont un brouillon : seuls les organisateurs et arbitres les voient avant publication.
 round-exchange = Échanger deux joueurs
@@ -260,7 +263,7 @@ round-player-a = Joueur
 round-player-b = avec
 round-publish = Publier
 round-review = Révision
-round-sheet = Feuille d'appariement
+round-sheet = Feuille d’appariement
 round-starts = Début
 round-swap = Inverser qui joue en premier
 round-title = Ronde { $number }
@@ -282,14 +285,14 @@ audit-first_move_swapped = premier coup inversé
 audit-players_exchanged = joueurs échangés
 audit-draft_discarded = brouillon abandonné
 audit-record_rejected = feuille refusée
-audit-record_final = résultat définitif (feuille de l'arbitre)
+audit-record_final = résultat définitif (feuille de l’arbitre)
 audit-record_confirmed = résultat confirmé
 audit-record_submitted = feuille envoyée
 audit-records_differ = feuilles différentes
 audit-result_disputed = résultat contesté
 audit-dispute_reason = motif de la contestation
 audit-record_approved = résultat validé par un arbitre
-audit-arbiter_decision = décision de l'arbitre
+audit-arbiter_decision = décision de l’arbitre
 audit-decider_added = partie décisive ajoutée
 audit-trf_imported = TRF importé
 flash-event-created = Le tournoi a été créé.
@@ -297,8 +300,8 @@ flash-saved = Enregistré.
 flash-player-added = Le joueur a été ajouté.
 flash-players-imported = Les joueurs ont été importés.
 flash-player-withdrawn = Le joueur a été retiré.
-flash-player-approved = L'inscription a été validée.
-flash-bye-recorded = L'exemption a été enregistrée.
+flash-player-approved = L’inscription a été validée.
+flash-bye-recorded = L’exemption a été enregistrée.
 flash-staff-added = Le rôle a été attribué.
 flash-staff-removed = Le rôle a été retiré.
 flash-registered = Votre inscription est envoyée ; elle attend l’accord de l’organisateur.
@@ -306,10 +309,10 @@ flash-event-imported = Le tournoi a été importé.
 flash-round-paired = La ronde a été appariée en brouillon. Vérifiez-la puis publiez-la.
 flash-round-published = La ronde a été publiée.
 flash-draft-discarded = Le brouillon a été abandonné.
-flash-round-changed = L'appariement a été modifié.
+flash-round-changed = L’appariement a été modifié.
 flash-result-final = Le résultat est définitif.
 flash-result-disputed = Le résultat est contesté ; un arbitre décidera.
-flash-result-pending = La feuille a été acceptée et attend la confirmation de l'adversaire.
+flash-result-pending = La feuille a été acceptée et attend la confirmation de l’adversaire.
 format-swiss = Suisse
 format-round_robin = Toutes rondes
 format-double_round_robin = Toutes rondes aller-retour
@@ -325,11 +328,11 @@ player-status-active = en lice
 player-status-withdrawn = retiré
 reason-bad_record = La feuille est illisible
 reason-move_after_game_end = Un coup après la fin de la partie
-reason-bad_notation = Ce n'est pas un coup
+reason-bad_notation = Ce n’est pas un coup
 reason-illegal_move = Coup illégal
-reason-wrong_player = Trou de l'autre joueur
+reason-wrong_player = Trou de l’autre joueur
 reason-endless_move = Coup sans fin
-reason-incomplete_record = La partie n'est pas finie
+reason-incomplete_record = La partie n’est pas finie
 reason-result_mismatch = Le résultat ne correspond pas à la partie
 reason-final_position_mismatch = La position finale ne correspond pas
 reason-plies_mismatch = Le nombre de coups ne correspond pas
@@ -344,7 +347,7 @@ termination-only_endless_moves = seulement des coups sans fin
 termination-resignation = abandon
 termination-time_forfeit = perte au temps
 termination-agreement = accord
-termination-adjudication = décision de l'arbitre
+termination-adjudication = décision de l’arbitre
 tiebreak-BH = Buchholz
 tiebreak-BH-C1 = Buchholz moins le plus faible
 tiebreak-BH-M1 = Buchholz médian
@@ -358,42 +361,42 @@ tiebreak-PS = Score progressif
 variant-beginner = Débutant
 variant-advanced = Avancé
 variant-expert = Expert
-error-unauthorized = Cette requête demande un jeton d'API : envoyez l'en-tête Authorization: Bearer <jeton>.
-error-bad_token = Le jeton d'API est inconnu ou révoqué.
+error-unauthorized = Cette requête demande un jeton d’API : envoyez l’en-tête Authorization: Bearer <jeton>.
+error-bad_token = Le jeton d’API est inconnu ou révoqué.
 error-malformed = La requête est illisible.
 error-malformed-reason = La requête est illisible : { $reason }
 error-malformed-field = Le champ `{ $field }` est illisible : { $reason }
 error-malformed-not-an-object = le corps JSON doit être un objet
 error-malformed-not-utf8 = la feuille doit être du texte UTF-8
-error-unsupported_media_type = Ce type de contenu n'est pas accepté ici.
+error-unsupported_media_type = Ce type de contenu n’est pas accepté ici.
 error-unprocessable = La requête a été comprise mais refusée.
-error-conflict = Impossible dans l'état actuel.
+error-conflict = Impossible dans l’état actuel.
 error-login_required = Veuillez vous connecter.
 error-number_invalid = Veuillez saisir un nombre.
 error-format_unknown = Format inconnu.
 error-variant_unknown = Variante inconnue.
-error-rounds_invalid = Le nombre de rondes n'est pas valide (1 à 99 pour un suisse).
+error-rounds_invalid = Le nombre de rondes n’est pas valide (1 à 99 pour un suisse).
 error-games_per_match_invalid = Les parties par match doivent être entre 1 et 9.
 error-knockout_size_invalid = Le nombre de joueurs en élimination doit être entre 2 et 256.
 error-tiebreak_unknown = Ce code de départage n’est pas connu :
-error-date_invalid = Cette date n'est pas valide.
+error-date_invalid = Cette date n’est pas valide.
 error-dates_reversed = Le dernier jour précède le premier.
-error-location_invalid = Le lieu n'est pas valide.
+error-location_invalid = Le lieu n’est pas valide.
 error-points_invalid = Les points doivent être entre 0 et 100, en dixièmes.
-error-points_order = Une victoire doit valoir plus qu'une défaite, et la nulle entre les deux.
+error-points_order = Une victoire doit valoir plus qu’une défaite, et la nulle entre les deux.
 error-colour_invalid = Choix du premier coup inconnu.
 error-event_started = Une fois le jeu commencé, le format, la variante et le premier coup ne peuvent plus changer, les rondes suisses ne peuvent être moins nombreuses que celles déjà appariées, et une fois l’élimination directe commencée, sa taille et la longueur de ses matchs sont fixées.
-error-account_unknown = Aucun compte n'a cette adresse e-mail.
-error-owner_is_organiser = Le créateur du tournoi en reste l'organisateur.
+error-account_unknown = Aucun compte n’a cette adresse e-mail.
+error-owner_is_organiser = Le créateur du tournoi en reste l’organisateur.
 error-field_invalid = Un champ est trop long ou contient des caractères interdits.
 error-rating_invalid = L’Elo doit être un nombre de 0 à 4000.
 error-missed_points_invalid = Les rondes manquées valent zéro ou un demi-point.
 error-csv_unreadable = Cette ligne est illisible.
 error-csv_too_many_fields = Plus de champs que de colonnes (nom, Elo, club, province, ou celles que nomme la ligne d’en-tête).
-error-csv_empty = Il n'y a rien à importer.
+error-csv_empty = Il n’y a rien à importer.
 error-event_finished = Le tournoi est terminé.
 error-already_registered = Vous êtes déjà inscrit.
-error-not_pending = Cette inscription n'attend pas de validation.
+error-not_pending = Cette inscription n’attend pas de validation.
 error-already_withdrawn = Le joueur est déjà retiré.
 error-bye_kind_invalid = Une exemption vaut un demi-point ou zéro.
 error-bye_round_invalid = Les exemptions se demandent pour des rondes pas encore appariées.
@@ -401,36 +404,38 @@ error-round_already_paired = Cette ronde est déjà appariée.
 error-no_valid_pairing = Aucun appariement ne respecte les règles (revanches, exemptions, couleurs).
 error-no_more_rounds = Toutes les rondes ont été jouées.
 error-not_enough_players = Il faut au moins deux joueurs.
-error-round_not_published = La ronde en cours n'est pas encore publiée :
+error-round_not_published = La ronde en cours n’est pas encore publiée :
 error-round_open = La ronde en cours a encore des parties sans résultat définitif, aux tables :
 error-decider_needed = Un match à élimination est à égalité et demande une partie décisive.
-error-round_exists = Cette ronde vient d'être appariée par quelqu'un d'autre.
+error-round_exists = Cette ronde vient d’être appariée par quelqu’un d’autre.
 error-already_published = La ronde est déjà publiée.
 error-round_published = Une ronde publiée ne peut plus être modifiée.
-error-bye_has_no_colours = Une exemption n'a pas de premier coup à inverser.
+error-bye_has_no_colours = Une exemption n’a pas de premier coup à inverser.
 error-same_player = Choisissez deux joueurs différents.
-error-player_not_in_round = Ce joueur n'est pas dans cette ronde.
+error-player_not_in_round = Ce joueur n’est pas dans cette ronde.
 error-not_last_round = Seule la dernière ronde peut être abandonnée.
-error-invalid_record = La feuille n'est pas valide.
-error-record_unfinished = La feuille ne termine pas la partie : jouez-la jusqu'au bout ou indiquez comment elle s'est terminée.
-error-record_mismatch = La feuille ne correspond pas à l'appariement :
-error-game_has_no_opponent = Cette partie n'a pas d'adversaire.
+error-invalid_record = La feuille n’est pas valide.
+error-record_unfinished = La feuille ne termine pas la partie : jouez-la jusqu’au bout ou indiquez comment elle s’est terminée.
+error-record_mismatch = La feuille ne correspond pas à l’appariement :
+error-game_has_no_opponent = Cette partie n’a pas d’adversaire.
 error-game_final = Cette partie a déjà un résultat définitif.
-error-stale = Quelqu'un a modifié cette partie au même moment ; réessayez.
-error-nothing_to_confirm = Il n'y a aucun résultat à confirmer.
+error-stale = Quelqu’un a modifié cette partie au même moment ; réessayez.
+error-nothing_to_confirm = Il n’y a aucun résultat à confirmer.
 error-cannot_confirm_own = Vous ne pouvez pas confirmer votre propre feuille.
 error-reason_too_long = Le motif est trop long.
 error-result_invalid = Résultat inconnu.
 error-trf_invalid = Le fichier TRF ne peut pas être importé :
-error-round_not_published_yet = La ronde n'est pas encore publiée.
-crosstable-legend = Chaque case : le rang de l'adversaire, f (a joué en premier) ou s (en second), et le résultat (+ et - sont des forfaits). Sans adversaire : + exempt, ½ exemption d’un demi-point, – absent.
+error-round_not_published_yet = La ronde n’est pas encore publiée.
+crosstable-first = p
+crosstable-second = s
+crosstable-legend = Chaque case : le rang de l’adversaire, p (a joué en premier) ou s (en second), et le résultat (+ et - sont des forfaits). Sans adversaire : + exempt, ½ exemption d’un demi-point, – absent.
 player-performance = Performance
 player-next-game = Prochaine partie :
 player-open-game = ouvrir
 player-results = Résultats
 player-opponent = Adversaire
 player-tiebreaks = Départages
-player-breakdown-intro = Ce que chaque ronde apporte au Buchholz (score de l'adversaire, ajusté pour les rondes non jouées ; son propre score pour une ronde sans partie) et au Sonneborn-Berger (le même, multiplié par les points marqués).
+player-breakdown-intro = Ce que chaque ronde apporte au Buchholz (score de l’adversaire, ajusté pour les rondes non jouées ; son propre score pour une ronde sans partie) et au Sonneborn-Berger (le même, multiplié par les points marqués).
 player-contribution = Part du Buchholz
 player-sb-part = Part du SB
 player-unplayed = pas de partie
@@ -439,8 +444,8 @@ player-voluntary = non jouée volontairement
 bracket-bye = (exempt)
 bracket-waiting = …
 bracket-champion = Champion :
-bracket-not-seeded = La phase à élimination n'a pas encore commencé.
-bracket-games = parties
+bracket-not-seeded = La phase à élimination n’a pas encore commencé.
+bracket-games = voir les parties
 scoresheets-title = Feuilles de partie
 scoresheets-print-hint = Imprimez cette page : une feuille par table.
 scoresheets-qr = Scannez pour envoyer le résultat
@@ -449,26 +454,34 @@ round-scoresheets = Feuilles de partie
 event-exports = Téléchargements
 event-calendar = Calendrier (iCal)
 event-all-games = Toutes les parties (KGN)
-event-standings-csv = Classement (CSV)
 event-trf = Rapport de tournoi (TRF)
 game-first-mover-label = Joue en premier
 why-link = Pourquoi cet appariement ?
 why-title = Pourquoi cet appariement
-why-intro = Comment le système hollandais (FIDE C.04.3) a apparié cette ronde, table par table. Les scores sont ceux d'avant la ronde.
-why-accelerated = Ce tournoi utilise l'accélération de Bakou : les scores comprennent les points virtuels donnés à la moitié haute du tableau dans les premières rondes.
-why-same-group = Les deux sont dans le groupe de { $score } points.
-why-floater = { $player } ({ $high } points) est descendu affronter { $other } ({ $low } points) : le groupe supérieur ne pouvait pas apparier tout le monde entre eux.
+why-intro = Comment le système hollandais (FIDE C.04.3) a apparié cette ronde, table par table. Les scores sont ceux d’avant la ronde.
+why-accelerated = Ce tournoi utilise l’accélération de Bakou : les scores comprennent les points virtuels donnés à la moitié haute du tableau dans les premières rondes.
+why-same-group = Les deux sont dans le groupe de { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }.
+why-floater = { $player } ({ $high ->
+        [one] { $high } point
+       *[other] { $high } points
+    }) est descendu affronter { $other } ({ $low ->
+        [one] { $low } point
+       *[other] { $low } points
+    }) : le groupe supérieur ne pouvait pas apparier tout le monde entre eux.
 why-virtual = { $player } compte { $points ->
         [one] { $points } point virtuel
        *[other] { $points } points virtuels
     } cette ronde.
-why-standard-kept = C'est l'appariement normal du groupe : la moitié haute contre la moitié basse, dans l'ordre.
-why-standard-rematch = L'appariement normal aurait été { $player } contre { $expected }, mais ils se sont déjà affrontés : jamais deux fois le même adversaire.
-why-standard-clash = L'appariement normal aurait été { $player } contre { $expected }, mais tous deux doivent jouer du même côté (préférences absolues) : ils ne peuvent pas se rencontrer.
-why-standard-quality = L'appariement normal aurait été { $player } contre { $expected } ; l'échange donne à plus de joueurs le côté qu'ils préfèrent ou évite de répéter les flotteurs, critères que les règles pèsent dans cet ordre.
+why-standard-kept = C’est l’appariement normal du groupe : la moitié haute contre la moitié basse, dans l’ordre.
+why-standard-rematch = L’appariement normal aurait été { $player } contre { $expected }, mais ils se sont déjà affrontés : jamais deux fois le même adversaire.
+why-standard-clash = L’appariement normal aurait été { $player } contre { $expected }, mais tous deux doivent jouer du même côté (préférences absolues) : ils ne peuvent pas se rencontrer.
+why-standard-quality = L’appariement normal aurait été { $player } contre { $expected } ; l’échange donne à plus de joueurs le côté qu’ils préfèrent ou évite de répéter les flotteurs, critères que les règles pèsent dans cet ordre.
 why-already-met = { $player } a déjà joué contre { $names } de ce groupe.
 why-preferences = Au départ : { $first } { $first_pref } ; { $second } { $second_pref }.
-pref-none = n'a pas de préférence
+pref-none = n’a pas de préférence
 pref-first-absolute = doit jouer en premier
 pref-first-strong = préfère fortement jouer en premier
 pref-first-mild = aimerait jouer en premier (alternance)
@@ -476,43 +489,49 @@ pref-second-absolute = doit jouer en second
 pref-second-strong = préfère fortement jouer en second
 pref-second-mild = aimerait jouer en second (alternance)
 why-fm-first-round = { $player } joue en premier : à la ronde 1, le premier coup alterne de table en table à partir du choix du tournoi pour la première table.
-why-fm-both = { $player } joue en premier : les deux joueurs ont le côté qu'ils préfèrent.
-why-fm-only = { $player } joue en premier : seul { $chooser } a une préférence, et l'obtient.
+why-fm-both = { $player } joue en premier : les deux joueurs ont le côté qu’ils préfèrent.
+why-fm-only = { $player } joue en premier : seul { $chooser } a une préférence, et l’obtient.
 why-fm-stronger = { $player } joue en premier : tous deux veulent le même côté et { $chooser } a la préférence la plus forte.
-why-fm-history = { $player } joue en premier : tous deux veulent le même côté avec la même force ; en remontant à la dernière ronde où leurs côtés différaient, l'alternance favorise { $chooser }.
+why-fm-history = { $player } joue en premier : tous deux veulent le même côté avec la même force ; en remontant à la dernière ronde où leurs côtés différaient, l’alternance favorise { $chooser }.
 why-fm-ranking = { $player } joue en premier : tous deux veulent le même côté, avec la même force et le même historique, et { $chooser } est mieux classé.
-why-fm-none = { $player } joue en premier : aucun n'a de préférence, les côtés alternent donc selon le classement.
-why-fm-by-hand = { $player } joue en premier parce que l'organisateur a inversé le premier coup à la main.
-why-board-by-hand = L'organisateur a modifié cette table à la main après l'appariement.
-why-bye-lowest = { $player } ({ $score } points) est exempt : le score le plus bas, et le moins bien classé avec ce score, parmi ceux qui n'ont encore eu ni exemption ni victoire sans jouer.
-why-bye-constrained = { $player } ({ $score } points) est exempt : la donner à un joueur plus bas aurait enfreint une règle plus importante (un adversaire déjà rencontré ou une limite de premier coup).
+why-fm-none = { $player } joue en premier : aucun n’a de préférence, les côtés alternent donc selon le classement.
+why-fm-by-hand = { $player } joue en premier parce que l’organisateur a inversé le premier coup à la main.
+why-board-by-hand = L’organisateur a modifié cette table à la main après l’appariement.
+why-bye-lowest = { $player } ({ $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }) est exempt : le score le plus bas, et le moins bien classé avec ce score, parmi ceux qui n’ont encore eu ni exemption ni victoire sans jouer.
+why-bye-constrained = { $player } ({ $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }) est exempt : la donner à un joueur plus bas aurait enfreint une règle plus importante (un adversaire déjà rencontré ou une limite de premier coup).
 why-bye-by-hand = { $player } est exempt, fixé à la main.
-why-bye-ineligible = Sans droit à l'exemption (déjà exemptés, ou vainqueurs sans jouer) : { $names }.
-error-not_a_swiss_round = Seules les rondes suisses ont une explication de l'appariement.
-error-registration_closed = Ce tournoi n'accepte pas d'inscriptions des joueurs ; adressez-vous à l'organisateur.
+why-bye-ineligible = Sans droit à l’exemption (déjà exemptés, ou vainqueurs sans jouer) : { $names }.
+error-not_a_swiss_round = Seules les rondes suisses ont une explication de l’appariement.
+error-registration_closed = Ce tournoi n’accepte pas d’inscriptions des joueurs ; adressez-vous à l’organisateur.
 game-upload-record = Ou envoyez la partie dans un fichier (.kgn ou texte) :
 game-upload-submit = Envoyer le fichier
 error-record_file_missing = Choisissez le fichier de la partie à envoyer.
-error-record_file_not_text = Le fichier n'est pas une partie en texte (KGN en UTF-8).
-account-password-revoke-tokens = Révoquer aussi tous mes jetons d'API
+error-record_file_not_text = Le fichier n’est pas une partie en texte (KGN en UTF-8).
+account-password-revoke-tokens = Révoquer aussi tous mes jetons d’API
 account-password-sessions = Changer le mot de passe ferme la session dans tous les autres navigateurs de ce compte.
 error-busy = Le serveur est occupé. Veuillez réessayer dans quelques secondes.
-error-last_admin = C'est le seul compte administrateur de l'installation : nommez d'abord un autre administrateur.
+error-last_admin = C’est le seul compte administrateur de l’installation : nommez d’abord un autre administrateur.
 error-own_game = Vous jouez cette partie : vous ne pouvez pas en décider, confirmer ou saisir le résultat comme arbitre ; un autre arbitre ou organisateur doit le faire.
 personal-account-title = Votre compte
 personal-linked-to-you = Cette inscription est liée à votre compte : vos parties sont aussi accessibles quand vous êtes connecté.
-personal-linked-other = Cette inscription est liée à un compte. Si ce n'est pas le vôtre, prévenez l'organisateur.
+personal-linked-other = Cette inscription est liée à un compte. Si ce n’est pas le vôtre, prévenez l’organisateur.
 personal-claim-intro = Vous êtes connecté en tant que { $name }. Si cette inscription est la vôtre, liez-la à votre compte : vous retrouverez vos parties une fois connecté, sur tout appareil.
-personal-claim = C'est moi : lier à mon compte
+personal-claim = C’est moi : lier à mon compte
 personal-claim-sign-in = Avec un compte, vous pouvez y lier cette inscription et retrouver vos parties une fois connecté.
-flash-player-claimed = L'inscription est maintenant liée à votre compte.
-flash-player-linked = L'inscription a été liée au compte.
-flash-player-unlinked = L'inscription n'est plus liée à aucun compte.
-flash-link-reissued = Un nouveau lien personnel a été créé ; l'ancien ne fonctionne plus.
+flash-player-claimed = L’inscription est maintenant liée à votre compte.
+flash-player-linked = L’inscription a été liée au compte.
+flash-player-unlinked = L’inscription n’est plus liée à aucun compte.
+flash-link-reissued = Un nouveau lien personnel a été créé ; l’ancien ne fonctionne plus.
 error-entry_taken = Cette inscription est déjà liée à un autre compte.
 error-account_has_entry = Ce compte a déjà une inscription dans ce tournoi.
 player-reissue = nouveau lien
-player-reissue-confirm = Créer un nouveau lien personnel ? L'ancien cesse aussitôt de fonctionner.
+player-reissue-confirm = Créer un nouveau lien personnel ? L’ancien cesse aussitôt de fonctionner.
 player-account-linked = liée à un compte
 player-unlink = délier
 player-link-suggested = Lier au compte de { $name }
@@ -528,17 +547,17 @@ player-account-via-registration = par sa propre inscription
 player-account-confirm = Confirmer que c’est cette personne
 player-account-person-differs = Dans le registre de la fédération, le compte est lié à { $name } ({ $id }), qui n’est pas la personne de cette inscription. Vérifiez avant d’approuver ou de changer le numéro de fédération.
 error-title-408 = Trop lent
-error-body_timeout = Le formulaire ou le fichier n'est pas arrivé à temps. Vérifiez la connexion et renvoyez-le.
+error-body_timeout = Le formulaire ou le fichier n’est pas arrivé à temps. Vérifiez la connexion et renvoyez-le.
 audit-player_claimed = inscription liée par son joueur (lien personnel)
-audit-player_linked = inscription liée à un compte par l'organisateur
+audit-player_linked = inscription liée à un compte par l’organisateur
 audit-player_unlinked = inscription déliée de son compte
 audit-link_reissued = nouveau lien personnel créé
-error-own_entry = C'est votre propre inscription : un autre organisateur doit changer le compte auquel elle est liée.
-error-pairing_violates_criteria = L'appariement trouvé enfreint un critère absolu et n'a pas été conservé. Signalez le problème aux responsables du logiciel.
+error-own_entry = C’est votre propre inscription : un autre organisateur doit changer le compte auquel elle est liée.
+error-pairing_violates_criteria = L’appariement trouvé enfreint un critère absolu et n’a pas été conservé. Signalez le problème aux responsables du logiciel.
 error-game_not_final = Cette partie n’a pas encore de résultat définitif : décidez-la au lieu de la corriger.
 error-reason_required = Indiquez le motif.
 audit-result_corrected = résultat définitif corrigé
-audit-record_accepted = relevé accepté par l’arbitre
+audit-record_accepted = feuille acceptée par l’arbitre
 audit-replay_ordered = partie à rejouer
 audit-decision_reason = motif de la décision
 outcome-draw = Partie nulle
@@ -557,13 +576,13 @@ board-marked = le coup en question
 game-dispute-reason-shown = Pourquoi le résultat est contesté :
 game-refused-board = Le plateau avant le coup, son trou marqué :
 game-fix-on-board = Corriger sur le plateau depuis le dernier coup valable
-game-pending-record = Relevé en attente de confirmation
+game-pending-record = Feuille en attente de confirmation
 game-not-our-game = Ce n’est pas notre partie : contester
-game-paste-corrected-record = Collez un relevé (le vôtre est définitif aussitôt)
-game-records-part = Les deux derniers relevés divergent au coup { $ply } :
-game-record-ended = (le relevé est terminé)
+game-paste-corrected-record = Collez une feuille (la vôtre est définitive aussitôt)
+game-records-part = Les deux dernières feuilles divergent au coup { $ply } :
+game-record-ended = (la feuille est terminée)
 game-position-before = La position avant ce coup, les deux coups marqués :
-game-submission-by = Relevé envoyé par { $name }
+game-submission-by = Feuille envoyée par { $name }
 submitter-player = joueur
 submitter-arbiter = arbitre
 submitter-organiser = organisateur
@@ -573,21 +592,21 @@ submission-status-confirmed = confirmé
 submission-status-final = définitif (organisation)
 submission-status-superseded = remplacé
 game-submission-refused = Refusé
-game-replay-this = Rejouer ce relevé
-game-accept-record = Accepter ce relevé
+game-replay-this = Rejouer cette feuille
+game-accept-record = Accepter cette feuille
 game-correct = Corriger le résultat définitif
 game-correct-help = Le classement et tout ce qui suit sont recalculés ; vous êtes informé des tables des rondes suivantes qui auraient été appariées autrement.
 game-correction-reason = Motif (obligatoire)
 game-correction = Correction
-game-corrected-from = Résultat corrigé par l'organisation (c'était { $previous }). Motif :
-game-record-ends = La feuille, gardée telle qu'elle a été jouée, se termine sur { $result }.
+game-corrected-from = Résultat corrigé par l’organisation (c’était { $previous }). Motif :
+game-record-ends = La feuille, gardée telle qu’elle a été jouée, se termine sur { $result }.
 decision-replay = Faire rejouer la partie
-game-replay-of-submission = Relecture du relevé envoyé par { $name }
-game-replay-of-pending = Relecture du relevé en attente de confirmation
+game-replay-of-submission = Relecture de la feuille envoyée par { $name }
+game-replay-of-pending = Relecture de la feuille en attente de confirmation
 game-corrected-later-rounds = Le résultat est corrigé et le classement recalculé. Des rondes suivantes ont été appariées sur l’ancien résultat ; ces tables seraient maintenant appariées autrement :
 game-corrected-later-help = Laissez-les telles quelles (les parties ont été jouées), ou retirez la dernière ronde tant qu’aucun de ses résultats n’est définitif et appariez-la à nouveau.
 flash-result-corrected = Le résultat est corrigé et le classement recalculé.
-flash-replay-ordered = La partie sera rejouée : ses relevés sont mis de côté.
+flash-replay-ordered = La partie sera rejouée : ses feuilles sont mises de côté.
 error-round_has_results = Une partie de cette ronde a déjà un résultat définitif : la ronde ne peut plus être retirée.
 error-boards_empty = Indiquez au moins une table.
 error-player_unknown = Un joueur des tables n’est pas inscrit à ce tournoi.
@@ -617,7 +636,7 @@ round-by-hand-hint = Fixez chaque table : qui joue en premier et l’adversaire
 round-by-hand-publish = Publier aussitôt
 round-by-hand-save = Enregistrer cet appariement
 round-withdraw = Retirer cette ronde (redevient brouillon)
-round-withdraw-confirm = Retirer l’appariement publié ? Les relevés déjà envoyés pour cette ronde sont mis de côté.
+round-withdraw-confirm = Retirer l’appariement publié ? Les feuilles déjà envoyées pour cette ronde sont mises de côté.
 flash-round-withdrawn = La ronde est retirée : elle est de nouveau un brouillon.
 player-reject = Refuser
 player-reject-reason = Motif (conservé dans le journal des modifications)
@@ -637,9 +656,9 @@ my-number = Numéro d’appariement { $number }
 my-opponent = Adversaire
 my-you-move-first = vous jouez en premier
 my-opponent-moves-first = votre adversaire joue en premier
-my-action-submit = Après la partie, envoyez son relevé.
-my-action-confirm = Votre adversaire a envoyé le relevé : vérifiez-le et confirmez-le (ou contestez-le).
-my-action-await_opponent = Votre relevé attend la confirmation de votre adversaire.
+my-action-submit = Après la partie, envoyez sa feuille.
+my-action-confirm = Votre adversaire a envoyé la feuille : vérifiez-la et confirmez-la (ou contestez-la).
+my-action-await_opponent = Votre feuille attend la confirmation de votre adversaire.
 my-action-await_arbiter = Le résultat est contesté : l’arbitre décide.
 my-action-none = Rien à faire.
 my-go-submit = Saisir le résultat
@@ -666,7 +685,7 @@ enter-view-game = Voir la partie
 manage-slips = Coupons des liens personnels
 claim-none = — pas terminée (choisissez comment elle s’est finie) —
 error-go-back = Revenir là où vous étiez
-queue-ask-dispute = Contesté : comparez les relevés et décidez
+queue-ask-dispute = Contesté : comparez les feuilles et décidez
 queue-ask-pending_too_long = Attend trop longtemps la confirmation de l’adversaire : approuvez-le ou relancez l’adversaire
 queue-ask-pending = Attend la confirmation de l’adversaire
 queue-ask-forfeit = Un joueur est retiré : décidez le forfait
@@ -675,8 +694,8 @@ queue-since = depuis
 error-nobody_checked_in = Personne n’est encore pointé pour cette ronde : pointez les joueurs présents, puis appariez.
 enter-continue-as = Continuer en tant que { $name }
 enter-not-you = Vous n’êtes pas { $name } ? Cet appareil se souvient de son lien personnel ; utilisez le vôtre, ou connectez-vous.
-error-submission_closed = Ce relevé a été mis de côté : il ne peut plus être accepté.
-audit-record_set_aside = relevé mis de côté (conservé ici)
+error-submission_closed = Cette feuille a été mise de côté : elle ne peut plus être acceptée.
+audit-record_set_aside = feuille mise de côté (conservée ici)
 error-later_round_paired = La ronde suivante de l’élimination est déjà appariée avec le vainqueur de ce match : retirez-la d’abord, puis corrigez le résultat.
 submission-status-rejected = refusé
 standings-final = Classement final
@@ -716,7 +735,14 @@ prizes-none = Aucun prix n’est encore attribué.
 prizes-prize = Prix
 prizes-amount = Montant
 prizes-shared = partagé entre { $players }
-prizes-place = { $place }e place
+prizes-place = { $place ->
+    [1] 1re
+   *[other] { $place }e
+} place
+prizes-places = { $from ->
+    [1] 1re
+   *[other] { $from }e
+}–{ $to }e place
 error-tags_invalid = Les étiquettes sont séparées par des virgules : 10 au plus, chacune de 30 caractères au plus.
 col-tags = Étiquettes
 player-tags-hint = Vos propres étiquettes, séparées par des virgules, pour des catégories de prix (une école, une ligue).
@@ -832,7 +858,10 @@ explain-other_plies = le champ Plies indique { $claimed }, mais la feuille compt
        *[other] { $actual } coups
     }.
 explain-rearrangement_not_allowed = un réarrangement (R:) n’est permis que comme premier coup de chaque joueur dans la variante Expert.
-explain-rearrangement_total = le réarrangement place { $found } pierres, mais { $side } en a { $expected }.
+explain-rearrangement_total = le réarrangement place { $found ->
+        [one] { $found } pierre
+       *[other] { $found } pierres
+    }, mais { $side } en a { $expected }.
 explain-other_players_hole = { $hole } est un trou de { $owner }, mais c’est à { $to_move } de jouer.
 explain-too_few_stones = { $hole } { $count ->
         [0] est vide
@@ -899,56 +928,77 @@ error-utc_offset_invalid = L’heure locale est un décalage par rapport à UTC 
 trf-at-line = Ligne { $line } :
 trf-at-column = Ligne { $line }, colonne { $column } :
 trf-empty = le fichier est vide.
-trf-not-trf = ce n'est pas un fichier TRF : aucune ligne ne commence par un code TRF comme 012 ou 001.
-trf-no-players = le fichier n'a aucune ligne de joueur (001).
+trf-not-trf = ce n’est pas un fichier TRF : aucune ligne ne commence par un code TRF comme 012 ou 001.
+trf-no-players = le fichier n’a aucune ligne de joueur (001).
 trf-team = `{ $found }` est une ligne de tournoi collectif : seuls les tournois individuels peuvent être importés.
 trf-rounds = le nombre de rondes doit être un nombre, pas `{ $found }`.
 trf-initial-colour = la couleur initiale doit être W ou B, pas `{ $found }`.
 trf-points-system = le barème doit donner des codes de résultat (W, D, L, A, P) suivis chacun de ses points, comme 1.0, pas `{ $found }`.
-trf-pairing-number = le numéro d'appariement (colonnes 5–8) doit être un nombre de 1 à 9999, pas `{ $found }`.
-trf-pairing-number-repeated = le numéro d'appariement { $number } est donné à deux joueurs.
-trf-rating = l'Elo (colonnes 49–52) doit être un nombre ou rester vide, pas `{ $found }`.
+trf-pairing-number = le numéro d’appariement (colonnes 5–8) doit être un nombre de 1 à 9999, pas `{ $found }`.
+trf-pairing-number-repeated = le numéro d’appariement { $number } est donné à deux joueurs.
+trf-rating = l’Elo (colonnes 49–52) doit être un nombre ou rester vide, pas `{ $found }`.
 trf-points = les points (colonnes 81–84) doivent être un score comme 4.5, pas `{ $found }`.
-trf-opponent = ronde { $round } : l'adversaire doit être un numéro d'appariement ou 0000, pas `{ $found }`.
-trf-no-such-opponent = ronde { $round } : l'adversaire { $opponent } n'a pas de ligne de joueur.
+trf-opponent = ronde { $round } : l’adversaire doit être un numéro d’appariement ou 0000, pas `{ $found }`.
+trf-no-such-opponent = ronde { $round } : l’adversaire { $opponent } n’a pas de ligne de joueur.
 trf-plays-himself = ronde { $round } : un joueur ne peut pas jouer contre lui-même.
 trf-colour = ronde { $round } : la couleur doit être w, b ou -, pas `{ $found }`.
-trf-result = ronde { $round } : le résultat doit être l'un de 1 = 0 + - W D L H F U Z, pas `{ $found }`.
-trf-bye-with-opponent = ronde { $round } : `{ $found }` est une exemption et ne peut pas avoir d'adversaire (écrivez 0000).
-trf-no-result = ronde { $round } : la partie n'a pas de résultat (1, =, 0, + ou -).
-trf-game-without-colour = ronde { $round } : une partie jouée sur l'échiquier a besoin d'une couleur (w ou b).
+trf-result = ronde { $round } : le résultat doit être l’un de 1 = 0 + - W D L H F U Z, pas `{ $found }`.
+trf-bye-with-opponent = ronde { $round } : `{ $found }` est une exemption et ne peut pas avoir d’adversaire (écrivez 0000).
+trf-no-result = ronde { $round } : la partie n’a pas de résultat (1, =, 0, + ou -).
+trf-game-without-colour = ronde { $round } : une partie jouée sur l’échiquier a besoin d’une couleur (w ou b).
 trf-games-disagree = ronde { $round } : le joueur { $player } et le joueur { $opponent } ne décrivent pas leur partie de la même façon.
-trf-bye-line = une ligne d'exemptions (240) doit donner F, H ou Z, un numéro de ronde et des numéros d'appariement, pas `{ $found }`.
-trf-warning-latin1 = le fichier n'est pas en UTF-8 et a été lu en Latin-1 (Windows-1252)
+trf-bye-line = une ligne d’exemptions (240) doit donner F, H ou Z, un numéro de ronde et des numéros d’appariement, pas `{ $found }`.
+trf-warning-latin1 = le fichier n’est pas en UTF-8 et a été lu en Latin-1 (Windows-1252)
 trf-warning-line-not-kept = ligne { $line } : une ligne `{ $found }` est lue mais pas conservée
-trf-warning-date = ligne { $line } : `{ $found }` n'est pas une date (AAAA/MM/JJ) et n'est pas conservée
-trf-warning-player-count = le fichier annonce { $written } joueurs (062) mais a { $found } lignes de joueurs
+trf-warning-date = ligne { $line } : `{ $found }` n’est pas une date (AAAA/MM/JJ) et n’est pas conservée
+trf-warning-player-count = le fichier annonce { $written ->
+        [one] { $written } joueur
+       *[other] { $written } joueurs
+    } (062) mais a { $found ->
+        [one] { $found } ligne
+       *[other] { $found } lignes
+    } de joueurs
 trf-warning-absence-scored = joueur { $player } : les rondes { $rounds } sont vides et valent { $points } en tout, comme le dit le total écrit du joueur
-trf-warning-total-disagrees = joueur { $player } : le fichier donne { $written } points, les résultats font { $computed }
-trf-warning-birth-date = ligne { $line } : `{ $found }` n'est pas une date de naissance (AAAA/MM/JJ) et n'est pas conservée
+trf-warning-total-disagrees = joueur { $player } : le fichier donne { $written ->
+        [one] { $written } point
+       *[other] { $written } points
+    }, les résultats font { $computed }
+trf-warning-birth-date = ligne { $line } : `{ $found }` n’est pas une date de naissance (AAAA/MM/JJ) et n’est pas conservée
 trf-warning-format = le type de tournoi `{ $found }` ne peut pas être poursuivi ici ; ses rondes sont gardées comme rondes suisses
-trf-warning-points = les points d'une absence, d'un forfait ou d'une exemption différents de ceux d'une partie ne sont pas conservés
-trf-warning-tiebreak = le départage `{ $found }` n'est pas connu ici et n'est pas conservé
-trf-warning-bye = joueur { $player } : l'exemption à un point prévue pour la ronde { $round } n'est pas conservée (donnez-la à l'appariement)
-flash-event-imported-warnings = Le tournoi a été importé. Le journal de l'événement indique ce qu'il faut vérifier : ce que contient le fichier et qui n'a pas pu être conservé, et les joueurs que la fédération connaît ou pourrait connaître.
+trf-warning-points = les points d’une absence, d’un forfait ou d’une exemption différents de ceux d’une partie ne sont pas conservés
+trf-warning-tiebreak = le départage `{ $found }` n’est pas connu ici et n’est pas conservé
+trf-warning-bye = joueur { $player } : l’exemption à un point prévue pour la ronde { $round } n’est pas conservée (donnez-la à l’appariement)
+flash-event-imported-warnings = Le tournoi a été importé. Le journal de l’événement indique ce qu’il faut vérifier : ce que contient le fichier et qui n’a pas pu être conservé, et les joueurs que la fédération connaît ou pourrait connaître.
 import-file = Fichier TRF
 import-paste = Ou collez le texte du fichier
-import-kept = Conservé du fichier : nom, ville, dates, rondes, couleur initiale, barème, départages, joueurs (avec sexe, titre, fédération, identifiant FIDE et année de naissance), tous les résultats, abandons, exemptions prévues pour la ronde suivante, et si l'événement est terminé. Le fichier peut être en UTF-8 ou en Latin-1.
+import-kept = Conservé du fichier : nom, ville, dates, rondes, couleur initiale, barème, départages, joueurs (avec sexe, titre, fédération, identifiant FIDE et année de naissance), tous les résultats, abandons, exemptions prévues pour la ronde suivante, et si l’événement est terminé. Le fichier peut être en UTF-8 ou en Latin-1.
 error-unknown_fields = La requête a un champ que cette adresse ne connaît pas.
-error-unknown_fields-named = Cette adresse n'a pas de champ { $fields }.
-error-invalid_parameter = Un paramètre de l'adresse n'est pas valide.
+error-unknown_fields-named = Cette adresse n’a pas de champ { $fields }.
+error-invalid_parameter = Un paramètre de l’adresse n’est pas valide.
 error-invalid_parameter-named = `{ $name }` doit être un nombre entier à partir de 1 (per_page : { $max } au plus).
 trf-warning-columns-in-bytes = ligne { $line } : ses colonnes sont comptées en octets, pas en caractères, et elle a été lue ainsi
-trf-pairing-number-beyond = le numéro d'appariement { $number } dépasse les { $players } lignes de joueurs : les numéros vont de 1 au nombre de joueurs.
-trf-too-many-rounds = un fichier peut avoir au plus { $max } rondes.
-trf-forbidden-line = une ligne d'appariements interdits (260) doit donner deux rondes et des numéros de joueurs du fichier, pas `{ $found }`.
-trf-too-many-forbidden-pairs = les lignes d'appariements interdits (260) interdisent plus de { $max } appariements.
-trf-too-many-players = un événement peut avoir au plus { $max } joueurs.
+trf-pairing-number-beyond = le numéro d’appariement { $number } dépasse les { $players ->
+        [one] { $players } ligne
+       *[other] { $players } lignes
+    } de joueurs : les numéros vont de 1 au nombre de joueurs.
+trf-too-many-rounds = un fichier peut avoir au plus { $max ->
+        [one] { $max } ronde
+       *[other] { $max } rondes
+    }.
+trf-forbidden-line = une ligne d’appariements interdits (260) doit donner deux rondes et des numéros de joueurs du fichier, pas `{ $found }`.
+trf-too-many-forbidden-pairs = les lignes d’appariements interdits (260) interdisent plus de { $max } appariements.
+trf-too-many-players = un événement peut avoir au plus { $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }.
 error-too_many_players = Un événement accepte au plus 4000 joueurs.
 manage-players-search = Chercher un joueur
 manage-players-search-submit = Chercher
 manage-players-search-clear = Tous les joueurs
-manage-players-shown = { $found } joueurs sur { $total }
+manage-players-shown = { $found ->
+        [one] { $found } joueur
+       *[other] { $found } joueurs
+    } sur { $total }
 manage-players-pages = Pages de la liste des joueurs
 manage-players-previous = Précédente
 manage-players-next = Suivante
@@ -985,7 +1035,6 @@ ratings-everyone = Tous
 ratings-born-from = Né en ou après
 ratings-born-to = Né en ou avant
 ratings-show = Afficher
-ratings-csv = Télécharger la liste (CSV)
 ratings-none = Personne ne figure dans la liste avec ces filtres.
 ratings-deviation = Écart
 ratings-volatility = Volatilité
@@ -996,7 +1045,10 @@ ratings-provisional-hint = Moins de 10 parties comptées : l’Elo est encore i
 registry-rating-history = Évolution de l’Elo
 registry-period = Période
 event-rating-title = Rapport Elo
-event-rating-in-list = Dans la liste Elo, période { $period } : { $games } parties comptées.
+event-rating-in-list = Dans la liste Elo, période { $period } : { $games ->
+        [one] { $games } partie comptée
+       *[other] { $games } parties comptées
+    }.
 event-rating-before = Avant
 event-rating-after = Après
 event-rating-change = Variation
@@ -1038,8 +1090,11 @@ flash-circuit-created = Le circuit a été créé.
 manage-import-registry = Les joueurs sont importés. Lignes inscrites comme le joueur inscrit que désigne leur n° de fédération : { $matched }. Vérifiez ces lignes dans le registre et corrigez le n° de fédération d’une inscription dans son formulaire :
 manage-import-registry-possible_same_person = inscrit comme nouvelle personne, mais pourrait être
 manage-import-registry-other_name = son n° de fédération appartient à
-trf-warning-registry-matched = { $count } joueurs sont inscrits comme la personne enregistrée que désigne leur n° à la fédération (ligne XKF)
-trf-warning-registry-other-name = joueur { $player } : le n° à la fédération { $federation_id } appartient à { $name } ; l'inscription garde les données du fichier (corrigez le n° dans son formulaire)
+trf-warning-registry-matched = { $count ->
+        [one] { $count } joueur est
+       *[other] { $count } joueurs sont
+    } inscrits comme la personne enregistrée que désigne leur n° à la fédération (ligne XKF)
+trf-warning-registry-other-name = joueur { $player } : le n° à la fédération { $federation_id } appartient à { $name } ; l’inscription garde les données du fichier (corrigez le n° dans son formulaire)
 trf-warning-registry-possible-same-person = joueur { $player } : inscrit comme nouvelle personne, mais peut être { $name } ({ $federation_id })
 error-event_not_in_rating_list = Le tournoi n’est pas dans la liste Elo.
 error-event_rated_in_list = Le tournoi est dans la liste Elo : un administrateur de la fédération l’en retire avant qu’il cesse de compter.
@@ -1048,11 +1103,11 @@ event-rating-take-out = Retirer le tournoi de la liste Elo
 event-rating-take-out-hint = Son mois et les suivants sont recalculés sans lui.
 flash-event-unrated = Le tournoi est sorti de la liste Elo ; la liste a été recalculée sans lui.
 event-rating-would-count = En l’état du tournoi, { $games ->
-        [one] 1 partie compte
+        [one] { $games } partie compte
        *[other] { $games } parties comptent
     } pour la liste Elo.
 event-rating-left-out-title = { $games ->
-        [one] 1 partie non comptée
+        [one] { $games } partie non comptée
        *[other] { $games } parties non comptées
     }
 event-rating-left-out-why = Pourquoi
@@ -1073,6 +1128,9 @@ error-rating_nothing_held = Aucune modification de ce tournoi n’est en attente
 explain-no_game = aucune partie trouvée : le texte est vide, ou ne contient que des lignes vides et des commentaires.
 export-kgn-no-game = Aucune partie de ce tournoi n’est encore terminée.
 event-standings-sheet = Classement (tableur)
+csv-for-programs = CSV pour les programmes
+word-yes = oui
+word-no = non
 prizes-sheet = Tableur
 ratings-sheet = Télécharger pour un tableur
 scoresheets-continued = suite
@@ -1086,7 +1144,10 @@ review-title = Analyse du moteur
 review-graph = Évaluation pour le Sud après chaque coup, en pierres (au-dessus de la ligne, le Sud mène ; une victoire prouvée est tracée au bord)
 review-hint = Ici, le moteur jouerait { $move }.
 review-costly = Les coups qui ont le plus coûté
-review-costly-move = Coup { $ply } : { $move } (moteur : { $best }), { $stones } pierres perdues
+review-costly-move = Coup { $ply } : { $move } (moteur : { $best }), { $stones ->
+        [one] { $stones } pierre perdue
+       *[other] { $stones } pierres perdues
+    }
 review-pending = Le moteur analyse cette partie en arrière-plan ; son graphique apparaîtra ici une fois l’analyse terminée.
 event-adjudication = Arbitrage par le moteur
 event-adjudication-margin = Marge (pierres)
@@ -1098,12 +1159,27 @@ adjudication-title = Arbitrage
 adjudication-help = Indiquez les coups joués quand la partie s’est arrêtée ; le moteur analyse la position et propose un résultat selon la règle du tournoi ({ $rule }). Vous le confirmez ou décidez un autre résultat.
 adjudication-rule = { $wins } ; sinon, { $otherwise }
 adjudication-rule-proven = une victoire que le moteur prouve
-adjudication-rule-margin = une victoire que le moteur prouve, ou un camp avec { $margin } pierres d’avance
-adjudication-forced-win = { $side } gagne par force : l’adversaire ne peut plus jouer après { $plies } coups.
+adjudication-rule-margin = une victoire que le moteur prouve, ou un camp avec { $margin ->
+        [one] { $margin } pierre
+       *[other] { $margin } pierres
+    } d’avance
+adjudication-forced-win = { $side } gagne par force : l’adversaire ne peut plus jouer après { $plies ->
+        [one] { $plies } coup
+       *[other] { $plies } coups
+    }.
 adjudication-level = Aucun camp n’est en avance.
-adjudication-ahead = { $side } a { $stones } pierres d’avance.
-adjudication-figures = Après { $plies } coups : analyse à la profondeur { $depth }, { $nodes } positions en { $millis } ms ; le moteur jouerait { $best }.
-adjudication-undecided = Aucun camp ne gagne par force ni n’a { $margin } pierres d’avance : décidez le résultat.
+adjudication-ahead = { $side } a { $stones ->
+        [one] { $stones } pierre
+       *[other] { $stones } pierres
+    } d’avance.
+adjudication-figures = Après { $plies ->
+        [one] { $plies } coup
+       *[other] { $plies } coups
+    } : analyse à la profondeur { $depth }, { $nodes } positions en { $millis } ms ; le moteur jouerait { $best }.
+adjudication-undecided = Aucun camp ne gagne par force ni n’a { $margin ->
+        [one] { $margin } pierre
+       *[other] { $margin } pierres
+    } d’avance : décidez le résultat.
 adjudication-proposed = Résultat proposé
 adjudication-confirm = Confirmer le résultat proposé
 adjudication-override = Décider un autre résultat
@@ -1116,8 +1192,20 @@ error-adjudication_margin_invalid = La marge d’arbitrage doit être un nombre 
 error-adjudication_fallback_unknown = Ce qui se passe sous la marge doit être « arbiter » ou « draw ».
 error-adjudication_stale = La partie a changé depuis la proposition du moteur : redemandez au moteur.
 error-adjudication_undecided = Le moteur ne propose pas de résultat ici : choisissez-en un.
+adjudication-score-win = gain en { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
+    }
+adjudication-score-loss = perte en { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
+    }
+adjudication-score-stones = écart de pierres { $count }
 audit-adjudication_proposed = proposition d’arbitrage du moteur
-audit-detail-adjudication_proposed = après { $plies } coups, { $to_move } au trait : { $score } (profondeur { $depth }, { $nodes } positions, { $millis } ms, coup du moteur { $best } ; marge { $margin }) → proposé { $proposed }
+audit-detail-adjudication_proposed = après { $plies ->
+        [one] { $plies } coup
+       *[other] { $plies } coups
+    }, { $to_move } au trait : { $score } (profondeur { $depth }, { $nodes } positions, { $millis } ms, coup du moteur { $best } ; marge { $margin }) → proposé { $proposed }
 audit-detail-adjudicated = { $result } par arbitrage (proposition du moteur : { $proposed }){ $reason }
 practice-title = S’entraîner contre le moteur
 practice-intro = Jouez une partie contre le moteur, à la force de votre choix. Aucun compte n’est nécessaire ; rien n’est conservé. Téléchargez la notation à tout moment pour la garder ou l’étudier.
@@ -1128,6 +1216,8 @@ practice-side-south = Sud (vous jouez en premier)
 practice-side-north = Nord (le moteur joue en premier)
 practice-start = Commencer la partie
 practice-new = Une nouvelle partie
+practice-event = Entraînement
+practice-engine-last = le dernier coup du moteur
 practice-you = Vous
 practice-engine-name = Moteur Kiela (niveau { $level })
 practice-engine-played = Le moteur a joué { $move }.
@@ -1155,14 +1245,20 @@ archive-review-title = Examen
 archive-review-event = Tournoi
 archive-review-installation = Conduit à
 archive-review-contents = Contenu
-archive-review-counts = { $players } joueurs, { $rounds ->
-        [one] 1 ronde
+archive-review-counts = { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }, { $rounds ->
+        [one] { $rounds } ronde
        *[other] { $rounds } rondes
     }, { $games ->
-        [one] 1 partie
+        [one] { $games } partie
        *[other] { $games } parties
-    } ({ $records } feuilles vérifiées à nouveau), { $submissions ->
-        [one] 1 feuille envoyée
+    } ({ $records ->
+        [one] { $records } feuille vérifiée
+       *[other] { $records } feuilles vérifiées
+    } à nouveau), { $submissions ->
+        [one] { $submissions } feuille envoyée
        *[other] { $submissions } feuilles envoyées
     }
 archive-review-action = Import
@@ -1204,7 +1300,7 @@ push-last = Reçu pour la dernière fois
 push-state = Maintenant
 push-pending = des changements attendent d’être envoyés
 push-retrying = la fédération n’a pas pu être jointe ({ $failures ->
-        [one] 1 tentative
+        [one] { $failures } tentative
        *[other] { $failures } tentatives
     }) ; renvoyé dès que possible
 push-up-to-date = la fédération a le tournoi tel qu’il est
@@ -1217,7 +1313,13 @@ registry-file = Le fichier du registre de la fédération
 registry-file-load = Charger
 registry-file-hint = Le fichier de /api/v1/registry/export sur le site de la fédération : ses personnes et leurs classements Elo nationaux sont chargés ici, pour qu’inscrire un joueur par son identifiant national remplisse ses données et son Elo sans connexion.
 flash-registry-loaded = Le registre de la fédération a été chargé.
-archive-warning-not-checked = Les appariements de { $players } joueurs sur { $rounds } rondes n’ont pas été refaits ici : lancez kiela check sur le fichier TRF du tournoi pour cela.
+archive-warning-not-checked = Les appariements de { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    } sur { $rounds ->
+        [one] { $rounds } ronde
+       *[other] { $rounds } rondes
+    } n’ont pas été refaits ici : lancez kiela check sur le fichier TRF du tournoi pour cela.
 
 # Parties en cours
 play-title = Partie en cours
@@ -1232,7 +1334,10 @@ game-play-live = Saisir les coups au fil de la partie
 flash-move-taken-back = Le dernier coup a été repris.
 live-round-title = Ronde { $number } en direct
 live-round-intro = Toutes les tables de la ronde au fil du jeu, mises à jour à chaque coup.
-live-round-delay = Les spectateurs voient les coups { $minutes } minutes après qu’ils ont été joués.
+live-round-delay = Les spectateurs voient les coups { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } après qu’ils ont été joués.
 live-round-empty = Aucune table à suivre dans cette ronde.
 round-live-link = Suivre la ronde en direct
 event-live-delay = Différé public des parties en cours (minutes)

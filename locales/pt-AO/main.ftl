@@ -50,7 +50,7 @@ installation-name = Nome
 installation-id = Código
 installation-role = Papel
 installation-role-venue = Local de jogo: regista as pessoas com identificadores locais (L-código-número) e leva os seus torneios à federação
-installation-role-federation = Federação: tem o registo nacional e a lista Elo, atribui os identificadores nacionais
+installation-role-federation = Federação: tem o cadastro nacional e a lista Elo, atribui os identificadores nacionais
 installation-federation = Envia os seus torneios para
 installation-role-to-state = Esta instalação atribuiu identificadores da forma nacional (K0000001…) antes de as instalações terem papéis. Defina installation_role = "federation" se for o servidor da federação, ou "venue" (docs/archive.md, "Roles").
 installation-hint = O nome, o papel e a federação definem-se na configuração (installation_name, installation_role, federation_url); o código foi criado no primeiro arranque e faz parte de cada identificador local atribuído aqui.
@@ -101,6 +101,8 @@ error-password_wrong = A palavra-passe actual não está correcta.
 error-role_unknown = Função desconhecida.
 error-label_invalid = A descrição não é válida.
 audit-account = conta
+audit-round-board = ronda { $round }, mesa { $board }
+audit-game = partida
 audit-player = jogador
 board-cancel = Voltar à partida
 board-claim = Como terminou a partida
@@ -110,8 +112,8 @@ board-north = Norte
 board-south = Sul
 board-over = A partida terminou:
 board-play = jogar esta casa
-board-rearrange = Rearranjo (perito)
-board-rearrange-play = Jogar o rearranjo
+board-rearrange = Redistribuição (perito)
+board-rearrange-play = Jogar a redistribuição
 board-to-move = a jogar
 board-undo = Desfazer a última jogada
 bye-half = meio ponto
@@ -141,9 +143,10 @@ col-second = Joga em segundo
 col-status = Estado
 col-when = Quando
 col-who = Quem
-decision-double-forfeit = Falta de comparência de ambos
-decision-first-forfeit-win = Vitória por falta do segundo
-decision-second-forfeit-win = Vitória por falta do primeiro
+decision-double-forfeit = Nenhum compareceu
+decision-wins = { $winner } ganha
+decision-forfeit-win = { $winner } ganha, { $absent } não compareceu
+decision-draw = empate
 event-accelerated = Emparelhamento acelerado (método de Baku)
 event-check-in = Os jogadores confirmam presença antes de cada ronda
 event-dates = Datas
@@ -188,7 +191,7 @@ events-title = Torneios
 game-approve = Aprovar este resultado
 game-board = Mesa { $board }
 game-captured = { $stones ->
-        [one] 1 pedra capturada
+        [1] { $stones } pedra capturada
        *[other] { $stones } pedras capturadas
     }
 game-confirm = Confirmar este resultado
@@ -222,7 +225,7 @@ manage-remove = Retirar
 manage-save = Guardar
 manage-settings = Definições
 manage-staff = Organizadores e árbitros
-nav-audit = Registo de alterações
+nav-audit = Histórico de alterações
 nav-bracket = Quadro
 nav-crosstable = Tabela cruzada
 nav-manage = Gerir
@@ -423,8 +426,10 @@ error-reason_too_long = O motivo é demasiado longo.
 error-result_invalid = Resultado desconhecido.
 error-trf_invalid = O ficheiro TRF não pode ser importado:
 error-round_not_published_yet = A ronda ainda não foi publicada.
-crosstable-legend = Cada casa: o lugar do adversário, f (jogou primeiro) ou s (em segundo) e o resultado (+ e - são faltas de comparência). Sem adversário: + isenção, ½ isenção de meio ponto, – ausente.
-player-performance = Performance
+crosstable-first = p
+crosstable-second = s
+crosstable-legend = Cada casa: o lugar do adversário, p (jogou primeiro) ou s (em segundo) e o resultado (+ e - são faltas de comparência). Sem adversário: + isenção, ½ isenção de meio ponto, – ausente.
+player-performance = Desempenho
 player-next-game = Próxima partida:
 player-open-game = abrir
 player-results = Resultados
@@ -440,7 +445,7 @@ bracket-bye = (isento)
 bracket-waiting = …
 bracket-champion = Campeão:
 bracket-not-seeded = As eliminatórias ainda não começaram.
-bracket-games = partidas
+bracket-games = ver partidas
 scoresheets-title = Folhas de registo
 scoresheets-print-hint = Imprima esta página: uma folha por mesa.
 scoresheets-qr = Leia para submeter o resultado
@@ -449,17 +454,25 @@ round-scoresheets = Folhas de registo
 event-exports = Transferências
 event-calendar = Calendário (iCal)
 event-all-games = Todas as partidas (KGN)
-event-standings-csv = Classificação (CSV)
 event-trf = Relatório do torneio (TRF)
 game-first-mover-label = Joga primeiro
 why-link = Porquê este emparelhamento?
 why-title = Porquê este emparelhamento
 why-intro = Como o sistema holandês (FIDE C.04.3) emparelhou esta ronda, mesa a mesa. As pontuações são as de antes da ronda.
 why-accelerated = Este torneio usa a aceleração de Baku: as pontuações incluem os pontos virtuais dados à metade de cima nas primeiras rondas.
-why-same-group = Ambos estão no grupo de { $score } pontos.
-why-floater = { $player } ({ $high } pontos) desceu para jogar com { $other } ({ $low } pontos): o grupo de cima não podia emparelhar todos entre si.
+why-same-group = Ambos estão no grupo de { $score ->
+        [1] { $score } ponto
+       *[other] { $score } pontos
+    }.
+why-floater = { $player } ({ $high ->
+        [1] { $high } ponto
+       *[other] { $high } pontos
+    }) desceu para jogar com { $other } ({ $low ->
+        [1] { $low } ponto
+       *[other] { $low } pontos
+    }): o grupo de cima não podia emparelhar todos entre si.
 why-virtual = { $player } conta { $points ->
-        [one] 1 ponto virtual
+        [1] { $points } ponto virtual
        *[other] { $points } pontos virtuais
     } nesta ronda.
 why-standard-kept = É o emparelhamento normal do grupo: a metade de cima contra a metade de baixo, por ordem.
@@ -480,12 +493,18 @@ why-fm-both = { $player } joga primeiro: ambos ficam com o lado que preferem.
 why-fm-only = { $player } joga primeiro: só { $chooser } tem preferência, e é atendida.
 why-fm-stronger = { $player } joga primeiro: ambos querem o mesmo lado e { $chooser } tem a preferência mais forte.
 why-fm-history = { $player } joga primeiro: ambos querem o mesmo lado com a mesma força; recuando até à última ronda em que os lados foram diferentes, a alternância favorece { $chooser }.
-why-fm-ranking = { $player } joga primeiro: ambos querem o mesmo lado, com a mesma força e o mesmo historial, e { $chooser } está mais bem classificado.
+why-fm-ranking = { $player } joga primeiro: ambos querem o mesmo lado, com a mesma força e o mesmo historial, e { $chooser } tem a melhor classificação.
 why-fm-none = { $player } joga primeiro: nenhum tem preferência, por isso os lados alternam pela classificação.
 why-fm-by-hand = { $player } joga primeiro porque o organizador trocou a primeira jogada à mão.
 why-board-by-hand = O organizador alterou esta mesa à mão depois do emparelhamento.
-why-bye-lowest = { $player } ({ $score } pontos) fica isento: a pontuação mais baixa, e o pior classificado com ela, entre quem ainda não teve isenção nem vitória sem jogar.
-why-bye-constrained = { $player } ({ $score } pontos) fica isento: dar a isenção a um jogador abaixo quebraria uma regra mais importante (uma repetição ou um limite de primeira jogada).
+why-bye-lowest = { $player } ({ $score ->
+        [1] { $score } ponto
+       *[other] { $score } pontos
+    }) fica isento: a pontuação mais baixa, e o pior classificado com ela, entre quem ainda não teve isenção nem vitória sem jogar.
+why-bye-constrained = { $player } ({ $score ->
+        [1] { $score } ponto
+       *[other] { $score } pontos
+    }) fica isento: dar a isenção a um jogador abaixo quebraria uma regra mais importante (uma repetição ou um limite de primeira jogada).
 why-bye-by-hand = { $player } fica isento, por decisão manual.
 why-bye-ineligible = Sem direito a isenção (já tiveram uma, ou uma vitória sem jogar): { $names }.
 error-not_a_swiss_round = Só as rondas suíças têm explicação do emparelhamento.
@@ -494,7 +513,7 @@ game-upload-record = Ou envie o registo num ficheiro (.kgn ou texto):
 game-upload-submit = Enviar o ficheiro
 error-record_file_missing = Escolha o ficheiro do registo a enviar.
 error-record_file_not_text = O ficheiro não é um registo em texto (KGN em UTF-8).
-account-password-revoke-tokens = Revogar também todos os meus tokens da API
+account-password-revoke-tokens = Revogar também todas as minhas chaves da API
 account-password-sessions = Alterar a palavra-passe termina a sessão em todos os outros navegadores desta conta.
 error-busy = O servidor está ocupado. Tente de novo dentro de alguns segundos.
 error-last_admin = Esta é a única conta de administrador da instalação: nomeie primeiro outro administrador.
@@ -526,7 +545,7 @@ player-account-via-link = pela ligação pessoal, por confirmar
 player-account-via-organiser = pela organização
 player-account-via-registration = por inscrição própria
 player-account-confirm = Confirmar que é esta pessoa
-player-account-person-differs = A conta está ligada, no registo da federação, a { $name } ({ $id }), que não é a pessoa desta inscrição. Verifique antes de aprovar ou corrigir o número da federação.
+player-account-person-differs = A conta está ligada, no cadastro da federação, a { $name } ({ $id }), que não é a pessoa desta inscrição. Verifique antes de aprovar ou corrigir o número da federação.
 error-title-408 = Demasiado lento
 error-body_timeout = O formulário ou ficheiro não chegou a tempo. Verifique a ligação e envie de novo.
 audit-player_claimed = inscrição ligada pelo próprio jogador (ligação pessoal)
@@ -620,7 +639,7 @@ round-withdraw = Retirar esta ronda (volta a rascunho)
 round-withdraw-confirm = Retirar o emparelhamento publicado? Os registos já enviados para esta ronda são postos de parte.
 flash-round-withdrawn = A ronda foi retirada: é de novo um rascunho.
 player-reject = Recusar
-player-reject-reason = Motivo (fica no registo de alterações)
+player-reject-reason = Motivo (fica no histórico de alterações)
 player-edit = Editar
 player-remove = Remover esta inscrição
 player-remove-confirm = Remover esta inscrição? Só se pode remover uma inscrição sem partidas.
@@ -689,7 +708,7 @@ standings-knockout-lost = perdeu
 event-result = Resultado
 event-champion = campeão
 event-boards-finished = { $done } de { $total ->
-        [one] 1 mesa terminada
+        [1] { $total } mesa terminada
        *[other] { $total } mesas terminadas
     }
 standings-final-note-swiss = O torneio terminou: esta é a classificação final.
@@ -717,12 +736,13 @@ prizes-prize = Prémio
 prizes-amount = Valor
 prizes-shared = partilhado por { $players }
 prizes-place = { $place }.º lugar
+prizes-places = { $from }.º–{ $to }.º lugar
 error-tags_invalid = As etiquetas separam-se por vírgulas: no máximo 10, cada uma com até 30 caracteres.
 col-tags = Etiquetas
 player-tags-hint = Etiquetas próprias, separadas por vírgulas, para categorias de prémios (uma escola, uma liga).
 error-csv_unknown_column = A linha de cabeçalho repete uma coluna ou indica uma que não é nome, elo, clube, provincia, email, sexo, ano_nascimento, n_federacao nem etiquetas.
 prizes-fund-title = Fundo de prémios
-prizes-fund-intro = Os prémios e a forma de os repartir. A lista de prémios segue a classificação final; é pública quando o evento termina, ou antes, como provisória, se a publicar.
+prizes-fund-intro = Os prémios e a forma de os repartir. A lista de prémios segue a classificação final; é pública quando o torneio termina, ou antes, como provisória, se a publicar.
 prizes-fund-rules = Regras
 prizes-fund-currency = Moeda (três letras)
 prizes-fund-sharing = Jogadores empatados
@@ -764,32 +784,32 @@ audit-detail-bye = { $name }: ronda { $round }, { $points }
 audit-detail-player_edited = { $name } ({ $number }): { $changes }
 audit-detail-registration_rejected = { $name }{ $reason }
 audit-detail-players_imported = { $count ->
-        [one] 1 jogador
+        [1] { $count } jogador
        *[other] { $count } jogadores
     }
 audit-detail-trf_imported = { $players ->
-        [one] 1 jogador
+        [1] { $players } jogador
        *[other] { $players } jogadores
     }, { $rounds ->
-        [one] 1 ronda jogada
+        [1] { $rounds } ronda jogada
        *[other] { $rounds } rondas jogadas
     }{ $warnings }
 audit-detail-prizes = { $places ->
-        [one] 1 prémio por lugar
+        [1] { $places } prémio por lugar
        *[other] { $places } prémios por lugar
     }, { $categories ->
-        [one] 1 categoria
+        [1] { $categories } categoria
        *[other] { $categories } categorias
     }
 audit-detail-staff = { $email } ({ $role })
 audit-detail-account = conta { $account }
 audit-detail-round = ronda { $round }
 audit-detail-round_paired = ronda { $round }: { $games ->
-        [one] 1 partida
+        [1] { $games } partida
        *[other] { $games } partidas
     }
 audit-detail-round_by_hand = ronda { $round }: { $boards ->
-        [one] 1 mesa
+        [1] { $boards } mesa
        *[other] { $boards } mesas
     }{ $overridden }
 audit-overridden = critérios não respeitados
@@ -801,7 +821,7 @@ audit-detail-decision = { $result }{ $reason }
 audit-detail-accepted = { $result } (registo n.º { $submission }){ $reason }
 audit-detail-corrected = { $from } → { $to }{ $reason }
 audit-detail-while_disputed = com a partida contestada
-mismatch-variant = o registo é da variante { $sent }; o evento joga-se na variante { $event }.
+mismatch-variant = o registo é da variante { $sent }; o torneio joga-se na variante { $event }.
 mismatch-position = o registo começa noutra posição; as partidas começam na posição inicial.
 mismatch-name = o campo { $tag } indica «{ $sent }», mas o emparelhamento tem { $paired } desse lado.
 explain-at-ply = Jogada { $ply } ({ $move }): { $what }
@@ -828,18 +848,21 @@ explain-game_not_over = o registo indica { $claimed }, mas a partida não termin
 explain-other_result = o registo indica { $claimed }, mas a partida terminou no tabuleiro com { $actual } ({ $loser } perdeu: { $termination }).
 explain-other_final_position = o campo FinalPosition não é a posição a que as jogadas chegam.
 explain-other_plies = o campo Plies indica { $claimed }, mas o registo tem { $actual ->
-        [one] 1 jogada
+        [1] { $actual } jogada
        *[other] { $actual } jogadas
     }.
 explain-rearrangement_not_allowed = uma redistribuição (R:) só é permitida como primeira jogada de cada jogador na variante Perito.
-explain-rearrangement_total = a redistribuição coloca { $found } pedras, mas { $side } tem { $expected }.
-explain-other_players_hole = { $hole } é uma casa de { $owner }, mas quem joga é { $to_move }.
+explain-rearrangement_total = a redistribuição coloca { $found ->
+        [1] { $found } pedra
+       *[other] { $found } pedras
+    }, mas { $side } tem { $expected }.
+explain-other_players_hole = { $hole } é uma casa do { $owner }, mas quem joga é o { $to_move }.
 explain-too_few_stones = { $hole } { $count ->
         [0] está vazia
-        [one] tem 1 pedra
+        [1] tem 1 pedra
        *[other] tem { $count } pedras
     }; uma jogada tem de começar numa casa com pelo menos { $min ->
-        [one] 1 pedra
+        [1] { $min } pedra
        *[other] { $min } pedras
     }.
 explain-endless = a semeadura a partir de { $hole } nunca acaba (mais de { $laps } voltas): uma jogada sem fim é ilegal.
@@ -881,7 +904,7 @@ board-legend-captured = as casas do adversário esvaziadas pela captura
 replay-moves = Jogadas
 replay-steps = Percorrer a partida
 board-stones = { $count ->
-        [one] 1 pedra
+        [1] { $count } pedra
        *[other] { $count } pedras
     }
 replay-sow-again = Mostrar de novo a semeadura
@@ -921,33 +944,54 @@ trf-bye-line = uma linha de isenções (240) deve dar F, H ou Z, um número de r
 trf-warning-latin1 = o ficheiro não está em UTF-8 e foi lido como Latin-1 (Windows-1252)
 trf-warning-line-not-kept = linha { $line }: uma linha `{ $found }` é lida mas não guardada
 trf-warning-date = linha { $line }: `{ $found }` não é uma data (AAAA/MM/DD) e não é guardada
-trf-warning-player-count = o ficheiro diz { $written } jogadores (062) mas tem { $found } linhas de jogadores
+trf-warning-player-count = o ficheiro diz { $written ->
+        [1] { $written } jogador
+       *[other] { $written } jogadores
+    } (062) mas tem { $found ->
+        [1] { $found } linha
+       *[other] { $found } linhas
+    } de jogadores
 trf-warning-absence-scored = jogador { $player }: as rondas { $rounds } estão em branco e valem { $points } ao todo, como diz o total escrito do jogador
-trf-warning-total-disagrees = jogador { $player }: o ficheiro dá { $written } pontos, os resultados somam { $computed }
+trf-warning-total-disagrees = jogador { $player }: o ficheiro dá { $written ->
+        [1] { $written } ponto
+       *[other] { $written } pontos
+    }, os resultados somam { $computed }
 trf-warning-birth-date = linha { $line }: `{ $found }` não é uma data de nascimento (AAAA/MM/DD) e não é guardada
 trf-warning-format = o tipo de torneio `{ $found }` não pode ser continuado aqui; as suas rondas ficam como rondas suíças
 trf-warning-points = pontos de uma ausência, de uma derrota por falta de comparência ou de uma isenção diferentes dos de um jogo não são guardados
 trf-warning-tiebreak = o critério de desempate `{ $found }` não é conhecido aqui e não é guardado
 trf-warning-bye = jogador { $player }: a isenção de um ponto marcada para a ronda { $round } não é guardada (dê-a ao emparelhar)
-flash-event-imported-warnings = O torneio foi importado. O registo do evento indica o que verificar: o que o ficheiro contém e não pôde ser guardado, e os jogadores que a federação já conhece ou pode conhecer.
+flash-event-imported-warnings = O torneio foi importado. O histórico do torneio indica o que verificar: o que o ficheiro contém e não pôde ser guardado, e os jogadores que a federação já conhece ou pode conhecer.
 import-file = Ficheiro TRF
 import-paste = Ou cole o texto do ficheiro
-import-kept = Guarda-se do ficheiro: nome, cidade, datas, rondas, cor inicial, sistema de pontos, critérios de desempate, jogadores (com sexo, título, federação, id FIDE e ano de nascimento), todos os resultados, desistências, isenções marcadas para a ronda seguinte e se o evento está terminado. O ficheiro pode estar em UTF-8 ou Latin-1.
+import-kept = Guarda-se do ficheiro: nome, cidade, datas, rondas, cor inicial, sistema de pontos, critérios de desempate, jogadores (com sexo, título, federação, id FIDE e ano de nascimento), todos os resultados, desistências, isenções marcadas para a ronda seguinte e se o torneio está terminado. O ficheiro pode estar em UTF-8 ou Latin-1.
 error-unknown_fields = O pedido tem um campo que este endereço não conhece.
 error-unknown_fields-named = Este endereço não tem o campo { $fields }.
 error-invalid_parameter = Um parâmetro do endereço não é válido.
 error-invalid_parameter-named = `{ $name }` deve ser um número inteiro a partir de 1 (per_page: { $max } no máximo).
 trf-warning-columns-in-bytes = linha { $line }: as colunas estão contadas em bytes, não em caracteres, e foi lida assim
-trf-pairing-number-beyond = o número de emparelhamento { $number } passa das { $players } linhas de jogadores: os números vão de 1 ao número de jogadores.
-trf-too-many-rounds = um ficheiro pode ter no máximo { $max } rondas.
+trf-pairing-number-beyond = o número de emparelhamento { $number } passa das { $players ->
+        [1] { $players } linha
+       *[other] { $players } linhas
+    } de jogadores: os números vão de 1 ao número de jogadores.
+trf-too-many-rounds = um ficheiro pode ter no máximo { $max ->
+        [1] { $max } ronda
+       *[other] { $max } rondas
+    }.
 trf-forbidden-line = uma linha de emparelhamentos proibidos (260) deve dar duas rondas e números de jogadores do ficheiro, não `{ $found }`.
 trf-too-many-forbidden-pairs = as linhas de emparelhamentos proibidos (260) proíbem mais de { $max } emparelhamentos.
-trf-too-many-players = um evento pode ter no máximo { $max } jogadores.
-error-too_many_players = Um evento aceita no máximo 4000 jogadores.
+trf-too-many-players = um torneio pode ter no máximo { $max ->
+        [1] { $max } jogador
+       *[other] { $max } jogadores
+    }.
+error-too_many_players = Um torneio aceita no máximo 4000 jogadores.
 manage-players-search = Procurar um jogador
 manage-players-search-submit = Procurar
 manage-players-search-clear = Todos os jogadores
-manage-players-shown = { $found } de { $total } jogadores
+manage-players-shown = { $found } de { $total ->
+        [1] { $total } jogador
+       *[other] { $total } jogadores
+    }
 manage-players-pages = Páginas da lista de jogadores
 manage-players-previous = Anterior
 manage-players-next = Seguinte
@@ -967,7 +1011,7 @@ registry-head-to-head = Confronto directo
 registry-against-label = N.º na federação do adversário
 registry-all-games = Todas as partidas
 registry-tally = Contra { $name }: vitórias { $wins }, empates { $draws }, derrotas { $losses }.
-manage-add-player-registry-hint = Alguém já registado: indique o n.º na federação (procure em Jogadores; com JavaScript, escrever o nome sugere-o) e o registo preenche o que deixar em branco. Sem ele, é registada uma nova pessoa.
+manage-add-player-registry-hint = Alguém já registado: indique o n.º na federação (procure em Jogadores; com JavaScript, escrever o nome sugere-o) e o cadastro preenche o que deixar em branco. Sem ele, é registada uma nova pessoa.
 flash-player-added-registered = O jogador foi adicionado como uma nova pessoa, mas alguém registado tem um nome que pode ser o seu: se for a mesma pessoa, remova esta inscrição e inscreva-a pelo n.º na federação (veja Jogadores).
 flash-player-added-other-name = O jogador foi adicionado, mas o n.º na federação indicado pertence a um jogador registado com outro nome: verifique o número (veja Jogadores).
 error-event_in_rating_list = O torneio já está na lista nacional Elo.
@@ -984,7 +1028,6 @@ ratings-everyone = Todos
 ratings-born-from = Nascido em ou depois de
 ratings-born-to = Nascido em ou antes de
 ratings-show = Mostrar
-ratings-csv = Descarregar a lista (CSV)
 ratings-none = Ninguém consta da lista com estes filtros.
 ratings-deviation = Desvio
 ratings-volatility = Volatilidade
@@ -995,7 +1038,10 @@ ratings-provisional-hint = Menos de 10 partidas contadas: o Elo ainda é incerto
 registry-rating-history = Evolução do Elo
 registry-period = Período
 event-rating-title = Relatório Elo
-event-rating-in-list = Na lista Elo, período { $period }: { $games } partidas contadas.
+event-rating-in-list = Na lista Elo, período { $period }: { $games ->
+        [1] { $games } partida contada
+       *[other] { $games } partidas contadas
+    }.
 event-rating-before = Antes
 event-rating-after = Depois
 event-rating-change = Variação
@@ -1009,7 +1055,7 @@ error-registry_player_unknown = Nenhum jogador registado tem esse n.º na federa
 audit-registry_merged = jogadores registados fundidos
 registry-merged-ids = Também conhecido como
 registry-merge-title = Fundir
-registry-merge-hint = Duas entradas do registo que são uma só pessoa: fundir passa todos os torneios, partidas e Elo de uma para a outra, e o n.º antigo na federação passa a levar aqui. Fica no registo de alterações de cada torneio envolvido.
+registry-merge-hint = Duas entradas do cadastro que são uma só pessoa: fundir passa todos os torneios, partidas e Elo de uma para a outra, e o n.º antigo na federação passa a levar aqui. Fica no histórico de alterações de cada torneio envolvido.
 registry-merge-here = Fundir neste jogador
 registry-merge-into = Fundir este jogador no n.º na federação
 registry-merge-button = Fundir
@@ -1034,10 +1080,13 @@ circuit-qualifiers-field = Jogadores de cada apuramento que vão à final
 circuit-no-final = Sem final
 circuit-create = Criar o circuito
 flash-circuit-created = O circuito foi criado.
-manage-import-registry = Os jogadores foram importados. Linhas inscritas como o jogador registado que o n.º na federação indica: { $matched }. Verifique estas linhas no registo e corrija o n.º na federação de uma inscrição no seu formulário:
+manage-import-registry = Os jogadores foram importados. Linhas inscritas como o jogador registado que o n.º na federação indica: { $matched }. Verifique estas linhas no histórico e corrija o n.º na federação de uma inscrição no seu formulário:
 manage-import-registry-possible_same_person = inscrito como nova pessoa, mas pode ser
 manage-import-registry-other_name = o n.º na federação pertence a
-trf-warning-registry-matched = { $count } jogadores estão inscritos como a pessoa registada que o seu n.º na federação (linha XKF) indica
+trf-warning-registry-matched = { $count ->
+        [1] { $count } jogador está
+       *[other] { $count } jogadores estão
+    } inscritos como a pessoa registada que o seu n.º na federação (linha XKF) indica
 trf-warning-registry-other-name = jogador { $player }: o n.º na federação { $federation_id } pertence a { $name }; a inscrição fica com os dados do ficheiro (corrija o n.º no seu formulário)
 trf-warning-registry-possible-same-person = jogador { $player }: inscrito como nova pessoa, mas pode ser { $name } ({ $federation_id })
 error-event_not_in_rating_list = O torneio não está na lista Elo.
@@ -1047,17 +1096,17 @@ event-rating-take-out = Retirar o torneio da lista Elo
 event-rating-take-out-hint = O seu mês e os seguintes são calculados de novo sem ele.
 flash-event-unrated = O torneio saiu da lista Elo; a lista foi calculada de novo sem ele.
 event-rating-would-count = Tal como o torneio está agora, { $games ->
-        [one] conta 1 partida
+        [1] conta 1 partida
        *[other] contam { $games } partidas
     } para a lista Elo.
 event-rating-left-out-title = { $games ->
-        [one] 1 partida que não conta
+        [1] { $games } partida que não conta
        *[other] { $games } partidas que não contam
     }
 event-rating-left-out-why = Porquê
 rating-left-out-forfeit = Decidida por falta de comparência: as faltas de comparência não contam.
 rating-left-out-no_record = Um resultado sem registo verificado (importado de um ficheiro TRF, por exemplo): só contam as partidas verificadas aqui ou decididas por um árbitro.
-rating-left-out-not_registered = Um dos jogadores não está no registo da federação.
+rating-left-out-not_registered = Um dos jogadores não está no cadastro da federação.
 rating-left-out-not_final = A partida não tem resultado final.
 event-rating-held-title = Alterações à espera da federação
 event-rating-held-hint = Depois de o torneio entrar na lista, estas partidas mudaram (um resultado corrigido, uma inscrição que passou a ser de outra pessoa). A classificação do torneio já as conta; a lista Elo continua a contar as partidas como entraram até um administrador da federação aceitar as alterações.
@@ -1072,6 +1121,9 @@ error-rating_nothing_held = Não há alterações deste torneio à espera.
 explain-no_game = nenhuma partida encontrada: o texto está vazio, ou só tem linhas em branco e comentários.
 export-kgn-no-game = Nenhuma partida deste torneio terminou ainda.
 event-standings-sheet = Classificação (folha de cálculo)
+csv-for-programs = CSV para programas
+word-yes = sim
+word-no = não
 prizes-sheet = Folha de cálculo
 ratings-sheet = Descarregar para folha de cálculo
 scoresheets-continued = continuação
@@ -1085,7 +1137,10 @@ review-title = Análise do motor
 review-graph = Avaliação do Sul após cada jogada, em pedras (acima da linha o Sul está à frente; uma vitória provada fica no limite)
 review-hint = Aqui o motor jogaria { $move }.
 review-costly = As jogadas que mais perderam
-review-costly-move = Jogada { $ply }: { $move } (motor: { $best }), { $stones } pedras perdidas
+review-costly-move = Jogada { $ply }: { $move } (motor: { $best }), { $stones ->
+        [1] { $stones } pedra perdida
+       *[other] { $stones } pedras perdidas
+    }
 review-pending = O motor analisa esta partida em segundo plano; o gráfico aparece aqui quando terminar.
 event-adjudication = Adjudicação pelo motor
 event-adjudication-margin = Margem (pedras)
@@ -1097,12 +1152,27 @@ adjudication-title = Adjudicação
 adjudication-help = Indique as jogadas feitas quando a partida parou; o motor analisa a posição e propõe um resultado segundo a regra do torneio ({ $rule }). O árbitro confirma-o ou decide outro resultado.
 adjudication-rule = { $wins }; caso contrário, { $otherwise }
 adjudication-rule-proven = uma vitória que o motor prove
-adjudication-rule-margin = uma vitória que o motor prove, ou um lado com { $margin } pedras de vantagem
-adjudication-forced-win = { $side } ganha à força: o adversário fica sem jogadas após { $plies } lances.
+adjudication-rule-margin = uma vitória que o motor prove, ou um lado com { $margin ->
+        [1] { $margin } pedra
+       *[other] { $margin } pedras
+    } de vantagem
+adjudication-forced-win = { $side } ganha à força: o adversário fica sem jogadas após { $plies ->
+        [1] { $plies } jogada
+       *[other] { $plies } jogadas
+    }.
 adjudication-level = Nenhum lado está à frente.
-adjudication-ahead = { $side } tem { $stones } pedras de vantagem.
-adjudication-figures = Após { $plies } lances: análise até à profundidade { $depth }, { $nodes } posições em { $millis } ms; o motor jogaria { $best }.
-adjudication-undecided = Nenhum lado ganha à força nem tem { $margin } pedras de vantagem: decida o resultado.
+adjudication-ahead = { $side } tem { $stones ->
+        [1] { $stones } pedra
+       *[other] { $stones } pedras
+    } de vantagem.
+adjudication-figures = Após { $plies ->
+        [1] { $plies } jogada
+       *[other] { $plies } jogadas
+    }: análise até à profundidade { $depth }, { $nodes } posições em { $millis } ms; o motor jogaria { $best }.
+adjudication-undecided = Nenhum lado ganha à força nem tem { $margin ->
+        [1] { $margin } pedra
+       *[other] { $margin } pedras
+    } de vantagem: decida o resultado.
 adjudication-proposed = Resultado proposto
 adjudication-confirm = Confirmar o resultado proposto
 adjudication-override = Decidir outro resultado
@@ -1115,8 +1185,20 @@ error-adjudication_margin_invalid = A margem de adjudicação deve ser um númer
 error-adjudication_fallback_unknown = O que acontece abaixo da margem deve ser "arbiter" ou "draw".
 error-adjudication_stale = A partida mudou desde a proposta do motor: peça de novo ao motor.
 error-adjudication_undecided = O motor não propõe resultado aqui: escolha um.
+adjudication-score-win = vitória em { $count ->
+        [1] { $count } jogada
+       *[other] { $count } jogadas
+    }
+adjudication-score-loss = derrota em { $count ->
+        [1] { $count } jogada
+       *[other] { $count } jogadas
+    }
+adjudication-score-stones = diferença de pedras { $count }
 audit-adjudication_proposed = proposta de adjudicação do motor
-audit-detail-adjudication_proposed = após { $plies } lances, { $to_move } a jogar: { $score } (profundidade { $depth }, { $nodes } posições, { $millis } ms, jogada do motor { $best }; margem { $margin }) → proposto { $proposed }
+audit-detail-adjudication_proposed = após { $plies ->
+        [1] { $plies } jogada
+       *[other] { $plies } jogadas
+    }, { $to_move } a jogar: { $score } (profundidade { $depth }, { $nodes } posições, { $millis } ms, jogada do motor { $best }; margem { $margin }) → proposto { $proposed }
 audit-detail-adjudicated = { $result } por adjudicação (proposta do motor: { $proposed }){ $reason }
 practice-title = Treinar contra o motor
 practice-intro = Jogue uma partida contra o motor, com a força que escolher. Não precisa de conta; nada é guardado. Descarregue o registo a qualquer momento para o guardar ou estudar.
@@ -1127,6 +1209,8 @@ practice-side-south = Sul (joga primeiro)
 practice-side-north = Norte (o motor joga primeiro)
 practice-start = Começar a partida
 practice-new = Uma nova partida
+practice-event = Treino
+practice-engine-last = a última jogada do motor
 practice-you = Você
 practice-engine-name = Motor Kiela (nível { $level })
 practice-engine-played = O motor jogou { $move }.
@@ -1136,7 +1220,7 @@ practice-download = Descarregar o registo (KGN)
 error-practice_level_invalid = A força deve ser um nível de 1 a 5.
 error-practice_move_illegal = Essa jogada não se pode fazer nesta posição.
 error-practice_not_your_turn = Não é a sua vez.
-error-practice_too_long = Uma partida de treino tem no máximo 2000 lances.
+error-practice_too_long = Uma partida de treino tem no máximo 2000 jogadas.
 nav-practice = Treinar
 review-costly-win-lost = Jogada { $ply }: { $move } (motor: { $best }) deixou fugir uma vitória forçada
 review-costly-loss-allowed = Jogada { $ply }: { $move } (motor: { $best }) permitiu uma derrota forçada
@@ -1144,7 +1228,7 @@ audit-nothing-proposed = nada (o árbitro decide)
 
 # Event archives
 archive-import-title = Importar um torneio de um local de jogo
-archive-import-intro = Um torneio jogado noutra instalação (o portátil de um local de jogo) chega aqui como o seu arquivo (FICHEIRO.kiela): cada registo é verificado de novo e cada inscrição é identificada neste registo da federação. Vê as correspondências antes de qualquer coisa ser gravada.
+archive-import-intro = Um torneio jogado noutra instalação (o portátil de um local de jogo) chega aqui como o seu arquivo (FICHEIRO.kiela): cada registo é verificado de novo e cada inscrição é identificada neste cadastro da federação. Vê as correspondências antes de qualquer coisa ser gravada.
 archive-file = O arquivo do torneio (.kiela)
 archive-file-again = O mesmo arquivo outra vez (os navegadores não guardam o ficheiro escolhido)
 archive-review-submit = Rever
@@ -1154,14 +1238,20 @@ archive-review-title = Revisão
 archive-review-event = Torneio
 archive-review-installation = Jogado em
 archive-review-contents = Conteúdo
-archive-review-counts = { $players } jogadores, { $rounds ->
-        [one] 1 ronda
+archive-review-counts = { $players ->
+        [1] { $players } jogador
+       *[other] { $players } jogadores
+    }, { $rounds ->
+        [1] { $rounds } ronda
        *[other] { $rounds } rondas
     }, { $games ->
-        [one] 1 partida
+        [1] { $games } partida
        *[other] { $games } partidas
-    } ({ $records } registos verificados de novo), { $submissions ->
-        [one] 1 registo submetido
+    } ({ $records ->
+        [1] { $records } registo verificado
+       *[other] { $records } registos verificados
+    } de novo), { $submissions ->
+        [1] { $submissions } registo submetido
        *[other] { $submissions } registos submetidos
     }
 archive-review-action = Importação
@@ -1169,7 +1259,7 @@ archive-action-created = um torneio novo
 archive-action-updated = atualiza o torneio importado antes
 archive-action-unchanged = o mesmo arquivo da última vez: nada muda
 archive-review-id = Identificador no arquivo
-archive-review-match = Pessoa neste registo
+archive-review-match = Pessoa neste cadastro
 archive-match-new = Uma pessoa nova
 archive-match-same_person = o mesmo identificador nacional e o mesmo nome aqui
 archive-match-other_name = este identificador nacional está registado aqui com outro nome
@@ -1203,7 +1293,7 @@ push-last = Recebido pela última vez
 push-state = Agora
 push-pending = alterações à espera de envio
 push-retrying = não foi possível contactar a federação ({ $failures ->
-        [one] 1 tentativa
+        [1] { $failures } tentativa
        *[other] { $failures } tentativas
     }); é enviado de novo quando for possível
 push-up-to-date = a federação tem o torneio tal como está
@@ -1212,11 +1302,17 @@ push-no-answer = sem resposta
 push-hint = O torneio pode ser publicado na federação à medida que decorre: enviado segundos depois de cada alteração, e de novo enquanto a ligação falhar, para o público o acompanhar no sítio nacional.
 push-start = Publicar na federação
 flash-push-started = O torneio passa a ser publicado na federação.
-registry-file = O ficheiro do registo da federação
+registry-file = O ficheiro do cadastro da federação
 registry-file-load = Carregar
 registry-file-hint = O ficheiro de /api/v1/registry/export no sítio da federação: as suas pessoas e classificações Elo nacionais ficam aqui, para que inscrever um jogador pelo identificador nacional preencha os seus dados e o seu Elo sem ligação.
-flash-registry-loaded = O registo da federação foi carregado.
-archive-warning-not-checked = Os emparelhamentos de { $players } jogadores em { $rounds } rondas não foram refeitos aqui: para isso, use kiela check no ficheiro TRF do torneio.
+flash-registry-loaded = O cadastro da federação foi carregado.
+archive-warning-not-checked = Os emparelhamentos de { $players ->
+        [1] { $players } jogador
+       *[other] { $players } jogadores
+    } em { $rounds ->
+        [1] { $rounds } ronda
+       *[other] { $rounds } rondas
+    } não foram refeitos aqui: para isso, use kiela check no ficheiro TRF do torneio.
 
 # Partidas em jogo
 play-title = Partida em jogo
@@ -1231,7 +1327,10 @@ game-play-live = Registar as jogadas à medida que são feitas
 flash-move-taken-back = A última jogada foi anulada.
 live-round-title = Ronda { $number } em directo
 live-round-intro = Todas as mesas da ronda à medida que se joga, actualizadas a cada jogada.
-live-round-delay = Os espectadores vêem as jogadas { $minutes } minutos depois de feitas.
+live-round-delay = Os espectadores vêem as jogadas { $minutes ->
+        [1] { $minutes } minuto
+       *[other] { $minutes } minutos
+    } depois de feitas.
 live-round-empty = Não há mesas para seguir nesta ronda.
 round-live-link = Seguir a ronda em directo
 event-live-delay = Atraso público das partidas em jogo (minutos)

@@ -302,6 +302,15 @@ pub(crate) fn games_kgn(app: &App, access: &Access) -> Result<Arc<String>, Servi
     once(app, access, "kgn", kgn_text)
 }
 
+/// The day a round was played, as KGN writes dates (`2026.12.05`): when it was set to start,
+/// else when its pairings were published; `????.??.??` when neither is known.
+fn kgn_date(round: &crate::domain::Round) -> String {
+    round.starts_at.or(round.published_at).map_or_else(
+        || "????.??.??".to_string(),
+        |at| at.format("%Y.%m.%d").to_string(),
+    )
+}
+
 fn kgn_text(data: &EventData) -> String {
     let index = data.index();
     let name = |id: Option<PlayerId>| {
@@ -316,6 +325,7 @@ fn kgn_text(data: &EventData) -> String {
                 vec![
                     ("Event".to_string(), data.event.name.clone()),
                     ("Site".to_string(), data.event.location.clone()),
+                    ("Date".to_string(), kgn_date(round)),
                     ("Round".to_string(), round.number.to_string()),
                     ("Board".to_string(), game.board.to_string()),
                     ("South".to_string(), south),

@@ -123,16 +123,18 @@ impl PracticeGame {
             .join(" ")
     }
 
-    /// The game's KGN record, the engine named with its level.
+    /// The game's KGN record under the event name `event` (the reader's word for practice),
+    /// the engine named with its level, dated `date`.
     #[must_use]
-    pub fn record(&self, you: &str, engine: &str) -> String {
+    pub fn record(&self, event: &str, you: &str, engine: &str, date: chrono::NaiveDate) -> String {
         let (south, north) = match self.human {
             Side::South => (you, engine),
             Side::North => (engine, you),
         };
         let result = self.over().map(|(r, _)| r);
         let mut tags = vec![
-            ("Event".to_string(), "Practice".to_string()),
+            ("Event".to_string(), event.to_string()),
+            ("Date".to_string(), date.format("%Y.%m.%d").to_string()),
             ("South".to_string(), south.to_string()),
             ("North".to_string(), north.to_string()),
             ("Variant".to_string(), self.variant.as_str().to_string()),
@@ -224,10 +226,13 @@ mod tests {
     #[test]
     fn the_record_reads_back_as_the_same_game() {
         let game = PracticeGame::parse("advanced", "3", "N", "j2 a3 b1").unwrap();
-        let text = game.record("Ana", "Kiela (3)");
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+        let text = game.record("Treino", "Ana", "Kiela (3)", day);
         let record = crate::rules::parse_record(&text).unwrap();
         assert_eq!(record.moves.len(), 3);
         assert_eq!(record.tag("North"), Some("Ana"));
+        assert_eq!(record.tag("Event"), Some("Treino"));
+        assert_eq!(record.tag("Date"), Some("2026.12.05"));
         assert!(matches!(
             crate::rules::Verdict::of(Ok(&record)),
             crate::rules::Verdict::Accepted(_)

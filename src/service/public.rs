@@ -26,6 +26,8 @@ pub struct Cell {
 /// A crosstable line, in standings order.
 #[derive(Clone, Debug, Serialize)]
 pub struct CrossRow {
+    /// The line's place in standings order, each line its own (players sharing places 8–9 on
+    /// the standings are 8 and 9 here): the number the other lines' cells name it by.
     pub rank: usize,
     pub player_id: PlayerId,
     pub name: String,
@@ -55,8 +57,12 @@ pub(crate) fn crosstable(
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
     let data = EventData::load_without_records(&mut conn, access.event.clone())?;
-    let rank_of: HashMap<PlayerId, usize> =
-        table.rows.iter().map(|r| (r.player_id, r.rank)).collect();
+    let rank_of: HashMap<PlayerId, usize> = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(line, r)| (r.player_id, line + 1))
+        .collect();
     let published = data.scored_rounds();
     let rounds = published.len();
     // Players whose game of a round has no final result yet: their cell stays empty.
@@ -77,8 +83,9 @@ pub(crate) fn crosstable(
     let rows = table
         .rows
         .iter()
-        .map(|row| CrossRow {
-            rank: row.rank,
+        .enumerate()
+        .map(|(line, row)| CrossRow {
+            rank: line + 1,
             player_id: row.player_id,
             name: row.name.clone(),
             points: row.points,

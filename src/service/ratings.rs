@@ -542,8 +542,13 @@ pub(crate) fn rate_all(conn: &mut DbConnection) -> Result<usize, ServiceError> {
 }
 
 /// The list as CSV: rank, federation id, name, club, province, rating, deviation, volatility,
-/// games, provisional (1 or 0), under `header` (in the reader's language).
-pub(crate) fn csv(list: &RatingList, header: &[String; 10], style: super::csv::CsvStyle) -> String {
+/// games, provisional (`provisional[0]` when it is, `[1]` when not), under `header`.
+pub(crate) fn csv(
+    list: &RatingList,
+    header: &[String; 10],
+    provisional: &[String; 2],
+    style: super::csv::CsvStyle,
+) -> String {
     let mut csv = super::csv::Csv::new(style);
     for h in header {
         csv.text(h);
@@ -559,7 +564,7 @@ pub(crate) fn csv(list: &RatingList, header: &[String; 10], style: super::csv::C
             .number(format!("{:.1}", row.deviation))
             .number(format!("{:.6}", row.volatility))
             .number(row.games)
-            .number(u8::from(row.provisional))
+            .text(&provisional[usize::from(!row.provisional)])
             .end_row();
     }
     csv.finish()

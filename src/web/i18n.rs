@@ -12,8 +12,17 @@ static_loader! {
     static LOCALES = {
         locales: "./locales",
         fallback_language: "pt-AO",
-        // Fluent's invisible bidi isolation marks would end up inside HTML attributes.
-        customise: |bundle| bundle.set_use_isolating(false),
+        // Fluent's invisible bidi isolation marks would end up inside HTML attributes; numbers
+        // given to messages are written as the language writes them (`1,5`).
+        customise: |bundle| {
+            bundle.set_use_isolating(false);
+            let formatter = match bundle.locales.first().map(|l| l.language.as_str()) {
+                Some("en") => crate::web::format::fluent_number_en,
+                Some("fr") => crate::web::format::fluent_number_fr,
+                _ => crate::web::format::fluent_number,
+            };
+            bundle.set_formatter(Some(formatter));
+        },
     };
 }
 
@@ -230,6 +239,182 @@ mod tests {
         assert_eq!(Lang::Fr.t("nav-login"), "Se connecter");
         let welcome = Lang::En.t_args("home-welcome", &[("name", "Ana".to_string())]);
         assert_eq!(welcome, "Welcome, Ana.");
+    }
+
+    /// Each message of a language's file with its source text (the lines that follow its key).
+    fn messages(lang: Lang) -> Vec<(String, String)> {
+        let source = match lang {
+            Lang::Pt => include_str!("../../locales/pt-AO/main.ftl"),
+            Lang::En => include_str!("../../locales/en-US/main.ftl"),
+            Lang::Fr => include_str!("../../locales/fr-FR/main.ftl"),
+        };
+        let mut out: Vec<(String, String)> = Vec::new();
+        for line in source.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            match line.split_once(" = ") {
+                Some((key, text)) if !line.starts_with(' ') && !key.contains(' ') => {
+                    out.push((key.to_string(), text.to_string()));
+                }
+                _ => {
+                    if let Some((_, text)) = out.last_mut() {
+                        text.push('\n');
+                        text.push_str(line);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The variables a message's text names (`$count`), each once.
+    fn variables(text: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for (at, _) in text.match_indices('$') {
+            let name: String = text[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        out
+    }
+
+    /// Nouns that take a plural after any count but one (and agree with it).
+    const COUNTED: &[&str] = &[
+        "pontos",
+        "pedras",
+        "jogadas",
+        "partidas",
+        "rondas",
+        "jogadores",
+        "mesas",
+        "casas",
+        "lances",
+        "prémios",
+        "categorias",
+        "registos",
+        "torneios",
+        "lugares",
+        "minutos",
+        "segundos",
+        "linhas",
+        "dias",
+        "pessoas",
+        "contas",
+        "jogos",
+        "avisos",
+        "points",
+        "pierres",
+        "coups",
+        "parties",
+        "rondes",
+        "joueurs",
+        "tables",
+        "trous",
+        "tournois",
+        "catégories",
+        "feuilles",
+        "minutes",
+        "secondes",
+        "lignes",
+        "jours",
+        "personnes",
+        "comptes",
+        "places",
+        "stones",
+        "plies",
+        "games",
+        "rounds",
+        "players",
+        "boards",
+        "holes",
+        "events",
+        "prizes",
+        "seconds",
+        "lines",
+        "records",
+        "days",
+        "people",
+        "accounts",
+        "warnings",
+        "entries",
+    ];
+
+    /// A count written straight before a noun (`{ $stones } pedras`) needs a plural rule on
+    /// that count, or a count of one reads "1 pedras".
+    #[test]
+    fn every_count_before_a_noun_has_a_plural_rule() {
+        let mut found = Vec::new();
+        for lang in Lang::ALL {
+            for (key, text) in messages(lang) {
+                for variable in variables(&text) {
+                    let placed = format!("{{ ${variable} }} ");
+                    let selected = text.contains(&format!("{{ ${variable} ->"));
+                    for (at, _) in text.match_indices(&placed) {
+                        let noun: String = text[at + placed.len()..]
+                            .chars()
+                            .take_while(|c| c.is_alphabetic())
+                            .collect();
+                        if !selected && COUNTED.contains(&noun.as_str()) {
+                            found.push(format!("{lang} {key}: ${variable} {noun}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "counts without a plural rule: {found:#?}");
+    }
+
+    /// Every plural variant shows the count it was given (never a written-out `1` that a
+    /// count of zero would also choose in French), in the language's way of writing it.
+    #[test]
+    fn plural_variants_show_their_count() {
+        let plural_keys = ["[one]", "[1]"];
+        let mut checked = 0;
+        let mut found = Vec::new();
+        for lang in Lang::ALL {
+            for (key, text) in messages(lang) {
+                let variables = variables(&text);
+                let counts: Vec<&String> = variables
+                    .iter()
+                    .filter(|v| text.contains(&format!("{{ ${v} ->")))
+                    .filter(|_| plural_keys.iter().any(|k| text.contains(k)))
+                    .collect();
+                if counts.is_empty() {
+                    continue;
+                }
+                for count in ["0", "1", "2", "1.5", "12500"] {
+                    let args: Vec<(String, String)> = variables
+                        .iter()
+                        .map(|v| {
+                            let value = if counts.contains(&v) { count } else { "X" };
+                            (v.clone(), value.to_string())
+                        })
+                        .collect();
+                    let said = lang.t_named(&key, &args);
+                    checked += 1;
+                    if !said.contains(&lang.number_text(count)) {
+                        found.push(format!("{lang} {key} with {count}: {said}"));
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "plural messages were read ({checked})");
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn portuguese_counts_zero_and_halves_in_the_plural_as_angola_does() {
+        let said = |n: &str| Lang::Pt.t_args("why-same-group", &[("score", n.to_string())]);
+        assert!(said("1").ends_with("1 ponto."), "{}", said("1"));
+        assert!(said("0").ends_with("0 pontos."), "{}", said("0"));
+        assert!(said("1.5").ends_with("1,5 pontos."), "{}", said("1.5"));
+        let fr = Lang::Fr.t_args("why-same-group", &[("score", "1.5".to_string())]);
+        assert!(fr.contains("1,5 point."), "{fr}");
     }
 
     /// French sets a space before `:`, `;`, `?` and `!`; a breaking one lets the sign wrap to

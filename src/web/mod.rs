@@ -7,6 +7,7 @@ pub mod body_deadline;
 pub mod context;
 pub mod errors;
 pub mod event_context;
+pub(crate) mod format;
 pub mod i18n;
 pub(crate) mod live;
 pub mod page_cache;

@@ -95,6 +95,13 @@ fn argument(lang: Lang, name: &str, value: &Value) -> String {
                 .collect();
             format!(" — {}", notes.join("; "))
         }
+        // The side to move and the engine's score of an adjudicated position, in words.
+        ("to_move", Value::String(letter)) => match Side::from_letter(letter) {
+            Some(Side::South) => lang.t("board-south"),
+            Some(Side::North) => lang.t("board-north"),
+            None => letter.clone(),
+        },
+        ("score", Value::String(score)) => score_words(lang, score),
         // An adjudication that proposed nothing, or a position without a move.
         ("proposed", Value::Null) => lang.t("audit-nothing-proposed"),
         ("best", Value::Null) => "—".to_string(),
@@ -107,6 +114,23 @@ fn argument(lang: Lang, name: &str, value: &Value) -> String {
         }
         (_, v) => text(v),
     }
+}
+
+/// The engine's score as its protocol writes it (`win 9`, `loss 6`, `stones -3`) in words.
+fn score_words(lang: Lang, score: &str) -> String {
+    let Some((kind, number)) = score.split_once(' ') else {
+        return score.to_string();
+    };
+    let key = match kind {
+        "win" => "adjudication-score-win",
+        "loss" => "adjudication-score-loss",
+        "stones" => "adjudication-score-stones",
+        _ => return score.to_string(),
+    };
+    if number.parse::<i64>().is_err() {
+        return score.to_string();
+    }
+    lang.t_args(key, &[("count", number.to_string())])
 }
 
 fn overridden(lang: Lang, list: &[Value]) -> String {
@@ -245,6 +269,33 @@ mod tests {
     }
     use crate::domain::{ByeKind, StaffRole};
     use crate::service::audit::Change;
+
+    #[test]
+    fn an_adjudication_says_the_side_and_the_score_in_words() {
+        let proposal = |score: &str| {
+            Said::Detail(Detail::AdjudicationProposed {
+                plies: 10,
+                to_move: Side::South,
+                score: score.to_string(),
+                depth: 12,
+                nodes: 12_500,
+                millis: 40,
+                best: None,
+                margin: 5,
+                proposed: None,
+            })
+        };
+        let pt = said(Lang::Pt, &proposal("win 9"));
+        assert!(
+            pt.starts_with("após 10 jogadas, Sul a jogar: vitória em 9 jogadas"),
+            "{pt}"
+        );
+        assert!(pt.contains("12\u{a0}500 posições"), "{pt}");
+        let fr = said(Lang::Fr, &proposal("loss 1"));
+        assert!(fr.contains("Sud au trait\u{a0}: perte en 1 coup"), "{fr}");
+        let en = said(Lang::En, &proposal("stones -3"));
+        assert!(en.contains("South to move: stone difference -3"), "{en}");
+    }
 
     #[test]
     fn details_are_said_in_each_language() {

@@ -1062,15 +1062,16 @@ async fn prize_list_follows_the_final_ranking(app: &TestApp) {
         .send(Req::get(format!("/events/{slug}/prizes?lang=en")))
         .await
         .expect(200);
-    assert!(page.body.contains(&order[0].1) && page.body.contains("1500.00"));
+    assert!(page.body.contains(&order[0].1) && page.body.contains(">1500<"));
     let csv = client
         .send(Req::get(format!("/events/{slug}/prizes.csv?lang=en")))
         .await
         .expect(200);
     let lines: Vec<&str> = csv.body.lines().collect();
+    // A page's download opens in a spreadsheet: a byte-order mark, the reader's words.
     assert_eq!(
         lines[0],
-        "Prize,Name,Amount,Currency,Prize in kind,Shared by"
+        "\u{feff}Prize,Name,Amount,Currency,Prize in kind,Shared by"
     );
     assert_eq!(lines.len(), awards.len() + 1);
     assert!(lines[1].starts_with(&format!("place 1,{},1500.00,USD", order[0].1)));
@@ -1080,11 +1081,27 @@ async fn prize_list_follows_the_final_ranking(app: &TestApp) {
         .await
         .expect(200);
     assert!(
-        csv.body.starts_with("Prémio,Nome,Valor,Moeda,"),
+        csv.body.starts_with("\u{feff}Prémio;Nome;Valor;Moeda;"),
         "{}",
         csv.body
     );
-    assert!(csv.body.contains("\nWomen: 1.º lugar,"), "{}", csv.body);
+    assert!(csv.body.contains("\nWomen: 1.º lugar;"), "{}", csv.body);
+    assert!(csv.body.contains(";1500,00;USD;"), "{}", csv.body);
+    // For scripts: fixed keys, a decimal point, the same in every language.
+    let plain = client
+        .send(Req::get(format!(
+            "/events/{slug}/prizes.csv?lang=pt&format=plain"
+        )))
+        .await
+        .expect(200);
+    assert!(
+        plain
+            .body
+            .starts_with("prize,name,amount,currency,goods,shared_by\n"),
+        "{}",
+        plain.body
+    );
+    assert!(plain.body.contains(",1500.00,USD,"), "{}", plain.body);
 }
 
 /// A player list imported with a header line carries the details categories need; a custom

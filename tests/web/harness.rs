@@ -714,7 +714,8 @@ fn redact_links(html: &str) -> String {
     redacted
 }
 
-/// Replaces dates (`2026-12-01`) and times of day (`14:05`, `14:05:09`) in a line of text; a
+/// Replaces dates (`2026-12-01`, and `01/12/2026` as Portuguese and French write them) and times
+/// of day (`14:05`, `14:05:09`) in a line of text; a
 /// UTC offset (`+01:00`) is kept, since it says which clock the page uses.
 pub fn redact_moments(line: &str) -> String {
     let bytes = line.as_bytes();
@@ -731,6 +732,15 @@ pub fn redact_moments(line: &str) -> String {
             && digits(i + 5, 2)
             && bytes.get(i + 7) == Some(&b'-')
             && digits(i + 8, 2)
+        {
+            out.push_str("[date]");
+            i += 10;
+        } else if boundary
+            && digits(i, 2)
+            && bytes.get(i + 2) == Some(&b'/')
+            && digits(i + 3, 2)
+            && bytes.get(i + 5) == Some(&b'/')
+            && digits(i + 6, 4)
         {
             out.push_str("[date]");
             i += 10;

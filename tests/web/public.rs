@@ -616,7 +616,7 @@ async fn knockout_bracket_shows_byes_winners_and_third_place(app: &TestApp) {
     // the final and the match for third place, named as people name them.
     let headings: Vec<&str> = page
         .body
-        .split("<h3 id=\"bracket-col-")
+        .split("<h2 id=\"bracket-col-")
         .skip(1)
         .filter_map(|h| {
             h.split_once('>')
@@ -874,7 +874,11 @@ async fn csv_for_scripts_and_for_spreadsheets(app: &TestApp) {
             got.body
         }
     };
-    let plain = get(format!("/events/{slug}/standings.csv?lang=pt")).await;
+    let plain = get(format!("/events/{slug}/standings.csv?lang=pt&format=plain")).await;
+    assert!(
+        plain.starts_with("rank,number,name,rating,club,points"),
+        "{plain}"
+    );
     assert!(!plain.starts_with('\u{feff}'));
     let carla = plain.lines().find(|l| l.contains("Carla")).unwrap();
     assert!(
@@ -883,16 +887,22 @@ async fn csv_for_scripts_and_for_spreadsheets(app: &TestApp) {
     );
     assert!(carla.contains(",0.5"), "{carla}");
     let rows = |text: &str| text.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
-    let plain_fr = get(format!("/events/{slug}/standings.csv?lang=fr")).await;
+    let plain_fr = get(format!("/events/{slug}/standings.csv?lang=fr&format=plain")).await;
     assert_eq!(
-        rows(&plain),
-        rows(&plain_fr),
-        "the plain file's rows do not depend on the language"
+        plain, plain_fr,
+        "the plain file does not depend on the language"
     );
-    let sheet_pt = get(format!(
-        "/events/{slug}/standings.csv?format=spreadsheet&lang=pt"
-    ))
-    .await;
+    // The page's link, meant for people: a spreadsheet in the reader's language (the old
+    // `?format=spreadsheet` links still give it).
+    let sheet_pt = get(format!("/events/{slug}/standings.csv?lang=pt")).await;
+    assert_eq!(
+        sheet_pt,
+        get(format!(
+            "/events/{slug}/standings.csv?format=spreadsheet&lang=pt"
+        ))
+        .await
+    );
+    assert!(sheet_pt.starts_with("\u{feff}Lugar;"), "{sheet_pt}");
     assert!(sheet_pt.starts_with('\u{feff}'), "{sheet_pt}");
     let carla = sheet_pt.lines().find(|l| l.contains("Carla")).unwrap();
     assert!(carla.contains(";\"Carla; Muxima\";;"), "{carla}");
@@ -908,10 +918,7 @@ async fn csv_for_scripts_and_for_spreadsheets(app: &TestApp) {
         fields + 1,
         "the name's `;` is quoted: {carla}"
     );
-    let sheet_en = get(format!(
-        "/events/{slug}/standings.csv?format=spreadsheet&lang=en"
-    ))
-    .await;
+    let sheet_en = get(format!("/events/{slug}/standings.csv?lang=en")).await;
     assert!(sheet_en.starts_with('\u{feff}'));
     assert!(sheet_en.lines().any(|l| l.contains(",0.5")), "{sheet_en}");
     let api = client
@@ -929,18 +936,19 @@ async fn csv_for_scripts_and_for_spreadsheets(app: &TestApp) {
     let desk = app.browser();
     desk.log_in("org@example.ao", "a-long-password").await;
     let prizes = desk
-        .get(&format!(
-            "/events/{slug}/prizes.csv?format=spreadsheet&lang=pt"
-        ))
+        .get(&format!("/events/{slug}/prizes.csv?lang=pt"))
         .await
         .body;
     assert!(prizes.starts_with('\u{feff}') && prizes.lines().next().unwrap().contains(';'));
     assert!(prizes.contains(";562,63;"), "shared by all four: {prizes}");
-    let plain_prizes = desk.get(&format!("/events/{slug}/prizes.csv")).await.body;
+    let plain_prizes = desk
+        .get(&format!("/events/{slug}/prizes.csv?format=plain"))
+        .await
+        .body;
     assert!(plain_prizes.contains(",562.63,"), "{plain_prizes}");
     // The event's page offers both.
     let page = get(format!("/events/{slug}?lang=en")).await;
-    assert!(page.contains("standings.csv?format=spreadsheet"));
+    assert!(page.contains("standings.csv?format=plain"));
 }
 
 /// The home page lists the events being played, those open for entries and the finished ones.

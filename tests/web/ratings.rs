@@ -369,7 +369,32 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
     assert_eq!(csv.status, 200);
     let lines: Vec<&str> = csv.body.lines().collect();
     assert_eq!(lines.len(), 3, "{}", csv.body);
-    assert!(lines[0].starts_with("Rang,"), "{}", lines[0]);
+    assert!(lines[0].starts_with("\u{feff}Rang;"), "{}", lines[0]);
+    // A provisional rating in words for people, 1 or 0 for scripts.
+    assert!(
+        lines[1..]
+            .iter()
+            .all(|l| l.ends_with(";oui") || l.ends_with(";non")),
+        "{}",
+        csv.body
+    );
+    let plain = client
+        .get("/ratings.csv?as_of=2026-12-31&province=Luanda&lang=fr&format=plain")
+        .await;
+    assert!(
+        plain.body.starts_with("rank,federation_id,name,"),
+        "{}",
+        plain.body
+    );
+    assert!(
+        plain
+            .body
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(",1") || l.ends_with(",0")),
+        "{}",
+        plain.body
+    );
     let report_page = client
         .get(&format!(
             "/events/{}/rating?lang=en",

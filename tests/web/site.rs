@@ -150,14 +150,33 @@ fn message_text(file: &str) -> String {
             Some((key, value)) if !l.starts_with(' ') && !key.contains(' ') => value,
             _ => l,
         })
+        .map(without_variables)
         .collect::<Vec<_>>()
         .join("\n")
         .to_lowercase()
 }
 
+/// A message's text without its variables' names (`{ $token }` is no word a reader sees).
+fn without_variables(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_name = false;
+    for c in text.chars() {
+        if c == '$' {
+            in_name = true;
+        } else if in_name && (c.is_alphanumeric() || c == '_') {
+            continue;
+        } else {
+            in_name = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Whether `phrase` stands in `text` as whole words.
 fn has_phrase(text: &str, phrase: &str) -> bool {
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-');
+    // A setting's name (`federation_token`) is code, not a word.
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
     text.match_indices(phrase).any(|(at, _)| {
         !word(text[..at].chars().next_back()) && !word(text[at + phrase.len()..].chars().next())
     })

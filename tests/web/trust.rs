@@ -835,7 +835,7 @@ async fn spreadsheets_never_run_a_name(app: &TestApp) {
     )
     .await;
     for path in [
-        format!("/events/{slug}/standings.csv"),
+        format!("/events/{slug}/standings.csv?format=plain"),
         format!("/api/v1/events/{event}/export.csv"),
     ] {
         let csv = client.get(&path).await.body;
@@ -852,6 +852,25 @@ async fn spreadsheets_never_run_a_name(app: &TestApp) {
                 let cell = cell.trim_start_matches('"');
                 assert!(!cell.starts_with(['=', '+', '@']), "{line}");
             }
+        }
+    }
+    // The page's file for people, in Portuguese: `;` between fields, the same guard.
+    let people = client
+        .get(&format!("/events/{slug}/standings.csv"))
+        .await
+        .body;
+    assert!(
+        people.contains(";'@SUM(1);")
+            && people.contains(";'+Mais;")
+            && people.contains(";'-Menos;"),
+        "{people}"
+    );
+    for line in people.lines().skip(1) {
+        for cell in line.split(';') {
+            assert!(
+                !cell.trim_start_matches('"').starts_with(['=', '+', '@']),
+                "{line}"
+            );
         }
     }
 }

@@ -137,6 +137,100 @@ fn french_colons_missing_space(text: &str) -> Vec<String> {
     out
 }
 
+/// French also puts one before a colon after a number (`Ronde 5 :`, `Table 1 :`).
+fn french_colons_after_numbers(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ':'
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_none_or(|n| n.is_whitespace())
+        {
+            let from = i.saturating_sub(20);
+            out.push(chars[from..=i].iter().collect());
+        }
+    }
+    out
+}
+
+/// Numbers and dates written as a program writes them where a Portuguese or French reader
+/// writes them otherwise: a decimal point between digits (`1.5`, `150000.50`), an ISO date
+/// (`2026-12-05`). Codes and addresses (`C.04.3`, `127.0.0.1:8080`) are no such numbers.
+fn program_numbers_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for token in text.split_whitespace() {
+        if token.chars().any(char::is_alphabetic) {
+            continue;
+        }
+        let bare = token.trim_matches(|c: char| !c.is_ascii_digit() && c != '-');
+        let bare = bare.trim_start_matches('-');
+        let decimal = bare.split_once('.').is_some_and(|(whole, fraction)| {
+            [whole, fraction]
+                .iter()
+                .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if decimal {
+            out.push(format!("decimal point in “{token}”"));
+        }
+        let parts: Vec<&str> = bare.splitn(4, '-').collect();
+        let iso = parts.len() >= 3
+            && [4, 2, 2].iter().zip(&parts).all(|(len, part)| {
+                part.get(..*len)
+                    .is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()))
+            })
+            && parts[0].len() == 4
+            && parts[1].len() == 2;
+        if iso {
+            out.push(format!("ISO date in “{token}”"));
+        }
+    }
+    out
+}
+
+/// Nouns that take a plural after any count but one, in Portuguese and French.
+const COUNTED: &[&str] = &[
+    "pontos",
+    "pedras",
+    "jogadas",
+    "partidas",
+    "rondas",
+    "jogadores",
+    "mesas",
+    "casas",
+    "lances",
+    "resultados",
+    "registos",
+    "torneios",
+    "points",
+    "pierres",
+    "coups",
+    "parties",
+    "rondes",
+    "joueurs",
+    "tables",
+    "trous",
+    "tournois",
+    "résultats",
+    "feuilles",
+];
+
+/// A count of one followed by a plural noun (`1 pontos`, `1 pierres`): a message without a
+/// plural rule.
+fn plurals_after_one(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = Vec::new();
+    for pair in words.windows(2) {
+        let noun = pair[1]
+            .trim_end_matches(|c: char| !c.is_alphabetic())
+            .to_lowercase();
+        if pair[0].trim_start_matches('(') == "1" && COUNTED.contains(&noun.as_str()) {
+            out.push(format!("“{} {}”", pair[0], pair[1]));
+        }
+    }
+    out
+}
+
 /// The text of a page a person reads: its words outside scripts, styles and records, and the
 /// attributes read aloud or shown on hover, from the page parsed as a browser parses it.
 fn readable_text(html: &str) -> String {
@@ -199,7 +293,8 @@ fn english_in(text: &str) -> Vec<String> {
 async fn played_events(client: &Browser<'_>, token: &str) -> Played {
     let event = client
         .send(Req::post("/api/v1/events").bearer(token).json(json!({
-            "name": "Taça do Bengo", "format": "swiss", "rounds": 3, "location": "Caxito"
+            "name": "Taça do Bengo", "format": "swiss", "rounds": 3, "location": "Caxito",
+            "starts_on": "2026-12-05", "ends_on": "2026-12-06"
         })))
         .await
         .expect(201)
@@ -320,7 +415,7 @@ async fn played_events(client: &Browser<'_>, token: &str) -> Played {
         .send(
             Req::put(format!("/api/v1/events/{ko}/prizes"))
                 .bearer(token)
-                .json(json!({"places": [150000, 75000, "Troféu"],
+                .json(json!({"places": [150000.5, 75000, "Troféu"],
                     "categories": [{"name": "Senhoras", "rule": {"sex": "F"}, "prizes": [20000]}]})),
         )
         .await
@@ -407,6 +502,10 @@ async fn no_english_on_any_page(app: &TestApp) {
         format!("{playing}/games/{open_game}"),
         format!("{playing}/games/{open_game}/board?moves=a1"),
         "/events/no-such-event".to_string(),
+        "/ratings".to_string(),
+        "/players".to_string(),
+        "/practice".to_string(),
+        format!("/events/{slug}/rating"),
     ];
     let organiser_pages = [
         format!("/events/{slug}/manage"),
@@ -419,6 +518,8 @@ async fn no_english_on_any_page(app: &TestApp) {
         format!("/events/{ko_slug}/prizes/edit"),
         "/events/new".to_string(),
         "/events/import".to_string(),
+        "/events/import-archive".to_string(),
+        "/circuits/new".to_string(),
         "/account".to_string(),
         "/me".to_string(),
     ];
@@ -426,6 +527,7 @@ async fn no_english_on_any_page(app: &TestApp) {
         format!("/events/{slug}/standings.csv"),
         format!("/events/{ko_slug}/prizes.csv"),
         format!("/events/{slug}/calendar.ics"),
+        "/ratings.csv".to_string(),
     ];
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;
@@ -451,8 +553,17 @@ async fn no_english_on_any_page(app: &TestApp) {
                 for word in english_in(&text) {
                     found.push(format!("{lang} {who} {path}: {word}"));
                 }
+                for number in program_numbers_in(&text) {
+                    found.push(format!("{lang} {who} {path}: {number}"));
+                }
+                for plural in plurals_after_one(&text) {
+                    found.push(format!("{lang} {who} {path}: no plural rule in {plural}"));
+                }
                 if lang == "fr" {
-                    for at in french_colons_missing_space(&text) {
+                    for at in french_colons_missing_space(&text)
+                        .into_iter()
+                        .chain(french_colons_after_numbers(&text))
+                    {
                         found.push(format!(
                             "fr {who} {path}: no space before the colon in “{at}”"
                         ));
@@ -473,9 +584,32 @@ async fn no_english_on_any_page(app: &TestApp) {
             for word in english_in(&text.join("\n")) {
                 found.push(format!("{lang} {path}: {word}"));
             }
+            // A download meant for people: its numbers as the reader's spreadsheet reads
+            // them (the calendar's dates are iCalendar's own).
+            if !path.ends_with(".ics") {
+                for number in program_numbers_in(&text.join("\n")) {
+                    found.push(format!("{lang} {path}: {number}"));
+                }
+            }
         }
     }
     assert!(found.is_empty(), "English left:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_detectors_find_program_numbers_plurals_and_colons() {
+    let found = program_numbers_in("Pontos 1.5, prémio (150000.50 AOA) em 2026-12-05 às 14:30");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(
+        program_numbers_in("1,5 pontos em 05/12/2026, v2, 12-05, C.04.3, 127.0.0.1:80, 1.500,50")
+            .is_empty()
+    );
+    assert_eq!(plurals_after_one("grupo de 1 pontos e 2 pedras").len(), 1);
+    assert!(plurals_after_one("1 ponto, 2 pontos, 11 pontos").is_empty());
+    assert_eq!(
+        french_colons_after_numbers("Ronde 5: Ana, à 14:30 et Table 1 : x").len(),
+        1
+    );
 }
 
 #[test]

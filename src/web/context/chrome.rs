@@ -90,22 +90,50 @@ impl Chrome {
         }
     }
 
-    /// A stored (UTC) time as local time, to the minute, with its offset:
-    /// `2026-12-05 09:30 (UTC+01:00)`.
+    /// A stored (UTC) time as local time, to the minute, with its offset, as the language
+    /// writes dates: `05/12/2026 09:30 (UTC+01:00)`.
     #[must_use]
     pub(crate) fn time(&self, at: &chrono::NaiveDateTime) -> String {
-        self.local(at, "%Y-%m-%d %H:%M")
+        self.local(at, false)
     }
 
     /// [`Chrome::time`] to the second (the audit log).
     #[must_use]
     pub(crate) fn time_s(&self, at: &chrono::NaiveDateTime) -> String {
-        self.local(at, "%Y-%m-%d %H:%M:%S")
+        self.local(at, true)
     }
 
-    fn local(&self, at: &chrono::NaiveDateTime, format: &str) -> String {
-        let local = at.and_utc().with_timezone(&self.offset);
-        format!("{} (UTC{})", local.format(format), self.offset)
+    fn local(&self, at: &chrono::NaiveDateTime, seconds: bool) -> String {
+        let local = at.and_utc().with_timezone(&self.offset).naive_local();
+        format!(
+            "{} (UTC{})",
+            self.lang.date_time(local, seconds),
+            self.offset
+        )
+    }
+
+    /// A date as the language writes it (`05/12/2026`).
+    #[must_use]
+    pub(crate) fn date(&self, date: &chrono::NaiveDate) -> String {
+        self.lang.date(*date)
+    }
+
+    /// A number with up to two decimals as the language writes it (`2,25`).
+    #[must_use]
+    pub(crate) fn num(&self, value: impl Decimal) -> String {
+        self.lang.decimal(value.value())
+    }
+
+    /// An amount of money, its currency said elsewhere (`150 000,50`).
+    #[must_use]
+    pub(crate) fn amount(&self, amount: &f64) -> String {
+        self.lang.amount(*amount)
+    }
+
+    /// An amount of money with its currency (`150 000,50 AOA`).
+    #[must_use]
+    pub(crate) fn money(&self, amount: &f64, currency: &str) -> String {
+        self.lang.money(*amount, currency)
     }
 
     /// A message in the page's language.
@@ -230,5 +258,22 @@ impl Chrome {
     #[must_use]
     pub fn is_admin(&self) -> bool {
         self.user.as_ref().is_some_and(User::is_admin)
+    }
+}
+
+/// A number a template shows, however many references deep askama hands it over.
+pub(crate) trait Decimal {
+    fn value(&self) -> f64;
+}
+
+impl Decimal for f64 {
+    fn value(&self) -> f64 {
+        *self
+    }
+}
+
+impl<T: Decimal + ?Sized> Decimal for &T {
+    fn value(&self) -> f64 {
+        (**self).value()
     }
 }

@@ -20,13 +20,9 @@ struct CircuitPage<'a> {
 }
 
 impl CircuitPage<'_> {
-    /// Points as written: no decimals when whole.
-    fn points(value: &f64) -> String {
-        if value.fract() == 0.0 {
-            format!("{value:.0}")
-        } else {
-            format!("{value:.1}")
-        }
+    /// Points as the reader's language writes them: no decimals when whole.
+    fn points(&self, value: &f64) -> String {
+        self.c.lang.decimal(*value)
     }
 
     /// The name of the qualifier an event id belongs to.

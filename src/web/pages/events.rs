@@ -150,8 +150,8 @@ impl SettingsForm {
         })
     }
 
-    fn from_event(event: &Event) -> SettingsForm {
-        let points = super::points_text;
+    fn from_event(event: &Event, lang: crate::web::i18n::Lang) -> SettingsForm {
+        let points = |tenths| lang.points(tenths);
         let flag = |b: bool| b.then(|| "on".to_string());
         SettingsForm {
             name: event.name.clone(),
@@ -246,7 +246,7 @@ pub(crate) async fn new_form(
             format: "swiss".into(),
             games_per_match: "1".into(),
             points_win: "1".into(),
-            points_draw: "0.5".into(),
+            points_draw: page.chrome.lang.points(5),
             points_loss: "0".into(),
             points_bye: "1".into(),
             initial_colour: "W".into(),
@@ -528,7 +528,7 @@ async fn manage_page(
             event: &page.access.event,
             form: extras
                 .form
-                .unwrap_or_else(|| SettingsForm::from_event(&page.access.event)),
+                .unwrap_or_else(|| SettingsForm::from_event(&page.access.event, page.chrome.lang)),
             settings_error: extras.settings_error,
             player_error: extras.player_error,
             new_player: extras.new_player,
@@ -1137,6 +1137,25 @@ struct AuditPage<'a> {
     c: &'a Chrome,
     event: &'a Event,
     entries: Vec<Shown>,
+}
+
+impl AuditPage<'_> {
+    /// Who acted, by name: the account's, then the entry's when it is another name (a player
+    /// acting through their personal link has only the entry's).
+    fn who(&self, e: &Shown) -> String {
+        let user = e.user_name.clone().or_else(|| {
+            e.actor_user
+                .map(|u| format!("{} {u}", self.c.t("audit-account")))
+        });
+        match (user, &e.player_name) {
+            (Some(user), Some(player)) if &user != player => {
+                format!("{user} ({} {player})", self.c.t("audit-player"))
+            }
+            (Some(user), _) => user,
+            (None, Some(player)) => player.clone(),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 pub(crate) async fn audit_log(

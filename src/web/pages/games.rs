@@ -80,6 +80,9 @@ pub struct BoardHtml {
     pub north_name: Option<String>,
     /// The holes the last ply sowed, in order (`a1 b1 …`), for the animation.
     pub path: String,
+    /// What a marked hole is, said to a screen reader: the ply in question, or the engine's
+    /// last move on the practice board.
+    pub marked_label: &'static str,
 }
 
 impl BoardHtml {
@@ -112,6 +115,7 @@ impl BoardHtml {
             south_name: None,
             north_name: None,
             path: String::new(),
+            marked_label: "board-marked",
         }
     }
 
@@ -149,6 +153,13 @@ impl BoardHtml {
             cell.captured = captured.contains(&cell.name);
         }
         self.path = path.join(" ");
+    }
+
+    /// Marks the hole a move starts from (`c3`, `c3+`, `R:…` marks nothing), said to a screen
+    /// reader as `label` (a message key).
+    pub(super) fn mark_as(&mut self, mv: &str, label: &'static str) {
+        self.marked_label = label;
+        self.mark(mv);
     }
 
     /// Marks the hole a move starts from (`c3`, `c3+`, `R:…` marks nothing).
@@ -212,6 +223,29 @@ struct GamePage<'a> {
 }
 
 impl GamePage<'_> {
+    /// The results staff can decide or correct this game to, each said with the players'
+    /// names (`Ana wins, Bento did not come`), so that a forfeit is never recorded the wrong
+    /// way round: (value, words).
+    fn result_choices(&self) -> Vec<(&'static str, String)> {
+        let name = |p: &Option<crate::service::games::GamePlayer>| {
+            p.as_ref().map(|p| p.name.clone()).unwrap_or_default()
+        };
+        let (first, second) = (name(&self.game.first), name(&self.game.second));
+        let c = self.c;
+        let wins = |winner: &str| c.t1("decision-wins", "winner", winner);
+        let forfeit = |winner: &str, absent: &str| {
+            c.t2("decision-forfeit-win", "winner", winner, "absent", absent)
+        };
+        vec![
+            ("1-0", format!("1-0 · {}", wins(&first))),
+            ("0-1", format!("0-1 · {}", wins(&second))),
+            ("1/2-1/2", format!("½-½ · {}", c.t("decision-draw"))),
+            ("+-", format!("+- · {}", forfeit(&first, &second))),
+            ("-+", format!("-+ · {}", forfeit(&second, &first))),
+            ("--", format!("-- · {}", c.t("decision-double-forfeit"))),
+        ]
+    }
+
     /// The board page with these moves already entered.
     fn board_link(&self, moves: &[String]) -> String {
         moves_link(&self.base, moves)

@@ -133,21 +133,33 @@ pub(crate) fn points_text(tenths: u32) -> String {
     }
 }
 
-/// The style of a CSV download: `?format=spreadsheet` asks for one to open in a spreadsheet
-/// in the reader's language (Portuguese and French: `;` and a decimal comma); otherwise the
-/// plain file, the same for every language, for scripts.
+/// The style of a CSV download from a page. A page's download is meant for a person: it opens
+/// in a spreadsheet in the reader's language (Portuguese and French: `;` and a decimal comma,
+/// headed in the language). `?format=plain` asks for the file for scripts, the same bytes in
+/// every language: `,`, a decimal point and fixed English keys as its header.
 pub(crate) fn csv_style(req: &HttpRequest, lang: crate::web::i18n::Lang) -> CsvStyle {
     let pairs: Vec<(String, String)> =
         serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
-    if pairs
-        .iter()
-        .any(|(k, v)| k == "format" && v == "spreadsheet")
-    {
+    if pairs.iter().any(|(k, v)| k == "format" && v == "plain") {
+        CsvStyle::Plain
+    } else {
         CsvStyle::Spreadsheet {
             decimal_comma: !matches!(lang, crate::web::i18n::Lang::En),
         }
-    } else {
-        CsvStyle::Plain
+    }
+}
+
+/// A CSV download's header: the fixed keys in the plain file, the columns' names in the
+/// reader's language otherwise.
+pub(crate) fn csv_header<const N: usize>(
+    style: CsvStyle,
+    lang: crate::web::i18n::Lang,
+    keys: [&str; N],
+    names: [&str; N],
+) -> [String; N] {
+    match style {
+        CsvStyle::Plain => keys.map(str::to_string),
+        CsvStyle::Spreadsheet { .. } => names.map(|name| lang.t(name)),
     }
 }
 

@@ -99,7 +99,7 @@ fn shown(c: &Chrome, game: PracticeGame) -> Shown {
         .filter(|_| game.moves.len() % 2 == usize::from(game.human == Side::North))
         .map(ToString::to_string);
     if let Some(mv) = &engine_move {
-        board.mark(mv);
+        board.mark_as(mv, "practice-engine-last");
     }
     // South moves first: the result's first player.
     let plies = i32::try_from(game.moves.len()).ok();
@@ -169,7 +169,12 @@ pub(crate) async fn play(
 /// `GET /practice/record.kgn`: the game's record, to keep or to analyse.
 pub(crate) async fn record(req: HttpRequest, Page(c): Page) -> Result<HttpResponse, WebError> {
     let game = PracticeFields::read(req.query_string()).game()?;
-    let text = game.record(&c.t("practice-you"), &engine_name(&c, game.level));
+    let text = game.record(
+        &c.t("practice-event"),
+        &c.t("practice-you"),
+        &engine_name(&c, game.level),
+        chrono::Utc::now().with_timezone(&c.offset).date_naive(),
+    );
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .insert_header((

@@ -199,7 +199,7 @@ fn groups(
                             m.winner.is_some() && m.winner == m.entrants[0],
                             m.winner.is_some() && m.winner == m.entrants[1],
                         ],
-                        score: [fmt_score(m.score[0]), fmt_score(m.score[1])],
+                        score: [lang.decimal(m.score[0]), lang.decimal(m.score[1])],
                         bye: m.status == Status::Bye,
                         pending: matches!(m.status, Status::Ready | Status::Waiting),
                         first_game: m.game_ids.first().copied(),
@@ -229,14 +229,6 @@ fn groups(
         out,
         view.champion.and_then(|id| data.names.get(&id).cloned()),
     )
-}
-
-fn fmt_score(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
 }
 
 pub(crate) async fn bracket(
@@ -370,15 +362,21 @@ pub(crate) async fn scoresheets(
     )
 }
 
-/// A QR code of `url` as SVG, at least `size` pixels wide.
+/// A QR code of `url` as an `<svg>` element, at least `size` pixels wide. It has no XML
+/// declaration, which HTML does not allow where the element is written inside a page (a file
+/// of its own needs none either).
 pub(crate) fn qr_svg(url: &str, size: u32) -> Result<String, WebError> {
     let code = qrcode::QrCode::new(url.as_bytes())
         .map_err(|e| WebError::internal(format!("QR code: {e}")))?;
-    Ok(code
+    let svg = code
         .render::<qrcode::render::svg::Color<'_>>()
         .min_dimensions(size, size)
         .quiet_zone(true)
-        .build())
+        .build();
+    Ok(match svg.find("<svg") {
+        Some(at) => svg[at..].to_string(),
+        None => svg,
+    })
 }
 
 /// `GET /events/{slug}/games/{id}/qr.svg`: a QR code that opens the page where the game's
@@ -466,15 +464,19 @@ pub(crate) async fn export_csv(
 ) -> Result<HttpResponse, WebError> {
     let lang = page.chrome.lang;
     let style = super::csv_style(&req, lang);
-    let header = [
-        "col-rank",
-        "col-number",
-        "col-name",
-        "col-rating",
-        "col-club",
-        "col-points",
-    ]
-    .map(|key| lang.t(key));
+    let header = super::csv_header(
+        style,
+        lang,
+        exports::CSV_KEYS,
+        [
+            "col-rank",
+            "col-number",
+            "col-name",
+            "col-rating",
+            "col-club",
+            "col-points",
+        ],
+    );
     let name = format!("{}-standings.csv", page.access.event.slug);
     let access = page.access;
     let app = app.into_inner();
@@ -545,14 +547,20 @@ pub(crate) async fn prizes_csv(
     let list =
         crate::web::run(move || crate::service::prizes::prize_list(&service, &access)).await?;
     let c = &page.chrome;
-    let header = [
-        c.t("prizes-prize"),
-        c.t("col-name"),
-        c.t("prizes-amount"),
-        c.t("prizes-currency"),
-        c.t("prizes-goods"),
-        c.t("prizes-shared-by"),
-    ];
+    let style = super::csv_style(&req, c.lang);
+    let header = super::csv_header(
+        style,
+        c.lang,
+        ["prize", "name", "amount", "currency", "goods", "shared_by"],
+        [
+            "prizes-prize",
+            "col-name",
+            "prizes-amount",
+            "prizes-currency",
+            "prizes-goods",
+            "prizes-shared-by",
+        ],
+    );
     let prize = |a: &crate::service::prizes::AwardView| {
         let places: Vec<String> = a
             .places
@@ -560,11 +568,10 @@ pub(crate) async fn prizes_csv(
             .map(|p| c.t1("prizes-place", "place", &p.to_string()))
             .collect();
         match &a.category {
-            Some(category) => format!("{category}: {}", places.join(", ")),
+            Some(category) => format!("{category}{} {}", c.colon(), places.join(", ")),
             None => places.join(", "),
         }
     };
-    let style = super::csv_style(&req, c.lang);
     let text = std::sync::Arc::new(crate::service::prizes::csv(&list, &header, &prize, style));
     Ok(attachment(
         text,

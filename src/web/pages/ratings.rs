@@ -82,8 +82,8 @@ pub(crate) async fn csv(
 ) -> Result<HttpResponse, WebError> {
     let (query, mut named) = named(&req, &app).await?;
     let style = super::csv_style(&req, c.lang);
-    if matches!(style, CsvStyle::Spreadsheet { .. }) {
-        named.key = named.key.with("format", "spreadsheet");
+    if style == CsvStyle::Plain {
+        named.key = named.key.with("format", "plain");
     }
     let kind = Kind {
         content_type: "text/csv; charset=utf-8",
@@ -95,20 +95,40 @@ pub(crate) async fn csv(
         Lookup::Render(turn) => turn,
     };
     let list = load(app, &query).await?;
-    let header = [
-        "col-rank",
-        "col-federation-id",
-        "col-name",
-        "col-club",
-        "col-province",
-        "col-rating",
-        "ratings-deviation",
-        "ratings-volatility",
-        "ratings-games",
-        "ratings-provisional",
-    ]
-    .map(|key| c.t(key));
-    let out = ratings::csv(&list, &header, style);
+    let header = super::csv_header(
+        style,
+        c.lang,
+        [
+            "rank",
+            "federation_id",
+            "name",
+            "club",
+            "province",
+            "rating",
+            "deviation",
+            "volatility",
+            "games",
+            "provisional",
+        ],
+        [
+            "col-rank",
+            "col-federation-id",
+            "col-name",
+            "col-club",
+            "col-province",
+            "col-rating",
+            "ratings-deviation",
+            "ratings-volatility",
+            "ratings-games",
+            "ratings-provisional",
+        ],
+    );
+    // Whether a rating is provisional: 1 or 0 for scripts, a word for people.
+    let provisional = match style {
+        CsvStyle::Plain => ["1".to_string(), "0".to_string()],
+        CsvStyle::Spreadsheet { .. } => [c.t("word-yes"), c.t("word-no")],
+    };
+    let out = ratings::csv(&list, &header, &provisional, style);
     let disposition = format!("attachment; filename=\"ratings-{}.csv\"", list.as_of);
     Ok(page_cache::keep_and_answer(
         &req,

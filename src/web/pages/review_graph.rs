@@ -118,7 +118,7 @@ fn graph(c: &Chrome, scores: &[f64], marked: &[usize], ply: usize, base: &str) -
     }
     let label = escape(&c.t("review-graph"));
     let mut svg = format!(
-        "<svg class=\"score-graph\" viewBox=\"-6 0 {w} {h}\" role=\"img\" aria-label=\"{label}\" \
+        "<svg class=\"score-graph\" viewBox=\"-6 0 {w} {h}\" role=\"group\" aria-label=\"{label}\" \
          xmlns=\"http://www.w3.org/2000/svg\"><title>{label}</title>\
          <rect x=\"-6\" y=\"0\" width=\"{w}\" height=\"{half}\" class=\"south-ahead\"/>\
          <line x1=\"0\" y1=\"{half}\" x2=\"{wl}\" y2=\"{half}\" class=\"zero\"/>\
