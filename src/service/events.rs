@@ -577,12 +577,15 @@ pub(crate) fn list_events(app: &App) -> Result<Vec<Event>, ServiceError> {
     Ok(q::list_events(&mut conn)?)
 }
 
-/// The events the home page shows: running, open for entries, recently finished.
+/// The events the home page shows: running (with how far each round has got), open for
+/// entries, recently finished; and whether the installation is new (no account yet: the
+/// first one made becomes its administrator).
 #[derive(Clone, Debug, Default)]
 pub struct HomeEvents {
-    pub running: Vec<Event>,
+    pub running: Vec<super::event_list::Listed>,
     pub upcoming: Vec<Event>,
     pub finished: Vec<Event>,
+    pub new_installation: bool,
 }
 
 /// Events shown per list on the home page.
@@ -591,8 +594,16 @@ const HOME_EVENTS: i64 = 6;
 pub(crate) fn home_events(app: &App) -> Result<HomeEvents, ServiceError> {
     let mut conn = app.conn()?;
     db::read_transaction(&mut conn, |conn| {
+        let running = q::events_in_state(conn, EventState::Running, HOME_EVENTS)?
+            .into_iter()
+            .map(|event| {
+                let progress = super::event_list::progress(conn, &event)?;
+                Ok(super::event_list::Listed { event, progress })
+            })
+            .collect::<Result<Vec<_>, ServiceError>>()?;
         Ok(HomeEvents {
-            running: q::events_in_state(conn, EventState::Running, HOME_EVENTS)?,
+            new_installation: crate::db::accounts::count_users(conn)? == 0,
+            running,
             upcoming: q::events_in_state(conn, EventState::Registration, HOME_EVENTS)?,
             finished: q::events_in_state(conn, EventState::Finished, HOME_EVENTS)?,
         })

@@ -15,6 +15,7 @@ pub mod duplicates;
 pub mod engine_slots;
 pub mod entrant;
 pub mod event_data;
+pub mod event_list;
 pub mod event_log;
 pub mod events;
 pub mod exports;

@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, archives, circuits, entries, events, games, home, live, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, live, me, practice, prizes, public, ratings,
                 registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -91,7 +91,7 @@ table! {
         get "/admin/users" => admin::users;
         post "/admin/users/{id}/role" => admin::set_role;
         post "/admin/registry" => admin::load_registry;
-        get "/events" => events::list;
+        get "/events" => event_list::list;
         get "/players" => registry::search;
         get "/practice" => practice::show;
         post "/practice" => practice::play;
@@ -105,6 +105,7 @@ table! {
         post "/players/{federation_id}/merge" => registry::merge;
         post "/events" => events::create;
         get "/events/new" => events::new_form;
+        post "/events/demo" => event_list::demo;
         get "/events/import" => events::import_form;
         post "/events/import" => events::import_trf;
         post "/events/import/file" => events::import_trf_file;

@@ -109,6 +109,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /circuits/{slug}", Who::Any),
     ("GET /ratings.csv", Who::Any),
     ("POST /events", Who::Creator),
+    ("POST /events/demo", Who::Creator),
     ("GET /events/new", Who::Creator),
     ("GET /events/import", Who::Creator),
     ("POST /events/import", Who::Creator),

@@ -726,22 +726,17 @@ pub fn redact_moments(line: &str) -> String {
     };
     while i < bytes.len() {
         let boundary = i == 0 || !matches!(bytes[i - 1], b'0'..=b'9' | b'+' | b'-');
-        if boundary
-            && digits(i, 4)
+        let iso = digits(i, 4)
             && bytes.get(i + 4) == Some(&b'-')
             && digits(i + 5, 2)
             && bytes.get(i + 7) == Some(&b'-')
-            && digits(i + 8, 2)
-        {
-            out.push_str("[date]");
-            i += 10;
-        } else if boundary
-            && digits(i, 2)
+            && digits(i + 8, 2);
+        let day_first = digits(i, 2)
             && bytes.get(i + 2) == Some(&b'/')
             && digits(i + 3, 2)
             && bytes.get(i + 5) == Some(&b'/')
-            && digits(i + 6, 4)
-        {
+            && digits(i + 6, 4);
+        if boundary && (iso || day_first) {
             out.push_str("[date]");
             i += 10;
         } else if boundary && digits(i, 2) && bytes.get(i + 2) == Some(&b':') && digits(i + 3, 2) {

@@ -29,6 +29,7 @@ mod desk;
 mod events;
 mod files;
 mod formats;
+mod front_door;
 mod practice;
 mod public;
 mod ratings;

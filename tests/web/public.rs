@@ -886,7 +886,6 @@ async fn csv_for_scripts_and_for_spreadsheets(app: &TestApp) {
         "an unrated player's rating is blank: {carla}"
     );
     assert!(carla.contains(",0.5"), "{carla}");
-    let rows = |text: &str| text.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
     let plain_fr = get(format!("/events/{slug}/standings.csv?lang=fr&format=plain")).await;
     assert_eq!(
         plain, plain_fr,

@@ -836,7 +836,7 @@ async fn a_trf_file_is_matched_against_the_registry(app: &TestApp) {
     assert!(
         manage
             .body
-            .contains("O registo do evento indica o que verificar"),
+            .contains("O histórico do torneio indica o que verificar"),
         "{}",
         manage.body
     );

@@ -163,9 +163,7 @@ fn without_variables(text: &str) -> String {
     for c in text.chars() {
         if c == '$' {
             in_name = true;
-        } else if in_name && (c.is_alphanumeric() || c == '_') {
-            continue;
-        } else {
+        } else if !in_name || !(c.is_alphanumeric() || c == '_') {
             in_name = false;
             out.push(c);
         }

@@ -17,32 +17,11 @@ use crate::service::events::{self, Event, Format, SettingsInput, StaffMember};
 use crate::service::players::{self, ImportReport, Player};
 use crate::service::{App, ServiceError, games, overview, rounds, trf_import};
 use crate::tournament::standings::Tiebreak;
-use crate::web::context::{
-    Chrome, CreatorPage, CsrfForm, CsrfUpload, Empty, FlashLevel, Page, SignedIn,
-};
+use crate::web::context::{Chrome, CreatorPage, CsrfForm, CsrfUpload, Empty, FlashLevel, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::event_context::{ArbiterPage, EventPage, OrganiserPage};
 use crate::web::page_cache::PageKey;
 use crate::web::paths;
-
-#[derive(Template)]
-#[template(path = "events/list.html")]
-struct ListPage<'a> {
-    c: &'a Chrome,
-    events: Vec<Event>,
-    can_create: bool,
-}
-
-pub(crate) async fn list(app: web::Data<App>, Page(c): Page) -> Result<HttpResponse, WebError> {
-    let app = app.into_inner();
-    let events = crate::web::run(move || events::list_events(&app)).await?;
-    let can_create = c.user.as_ref().is_some_and(|u| u.role.can_create_events());
-    html(&ListPage {
-        c: &c,
-        events,
-        can_create,
-    })
-}
 
 /// The settings form's fields, as text (checkboxes send "on").
 #[derive(Clone, Debug, Default, Deserialize)]

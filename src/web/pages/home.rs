@@ -17,13 +17,31 @@ struct HomePage<'a> {
 }
 
 impl HomePage<'_> {
-    /// Each list with the message that heads it.
-    fn lists(&self) -> [(&'static str, &[crate::domain::Event]); 3] {
+    /// The lists after the running events, each with the message that heads it.
+    fn lists(&self) -> [(&'static str, &[crate::domain::Event]); 2] {
         [
-            ("home-running", &self.events.running),
             ("home-upcoming", &self.events.upcoming),
             ("home-finished", &self.events.finished),
         ]
+    }
+
+    /// A signed-in account that may create events, on an installation without any yet: it is
+    /// shown where to start.
+    fn first_run(&self) -> bool {
+        self.c
+            .user
+            .as_ref()
+            .is_some_and(|u| u.role.can_create_events())
+            && self.events.running.is_empty()
+            && self.events.upcoming.is_empty()
+            && self.events.finished.is_empty()
+    }
+
+    /// What a running event's round has got to.
+    fn progress(&self, listed: &crate::service::event_list::Listed) -> Option<String> {
+        listed
+            .progress
+            .map(|p| super::event_list::progress_words(self.c, p))
     }
 }
 

@@ -7,6 +7,7 @@ pub mod admin;
 pub(crate) mod archives;
 pub(crate) mod circuits;
 pub(crate) mod entries;
+pub(crate) mod event_list;
 pub mod events;
 pub mod games;
 pub mod home;

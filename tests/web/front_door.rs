@@ -1,0 +1,152 @@
+//! The front door of a federation's site: what a new installation tells its first visitor and
+//! its first administrator, and the events list a season of events needs (found by name, place,
+//! season and state, a page at a time, what is running now first with how far it has got).
+
+use serde_json::json;
+
+use crate::both_backends;
+use crate::harness::{Req, TestApp, account_with_token, event_with_players, pair_round, texts};
+
+async fn a_new_installation_says_where_to_start(app: &TestApp) {
+    let visitor = app.browser();
+    let home = visitor.get("/?lang=en").await;
+    assert_eq!(home.status, 200);
+    assert!(
+        home.body
+            .contains("The first account created administers this installation"),
+        "{}",
+        home.body
+    );
+    // The first account: the administrator, shown where to start.
+    let admin = app.browser();
+    admin
+        .sign_up("Ana Admin", "ana@example.ao", "a-long-password")
+        .await;
+    let home = admin.get("/?lang=pt").await;
+    assert!(
+        home.body.contains("Criar o primeiro torneio"),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains("Um dia de torneio"));
+    assert!(crate::harness::has(
+        &home.body,
+        "form[action='/events/demo'] button"
+    ));
+    // Nobody else is told the installation is new any more.
+    let later = app.browser().get("/?lang=en").await;
+    assert!(!later.body.contains("The first account created"));
+    // A demonstration event from the web, as `kiela admin demo-event` makes one.
+    let made = admin.post_form("/events/demo?lang=pt", &[]).await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    let event = made.location().unwrap().to_string();
+    let page = admin.get(&format!("{event}?lang=pt")).await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("Torneio de demonstração"),
+        "{}",
+        page.body
+    );
+    let standings = admin.get(&format!("{event}/standings?lang=pt")).await;
+    assert_eq!(crate::harness::count(&standings.body, "tbody tr"), 12);
+    // The first-run panel is gone once there is an event; a player may not make one.
+    assert!(
+        !admin
+            .get("/?lang=pt")
+            .await
+            .body
+            .contains("Criar o primeiro torneio")
+    );
+    let player = app.browser();
+    player
+        .sign_up("Bento", "bento@example.ao", "a-long-password")
+        .await;
+    let refused = player.post_form("/events/demo", &[]).await;
+    assert_eq!(refused.status, 403);
+}
+
+async fn the_events_list_finds_and_pages(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (running, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Taça do Huambo", "format": "swiss", "rounds": 5,
+               "location": "Huambo", "starts_on": "2026-03-14"}),
+        &["Ana Kiala", "Bento Lunda", "Carla Muxima", "Domingos Neto"],
+    )
+    .await;
+    let round = pair_round(&client, &token, running).await;
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/decision"))
+                .bearer(&token)
+                .json(json!({"result": "1-0", "reason": "seen"})),
+        )
+        .await
+        .expect(200);
+    for (name, place, day) in [
+        ("Open de Benguela", "Benguela", "2025-08-01"),
+        ("Prémio Kiela", "Luanda", "2026-11-29"),
+    ] {
+        client
+            .send(Req::post("/api/v1/events").bearer(&token).json(
+                json!({"name": name, "format": "swiss", "rounds": 3, "location": place, "starts_on": day}),
+            ))
+            .await
+            .expect(201);
+    }
+    let names = |body: &str| texts(body, ".event-list li strong");
+    let all = client.get("/events?lang=pt").await;
+    // Running first, with its round: "Ronda 1 de 5 · 1 de 2 mesas terminadas".
+    assert_eq!(names(&all.body)[0], "Taça do Huambo");
+    assert!(
+        all.body.contains("Ronda 1 de 5 · 1 de 2 mesas terminadas"),
+        "{}",
+        all.body
+    );
+    assert!(all.body.contains("14/03/2026"), "{}", all.body);
+    // By words of the name or place, without accents or case; by season; by state.
+    let found = client.get("/events?q=premio&lang=pt").await;
+    assert_eq!(names(&found.body), ["Prémio Kiela"]);
+    let found = client.get("/events?q=BENGUELA").await;
+    assert_eq!(names(&found.body), ["Open de Benguela"]);
+    let found = client.get("/events?season=2025").await;
+    assert_eq!(names(&found.body), ["Open de Benguela"]);
+    let found = client.get("/events?state=running").await;
+    assert_eq!(names(&found.body), ["Taça do Huambo"]);
+    let none = client.get("/events?q=zzz&lang=en").await;
+    assert!(none.body.contains("No event matches the search."));
+    // A search that does not read is no error.
+    assert_eq!(
+        client
+            .get("/events?season=abc&page=-3&state=x")
+            .await
+            .status,
+        200
+    );
+    // A page at a time.
+    for i in 0..50 {
+        client
+            .send(
+                Req::post("/api/v1/events").bearer(&token).json(
+                    json!({"name": format!("Torneio {i:02}"), "format": "swiss", "rounds": 3}),
+                ),
+            )
+            .await
+            .expect(201);
+    }
+    let first = client.get("/events?lang=en").await;
+    assert_eq!(names(&first.body).len(), 50);
+    assert!(first.body.contains("53 events"), "{}", first.body);
+    let next = crate::harness::attributes(&first.body, "a[rel=next]", "href");
+    assert_eq!(next, ["/events?page=2"]);
+    let second = client.get(&next[0]).await;
+    assert_eq!(names(&second.body).len(), 3);
+}
+
+both_backends!(
+    a_new_installation_says_where_to_start,
+    the_events_list_finds_and_pages
+);
