@@ -38,6 +38,15 @@ impl Serialize for Tags {
 impl Tags {
     /// Checks a list of tags as typed or sent.
     pub fn new<S: AsRef<str>>(list: &[S]) -> Result<Tags, InvalidTags> {
+        // The list as sent is held to the limits the API document states (at most ten tags of
+        // at most 30 characters each), before blanks, spaces and repeats are dropped.
+        if list.len() > MAX_TAGS
+            || list
+                .iter()
+                .any(|tag| tag.as_ref().chars().count() > MAX_TAG_CHARS)
+        {
+            return Err(InvalidTags);
+        }
         let mut tags: Vec<String> = Vec::new();
         let mut folded: std::collections::HashSet<String> = std::collections::HashSet::new();
         for tag in list {
@@ -64,7 +73,13 @@ impl Tags {
 
     /// Tags typed in one field, separated by commas.
     pub fn parse(text: &str) -> Result<Tags, InvalidTags> {
-        Tags::new(&text.split(',').collect::<Vec<_>>())
+        Tags::new(
+            &text
+                .split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .collect::<Vec<_>>(),
+        )
     }
 
     #[must_use]
@@ -109,5 +124,10 @@ mod tests {
         let many: Vec<String> = (0..=MAX_TAGS).map(|i| format!("t{i}")).collect();
         assert!(Tags::new(&many).is_err());
         assert_eq!(Tags::parse("").unwrap(), Tags::default());
+        // As sent: a tag over 30 characters with its spaces, or eleven items, however many of
+        // them repeat.
+        assert!(Tags::new(&[format!("  {}  ", "x".repeat(MAX_TAG_CHARS - 1))]).is_err());
+        assert!(Tags::new(&["a"; MAX_TAGS + 1]).is_err());
+        assert_eq!(Tags::new(&["a"; MAX_TAGS]).unwrap().list(), ["a"]);
     }
 }

@@ -184,8 +184,8 @@ pub struct PersonPage {
     pub head_to_head: Option<HeadToHead>,
 }
 
-/// A registered person with every final game; with `against`, only the games against that
-/// person, counted.
+/// A registered person with every final game; with `against` (an opponent's federation id, or
+/// words of their name), only the games against that opponent, counted.
 pub(crate) fn person_page(
     app: &App,
     federation_id: &str,
@@ -195,12 +195,18 @@ pub(crate) fn person_page(
     let (record, mut games) = person_with_games(&mut conn, federation_id)?;
     let head_to_head = match against.map(str::trim).filter(|a| !a.is_empty()) {
         None => None,
-        Some(other) => {
-            let other = q::resolve(&mut conn, &other.to_ascii_uppercase())?;
-            let opponent = q::by_federation_id(&mut conn, &other)?.ok_or(ServiceError::NotFound)?;
-            games.retain(|g| g.opponent_federation_id.as_deref() == Some(other.as_str()));
+        Some(asked) => {
+            let by_id = q::resolve(&mut conn, &asked.to_ascii_uppercase())?;
+            let (other, name) = match q::by_federation_id(&mut conn, &by_id)? {
+                Some(opponent) => (Some(by_id), opponent.name),
+                None => match opponent_named(&games, asked) {
+                    Some((id, name)) => (Some(id), name),
+                    None => (None, asked.to_string()),
+                },
+            };
+            games.retain(|g| other.is_some() && g.opponent_federation_id == other);
             let mut tally = HeadToHead {
-                opponent: opponent.name,
+                opponent: name,
                 ..HeadToHead::default()
             };
             for g in &games {
@@ -218,6 +224,31 @@ pub(crate) fn person_page(
         games,
         head_to_head,
     })
+}
+
+/// The opponent of these games whose name holds every word asked (case and accents aside):
+/// their federation id and name; the one met most often when several are.
+fn opponent_named(games: &[PersonGame], asked: &str) -> Option<(String, String)> {
+    let words: Vec<String> = crate::tournament::names::fold(asked)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    if words.is_empty() {
+        return None;
+    }
+    let mut met: std::collections::HashMap<&str, (usize, &str)> = std::collections::HashMap::new();
+    for g in games {
+        let Some(id) = g.opponent_federation_id.as_deref() else {
+            continue;
+        };
+        let name = crate::tournament::names::fold(&g.opponent);
+        if words.iter().all(|w| name.contains(w.as_str())) {
+            met.entry(id).or_insert((0, g.opponent.as_str())).0 += 1;
+        }
+    }
+    met.into_iter()
+        .max_by(|a, b| a.1.0.cmp(&b.1.0).then(b.0.cmp(a.0)))
+        .map(|(id, (_, name))| (id.to_string(), name.to_string()))
 }
 
 fn person_with_games(

@@ -100,6 +100,7 @@ table! {
         get "/circuits/new" => circuits::new_form;
         post "/circuits" => circuits::create;
         get "/circuits/{slug}" => circuits::show;
+        post "/circuits/{slug}/final" => circuits::fill_final;
         get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;
         post "/players/{federation_id}/merge" => registry::merge;

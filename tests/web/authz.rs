@@ -107,6 +107,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /circuits/new", Who::Creator),
     ("POST /circuits", Who::Creator),
     ("GET /circuits/{slug}", Who::Any),
+    ("POST /circuits/{slug}/final", Who::Signed),
     ("GET /ratings.csv", Who::Any),
     ("POST /events", Who::Creator),
     ("POST /events/demo", Who::Creator),

@@ -183,6 +183,38 @@ async fn circuit_standings_and_the_final(app: &TestApp) {
             .contains("Os 2 primeiros de cada apuramento vão à final.")
     );
     assert!(page.body.contains("Apuramento do Huambo") && page.body.contains("Final Nacional"));
+    // The same from the circuit's page: another organiser is refused, the final's enters
+    // nobody twice.
+    let fill_form = "form[action='/circuits/premio-kiela-2026/final'] button";
+    assert!(
+        !crate::harness::has(&page.body, fill_form),
+        "not offered to visitors"
+    );
+    let outsider = app.browser();
+    outsider.log_in("outro@example.ao", "a-long-password").await;
+    let refused = outsider
+        .post_form("/circuits/premio-kiela-2026/final", &[])
+        .await;
+    assert_eq!(refused.status, 403);
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let page = organiser.get("/circuits/premio-kiela-2026?lang=pt").await;
+    assert!(crate::harness::has(&page.body, fill_form), "{}", page.body);
+    let done = organiser
+        .post_form("/circuits/premio-kiela-2026/final", &[])
+        .await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let after = organiser.follow(done).await;
+    assert!(
+        after
+            .body
+            .contains("Os qualificados foram inscritos na final.")
+    );
+    let entries = client
+        .send(Req::get(format!("/api/v1/events/{final_event}/players")))
+        .await
+        .json();
+    assert_eq!(entries["players"].as_array().unwrap().len(), 4);
     assert_eq!(client.get("/circuits/nenhum").await.status, 404);
     client
         .send(Req::get("/api/v1/circuits/999999"))

@@ -17,6 +17,7 @@ mod process;
 mod accounts;
 mod adjudication;
 mod api;
+mod api_document;
 mod authz;
 mod backup;
 mod browser;

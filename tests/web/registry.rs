@@ -434,13 +434,27 @@ async fn a_players_page_across_events(app: &TestApp) {
             .body
             .contains("Contre Ngola Kiluanji\u{a0}: gagnées 0, nulles 1, perdues 1.")
     );
+    // The opponent by words of their name, as a reader types it.
+    let by_name = client
+        .get(&format!("/players/{ngola}?against=nzinga&lang=pt"))
+        .await;
+    assert!(
+        by_name
+            .body
+            .contains("Contra Nzinga Mbande: vitórias 1, empates 1, derrotas 0."),
+        "{}",
+        by_name.body
+    );
     assert_eq!(client.get("/players/K9999999").await.status, 404);
-    assert_eq!(
-        client
-            .get(&format!("/players/{ngola}?against=K9999999"))
-            .await
-            .status,
-        404
+    // Nobody of that name or id among the opponents: no game, no error.
+    let nobody = client
+        .get(&format!("/players/{ngola}?against=K9999999&lang=pt"))
+        .await;
+    assert_eq!(nobody.status, 200);
+    assert!(
+        nobody.body.contains("vitórias 0, empates 0, derrotas 0"),
+        "{}",
+        nobody.body
     );
     let api = client
         .send(Req::get(format!("/api/v1/registry/{ngola}")))

@@ -446,10 +446,18 @@ pub(crate) async fn pair(
             header::LOCATION,
             format!("/api/v1/events/{event_id}/rounds/{}", round.number),
         ))
-        .json(serde_json::json!({
-            "round": round.number,
-            "pairings": pairings(&round),
-        })))
+        .json(round_json(&round)))
+}
+
+/// A round as the API answers it, after pairing it and when asked for it.
+fn round_json(round: &RoundView) -> serde_json::Value {
+    serde_json::json!({
+        "round": round.number,
+        "state": round.state,
+        "stage": round.stage,
+        "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
+        "pairings": pairings(round),
+    })
 }
 
 /// `GET /api/v1/events/{id}/rounds/{n}`.
@@ -462,17 +470,7 @@ pub(crate) async fn round(
     let (id, number) = path.into_inner();
     public_read(&req, app, id, user, None, move |app, access| {
         let round = rounds::view(app, access, number)?;
-        Ok((
-            Vec::new(),
-            serde_json::json!({
-                "round": round.number,
-                "state": round.state,
-                "stage": round.stage,
-                "starts_at": round.starts_at.map(crate::domain::utc::rfc3339),
-                "pairings": pairings(&round),
-            }),
-            None,
-        ))
+        Ok((Vec::new(), round_json(&round), None))
     })
     .await
 }

@@ -8,7 +8,7 @@ use crate::domain::EventId;
 use crate::service::circuits::{self, CircuitInput, CircuitRef, CircuitStandings};
 use crate::service::events::{self as events_service, Event};
 use crate::service::{App, ServiceError};
-use crate::web::context::{Chrome, CreatorPage, CsrfForm, FlashLevel, Page};
+use crate::web::context::{Chrome, CreatorPage, CsrfForm, Empty, FlashLevel, Page, SignedIn};
 use crate::web::errors::WebError;
 use crate::web::page_cache::{Lookup, Named, PageKey, Scope};
 
@@ -182,4 +182,32 @@ pub(crate) async fn create(
         ),
         Err(e) => Err(e.into()),
     }
+}
+
+/// `POST /circuits/{slug}/final` (the final's organisers): enters every qualified player into
+/// the final, once, as `POST /api/v1/circuits/{id}/final` does; back to the circuit's page,
+/// which says how many were entered.
+pub(crate) async fn fill_final(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: SignedIn,
+    path: web::Path<String>,
+    form: CsrfForm<Empty>,
+) -> Result<HttpResponse, WebError> {
+    form.parsed()?;
+    let slug = path.into_inner();
+    let user = page.user.clone();
+    let app = app.into_inner();
+    let wanted = slug.clone();
+    crate::web::run(move || {
+        let (id, _) = circuits::version(&app, CircuitRef::Slug(&wanted))?;
+        circuits::fill_final(&app, &user, id)
+    })
+    .await?;
+    redirect_with_flash(
+        &req,
+        &format!("/circuits/{slug}"),
+        FlashLevel::Success,
+        "flash-circuit-final-filled",
+    )
 }

@@ -299,23 +299,19 @@ impl SheetPage {
 const FIRST_PAGE_ROWS: usize = 30;
 const CONTINUATION_ROWS: usize = 32;
 
-/// The pages of a sheet: the first (moves 1–90) and one continuation (91–186, so 372 plies,
-/// well past the longest game played over the board); or, for a game that runs longer, one
-/// continuation page from move `from` ([`sheet_from`]).
+/// The pages of a sheet: one page per board (moves 1–90, 180 plies: a game of usual length),
+/// with the result and the signatures on it; or, for a game that runs longer, a continuation
+/// page from move `from` ([`sheet_from`]), printed for that board only when needed.
 fn sheet_pages(from: Option<usize>) -> Vec<SheetPage> {
     match from {
         Some(from) => vec![SheetPage::of(from, CONTINUATION_ROWS, true)],
-        None => {
-            let first = SheetPage::of(1, FIRST_PAGE_ROWS, false);
-            let next = first.last_move() + 1;
-            vec![first, SheetPage::of(next, CONTINUATION_ROWS, true)]
-        }
+        None => vec![SheetPage::of(1, FIRST_PAGE_ROWS, false)],
     }
 }
 
 /// `?from=N`: continuation sheets from the page holding move N (at most the ten-thousandth).
-/// The pages lie on one grid: the sheet without `from` holds moves 1–186 (its first page and a
-/// continuation), and each continuation after it the next 96 moves (187–282, 283–378, …), so
+/// The pages lie on one grid: the sheet without `from` holds moves 1–90, and each
+/// continuation after it the next 96 moves (91–186, 187–282, …), so
 /// every `from` of a page names that page (`None`: the first), a flood of numbers finds about a
 /// hundred pages, and each page's "more" link is the next one.
 fn sheet_from(req: &HttpRequest) -> Option<usize> {

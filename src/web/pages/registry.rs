@@ -193,9 +193,10 @@ pub(crate) async fn person(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let against = crate::web::query_param(req.query_string(), "against", 30)
+    // An opponent's federation id or words of their name.
+    let against = crate::web::query_param(req.query_string(), "against", 100)
         .trim()
-        .to_ascii_uppercase();
+        .to_string();
     let admin = c.is_admin();
     let app = app.into_inner();
     let (person, person_id, version) = {
