@@ -215,9 +215,13 @@ impl Fund {
         for c in &self.categories {
             let name = c.name.trim();
             let rule_texts = [&c.rule.province, &c.rule.club, &c.rule.tag];
+            // Years of birth as the API document states them (1900 to 2100).
+            let year = |y: Option<i32>| y.is_none_or(|y| (1900..=2100).contains(&y));
             if name.is_empty()
                 || !short(name)
                 || !rule_texts.iter().all(|t| t.as_deref().is_none_or(short))
+                || !year(c.rule.born_from)
+                || !year(c.rule.born_until)
             {
                 return Err(ServiceError::invalid(
                     "categories",
