@@ -222,6 +222,12 @@ impl Fund {
                 || !rule_texts.iter().all(|t| t.as_deref().is_none_or(short))
                 || !year(c.rule.born_from)
                 || !year(c.rule.born_until)
+                // A tag is at most 30 characters: a longer one could never be a player's.
+                || c
+                    .rule
+                    .tag
+                    .as_deref()
+                    .is_some_and(|t| t.chars().count() > crate::domain::MAX_TAG_CHARS)
             {
                 return Err(ServiceError::invalid(
                     "categories",
