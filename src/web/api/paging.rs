@@ -12,6 +12,9 @@ use crate::web::page_cache::PageKey;
 /// Items per page when the client does not say, and at most.
 pub(crate) const MAX_PER_PAGE: usize = 1000;
 
+/// The largest page a client may ask for.
+const MAX_PAGE: usize = 2_147_483_647;
+
 /// The page a request asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Paging {
@@ -33,7 +36,14 @@ impl Paging {
             let bad =
                 || ApiError::from(crate::web::errors::WebError::InvalidParameter(name.clone()));
             match name.as_str() {
-                "page" => paging.page = value.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?,
+                // Pages up to the largest the API document states (2^31 - 1).
+                "page" => {
+                    paging.page = value
+                        .parse()
+                        .ok()
+                        .filter(|&p| (1..=MAX_PAGE).contains(&p))
+                        .ok_or_else(bad)?;
+                }
                 "per_page" => {
                     paging.per_page = value
                         .parse()
