@@ -159,4 +159,17 @@
       }, 250);
     });
   });
+
+  // A link to copy (a player's personal link on the manage page): the button shows only where
+  // the browser can copy, and says when it has.
+  if (navigator.clipboard) {
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-copy]"), function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
+          button.textContent = button.getAttribute("data-copied");
+        });
+      });
+    });
+  }
 })();

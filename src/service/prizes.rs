@@ -220,6 +220,7 @@ impl Fund {
             if name.is_empty()
                 || !short(name)
                 || !rule_texts.iter().all(|t| t.as_deref().is_none_or(short))
+                || c.rule.rating_below.is_some_and(|r| !(1..=4000).contains(&r))
                 || !year(c.rule.born_from)
                 || !year(c.rule.born_until)
                 // A tag is at most 30 characters: a longer one could never be a player's.

@@ -180,7 +180,7 @@ async fn a_move_on_one_server_reaches_a_spectator_on_the_other() {
         .await;
     assert_eq!(spectator.status, 200);
     let opening = spectator
-        .next(std::time::Duration::from_secs(10))
+        .next(std::time::Duration::from_secs(30))
         .await
         .unwrap();
     assert_eq!(opening.name, "state");
@@ -201,7 +201,7 @@ async fn a_move_on_one_server_reaches_a_spectator_on_the_other() {
     assert_eq!(played.status, 200, "{}", played.body);
     loop {
         let event = spectator
-            .next(std::time::Duration::from_secs(10))
+            .next(std::time::Duration::from_secs(30))
             .await
             .expect("the move reached the other server's spectator");
         if event.name == "move" {

@@ -146,7 +146,60 @@ async fn the_events_list_finds_and_pages(app: &TestApp) {
     assert_eq!(names(&second.body).len(), 3);
 }
 
+/// Personal links sent the way players live: from the manage page, a message for a messaging
+/// app in the organiser's language, and the link's page says what it lets its holder do.
+async fn personal_links_are_offered_to_send(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Taça do Namibe", "format": "swiss", "rounds": 3}),
+        &["Ana Kiala", "Bento Lunda"],
+    )
+    .await;
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    let manage = organiser
+        .get(&format!("/events/{slug}/manage?lang=pt"))
+        .await;
+    let shares = crate::harness::attributes(&manage.body, "a[href^='https://wa.me/']", "href");
+    assert_eq!(shares.len(), 2, "{}", manage.body);
+    let ana = shares
+        .iter()
+        .find(|href| href.contains("Ana+Kiala") || href.contains("Ana%20Kiala"))
+        .unwrap();
+    let text: Vec<(String, String)> =
+        serde_urlencoded::from_str(ana.trim_start_matches("https://wa.me/?")).unwrap();
+    let message = &text[0].1;
+    assert!(message.starts_with("Olá Ana Kiala"), "{message}");
+    assert!(
+        message.contains("Taça do Namibe") && message.contains("/p/"),
+        "{message}"
+    );
+    assert_eq!(
+        crate::harness::count(&manage.body, "button[data-copy][hidden]"),
+        2
+    );
+    // The link's own page says what it is.
+    let link = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&token))
+        .await
+        .expect(200)
+        .json()["players"][0]["secret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = client.get(&format!("/p/{link}?lang=pt")).await;
+    assert!(
+        page.body.contains("Esta ligação é pessoal"),
+        "{}",
+        page.body
+    );
+}
+
 both_backends!(
     a_new_installation_says_where_to_start,
-    the_events_list_finds_and_pages
+    the_events_list_finds_and_pages,
+    personal_links_are_offered_to_send
 );

@@ -685,33 +685,48 @@ pub fn page_main(html: &str) -> String {
     lines.join("\n")
 }
 
-/// Replaces the test server's address (its port varies) and the secret of personal links.
+/// Replaces the test server's address (its port varies) and the secret of personal links, as
+/// written in a page and as percent-encoded in a link that carries a message.
 fn redact_links(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(at) = rest.find("http://127.0.0.1:") {
+    let mut text = html.to_string();
+    for (marker, keep) in [("http://127.0.0.1:", ""), ("http%3A%2F%2F127.0.0.1%3A", "")] {
+        text = redact_after(&text, marker, keep, "[base]", 1, |c| c.is_ascii_digit());
+    }
+    for marker in ["/p/", "%2Fp%2F"] {
+        text = redact_after(&text, marker, marker, "[secret]", 32, |c| {
+            c.is_ascii_hexdigit()
+        });
+    }
+    text
+}
+
+/// Replaces each run of at least `min` characters of `kind` that follows `marker` with
+/// `replacement`, writing `keep` in the marker's place.
+fn redact_after(
+    text: &str,
+    marker: &str,
+    keep: &str,
+    replacement: &str,
+    min: usize,
+    kind: fn(char) -> bool,
+) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(marker) {
         out.push_str(&rest[..at]);
-        out.push_str("[base]");
-        rest =
-            rest[at + "http://127.0.0.1:".len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+        let after = &rest[at + marker.len()..];
+        let run = after.len() - after.trim_start_matches(kind).len();
+        if run >= min {
+            out.push_str(keep);
+            out.push_str(replacement);
+            rest = &after[run..];
+        } else {
+            out.push_str(marker);
+            rest = after;
+        }
     }
     out.push_str(rest);
-    let mut redacted = String::with_capacity(out.len());
-    let mut rest = out.as_str();
-    while let Some(at) = rest.find("/p/") {
-        redacted.push_str(&rest[..at + 3]);
-        let after = &rest[at + 3..];
-        let secret = after.len()
-            - after
-                .trim_start_matches(|c: char| c.is_ascii_hexdigit())
-                .len();
-        if secret >= 32 {
-            redacted.push_str("[secret]");
-        }
-        rest = &after[if secret >= 32 { secret } else { 0 }..];
-    }
-    redacted.push_str(rest);
-    redacted
+    out
 }
 
 /// Replaces dates (`2026-12-01`, and `01/12/2026` as Portuguese and French write them) and times

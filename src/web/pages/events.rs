@@ -460,6 +460,26 @@ struct ManagePage<'a> {
     push: Option<crate::service::push::PushState>,
 }
 
+impl ManagePage<'_> {
+    /// A player's personal link to send through a messaging app (WhatsApp's share address,
+    /// which other apps open too): a message in the organiser's language naming the player,
+    /// the event, the link and what it lets its holder do.
+    fn share_link(&self, name: &str, secret: &str) -> String {
+        let text = self.c.t_args(
+            "player-share-text",
+            &[
+                ("name", name.to_string()),
+                ("event", self.event.name.clone()),
+                ("url", format!("{}/p/{secret}", self.base_url)),
+            ],
+        );
+        format!(
+            "https://wa.me/?{}",
+            serde_urlencoded::to_string([("text", text)]).unwrap_or_default()
+        )
+    }
+}
+
 struct ManageExtras {
     form: Option<SettingsForm>,
     settings_error: Option<String>,
