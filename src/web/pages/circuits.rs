@@ -186,7 +186,7 @@ pub(crate) async fn create(
 
 /// `POST /circuits/{slug}/final` (the final's organisers): enters every qualified player into
 /// the final, once, as `POST /api/v1/circuits/{id}/final` does; back to the circuit's page,
-/// which says how many were entered.
+/// which says that they were.
 pub(crate) async fn fill_final(
     req: HttpRequest,
     app: web::Data<App>,
