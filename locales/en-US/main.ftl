@@ -53,7 +53,8 @@ installation-role-venue = Venue: registers people under local ids (L-code-number
 installation-role-federation = Federation: holds the national registry and rating list, issues national ids
 installation-federation = Pushes its events to
 installation-role-to-state = This installation issued ids of the national form (K0000001…) before installations had roles. Set installation_role = "federation" if it is the federation's server, or "venue" (docs/archive.md, "Roles").
-installation-hint = The name, role and federation are set in the configuration (installation_name, installation_role, federation_url); the code was made at first start and is part of every local id issued here.
+installation-hint = The name, role and federation are set in the configuration:
+installation-code-hint = The code was made at first start and is part of every local id issued here.
 admin-users-list = Accounts of this installation
 admin-users-email = E-mail
 admin-users-name = Name
@@ -128,6 +129,8 @@ col-actions = Actions
 col-board = Board
 col-club = Club
 col-detail = Detail
+table-all-columns = Show every column
+col-event = Event
 col-email = E-mail
 col-first = First to move
 col-link = Personal link
@@ -1027,7 +1030,11 @@ registry-search-button = Search
 registry-search-hint = Accents, capitals and spelling aside: “kiluangi ucuma” finds Kiluanji Ukuma.
 registry-none = Nobody registered matches “{ $q }”.
 registry-events = Events
-registry-games-played = Games played (in every event, rated or not)
+registry-games-played = Games played (in every event)
+registry-games-rated = { $count ->
+    [one] { $count } counts for the rating list
+   *[other] { $count } count for the rating list
+}
 registry-games = Games
 registry-no-games = No finished game yet.
 registry-head-to-head = Head-to-head
@@ -1100,6 +1107,8 @@ circuit-new = New circuit
 circuit-new-hint = A circuit groups a season's qualifiers: each finished qualifier gives its places the points of the table, and the first of each go to the final.
 circuit-points-field = Points for the 1st, 2nd, … place
 circuit-qualifiers-field = Players of each qualifier who go to the final
+circuit-order-hint = Tick the qualifiers and, if you wish, the order of each (1 first). The order decides where a place goes when a player qualifies in two of them: the earlier qualifier keeps the player and the later one passes its place down. Without a number they are taken by their first day.
+circuit-order-field = Order
 circuit-no-final = No final
 circuit-create = Create the circuit
 flash-circuit-created = The circuit was created.

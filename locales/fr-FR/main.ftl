@@ -53,7 +53,8 @@ installation-role-venue = Lieu de jeu : inscrit les personnes sous des identifi
 installation-role-federation = Fédération : tient le registre national et la liste Elo, attribue les identifiants nationaux
 installation-federation = Envoie ses tournois à
 installation-role-to-state = Cette installation a attribué des identifiants de la forme nationale (K0000001…) avant que les installations aient un rôle. Indiquez installation_role = "federation" s’il s’agit du serveur de la fédération, ou "venue" (docs/archive.md, « Roles »).
-installation-hint = Le nom, le rôle et la fédération se règlent dans la configuration (installation_name, installation_role, federation_url) ; le code a été créé au premier démarrage et fait partie de chaque identifiant local attribué ici.
+installation-hint = Le nom, le rôle et la fédération se règlent dans la configuration :
+installation-code-hint = Le code a été créé au premier démarrage et fait partie de chaque identifiant local attribué ici.
 admin-users-list = Comptes de cette installation
 admin-users-email = E-mail
 admin-users-name = Nom
@@ -128,6 +129,8 @@ col-actions = Actions
 col-board = Table
 col-club = Club
 col-detail = Détail
+table-all-columns = Afficher toutes les colonnes
+col-event = Tournoi
 col-email = E-mail
 col-first = Joue en premier
 col-link = Lien personnel
@@ -1043,7 +1046,11 @@ registry-search-button = Rechercher
 registry-search-hint = Sans tenir compte des accents, des majuscules ni de l’orthographe : « kiluangi ucuma » trouve Kiluanji Ukuma.
 registry-none = Aucun joueur inscrit ne correspond à « { $q } ».
 registry-events = Tournois
-registry-games-played = Parties jouées (dans tous les tournois, comptées pour l’Elo ou non)
+registry-games-played = Parties jouées (dans tous les tournois)
+registry-games-rated = { $count ->
+    [one] { $count } compte pour l’Elo
+   *[other] { $count } comptent pour l’Elo
+}
 registry-games = Parties
 registry-no-games = Aucune partie terminée pour l’instant.
 registry-head-to-head = Face-à-face
@@ -1119,6 +1126,8 @@ circuit-new = Nouveau circuit
 circuit-new-hint = Un circuit regroupe les qualifications d’une saison : chaque qualification terminée donne à ses places les points du barème, et les premiers de chacune vont en finale.
 circuit-points-field = Points de la 1re, 2e, … place
 circuit-qualifiers-field = Joueurs de chaque qualification qui vont en finale
+circuit-order-hint = Cochez les qualifications et, si vous le souhaitez, l’ordre de chacune (1 d’abord). L’ordre décide qui garde la place quand un joueur se qualifie dans deux d’entre elles : la première le garde et la suivante passe sa place au rang suivant. Sans numéro, elles comptent par leur date de début.
+circuit-order-field = Ordre
 circuit-no-final = Pas de finale
 circuit-create = Créer le circuit
 flash-circuit-created = Le circuit a été créé.

@@ -26,6 +26,7 @@ pub mod limits;
 pub mod live_feed;
 pub mod memo;
 pub mod my_games;
+pub(crate) mod objects_only;
 pub mod overview;
 pub mod player_edit;
 pub mod players;

@@ -782,8 +782,13 @@ pub(crate) fn request_bye(
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         let next = next_round(conn, access.event.id)?;
-        if round < next || round > super::events::MAX_ROUNDS {
+        if round > super::events::MAX_ROUNDS {
             return Err(ServiceError::invalid("round", ErrorCode::ByeRoundInvalid));
+        }
+        // A round already paired is the event's state, not the request's fault: the same
+        // request is right before that round is paired.
+        if round < next {
+            return Err(ServiceError::Conflict(ErrorCode::ByeRoundInvalid));
         }
         q::set_bye(conn, player.id, round, kind)?;
         q::bump_event(conn, access.event.id, db::now())?;

@@ -112,6 +112,9 @@ pub struct PersonRecord {
     pub events: Vec<EventEntry>,
     /// Final games played (byes aside), in every event.
     pub games: usize,
+    /// Of those, the games the national rating list counts (verified records in rated events,
+    /// as of its last period).
+    pub rated_games: u32,
     /// The national rating after each rating period (none before the person is rated).
     pub rating_history: Vec<RatingPoint>,
     /// Ids of people merged into this one (they lead here).
@@ -325,6 +328,9 @@ fn person_with_games(
         person,
         events,
         games: games.len(),
+        rated_games: history
+            .last()
+            .map_or(0, |r| u32::try_from(r.games).unwrap_or(0)),
         rating_history: history
             .iter()
             .map(|r| RatingPoint {

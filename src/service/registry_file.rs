@@ -127,7 +127,8 @@ fn decode(bytes: &[u8]) -> Result<RegistryFile, ServiceError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(unusable(format!("more than {} MB", MAX_FILE_BYTES >> 20)));
     }
-    let file: RegistryFile = serde_json::from_slice(&text).map_err(|e| unusable(e.to_string()))?;
+    let file: RegistryFile =
+        super::objects_only::from_slice(&text).map_err(|e| unusable(e.to_string()))?;
     if file.format != FORMAT || file.version != VERSION {
         return Err(unusable(format!(
             "not a {FORMAT} of version {VERSION} (format {}, version {})",

@@ -24,7 +24,7 @@ use crate::harness::{
 };
 
 /// A ChromeDriver process that is killed when the test ends.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     profile: PathBuf,
@@ -43,26 +43,24 @@ impl Drop for Driver {
     }
 }
 
-fn tool(var: &str, default: &str) -> Option<PathBuf> {
+pub(crate) fn tool(var: &str, default: &str, how: &str) -> Option<PathBuf> {
     let path = PathBuf::from(std::env::var(var).unwrap_or_else(|_| default.to_string()));
     if path.exists() {
         return Some(path);
     }
     assert!(
         !std::env::var("CI").is_ok_and(|v| v == "true"),
-        "CI=true but {} is missing (apt-get install chromium chromium-driver)",
+        "CI=true but {} is missing ({how})",
         path.display()
     );
-    eprintln!(
-        "skipping the browser journey: {} is missing",
-        path.display()
-    );
+    eprintln!("skipping: {} is missing ({how})", path.display());
     None
 }
 
-async fn start_browser() -> Option<(Driver, Client)> {
-    let chromium = tool("KIELA_CHROMIUM", "/usr/bin/chromium")?;
-    let chromedriver = tool("KIELA_CHROMEDRIVER", "/usr/bin/chromedriver")?;
+pub(crate) async fn start_browser() -> Option<(Driver, Client)> {
+    const HOW: &str = "apt-get install chromium chromium-driver";
+    let chromium = tool("KIELA_CHROMIUM", "/usr/bin/chromium", HOW)?;
+    let chromedriver = tool("KIELA_CHROMEDRIVER", "/usr/bin/chromedriver", HOW)?;
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -115,12 +113,12 @@ async fn start_browser() -> Option<(Driver, Client)> {
 }
 
 /// The steps of one journey, with a screenshot after each page.
-struct Journey<'a> {
-    client: &'a Client,
-    base: &'a str,
-    lang: Lang,
-    artifacts: PathBuf,
-    shots: usize,
+pub(crate) struct Journey<'a> {
+    pub(crate) client: &'a Client,
+    pub(crate) base: &'a str,
+    pub(crate) lang: Lang,
+    pub(crate) artifacts: PathBuf,
+    pub(crate) shots: usize,
 }
 
 impl Journey<'_> {
@@ -128,14 +126,14 @@ impl Journey<'_> {
         self.lang.t(key)
     }
 
-    async fn open(&self, path: &str) {
+    pub(crate) async fn open(&self, path: &str) {
         self.client
             .goto(&format!("{}{path}", self.base))
             .await
             .unwrap();
     }
 
-    async fn shot(&mut self, name: &str) {
+    pub(crate) async fn shot(&mut self, name: &str) {
         self.shots += 1;
         let png = self.client.screenshot().await.unwrap();
         assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
@@ -145,7 +143,7 @@ impl Journey<'_> {
         std::fs::write(&file, png).unwrap();
     }
 
-    async fn path(&self) -> String {
+    pub(crate) async fn path(&self) -> String {
         let url = self.client.current_url().await.unwrap();
         match url.query() {
             Some(q) => format!("{}?{q}", url.path()),
@@ -153,22 +151,22 @@ impl Journey<'_> {
         }
     }
 
-    async fn source(&self) -> String {
+    pub(crate) async fn source(&self) -> String {
         self.client.source().await.unwrap()
     }
 
-    async fn fill(&self, css: &str, text: &str) {
+    pub(crate) async fn fill(&self, css: &str, text: &str) {
         let field = self.client.find(Locator::Css(css)).await.unwrap();
         field.clear().await.unwrap();
         field.send_keys(text).await.unwrap();
     }
 
     /// Clicks the button whose label is this message, as a visitor reading the page would.
-    async fn press(&self, key: &str) {
+    pub(crate) async fn press(&self, key: &str) {
         self.press_text(&self.t(key)).await;
     }
 
-    async fn press_text(&self, label: &str) {
+    pub(crate) async fn press_text(&self, label: &str) {
         let xpath = format!("//button[normalize-space()=\"{label}\"]");
         let button = self
             .client
@@ -178,7 +176,7 @@ impl Journey<'_> {
         button.click().await.unwrap();
     }
 
-    async fn wait_for_path(&self, wanted: impl Fn(&str) -> bool) -> String {
+    pub(crate) async fn wait_for_path(&self, wanted: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let path = self.path().await;
@@ -1042,7 +1040,12 @@ async fn journey_in_portuguese() {
 }
 
 /// Plays every open game of the event's current rounds until nothing is left to pair.
-async fn play_out(api: &crate::harness::Browser<'_>, token: &str, event: i64, mut seed: u64) {
+pub(crate) async fn play_out(
+    api: &crate::harness::Browser<'_>,
+    token: &str,
+    event: i64,
+    mut seed: u64,
+) {
     for _ in 0..12 {
         let paired = api
             .api(
@@ -1088,168 +1091,6 @@ async fn play_out(api: &crate::harness::Browser<'_>, token: &str, event: i64, mu
             }
         }
     }
-}
-
-/// The pages people read on a phone (360 px wide) and on a laptop (1280 px): none of them
-/// scrolls sideways (a wide table or bracket may scroll inside its own box); a screenshot of
-/// each is kept.
-#[actix_rt::test]
-async fn pages_fit_a_phone_and_a_laptop() {
-    let Some(app) = TestApp::spawn(Backend::Sqlite).await else {
-        return;
-    };
-    let Some((_driver, client)) = start_browser().await else {
-        return;
-    };
-    let api = app.browser();
-    let token = account_with_token(&app, "ecra@example.ao", "Organização", "organiser");
-    let names = [
-        "Domingos Francisco Kiala Neto",
-        "Maria da Conceição Muxima",
-        "Bento Lunda",
-        "Ana Kiala",
-        "Fausto Ribeiro dos Santos",
-        "Graça Soba",
-        "Joaquim Manuel Cassule",
-        "Eva Quissama",
-        "Teresa Nzinga Mbandi",
-        "Carlos Alberto Tchiwale",
-    ];
-    let (swiss, swiss_slug) = event_with_players(
-        &api,
-        &token,
-        json!({"name": "Campeonato Provincial do Cuanza Norte", "format": "swiss", "rounds": 3}),
-        &names,
-    )
-    .await;
-    play_out(&api, &token, swiss, 900).await;
-    let (double, double_slug) = event_with_players(
-        &api,
-        &token,
-        json!({"name": "Taça Dupla", "format": "double_elimination", "grand_final_reset": true}),
-        &names[..8],
-    )
-    .await;
-    play_out(&api, &token, double, 1900).await;
-    let round = api
-        .api(
-            "GET",
-            &format!("/api/v1/events/{swiss}/rounds/1"),
-            None,
-            None,
-        )
-        .await
-        .json();
-    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
-    let first_player = round["pairings"][0]["first"]["id"].as_i64().unwrap();
-    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
-    std::fs::create_dir_all(&artifacts).unwrap();
-    let mut j = Journey {
-        client: &client,
-        base: &app.base,
-        lang: Lang::Pt,
-        artifacts,
-        shots: 300,
-    };
-    j.open("/login?lang=pt").await;
-    j.fill("input[name=email]", "ecra@example.ao").await;
-    j.fill("input[name=password]", "a-long-password").await;
-    j.press("login-submit").await;
-    j.wait_for_path(|p| !p.starts_with("/login")).await;
-    let pages = [
-        ("home", "/".to_string()),
-        ("pairings", format!("/events/{swiss_slug}/rounds/2")),
-        ("standings", format!("/events/{swiss_slug}/standings")),
-        ("crosstable", format!("/events/{swiss_slug}/crosstable")),
-        ("replay", format!("/events/{swiss_slug}/games/{game}?ply=5")),
-        ("bracket", format!("/events/{double_slug}/bracket")),
-        ("manage", format!("/events/{swiss_slug}/manage")),
-        ("audit", format!("/events/{swiss_slug}/audit")),
-        ("players", format!("/events/{swiss_slug}/players")),
-        ("event", format!("/events/{swiss_slug}")),
-        ("account", "/account".to_string()),
-        ("new-event", "/events/new".to_string()),
-        ("import-archive", "/events/import-archive".to_string()),
-        ("queue", format!("/events/{swiss_slug}/queue")),
-        ("prize-fund", format!("/events/{double_slug}/prizes/edit")),
-        (
-            "scoresheets",
-            format!("/events/{swiss_slug}/rounds/1/scoresheets"),
-        ),
-        ("why", format!("/events/{swiss_slug}/rounds/2/why")),
-        (
-            "player",
-            format!("/events/{swiss_slug}/players/{first_player}"),
-        ),
-        ("knockout", format!("/events/{double_slug}")),
-    ];
-    let mut wide = Vec::new();
-    let mut broken = Vec::new();
-    for (width, device) in [(360, "phone"), (1280, "laptop")] {
-        client.set_window_size(width, 900).await.unwrap();
-        for (name, path) in &pages {
-            j.open(path).await;
-            let sizes = client
-                .execute(
-                    "return [document.documentElement.scrollWidth, window.innerWidth];",
-                    vec![],
-                )
-                .await
-                .unwrap();
-            let scroll = sizes[0].as_u64().unwrap();
-            let inner = sizes[1].as_u64().unwrap();
-            if scroll > inner {
-                wide.push(format!("{device} {name}: {scroll} px wide in {inner}"));
-            }
-            j.shot(&format!("{device}-{name}")).await;
-            for v in axe_violations(&client).await {
-                broken.push(format!("{device} {name}: {v}"));
-            }
-        }
-    }
-    client.close().await.unwrap();
-    app.stop().await;
-    assert!(
-        wide.is_empty() && broken.is_empty(),
-        "pages that scroll sideways: {wide:?}; 
-        axe-core finds {} problems:\n{}",
-        broken.len(),
-        broken.join("\n")
-    );
-}
-
-/// axe-core (Deque's accessibility engine, `tests/data/axe/`, MPL-2.0) run on the open page:
-/// each violation, whatever its impact, as `rule (impact): where`.
-async fn axe_violations(client: &Client) -> Vec<String> {
-    let source = include_str!("../data/axe/axe.min.js");
-    client.execute(source, vec![]).await.unwrap();
-    let result = client
-        .execute_async(
-            "const done = arguments[arguments.length - 1];
-             axe.run(document, {resultTypes: ['violations']})
-               .then(r => done(r.violations.map(v => [v.id, v.impact || '',
-                  v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')])))
-               .catch(e => done([['axe-error', 'serious', String(e)]]));",
-            vec![],
-        )
-        .await
-        .unwrap();
-    result
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|v| {
-            let impact = v[1].as_str().unwrap_or_default();
-            // Minor findings count too: the bar is none at all.
-            matches!(impact, "critical" | "serious" | "moderate" | "minor").then(|| {
-                format!(
-                    "{} ({impact}): {}",
-                    v[0].as_str().unwrap_or_default(),
-                    v[2].as_str().unwrap_or_default()
-                )
-            })
-        })
-        .collect()
 }
 
 /// The moves of the shortest of some random finished games (advanced variant, South first).

@@ -276,6 +276,27 @@ async fn a_circuit_made_on_its_form(app: &TestApp) {
         &refused.body,
         "input[name=points][value=\"10, seis\"]"
     ));
+    // A place in the qualifiers' order is a number from 1.
+    let place_h = format!("place-{h}");
+    let refused = desk
+        .post_form(
+            "/circuits",
+            &[
+                ("name", "Taça 2026"),
+                ("points", "10 6"),
+                ("qualifiers", "1"),
+                ("event", &l),
+                ("event", &h),
+                (&place_h, "primeiro"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(crate::harness::has(
+        &refused.body,
+        &format!("input[name={place_h}][value=\"primeiro\"]")
+    ));
+    // Huambo is listed after Luanda but typed first: it comes first.
     let made = desk
         .post_form(
             "/circuits",
@@ -285,6 +306,8 @@ async fn a_circuit_made_on_its_form(app: &TestApp) {
                 ("qualifiers", "1"),
                 ("event", &l),
                 ("event", &h),
+                (&format!("place-{l}"), ""),
+                (&place_h, "1"),
             ],
         )
         .await;
@@ -296,7 +319,12 @@ async fn a_circuit_made_on_its_form(app: &TestApp) {
         "{}",
         page.body
     );
-    assert!(page.body.contains("Apuramento do Huambo"));
+    let at = |name: &str| page.body.find(name).unwrap();
+    assert!(
+        at("Apuramento do Huambo") < at("Apuramento de Luanda"),
+        "the qualifiers in the order typed: {}",
+        page.body
+    );
     // Someone who may not create events gets no form.
     let visitor = app.browser();
     assert_ne!(visitor.get("/circuits/new").await.status, 200);

@@ -77,6 +77,35 @@ async fn api_conventions(app: &TestApp) {
         message.contains("whole number") && !message.contains("i64"),
         "{message}"
     );
+    // An object is an object at every depth: serde alone would read a prize category's rule,
+    // or a pairing board, from an array of its fields in order.
+    for (path, method, body, field) in [
+        (
+            format!("/api/v1/events/{id}/prizes"),
+            "PUT",
+            json!({"places": [], "categories": [{"name": "S", "prizes": [], "rule": ["F", null]}]}),
+            "categories[0].rule",
+        ),
+        (
+            format!("/api/v1/events/{id}/rounds/1/pairings"),
+            "PUT",
+            json!({"boards": [[pid, null]]}),
+            "boards[0]",
+        ),
+    ] {
+        let req = match method {
+            "PUT" => Req::put(&path),
+            _ => Req::post(&path),
+        };
+        let wrong = client
+            .send(req.bearer(&token).json(body))
+            .await
+            .expect(400)
+            .json();
+        assert_eq!(wrong["error"]["field"], field, "{wrong}");
+        let message = wrong["error"]["message"].as_str().unwrap();
+        assert!(message.contains("expected a JSON object"), "{message}");
+    }
 
     // A wrong method: 405 with Allow, on the API and on pages; a real 404 stays a 404.
     let wrong = client

@@ -323,6 +323,18 @@ async fn rated_events_make_the_national_list(app: &TestApp) {
         .map(|p| p["period"].as_str().unwrap())
         .collect();
     assert_eq!(periods, ["2026-01", "2026-03"]);
+    // The games the list counts, beside every game played: the same figure as the list's.
+    let counted = row(&stored, &ids[1]).unwrap()["games"].clone();
+    assert_eq!(person["rated_games"], counted, "{person}");
+    assert!(counted.as_u64().unwrap() >= 1);
+    assert!(person["games"].as_u64().unwrap() >= counted.as_u64().unwrap());
+    let page = client.get(&format!("/players/{}?lang=en", ids[1])).await;
+    assert!(
+        page.body
+            .contains(&format!("{} · {counted} count", person["games"])),
+        "{}",
+        page.body
+    );
     let current = row(&stored, &ids[1]).unwrap()["rating"].as_f64().unwrap();
     assert_eq!(person["rating"], current.round() as i64);
     let next = client

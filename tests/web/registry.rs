@@ -164,6 +164,7 @@ async fn one_person_across_events(app: &TestApp) {
         ]
     );
     assert_eq!(person["games"], 0);
+    assert_eq!(person["rated_games"], 0);
     assert_eq!(person["rating_history"], json!([]));
     assert!(person.get("sex").is_none() && person.get("email").is_none());
     let missing = client

@@ -1,16 +1,12 @@
-//! Every page and download of a played-out event, read in Portuguese and in French by the
+//! Every page type and download (`site_pages.rs`), read in Portuguese and in French by the
 //! public, a player and the organiser: no English sentence may be left in them. The text a
 //! person reads (the page's words and the attributes a screen reader or a tooltip says) is
 //! searched for common English words; what people typed (names, the organiser's reasons) is
 //! Portuguese here, so anything English comes from the program.
 
-use serde_json::json;
-
 use crate::both_backends;
-use crate::harness::{
-    Browser, Req, TestApp, account_with_token, add_player, finished_record, link_account,
-    pair_round, personal_path,
-};
+use crate::harness::TestApp;
+use crate::site_pages::{PageType, Reader, STAFF_EMAIL, SitePages, every_page_type};
 
 /// Words that are English and neither Portuguese nor French (nor a name or code used here).
 /// Words the three languages share (final, club, page, place, points, second, zero …) are left
@@ -218,18 +214,52 @@ const COUNTED: &[&str] = &[
 /// A count of one followed by a plural noun (`1 pontos`, `1 pierres`): a message without a
 /// plural rule.
 fn plurals_after_one(text: &str) -> Vec<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
     let mut out = Vec::new();
-    for pair in words.windows(2) {
-        let noun = pair[1]
-            .trim_end_matches(|c: char| !c.is_alphabetic())
-            .to_lowercase();
-        if pair[0].trim_start_matches('(') == "1" && COUNTED.contains(&noun.as_str()) {
-            out.push(format!("“{} {}”", pair[0], pair[1]));
+    // Within one block (a cell, an item, a paragraph): a cell's "1" beside the next heading
+    // is no count.
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let noun = pair[1]
+                .trim_end_matches(|c: char| !c.is_alphabetic())
+                .to_lowercase();
+            if pair[0].trim_start_matches('(') == "1" && COUNTED.contains(&noun.as_str()) {
+                out.push(format!("“{} {}”", pair[0], pair[1]));
+            }
         }
     }
     out
 }
+
+/// The elements that start a block of text of their own.
+const BLOCKS: &[&str] = &[
+    "p",
+    "div",
+    "li",
+    "td",
+    "th",
+    "tr",
+    "dt",
+    "dd",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "nav",
+    "main",
+    "label",
+    "option",
+    "caption",
+    "figcaption",
+    "summary",
+    "legend",
+];
 
 /// The text of a page a person reads: its words outside scripts, styles and records, and the
 /// attributes read aloud or shown on hover, from the page parsed as a browser parses it.
@@ -251,6 +281,11 @@ fn readable_text(html: &str) -> String {
                 }
             }
             scraper::Node::Element(element) => {
+                // A block starts a new line: what stands in two cells or items is not one
+                // phrase.
+                if BLOCKS.contains(&element.name()) {
+                    text.push('\n');
+                }
                 let mut read = vec!["title", "aria-label", "placeholder", "alt", "data-confirm"];
                 if element.attr("name") == Some("description") {
                     read.push("content");
@@ -288,267 +323,31 @@ fn english_in(text: &str) -> Vec<String> {
     found
 }
 
-/// A Swiss event in Portuguese words: a requested bye, a refused record, a dispute decided by
-/// the arbiter with a reason, a withdrawal; and a knockout with prizes played to its end.
-async fn played_events(client: &Browser<'_>, token: &str) -> Played {
-    let event = client
-        .send(Req::post("/api/v1/events").bearer(token).json(json!({
-            "name": "Taça do Bengo", "format": "swiss", "rounds": 3, "location": "Caxito",
-            "starts_on": "2026-12-05", "ends_on": "2026-12-06"
-        })))
-        .await
-        .expect(201)
-        .json();
-    let id = event["id"].as_i64().unwrap();
-    let slug = event["slug"].as_str().unwrap().to_string();
-    let names = [
-        "Ana Kiala",
-        "Bento Lunda",
-        "Carla Muxima",
-        "Domingos Neto",
-        "Eva Quissama",
-        "Fausto Ribeiro",
-    ];
-    let mut players = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let rating = 1900 - 25 * i as i64;
-        players.push(add_player(client, token, id, json!({"name": name, "rating": rating})).await);
-    }
-    client
-        .send(
-            Req::post(format!("/api/v1/events/{id}/players/{}/byes", players[5]))
-                .bearer(token)
-                .json(json!({"round": 2, "points": "half"})),
-        )
-        .await
-        .expect(200);
-    let mut seed = 700;
-    let mut some_game = 0;
-    for round in 1..=2 {
-        let pairings = pair_round(client, token, id).await["pairings"]
-            .as_array()
-            .unwrap()
-            .clone();
-        for (n, p) in pairings
-            .iter()
-            .filter(|p| p["status"] != "final")
-            .enumerate()
-        {
-            let game = p["game_id"].as_i64().unwrap();
-            some_game = game;
-            if round == 1 && n == 0 {
-                // A refused record, then a decision with the arbiter's reason.
-                client
-                    .send(
-                        Req::post(format!("/api/v1/games/{game}/record"))
-                            .bearer(token)
-                            .text("[Variant \"advanced\"]\n\nb2 *"),
-                    )
-                    .await
-                    .expect(422);
-                client
-                    .send(
-                        Req::post(format!("/api/v1/games/{game}/decision"))
-                            .bearer(token)
-                            .json(json!({"result": "+-", "reason": "ausente no início"})),
-                    )
-                    .await
-                    .expect(200);
-                continue;
-            }
-            seed += 1;
-            let (record, _) = finished_record(
-                kiela::rules::Variant::Advanced,
-                kiela::rules::Side::South,
-                seed,
-            );
-            client
-                .send(
-                    Req::post(format!("/api/v1/games/{game}/record"))
-                        .bearer(token)
-                        .text(&record),
-                )
-                .await
-                .expect(200);
-        }
-        if round == 1 {
-            client
-                .send(
-                    Req::post(format!(
-                        "/api/v1/events/{id}/players/{}/withdraw",
-                        players[4]
-                    ))
-                    .bearer(token),
-                )
-                .await
-                .expect(200);
-        }
-    }
-    // Round 3 is paired and not played: its boards can still be entered.
-    let open = pair_round(client, token, id).await["pairings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| !p["second"].is_null())
-        .map(|p| {
-            (
-                p["game_id"].as_i64().unwrap(),
-                p["first"]["id"].as_i64().unwrap(),
-            )
-        })
-        .unwrap();
-    // A knockout for the bracket, the podium and the prize list.
-    let knockout = client
-        .send(Req::post("/api/v1/events").bearer(token).json(json!({
-            "name": "Prémio do Bengo", "format": "single_elimination", "third_place": true
-        })))
-        .await
-        .expect(201)
-        .json();
-    let ko = knockout["id"].as_i64().unwrap();
-    let ko_slug = knockout["slug"].as_str().unwrap().to_string();
-    for (i, name) in names[..4].iter().enumerate() {
-        let rating = 1800 - 10 * i as i64;
-        add_player(client, token, ko, json!({"name": name, "rating": rating})).await;
-    }
-    client
-        .send(
-            Req::put(format!("/api/v1/events/{ko}/prizes"))
-                .bearer(token)
-                .json(json!({"places": [150000.5, 75000, "Troféu"],
-                    "categories": [{"name": "Senhoras", "rule": {"sex": "F"}, "prizes": [20000]}]})),
-        )
-        .await
-        .expect(200);
-    for _ in 0..2 {
-        let round = pair_round(client, token, ko).await;
-        for p in round["pairings"].as_array().unwrap() {
-            seed += 1;
-            let (record, _) = finished_record(
-                kiela::rules::Variant::Advanced,
-                kiela::rules::Side::South,
-                seed,
-            );
-            let game = p["game_id"].as_i64().unwrap();
-            client
-                .send(
-                    Req::post(format!("/api/v1/games/{game}/record"))
-                        .bearer(token)
-                        .text(&record),
-                )
-                .await
-                .expect(200);
-        }
-    }
-    Played {
-        slug,
-        id,
-        ko_slug,
-        game: some_game,
-        ana: players[0],
-        open_game: open.0,
-        open_player: open.1,
-    }
-}
-
-/// What the played events give the pages to visit.
-struct Played {
-    slug: String,
-    id: i64,
-    ko_slug: String,
-    /// A final game, and a game still to play with one of its players.
-    game: i64,
-    ana: i64,
-    open_game: i64,
-    open_player: i64,
-}
-
 async fn no_english_on_any_page(app: &TestApp) {
-    let api = app.browser();
-    let token = account_with_token(app, "org@example.ao", "Organização", "organiser");
-    let Played {
-        slug,
-        id,
-        ko_slug,
-        game,
-        ana,
-        open_game,
-        open_player,
-    } = played_events(&api, &token).await;
-    let playing = personal_path(&api, &token, id, open_player).await;
-    account_with_token(app, "ana@example.ao", "Ana Kiala", "player");
-    link_account(&api, &token, id, ana, "ana@example.ao").await;
-    let personal = personal_path(&api, &token, id, ana).await;
-    let public_pages = [
-        "/".to_string(),
-        "/events".to_string(),
-        "/login".to_string(),
-        "/signup".to_string(),
-        format!("/events/{slug}"),
-        format!("/events/{slug}/standings"),
-        format!("/events/{slug}/rounds/1"),
-        format!("/events/{slug}/rounds/2"),
-        format!("/events/{slug}/rounds/2/why"),
-        format!("/events/{slug}/rounds/1/scoresheets"),
-        format!("/events/{slug}/games/{game}"),
-        format!("/events/{slug}/players"),
-        format!("/events/{slug}/players/{ana}"),
-        format!("/events/{slug}/crosstable"),
-        format!("/events/{ko_slug}"),
-        format!("/events/{ko_slug}/bracket"),
-        format!("/events/{ko_slug}/standings"),
-        format!("/events/{ko_slug}/prizes"),
-        personal.clone(),
-        format!("{playing}/games/{open_game}"),
-        format!("{playing}/games/{open_game}/board?moves=a1"),
-        "/events/no-such-event".to_string(),
-        "/ratings".to_string(),
-        "/players".to_string(),
-        "/practice".to_string(),
-        format!("/events/{slug}/rating"),
-    ];
-    let organiser_pages = [
-        format!("/events/{slug}/manage"),
-        format!("/events/{slug}/audit"),
-        format!("/events/{slug}/queue"),
-        format!("/events/{slug}/slips"),
-        format!("/events/{slug}/rounds/2/sheet"),
-        format!("/events/{slug}/games/{open_game}/board"),
-        format!("/events/{slug}/games/{open_game}"),
-        format!("/events/{ko_slug}/prizes/edit"),
-        "/events/new".to_string(),
-        "/events/import".to_string(),
-        "/events/import-archive".to_string(),
-        "/circuits/new".to_string(),
-        "/account".to_string(),
-        "/me".to_string(),
-    ];
-    let downloads = [
-        format!("/events/{slug}/standings.csv"),
-        format!("/events/{ko_slug}/prizes.csv"),
-        format!("/events/{slug}/calendar.ics"),
-        "/ratings.csv".to_string(),
-    ];
+    let SitePages { pages, downloads } = every_page_type(app).await;
     let organiser = app.browser();
-    organiser.log_in("org@example.ao", "a-long-password").await;
+    organiser.log_in(STAFF_EMAIL, "a-long-password").await;
     let mut found = Vec::new();
     for lang in ["pt", "fr"] {
         let public = app.browser();
-        for (who, client, paths) in [
-            ("public", &public, &public_pages[..]),
-            ("organiser", &organiser, &organiser_pages[..]),
+        // The public's pages read by someone without an account and by the organiser (who
+        // sees more of them), the staff's pages by the organiser.
+        for (who, client, readers) in [
+            ("public", &public, &[Reader::Anyone][..]),
+            (
+                "organiser",
+                &organiser,
+                &[Reader::Anyone, Reader::Staff][..],
+            ),
         ] {
-            for path in paths {
+            for PageType { path, status, .. } in
+                pages.iter().filter(|p| readers.contains(&p.reader))
+            {
                 let sep = if path.contains('?') { '&' } else { '?' };
                 let page = client.get(&format!("{path}{sep}lang={lang}")).await;
                 // Each page is the page asked for: a renamed route's 404 would read as no
                 // English at all.
-                let expected = if path.ends_with("/no-such-event") {
-                    404
-                } else {
-                    200
-                };
-                assert_eq!(page.status, expected, "{path}");
+                assert_eq!(page.status, *status, "{path}");
                 let text = readable_text(&page.body);
                 for word in english_in(&text) {
                     found.push(format!("{lang} {who} {path}: {word}"));
@@ -606,6 +405,10 @@ fn the_detectors_find_program_numbers_plurals_and_colons() {
     );
     assert_eq!(plurals_after_one("grupo de 1 pontos e 2 pedras").len(), 1);
     assert!(plurals_after_one("1 ponto, 2 pontos, 11 pontos").is_empty());
+    // Inline markup is one phrase, two cells are not.
+    let cells =
+        readable_text("<p><b>1</b> pontos</p><table><tr><td>1</td><td>Partidas</td></tr></table>");
+    assert_eq!(plurals_after_one(&cells), ["“1 pontos”"]);
     assert_eq!(
         french_colons_after_numbers("Ronde 5: Ana, à 14:30 et Table 1 : x").len(),
         1

@@ -128,12 +128,13 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
         }
     }
     let mut reader = serde_json::Deserializer::from_slice(&text);
-    serde_path_to_error::deserialize(&mut reader).map_err(|e| {
-        ArchiveFault::new(
-            ErrorCode::ArchiveMalformed,
-            clipped(&format!("{}: {}", e.path(), e.inner())),
-        )
-    })
+    serde_path_to_error::deserialize(crate::service::objects_only::ObjectsOnly(&mut reader))
+        .map_err(|e| {
+            ArchiveFault::new(
+                ErrorCode::ArchiveMalformed,
+                clipped(&format!("{}: {}", e.path(), e.inner())),
+            )
+        })
 }
 
 /// A message quoted back, cut short: it may hold whatever the file held.

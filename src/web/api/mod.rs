@@ -273,7 +273,7 @@ pub(crate) fn json_fields<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result
     }
     let mut unknown = Vec::new();
     let parsed: Result<T, _> = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(
-        value,
+        crate::service::objects_only::ObjectsOnly(value),
         &mut |path: serde_ignored::Path<'_>| unknown.push(path.to_string()),
     ));
     if let Err(e) = &parsed

@@ -78,8 +78,47 @@ struct NewCircuitPage<'a> {
     points: String,
     qualifiers: String,
     chosen: Vec<EventId>,
+    /// The place in the qualifiers' order typed beside each event, as typed.
+    places: Vec<(EventId, String)>,
     final_event: Option<EventId>,
     error: Option<String>,
+}
+
+impl NewCircuitPage<'_> {
+    fn place_of(&self, id: &EventId) -> &str {
+        self.places
+            .iter()
+            .find(|(e, _)| e == id)
+            .map_or("", |(_, typed)| typed.as_str())
+    }
+}
+
+/// The qualifiers ticked, in the order the circuit takes them: by the place typed beside each
+/// (1 first), then those without a place by their first day (a season's order), then as listed.
+/// The order decides where a place goes when a player qualifies in two events: the earlier
+/// qualifier keeps them and the later one passes its place down.
+fn qualifiers_in_order(
+    chosen: &[EventId],
+    places: &[(EventId, String)],
+    events: &[Event],
+) -> Vec<EventId> {
+    let mut keyed: Vec<_> = chosen
+        .iter()
+        .enumerate()
+        .map(|(listed, id)| {
+            let place = places
+                .iter()
+                .find(|(e, _)| e == id)
+                .and_then(|(_, typed)| typed.parse::<u32>().ok());
+            let day = events
+                .iter()
+                .find(|e| e.id == *id)
+                .and_then(|e| e.starts_on);
+            (place.is_none(), place, day.is_none(), day, listed, *id)
+        })
+        .collect();
+    keyed.sort();
+    keyed.into_iter().map(|k| k.5).collect()
 }
 
 async fn events_for_form(app: &web::Data<App>) -> Result<Vec<Event>, WebError> {
@@ -101,6 +140,7 @@ pub(crate) async fn new_form(
         points: "25, 18, 15, 12, 10, 8, 6, 4, 2, 1".into(),
         qualifiers: "2".into(),
         chosen: Vec::new(),
+        places: Vec::new(),
         final_event: None,
         error: None,
     })
@@ -108,7 +148,8 @@ pub(crate) async fn new_form(
 
 /// `POST /circuits`: the form's fields are `name`, `points` (numbers separated by commas,
 /// semicolons or spaces, a decimal point for a half: `25, 18, 15.5`), `qualifiers`, one
-/// `event` per qualifier ticked, and `final`.
+/// `event` per qualifier ticked, `place-{id}` for its place in the qualifiers' order (may be
+/// left empty), and `final`.
 pub(crate) async fn create(
     req: HttpRequest,
     app: web::Data<App>,
@@ -129,7 +170,35 @@ pub(crate) async fn create(
         .filter(|(k, _)| k == "event")
         .filter_map(|(_, v)| v.parse().ok())
         .collect();
+    let places: Vec<(EventId, String)> = fields
+        .iter()
+        .filter_map(|(k, v)| {
+            let id = k.strip_prefix("place-")?.parse().ok()?;
+            Some((id, v.trim().to_string()))
+        })
+        .filter(|(_, typed)| !typed.is_empty())
+        .collect();
     let final_event: Option<EventId> = field("final").parse().ok();
+    let listed = events_for_form(&app).await?;
+    if places
+        .iter()
+        .any(|(_, typed)| !typed.parse::<u32>().is_ok_and(|n| (1..=1000).contains(&n)))
+    {
+        return html_with_status(
+            crate::web::errors::refused_input(),
+            &NewCircuitPage {
+                c: &page.chrome,
+                events: listed,
+                name,
+                points,
+                qualifiers,
+                chosen,
+                places,
+                final_event,
+                error: Some(error_key(crate::domain::ErrorCode::FieldInvalid)),
+            },
+        );
+    }
     let parsed_points: Result<Vec<f64>, _> = points
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|p| !p.is_empty())
@@ -149,7 +218,7 @@ pub(crate) async fn create(
                 name: name.clone(),
                 points,
                 qualifiers,
-                events: chosen.clone(),
+                events: qualifiers_in_order(&chosen, &places, &listed),
                 final_event,
             };
             let user = page.user.clone();
@@ -171,11 +240,12 @@ pub(crate) async fn create(
             crate::web::errors::refused_input(),
             &NewCircuitPage {
                 c: &page.chrome,
-                events: events_for_form(&app).await?,
+                events: listed,
                 name,
                 points,
                 qualifiers,
                 chosen,
+                places,
                 final_event,
                 error: Some(error_key(invalid.code)),
             },
