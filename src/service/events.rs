@@ -531,9 +531,38 @@ pub(crate) fn patch_event(
     event_transaction(&mut conn, access.event.id, |conn| {
         let current = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
         let input = SettingsInput::of_event(&current).with_changes(changes)?;
-        let settings = input.validate()?;
+        let settings = input
+            .validate()
+            .map_err(|e| as_state_conflict(e, changes))?;
         save_settings(conn, &current, &settings, input.checked_live_delay()?)
     })
+}
+
+/// A change refused only because of a setting it leaves as it was (a first day after the last
+/// day kept, no rounds for the event's Swiss) conflicts with the event's state (409): the same
+/// change is right for another event. Refused within the change itself, it stays the
+/// request's fault.
+fn as_state_conflict(
+    error: ServiceError,
+    changes: &serde_json::Map<String, serde_json::Value>,
+) -> ServiceError {
+    let named = |field: &str| changes.contains_key(field);
+    match &error {
+        ServiceError::Invalid(invalid)
+            if invalid.code == ErrorCode::DatesReversed
+                && !(named("starts_on") && named("ends_on")) =>
+        {
+            ServiceError::Conflict(ErrorCode::DatesReversed)
+        }
+        ServiceError::Invalid(invalid)
+            if invalid.code == ErrorCode::RoundsInvalid
+                && !named("format")
+                && changes.get("rounds").and_then(serde_json::Value::as_i64) == Some(0) =>
+        {
+            ServiceError::Conflict(ErrorCode::RoundsInvalid)
+        }
+        _ => error,
+    }
 }
 
 /// Writes checked settings over the event's, within the rules of a started event: the format,

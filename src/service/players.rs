@@ -782,7 +782,7 @@ pub(crate) fn request_bye(
     event_transaction(&mut conn, access.event.id, |conn| {
         let player = player_of_event(conn, access, player_id)?;
         let next = next_round(conn, access.event.id)?;
-        if round > super::events::MAX_ROUNDS {
+        if !(1..=super::events::MAX_ROUNDS).contains(&round) {
             return Err(ServiceError::invalid("round", ErrorCode::ByeRoundInvalid));
         }
         // A round already paired is the event's state, not the request's fault: the same

@@ -292,6 +292,11 @@ async fn a_circuit_made_on_its_form(app: &TestApp) {
         )
         .await;
     assert_eq!(refused.status, 422);
+    assert!(
+        refused.body.contains("A ordem de um apuramento"),
+        "{}",
+        refused.body
+    );
     assert!(crate::harness::has(
         &refused.body,
         &format!("input[name={place_h}][value=\"primeiro\"]")

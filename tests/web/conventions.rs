@@ -104,7 +104,10 @@ async fn api_conventions(app: &TestApp) {
             .json();
         assert_eq!(wrong["error"]["field"], field, "{wrong}");
         let message = wrong["error"]["message"].as_str().unwrap();
-        assert!(message.contains("expected a JSON object"), "{message}");
+        assert!(
+            message.contains("array") && message.contains("expected a JSON object"),
+            "{message}"
+        );
     }
 
     // A wrong method: 405 with Allow, on the API and on pages; a real 404 stays a 404.

@@ -397,7 +397,23 @@ async fn settings_after_the_knockout(
         (json!({"rated": "yes"}), 422, "field_invalid"),
         (json!({"raetd": true}), 422, "unknown_fields"),
         (json!({"name": ""}), 422, "name_empty"),
+        (
+            json!({"starts_on": "2026-12-05", "ends_on": "2026-12-06"}),
+            200,
+            "",
+        ),
+        // Reversed by the day the change keeps: the event's state; within the change: its own.
+        (json!({"starts_on": "2026-12-10"}), 409, "dates_reversed"),
+        (
+            json!({"starts_on": "2026-12-10", "ends_on": "2026-12-09"}),
+            422,
+            "dates_reversed",
+        ),
     ] {
+        if status == 200 {
+            client.send(patch(body)).await.expect(200);
+            continue;
+        }
         let refused = client.send(patch(body.clone())).await.expect(status).json();
         assert_eq!(refused["error"]["code"], code, "{body}: {refused}");
     }

@@ -64,6 +64,22 @@ pub(crate) async fn run_event(client: &Browser<'_>, token: &str) -> Played {
             .as_array()
             .unwrap()
             .clone();
+        if round == 1 {
+            // A bye for a round already paired is the event's state (409); a round that no
+            // event has is the request's fault (422).
+            for (asked, status) in [(1, 409), (0, 422), (100, 422)] {
+                let refused = client
+                    .send(
+                        Req::post(format!("/api/v1/events/{id}/players/{}/byes", players[3]))
+                            .bearer(token)
+                            .json(json!({"round": asked, "points": "half"})),
+                    )
+                    .await
+                    .expect(status)
+                    .json();
+                assert_eq!(refused["error"]["code"], "bye_round_invalid", "{refused}");
+            }
+        }
         for p in pairings.iter().filter(|p| p["status"] != "final") {
             let game = p["game_id"].as_i64().unwrap();
             if round == 1 && forfeit_game == 0 {

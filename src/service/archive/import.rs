@@ -796,8 +796,12 @@ fn write_prize_fund(
             detail: detail.chars().take(300).collect(),
         })
     };
-    let read = serde_json::from_str::<crate::service::prizes::Fund>(&text)
-        .map_err(|e| malformed(format!("prize fund: {e}")))?;
+    // Read as the prize editor's API reads it: an array where the fund has an object is
+    // refused, so what is stored reads back as what was checked.
+    let read = <crate::service::prizes::Fund as serde::Deserialize>::deserialize(
+        crate::service::objects_only::ObjectsOnly(&fund.fund),
+    )
+    .map_err(|e| malformed(format!("prize fund: {e}")))?;
     read.check()
         .map_err(|e| malformed(format!("prize fund: {}", e.code())))?;
     db::events::store_prize_fund(conn, event_id, &text, fund.published, db::now())?;

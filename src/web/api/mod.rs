@@ -227,7 +227,36 @@ pub(crate) async fn openapi() -> HttpResponse {
             actix_web::http::header::CACHE_CONTROL,
             "public, max-age=3600",
         ))
-        .body(OPENAPI)
+        .body(served_openapi())
+}
+
+/// The mark of a schema whose largest value is this year (a year of birth).
+const THIS_YEAR_MARK: &str = "\"x-maximum-is-this-year\": true";
+
+/// The document as served. A year of birth may be at most this year (UTC, as the server checks
+/// it), which a file written once cannot say: each schema marked `x-maximum-is-this-year` gets
+/// this year as its `maximum`. Made once a year, then the same bytes.
+fn served_openapi() -> web::Bytes {
+    static SERVED: std::sync::Mutex<Option<(i32, web::Bytes)>> = std::sync::Mutex::new(None);
+    let year = chrono::Datelike::year(&chrono::Utc::now());
+    let mut served = SERVED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match served.as_ref() {
+        Some((made, bytes)) if *made == year => bytes.clone(),
+        _ => {
+            let bytes = web::Bytes::from(with_this_year(OPENAPI, year));
+            *served = Some((year, bytes.clone()));
+            bytes
+        }
+    }
+}
+
+fn with_this_year(document: &str, year: i32) -> String {
+    document.replace(
+        THIS_YEAR_MARK,
+        &format!("{THIS_YEAR_MARK}, \"maximum\": {year}"),
+    )
 }
 
 /// Whether the request says its body is JSON (`application/json` or `application/…+json`).
@@ -316,6 +345,8 @@ fn in_json_words(message: &str) -> String {
         ("expected u32", "expected a whole number from 0"),
         ("expected usize", "expected a whole number from 0"),
         ("expected f64", "expected a number"),
+        ("invalid type: sequence", "invalid type: array"),
+        ("invalid type: map", "invalid type: object"),
         ("expected f32", "expected a number"),
     ] {
         text = text.replace(rust, json);
@@ -479,5 +510,38 @@ impl FromRequest for ApiCreator {
             }
             Ok(ApiCreator(user))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    /// Every marked schema, with its `maximum`.
+    fn marked(value: &Value, out: &mut Vec<Option<i64>>) {
+        match value {
+            Value::Object(map) => {
+                if map.get("x-maximum-is-this-year") == Some(&Value::Bool(true)) {
+                    out.push(map.get("maximum").and_then(Value::as_i64));
+                }
+                map.values().for_each(|v| marked(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| marked(v, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_served_document_gives_years_of_birth_this_year_as_their_maximum() {
+        let mut stored = Vec::new();
+        marked(&serde_json::from_str(super::OPENAPI).unwrap(), &mut stored);
+        assert!(
+            stored.len() >= 3 && stored.iter().all(Option::is_none),
+            "{stored:?}"
+        );
+        let mut served = Vec::new();
+        let document = super::with_this_year(super::OPENAPI, 2031);
+        marked(&serde_json::from_str(&document).unwrap(), &mut served);
+        assert_eq!(served, vec![Some(2031); stored.len()]);
     }
 }

@@ -94,7 +94,8 @@ impl NewCircuitPage<'_> {
 }
 
 /// The qualifiers ticked, in the order the circuit takes them: by the place typed beside each
-/// (1 first), then those without a place by their first day (a season's order), then as listed.
+/// (1 first; equal places by their first day), then those without a place by their first day
+/// (a season's order), then as listed.
 /// The order decides where a place goes when a player qualifies in two events: the earlier
 /// qualifier keeps them and the later one passes its place down.
 fn qualifiers_in_order(
@@ -170,13 +171,14 @@ pub(crate) async fn create(
         .filter(|(k, _)| k == "event")
         .filter_map(|(_, v)| v.parse().ok())
         .collect();
+    // The places typed beside the events ticked (beside another event a number means nothing).
     let places: Vec<(EventId, String)> = fields
         .iter()
         .filter_map(|(k, v)| {
             let id = k.strip_prefix("place-")?.parse().ok()?;
             Some((id, v.trim().to_string()))
         })
-        .filter(|(_, typed)| !typed.is_empty())
+        .filter(|(id, typed)| !typed.is_empty() && chosen.contains(id))
         .collect();
     let final_event: Option<EventId> = field("final").parse().ok();
     let listed = events_for_form(&app).await?;
@@ -195,7 +197,7 @@ pub(crate) async fn create(
                 chosen,
                 places,
                 final_event,
-                error: Some(error_key(crate::domain::ErrorCode::FieldInvalid)),
+                error: Some("circuit-order-invalid".to_string()),
             },
         );
     }
