@@ -707,6 +707,10 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
     let two_byes = refused(archive.clone(), &|a| {
         a["byes"] = json!([{"player": 1, "round": 2, "kind": "half"}, {"player": 1, "round": 2, "kind": "zero"}]);
     });
+    // A bye written as an array of its fields: an object is an object in an archive too.
+    let positional = refused(archive.clone(), &|a| {
+        a["byes"] = json!([[1, 2, "half"]]);
+    });
     // A result with neither record nor decision, a second game of a "match" in a Swiss round,
     // a game whose record is not the one stood behind, a record sent by someone not playing.
     let bare = refused(archive.clone(), &|a| {
@@ -747,6 +751,7 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
         (two_lines, "archive_malformed"),
         (strange_state, "archive_malformed"),
         (two_byes, "archive_player_twice"),
+        (positional, "archive_malformed"),
     ] {
         let answer = fed
             .send(post_archive(&token, "?dry_run=true", &archive))
