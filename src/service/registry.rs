@@ -436,7 +436,8 @@ pub(crate) fn enter(
 }
 
 /// A person has one entry in an event: refuses an entry (or an edit of `except`) naming a
-/// person another entry of the event names already.
+/// person another entry of the event names already. That is the event's state (409): the same
+/// entry is right in another event.
 pub(crate) fn refuse_second_entry(
     conn: &mut DbConnection,
     event: EventId,
@@ -447,10 +448,7 @@ pub(crate) fn refuse_second_entry(
         return Ok(());
     };
     match q::entry_in_event(conn, event, id, except)? {
-        Some(_) => Err(ServiceError::invalid(
-            "federation_id",
-            ErrorCode::PersonAlreadyEntered,
-        )),
+        Some(_) => Err(ServiceError::Conflict(ErrorCode::PersonAlreadyEntered)),
         None => Ok(()),
     }
 }

@@ -909,7 +909,7 @@ async fn a_person_is_entered_once_in_an_event(app: &TestApp) {
                 .json(json!({"name": "Ana Kiala", "federation_id": "ao-1"})),
         )
         .await
-        .expect(422)
+        .expect(409)
         .json();
     assert_eq!(again["error"]["code"], "person_already_entered");
     let slug = client
@@ -927,7 +927,12 @@ async fn a_person_is_entered_once_in_an_event(app: &TestApp) {
             &[("name", "Ana K."), ("federation_id", "AO-1")],
         )
         .await;
-    assert_eq!(form.status, 422);
+    // Said beside the form, which keeps what was typed.
+    assert_eq!(form.status, 409);
+    assert!(crate::harness::has(
+        &form.body,
+        "input[name=name][value=\"Ana K.\"]"
+    ));
     assert!(
         form.body.contains("já está inscrita neste torneio"),
         "{}",
@@ -958,7 +963,7 @@ async fn a_person_is_entered_once_in_an_event(app: &TestApp) {
                 .json(json!({"federation_id": "AO-1"})),
         )
         .await
-        .expect(422)
+        .expect(409)
         .json();
     assert_eq!(moved["error"]["code"], "person_already_entered");
     let players = client

@@ -731,20 +731,15 @@ pub(crate) async fn add_player(
                 "flash-player-added-duplicate"
             },
         ),
-        Err(ServiceError::Invalid(invalid)) => {
+        // A value refused, or the person entered already: said beside the form, kept as typed.
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
             let extras = ManageExtras {
-                player_error: Some(error_key(invalid.code)),
+                player_error: Some(error_key(e.code())),
                 new_player: form,
                 ..no_extras()
             };
-            manage_page(
-                &req,
-                app,
-                &page,
-                extras,
-                crate::web::errors::refused_input(),
-            )
-            .await
+            let status = crate::web::errors::service_status(&e);
+            manage_page(&req, app, &page, extras, status).await
         }
         Err(e) => Err(e.into()),
     }
