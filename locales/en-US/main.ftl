@@ -193,6 +193,7 @@ events-none = There are no events yet.
 events-search = Search
 events-search-hint = name or place
 events-season = Season
+events-circuit = Circuit
 events-any = any
 events-find = Search
 events-none-found = No event matches the search.

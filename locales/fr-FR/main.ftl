@@ -193,6 +193,7 @@ events-none = Il n’y a pas encore de tournoi.
 events-search = Chercher
 events-search-hint = nom ou lieu
 events-season = Saison
+events-circuit = Circuit
 events-any = tous
 events-find = Chercher
 events-none-found = Aucun tournoi ne correspond à la recherche.

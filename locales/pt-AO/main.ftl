@@ -193,6 +193,7 @@ events-none = Ainda não há torneios.
 events-search = Procurar
 events-search-hint = nome ou local
 events-season = Época
+events-circuit = Circuito
 events-any = todos
 events-find = Procurar
 events-none-found = Nenhum torneio corresponde à procura.

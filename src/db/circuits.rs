@@ -75,3 +75,12 @@ pub(crate) fn events_of(conn: &mut DbConnection, id: CircuitId) -> QueryResult<V
         .select(circuit_events::event_id)
         .load(conn)
 }
+
+/// Every circuit, the newest first, at most `limit`.
+pub(crate) fn all(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<Circuit>> {
+    circuits::table
+        .order(circuits::id.desc())
+        .select(Circuit::as_select())
+        .limit_rows(limit)
+        .load(conn)
+}

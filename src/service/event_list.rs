@@ -1,6 +1,6 @@
 //! The list of events as a federation's site shows it: what is running now first, with how far
 //! its round has got, then what is coming, then what has finished; found by words of its name
-//! or place, by season and by state, a page at a time.
+//! or place, by season, by state and by circuit, a page at a time.
 
 use chrono::Datelike;
 
@@ -21,9 +21,14 @@ pub struct EventQuery {
     /// The year the event starts in.
     pub season: Option<i32>,
     pub state: Option<EventState>,
+    /// A circuit's slug: its qualifiers and its final.
+    pub circuit: Option<String>,
     /// From 1.
     pub page: usize,
 }
+
+/// The most circuits the list offers to filter by (the newest).
+const CIRCUITS_OFFERED: i64 = 100;
 
 /// How far a running event has got: its last published round and that round's boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +57,8 @@ pub struct EventsPage {
     pub pages: usize,
     /// The seasons there are events of, newest first (for the filter).
     pub seasons: Vec<i32>,
+    /// The circuits, newest first, as (slug, name) (for the filter).
+    pub circuits: Vec<(String, String)>,
 }
 
 /// Running events first (the latest start first), then those open for entries or still to be
@@ -100,9 +107,22 @@ pub(crate) fn list(app: &App, query: &EventQuery) -> Result<EventsPage, ServiceE
             .split_whitespace()
             .map(str::to_string)
             .collect();
+        // A circuit's events; a circuit nobody has made has none.
+        let in_circuit = match &query.circuit {
+            None => None,
+            Some(slug) => Some(match db::circuits::by_slug(conn, slug)? {
+                Some(circuit) => {
+                    let mut ids = db::circuits::events_of(conn, circuit.id)?;
+                    ids.extend(circuit.final_event_id);
+                    ids
+                }
+                None => Vec::new(),
+            }),
+        };
         let mut found: Vec<Event> = all
             .into_iter()
             .filter(|e| matches(e, query, &words))
+            .filter(|e| in_circuit.as_ref().is_none_or(|ids| ids.contains(&e.id)))
             .collect();
         found.sort_by(order);
         let pages = found.len().div_ceil(PAGE_SIZE).max(1);
@@ -121,12 +141,17 @@ pub(crate) fn list(app: &App, query: &EventQuery) -> Result<EventsPage, ServiceE
                 Ok(Listed { event, progress })
             })
             .collect::<Result<Vec<_>, ServiceError>>()?;
+        let circuits = db::circuits::all(conn, CIRCUITS_OFFERED)?
+            .into_iter()
+            .map(|c| (c.slug, c.name))
+            .collect();
         Ok(EventsPage {
             events,
             found: total,
             page,
             pages,
             seasons,
+            circuits,
         })
     })
 }

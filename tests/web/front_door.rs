@@ -86,16 +86,19 @@ async fn the_events_list_finds_and_pages(app: &TestApp) {
         )
         .await
         .expect(200);
+    let mut made = Vec::new();
     for (name, place, day) in [
         ("Open de Benguela", "Benguela", "2025-08-01"),
         ("Prémio Kiela", "Luanda", "2026-11-29"),
     ] {
-        client
+        let event = client
             .send(Req::post("/api/v1/events").bearer(&token).json(
                 json!({"name": name, "format": "swiss", "rounds": 3, "location": place, "starts_on": day}),
             ))
             .await
-            .expect(201);
+            .expect(201)
+            .json();
+        made.push(event["id"].as_i64().unwrap());
     }
     let names = |body: &str| texts(body, ".event-list li strong");
     let all = client.get("/events?lang=pt").await;
@@ -144,6 +147,29 @@ async fn the_events_list_finds_and_pages(app: &TestApp) {
     assert_eq!(next, ["/events?page=2"]);
     let second = client.get(&next[0]).await;
     assert_eq!(names(&second.body).len(), 3);
+    // By circuit: its qualifiers and its final, among the 53.
+    let circuit = client
+        .send(Req::post("/api/v1/circuits").bearer(&token).json(json!({
+            "name": "Circuito 2026", "points": [10, 6], "qualifiers": 1,
+            "events": [running, made[0]], "final": made[1]
+        })))
+        .await
+        .expect(201)
+        .json();
+    let slug = circuit["slug"].as_str().unwrap();
+    let found = client.get(&format!("/events?circuit={slug}&lang=en")).await;
+    let mut listed = names(&found.body);
+    listed.sort();
+    assert_eq!(
+        listed,
+        ["Open de Benguela", "Prémio Kiela", "Taça do Huambo"]
+    );
+    assert!(crate::harness::has(
+        &found.body,
+        &format!("select[name=circuit] option[value=\"{slug}\"][selected]")
+    ));
+    let none = client.get("/events?circuit=no-such-circuit&lang=en").await;
+    assert!(none.body.contains("No event matches the search."));
 }
 
 /// Personal links sent the way players live: from the manage page, a message for a messaging

@@ -1,4 +1,4 @@
-//! `GET /events`: every event, found by name, place, season and state, a page at a time, with
+//! `GET /events`: every event, found by name, place, season, state and circuit, a page at a time, with
 //! what is running now first and how far its round has got.
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -34,6 +34,9 @@ impl ListPage<'_> {
         if let Some(state) = self.query.state {
             pairs.push(("state", state.as_str().to_string()));
         }
+        if let Some(circuit) = &self.query.circuit {
+            pairs.push(("circuit", circuit.clone()));
+        }
         pairs.push(("page", page.to_string()));
         format!(
             "/events?{}",
@@ -60,6 +63,24 @@ impl ListPage<'_> {
         .into_iter()
         .map(|s| (s.as_str(), self.query.state == Some(s)))
         .collect()
+    }
+
+    /// The circuits, with whether the search asks for it.
+    fn circuits(&self) -> Vec<(&str, &str, bool)> {
+        self.list
+            .circuits
+            .iter()
+            .map(|(slug, name)| {
+                let chosen = self.query.circuit.as_deref() == Some(slug.as_str());
+                (slug.as_str(), name.as_str(), chosen)
+            })
+            .collect()
+    }
+
+    /// Whether anything narrows the list.
+    fn searching(&self) -> bool {
+        let q = &self.query;
+        !q.text.is_empty() || q.season.is_some() || q.state.is_some() || q.circuit.is_some()
     }
 
     fn progress(&self, listed: &Listed) -> Option<String> {
@@ -107,6 +128,10 @@ fn read_query(req: &HttpRequest) -> EventQuery {
             }
             "season" => query.season = value.parse().ok().filter(|y| (1900..=9999).contains(y)),
             "state" => query.state = EventState::from_code(&value),
+            "circuit" => {
+                let slug = value.trim();
+                query.circuit = (!slug.is_empty()).then(|| slug.chars().take(100).collect());
+            }
             "page" => query.page = value.parse().unwrap_or(1).max(1),
             _ => {}
         }
