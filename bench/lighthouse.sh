@@ -2,7 +2,7 @@
 # Lighthouse's accessibility audit of the public pages of a played-out event, in headless
 # Chromium, against a server seeded with a demonstration event. Prints each page's score (the
 # goal is 100) and the audits that fail. axe-core, which Lighthouse's audit is built on, also
-# runs on every page in the test suite (tests/web/browser.rs).
+# runs on every page type in the test suite (tests/web/page_types.rs).
 #
 #   bench/lighthouse.sh                  # needs Node and lighthouse: npm install -g lighthouse
 #   KIELA=target/debug/kiela LIGHTHOUSE=/tmp/lh/node_modules/.bin/lighthouse bench/lighthouse.sh
