@@ -37,6 +37,23 @@ pub struct CircuitInput {
     pub final_event: Option<EventId>,
 }
 
+/// The qualifiers in the order a circuit takes them, from each one's place typed by the
+/// organiser (if any) and its first day: by place (1 first; equal places by their first day),
+/// then those without a place by their first day (a season's order), then as given. The order
+/// decides where a place goes when a player qualifies twice: the earlier qualifier keeps them
+/// and the later one passes its place down.
+pub(crate) fn season_order(
+    qualifiers: &[(EventId, Option<u32>, Option<chrono::NaiveDate>)],
+) -> Vec<EventId> {
+    let mut keyed: Vec<_> = qualifiers
+        .iter()
+        .enumerate()
+        .map(|(given, &(id, place, day))| ((place.is_none(), place, day.is_none(), day, given), id))
+        .collect();
+    keyed.sort_by_key(|(key, _)| *key);
+    keyed.into_iter().map(|(_, id)| id).collect()
+}
+
 /// Creates a circuit (accounts that may create events).
 pub(crate) fn create(
     app: &App,
@@ -399,4 +416,26 @@ pub(crate) fn fill_final(app: &App, user: &User, id: CircuitId) -> Result<Filled
         }
         Ok(filled)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::season_order;
+    use crate::domain::EventId;
+
+    #[test]
+    fn places_first_then_first_days_then_as_given() {
+        let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2026, 3, d);
+        let id = EventId;
+        let order = season_order(&[
+            (id(1), None, None),
+            (id(2), None, day(20)),
+            (id(3), Some(2), day(1)),
+            (id(4), None, day(5)),
+            (id(5), Some(2), None),
+            (id(6), Some(1), day(30)),
+            (id(7), None, None),
+        ]);
+        assert_eq!(order, [6, 3, 5, 4, 2, 1, 7].map(id));
+    }
 }

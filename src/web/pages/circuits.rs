@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::{error_key, html, html_with_status, redirect_with_flash};
-use crate::domain::EventId;
+use crate::domain::{ErrorCode, EventId};
 use crate::service::circuits::{self, CircuitInput, CircuitRef, CircuitStandings};
 use crate::service::events::{self as events_service, Event};
 use crate::service::{App, ServiceError};
@@ -73,53 +73,103 @@ const FORM_EVENTS: usize = 300;
 struct NewCircuitPage<'a> {
     c: &'a Chrome,
     events: Vec<Event>,
-    /// The form as typed.
+    form: CircuitForm,
+    error: Option<String>,
+}
+
+/// The circuit form as typed.
+#[derive(Default)]
+struct CircuitForm {
     name: String,
     points: String,
     qualifiers: String,
     chosen: Vec<EventId>,
-    /// The place in the qualifiers' order typed beside each event, as typed.
+    /// The place in the qualifiers' order typed beside each event ticked, as typed.
     places: Vec<(EventId, String)>,
     final_event: Option<EventId>,
-    error: Option<String>,
 }
 
-impl NewCircuitPage<'_> {
+impl CircuitForm {
+    /// Reads the form's fields (see [`create`]).
+    fn read(fields: &[(String, String)]) -> CircuitForm {
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.trim().to_string())
+                .unwrap_or_default()
+        };
+        let chosen: Vec<EventId> = fields
+            .iter()
+            .filter(|(k, _)| k == "event")
+            .filter_map(|(_, v)| v.parse().ok())
+            .collect();
+        // Beside an event not ticked a number means nothing.
+        let places = fields
+            .iter()
+            .filter_map(|(k, v)| {
+                let id = k.strip_prefix("place-")?.parse().ok()?;
+                Some((id, v.trim().to_string()))
+            })
+            .filter(|(id, typed)| !typed.is_empty() && chosen.contains(id))
+            .collect();
+        CircuitForm {
+            name: field("name"),
+            points: field("points"),
+            qualifiers: field("qualifiers"),
+            chosen,
+            places,
+            final_event: field("final").parse().ok(),
+        }
+    }
+
     fn place_of(&self, id: &EventId) -> &str {
         self.places
             .iter()
             .find(|(e, _)| e == id)
             .map_or("", |(_, typed)| typed.as_str())
     }
-}
 
-/// The qualifiers ticked, in the order the circuit takes them: by the place typed beside each
-/// (1 first; equal places by their first day), then those without a place by their first day
-/// (a season's order), then as listed.
-/// The order decides where a place goes when a player qualifies in two events: the earlier
-/// qualifier keeps them and the later one passes its place down.
-fn qualifiers_in_order(
-    chosen: &[EventId],
-    places: &[(EventId, String)],
-    events: &[Event],
-) -> Vec<EventId> {
-    let mut keyed: Vec<_> = chosen
-        .iter()
-        .enumerate()
-        .map(|(listed, id)| {
-            let place = places
-                .iter()
-                .find(|(e, _)| e == id)
-                .and_then(|(_, typed)| typed.parse::<u32>().ok());
-            let day = events
+    /// The circuit described, or the message that says what was typed wrong. The qualifiers
+    /// are taken in the season's order ([`circuits::season_order`]) from the places typed and
+    /// the events' first days.
+    fn input(&self, listed: &[Event]) -> Result<CircuitInput, String> {
+        let mut qualifiers = Vec::with_capacity(self.chosen.len());
+        for id in &self.chosen {
+            let place = match self.places.iter().find(|(e, _)| e == id) {
+                None => None,
+                Some((_, typed)) => Some(
+                    typed
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=1000).contains(n))
+                        .ok_or_else(|| "circuit-order-invalid".to_string())?,
+                ),
+            };
+            let first_day = listed
                 .iter()
                 .find(|e| e.id == *id)
                 .and_then(|e| e.starts_on);
-            (place.is_none(), place, day.is_none(), day, listed, *id)
+            qualifiers.push((*id, place, first_day));
+        }
+        let points = self
+            .points
+            .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+            .map(str::parse::<f64>)
+            .collect::<Result<Vec<f64>, _>>()
+            .map_err(|_| error_key(ErrorCode::CircuitPointsInvalid))?;
+        Ok(CircuitInput {
+            name: self.name.clone(),
+            points,
+            qualifiers: self
+                .qualifiers
+                .parse()
+                .map_err(|_| error_key(ErrorCode::FieldInvalid))?,
+            events: circuits::season_order(&qualifiers),
+            final_event: self.final_event,
         })
-        .collect();
-    keyed.sort();
-    keyed.into_iter().map(|k| k.5).collect()
+    }
 }
 
 async fn events_for_form(app: &web::Data<App>) -> Result<Vec<Event>, WebError> {
@@ -137,12 +187,11 @@ pub(crate) async fn new_form(
     html(&NewCircuitPage {
         c: &page.chrome,
         events: events_for_form(&app).await?,
-        name: String::new(),
-        points: "25, 18, 15, 12, 10, 8, 6, 4, 2, 1".into(),
-        qualifiers: "2".into(),
-        chosen: Vec::new(),
-        places: Vec::new(),
-        final_event: None,
+        form: CircuitForm {
+            points: "25, 18, 15, 12, 10, 8, 6, 4, 2, 1".into(),
+            qualifiers: "2".into(),
+            ..CircuitForm::default()
+        },
         error: None,
     })
 }
@@ -157,103 +206,39 @@ pub(crate) async fn create(
     page: CreatorPage,
     form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
-    let fields = form.parsed()?;
-    let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    let (name, points, qualifiers) = (field("name"), field("points"), field("qualifiers"));
-    let chosen: Vec<EventId> = fields
-        .iter()
-        .filter(|(k, _)| k == "event")
-        .filter_map(|(_, v)| v.parse().ok())
-        .collect();
-    // The places typed beside the events ticked (beside another event a number means nothing).
-    let places: Vec<(EventId, String)> = fields
-        .iter()
-        .filter_map(|(k, v)| {
-            let id = k.strip_prefix("place-")?.parse().ok()?;
-            Some((id, v.trim().to_string()))
-        })
-        .filter(|(id, typed)| !typed.is_empty() && chosen.contains(id))
-        .collect();
-    let final_event: Option<EventId> = field("final").parse().ok();
+    let form = CircuitForm::read(&form.parsed()?);
     let listed = events_for_form(&app).await?;
-    if places
-        .iter()
-        .any(|(_, typed)| !typed.parse::<u32>().is_ok_and(|n| (1..=1000).contains(&n)))
-    {
-        return html_with_status(
-            crate::web::errors::refused_input(),
-            &NewCircuitPage {
-                c: &page.chrome,
-                events: listed,
-                name,
-                points,
-                qualifiers,
-                chosen,
-                places,
-                final_event,
-                error: Some("circuit-order-invalid".to_string()),
-            },
-        );
-    }
-    let parsed_points: Result<Vec<f64>, _> = points
-        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-        .map(str::parse::<f64>)
-        .collect();
-    let result = match (parsed_points, qualifiers.parse::<u32>()) {
-        (Err(_), _) => Err(ServiceError::invalid(
-            "points",
-            crate::domain::ErrorCode::CircuitPointsInvalid,
-        )),
-        (_, Err(_)) => Err(ServiceError::invalid(
-            "qualifiers",
-            crate::domain::ErrorCode::FieldInvalid,
-        )),
-        (Ok(points), Ok(qualifiers)) => {
-            let input = CircuitInput {
-                name: name.clone(),
-                points,
-                qualifiers,
-                events: qualifiers_in_order(&chosen, &places, &listed),
-                final_event,
-            };
-            let user = page.user.clone();
-            let service = app.clone().into_inner();
-            crate::web::run(move || {
-                Ok::<_, crate::service::ServiceError>(circuits::create(&service, &user, &input))
+    let refusal = match form.input(&listed) {
+        Err(key) => key,
+        Ok(input) => {
+            let (service, user) = (app.clone().into_inner(), page.user.clone());
+            let made = crate::web::run(move || {
+                Ok::<_, ServiceError>(circuits::create(&service, &user, &input))
             })
-            .await?
+            .await?;
+            match made {
+                Ok(circuit) => {
+                    return redirect_with_flash(
+                        &req,
+                        &format!("/circuits/{}", circuit.slug),
+                        FlashLevel::Success,
+                        "flash-circuit-created",
+                    );
+                }
+                Err(ServiceError::Invalid(invalid)) => error_key(invalid.code),
+                Err(e) => return Err(e.into()),
+            }
         }
     };
-    match result {
-        Ok(circuit) => redirect_with_flash(
-            &req,
-            &format!("/circuits/{}", circuit.slug),
-            FlashLevel::Success,
-            "flash-circuit-created",
-        ),
-        Err(ServiceError::Invalid(invalid)) => html_with_status(
-            crate::web::errors::refused_input(),
-            &NewCircuitPage {
-                c: &page.chrome,
-                events: listed,
-                name,
-                points,
-                qualifiers,
-                chosen,
-                places,
-                final_event,
-                error: Some(error_key(invalid.code)),
-            },
-        ),
-        Err(e) => Err(e.into()),
-    }
+    html_with_status(
+        crate::web::errors::refused_input(),
+        &NewCircuitPage {
+            c: &page.chrome,
+            events: listed,
+            form,
+            error: Some(refusal),
+        },
+    )
 }
 
 /// `POST /circuits/{slug}/final` (the final's organisers): enters every qualified player into
