@@ -33,7 +33,7 @@ pub struct Config {
     /// The public address of the site, for links in exports and QR codes
     /// (`https://kiela.example.org`); `None` uses the request's host.
     pub base_url: Option<String>,
-    /// Failed logins allowed per account within `login_window_minutes`.
+    /// Failed logins allowed per account from one client address within `login_window_minutes`.
     pub login_limit_per_account: u32,
     /// Failed logins allowed per client address within `login_window_minutes`.
     pub login_limit_per_ip: u32,

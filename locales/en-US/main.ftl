@@ -1351,6 +1351,7 @@ archive-warning-not-checked = The pairings of { $players ->
 # Games in play
 play-title = Game in play
 play-intro = Tap the hole each player sows from, as the move is played. Both phones, or one passed across the board, show the same game; a move sent twice counts once.
+play-own-moves = Tap your own moves on your own phone. If you tap your opponent's moves too (one phone passed across the board), the record waits for your opponent to confirm it before it counts.
 play-offline = No connection: the moves are kept on this phone and sent as soon as the connection is back. Waiting:
 play-waiting = Sending…
 play-sent = Move { $ply } recorded.

@@ -1370,6 +1370,7 @@ archive-warning-not-checked = Les appariements de { $players ->
 # Parties en cours
 play-title = Partie en cours
 play-intro = Touchez le trou d’où chaque joueur sème, au moment où le coup est joué. Les deux téléphones, ou un seul passé de l’autre côté du plateau, montrent la même partie ; un coup envoyé deux fois compte une fois.
+play-own-moves = Touchez vos propres coups sur votre propre téléphone. Si vous touchez aussi ceux de votre adversaire (un seul téléphone passé de l’autre côté du plateau), la feuille attend la confirmation de votre adversaire avant de compter.
 play-offline = Pas de connexion : les coups sont gardés sur ce téléphone et envoyés dès que la connexion revient. En attente :
 play-waiting = Envoi…
 play-sent = Coup { $ply } enregistré.

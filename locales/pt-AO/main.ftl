@@ -1363,6 +1363,7 @@ archive-warning-not-checked = Os emparelhamentos de { $players ->
 # Partidas em jogo
 play-title = Partida em jogo
 play-intro = Toque na casa de onde cada jogador semeia, no momento em que a jogada é feita. Os dois telemóveis, ou um só passado para o outro lado do tabuleiro, mostram a mesma partida; uma jogada enviada duas vezes conta uma vez.
+play-own-moves = Toque as suas jogadas no seu próprio telemóvel. Se tocar também as do adversário (um só telemóvel passado para o outro lado do tabuleiro), o registo fica à espera da confirmação do adversário antes de contar.
 play-offline = Sem ligação: as jogadas ficam guardadas neste telemóvel e são enviadas assim que a ligação voltar. Em espera:
 play-waiting = A enviar…
 play-sent = Jogada { $ply } registada.

@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{game_reviews, games};
+use super::schema::{demo_events, game_reviews, games};
 use crate::domain::{EventId, GameId, GameStatus};
 
 /// A final game with a record and no review of its current version.
@@ -17,7 +17,8 @@ pub(crate) struct DueReview {
     pub record: String,
 }
 
-/// Up to `limit` final games whose record has no review yet (oldest first).
+/// Up to `limit` final games whose record has no review yet: real events' games oldest first,
+/// then demonstration events' (a burst of demonstrations never holds a real game's review back).
 pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueReview>> {
     let rows: Vec<(GameId, EventId, i32, Option<String>)> = games::table
         .left_join(
@@ -25,10 +26,11 @@ pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueRev
                 .eq(games::id)
                 .and(game_reviews::game_version.eq(games::version))),
         )
+        .left_join(demo_events::table.on(demo_events::event_id.eq(games::event_id)))
         .filter(game_reviews::game_id.is_null())
         .filter(games::status.eq(GameStatus::Final))
         .filter(games::record.is_not_null())
-        .order(games::id.asc())
+        .order((demo_events::event_id.is_not_null().asc(), games::id.asc()))
         .select((games::id, games::event_id, games::version, games::record))
         .limit_rows(limit)
         .load(conn)?;
@@ -106,4 +108,12 @@ pub(crate) fn of_game(
         .first_row()
         .get_result(conn)
         .optional()
+}
+
+/// Marks an event as a demonstration.
+pub(crate) fn mark_demo(conn: &mut DbConnection, event: EventId) -> QueryResult<()> {
+    diesel::insert_into(demo_events::table)
+        .values(demo_events::event_id.eq(event))
+        .execute(conn)?;
+    Ok(())
 }

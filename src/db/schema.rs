@@ -370,6 +370,12 @@ diesel::table! {
 }
 
 diesel::table! {
+    demo_events (event_id) {
+        event_id -> Integer,
+    }
+}
+
+diesel::table! {
     event_live (event_id) {
         event_id -> Integer,
         delay_minutes -> Integer,
@@ -410,6 +416,7 @@ diesel::table! {
 
 diesel::joinable!(game_moves -> games (game_id));
 diesel::joinable!(event_live -> events (event_id));
+diesel::joinable!(demo_events -> events (event_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(event_staff -> events (event_id));
@@ -429,6 +436,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_live,
     game_moves,
     live_feed,
+    demo_events,
     adjudications,
     game_reviews,
     circuits,

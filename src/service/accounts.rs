@@ -253,11 +253,13 @@ fn dummy_hash() -> &'static str {
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$ZPUeD8lmbtIBe5skJoXS3gf6vGl05v+9pEyyXGX7aSc"
 }
 
-/// Logs in. Attempts are counted per account and per client address in the database, so the
-/// limit holds across app servers; each attempt is counted before its password is checked, so
-/// a burst of simultaneous guesses gets no further than the limit. Past the limit every
-/// attempt, right or wrong, is refused until the window has passed; a successful login clears
-/// the account's count. A login replaces `old_session` (the id is rotated).
+/// Logs in. Attempts are counted per account from one client address, and per client
+/// address, in the database, so the limits hold across app servers; each attempt is counted
+/// before its password is checked, so a burst of simultaneous guesses gets no further than the
+/// limit. Past a limit every attempt from that address (for that account, or at all), right
+/// or wrong, is refused until the window has passed; a successful login clears the account's
+/// count from that address. A guesser elsewhere never locks the owner out: the owner's own
+/// address has its own count. A login replaces `old_session` (the id is rotated).
 pub(crate) fn log_in(
     app: &App,
     email: &str,
@@ -268,7 +270,7 @@ pub(crate) fn log_in(
     let email = Email::parse(email).map_err(|_| ServiceError::BadCredentials)?;
     let config = &app.config;
     let window = limit_window(app);
-    let account_key = format!("account:{}", email.as_str());
+    let account_key = format!("account:{}:{client_ip}", email.as_str());
     let limits = [
         Limit::new(account_key.clone(), config.login_limit_per_account),
         Limit::new(format!("ip:{client_ip}"), config.login_limit_per_ip),
@@ -354,7 +356,7 @@ pub(crate) fn change_password(
 ) -> Result<(), ServiceError> {
     let new = NewPassword::parse(change.new)?;
     let config = &app.config;
-    let key = format!("password:{user_id}");
+    let key = format!("password:{user_id}:{client_ip}");
     let limits = [
         Limit::new(key.clone(), config.login_limit_per_account),
         Limit::new(format!("ip:{client_ip}"), config.login_limit_per_ip),

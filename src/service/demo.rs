@@ -73,8 +73,34 @@ pub fn random_finished_record(variant: Variant, first: Side, seed: u64) -> Optio
     None
 }
 
+/// Demonstration events an organiser may make from the web in a day: enough to try the
+/// program and train arbiters, not a way to keep the engine busy.
+pub const DEMOS_PER_DAY: u32 = 5;
+
+/// A demonstration event asked for from the web: at most [`DEMOS_PER_DAY`] a day per account
+/// (429 past it), then as [`create_demo_event`].
+pub(crate) fn create_demo_from_web(
+    app: &App,
+    owner: &User,
+    spec: &DemoSpec,
+) -> Result<Event, ServiceError> {
+    {
+        let mut conn = app.conn()?;
+        let _counted = super::limits::reserve(
+            &mut conn,
+            &[super::limits::Limit::new(
+                format!("demo:{}", owner.id),
+                DEMOS_PER_DAY,
+            )],
+            chrono::TimeDelta::days(1),
+        )?;
+    }
+    create_demo_event(app, owner, spec)
+}
+
 /// Creates a Swiss event owned by `owner`, registers the players and plays the first `played`
-/// rounds, every result entered by the organiser (so final at once).
+/// rounds, every result entered by the organiser (so final at once). It is marked as a
+/// demonstration: the engine reviews its games after real events'.
 pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Event, ServiceError> {
     let settings = SettingsInput {
         name: spec.name.clone(),
@@ -84,6 +110,10 @@ pub fn create_demo_event(app: &App, owner: &User, spec: &DemoSpec) -> Result<Eve
         ..SettingsInput::default()
     };
     let event = events::create_event(app, owner, &settings)?;
+    {
+        let mut conn = app.conn()?;
+        crate::db::reviews::mark_demo(&mut conn, event.id)?;
+    }
     let access = crate::service::access::access(app, EventRef::Id(event.id), Some(owner))?;
     let mut rng = fastrand::Rng::with_seed(spec.seed);
     for i in 0..spec.players {

@@ -104,6 +104,13 @@ pub(crate) async fn middleware(
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
     let with_token = req.headers().contains_key(header::AUTHORIZATION);
+    if path.starts_with("/api/")
+        && let Err(refused) = super::api::authenticate(req.request()).await
+    {
+        return Ok(req
+            .into_response(refused.error_response())
+            .map_into_right_body());
+    }
     let res = next.call(req).await?.map_into_boxed_body();
     if res.status() == StatusCode::NOT_FOUND {
         let allowed = allowed_methods(&path);

@@ -53,7 +53,7 @@ async fn login_rate_limit_kicks_in(app: &TestApp) {
             401
         );
     }
-    // Past the limit even the right password is refused, from any browser.
+    // Past the limit even the right password is refused, from any browser at that address.
     let resp = app.browser().log_in("ana@example.ao", PASSWORD).await;
     assert_eq!(resp.status, 429, "{}", resp.body);
     assert!(resp.header("retry-after").is_some());

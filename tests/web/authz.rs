@@ -679,3 +679,56 @@ async fn the_openapi_document_lists_every_api_route() {
     assert_eq!(documented, routes);
     app.stop().await;
 }
+
+/// One rule for a bearer token on every API route: a header that is not a valid token is 401,
+/// whatever the route (public reads included, whose answer would otherwise not depend on it),
+/// before the route's own checks; and a revoked token is refused the same way.
+async fn every_api_route_refuses_a_bad_token(app: &TestApp) {
+    let w = world(app).await;
+    let browser = &w.browsers[&Role::Public];
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for route in served_routes() {
+        let (method, pattern) = route.split_once(' ').unwrap();
+        if !pattern.starts_with("/api/") {
+            continue;
+        }
+        let path = fill(pattern, &w);
+        for (auth, code) in [
+            ("Bearer not-a-token-of-this-installation", "bad_token"),
+            ("Basic dXNlcjpwYXNz", "unauthorized"),
+        ] {
+            checked += 1;
+            let stream = crate::harness::is_stream(&path);
+            let resp = if stream {
+                browser.stream_head(&path, &[("authorization", auth)]).await
+            } else {
+                browser
+                    .request(
+                        method,
+                        &path,
+                        &[
+                            ("authorization", auth),
+                            ("content-type", "application/json"),
+                        ],
+                        b"{}".to_vec(),
+                    )
+                    .await
+            };
+            let said = serde_json::from_str::<serde_json::Value>(&resp.body)
+                .ok()
+                .and_then(|v| v["error"]["code"].as_str().map(str::to_string));
+            // A stream's answer is read as its status and headers only.
+            if resp.status != 401 || (!stream && said.as_deref() != Some(code)) {
+                failures.push(format!(
+                    "{route} with {auth}: {} {}",
+                    resp.status, resp.body
+                ));
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} calls");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+crate::both_backends!(every_api_route_refuses_a_bad_token);

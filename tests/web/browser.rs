@@ -1305,7 +1305,43 @@ async fn a_game_played_live_on_two_phones() {
         .await
         .expect(200)
         .json();
-    assert_eq!(shown["status"], "final", "both players entered moves");
+    // North's fourth ply was tapped on South's phone while it was offline: North did not
+    // enter every move of their own, so the record waits for North, who confirms it on their
+    // own game page (where the dispute is offered too).
+    assert_eq!(
+        shown["status"], "pending",
+        "a ply of North's was entered on South's phone"
+    );
+    client.switch_to_window(phones[1].clone()).await.unwrap();
+    j.open(&format!("{north}/games/{game}?lang=pt")).await;
+    assert!(
+        client
+            .find(Locator::Css("form[action$='/dispute'] button"))
+            .await
+            .is_ok(),
+        "North may dispute the record"
+    );
+    j.shot("live-confirm").await;
+    client
+        .find(Locator::Css("form[action$='/confirm'] button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let shown = api
+            .send(crate::harness::Req::get(format!("/api/v1/games/{game}")))
+            .await
+            .expect(200)
+            .json();
+        if shown["status"] == "final" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still {}", shown["status"]);
+        actix_rt::time::sleep(Duration::from_millis(100)).await;
+    }
     client.close().await.unwrap();
     app.stop().await;
 }

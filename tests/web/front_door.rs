@@ -224,8 +224,73 @@ async fn personal_links_are_offered_to_send(app: &TestApp) {
     );
 }
 
+/// Demonstration events from the web are few per organiser (429 past the day's allowance,
+/// with when to come back), and the engine reviews a real event's games before any
+/// demonstration's, however many demonstrations came first.
+async fn demonstrations_are_few_and_wait_behind_real_games(app: &TestApp) {
+    let organiser = app.browser();
+    organiser
+        .sign_up("Ana Admin", "ana@example.ao", "a-long-password")
+        .await;
+    let allowed = kiela::service::demo::DEMOS_PER_DAY as usize;
+    let mut statuses = Vec::new();
+    for _ in 0..=allowed {
+        statuses.push(organiser.post_form("/events/demo?lang=pt", &[]).await);
+    }
+    assert!(
+        statuses[..allowed].iter().all(|r| r.status == 303),
+        "{:?}",
+        statuses.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
+    let refused = &statuses[allowed];
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert!(refused.header("retry-after").is_some());
+    // A real event's game, final after the demonstrations' dozens.
+    let token =
+        kiela::service::accounts::create_api_token_for(&app.app, "ana@example.ao", "t").unwrap();
+    let client = app.browser();
+    let (event, slug) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Real", "rounds": 3}),
+        &["Ana", "Bento"],
+    )
+    .await;
+    let round = pair_round(&client, &token, event).await;
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let (record, _) = crate::harness::finished_record(
+        kiela::rules::Variant::Advanced,
+        kiela::rules::Side::South,
+        7,
+    );
+    client
+        .send(
+            Req::post(format!("/api/v1/games/{game}/record"))
+                .bearer(&token)
+                .text(&record),
+        )
+        .await
+        .expect(200);
+    let service = app.app.clone();
+    let stored =
+        actix_rt::task::spawn_blocking(move || kiela::service::reviews::review_due(&service, 1))
+            .await
+            .unwrap()
+            .unwrap();
+    assert_eq!(stored, 1);
+    let page = client.get(&format!("/events/{slug}/games/{game}")).await;
+    assert!(
+        page.body.contains("score-graph"),
+        "the real game was reviewed first"
+    );
+}
+
 both_backends!(
     a_new_installation_says_where_to_start,
     the_events_list_finds_and_pages,
     personal_links_are_offered_to_send
+);
+crate::both_backends_with!(
+    demonstrations_are_few_and_wait_behind_real_games,
+    |config| config.review_nodes = 2_000
 );

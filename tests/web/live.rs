@@ -239,6 +239,136 @@ async fn one_device_enters_the_game_and_the_opponent_confirms(app: &TestApp) {
     assert_eq!(shown["status"], "final");
 }
 
+/// The attack: one player enters the opponent's moves. Whatever share of the opponent's plies
+/// someone else entered (all but one, one through a stolen personal link, or the staff), the
+/// record is never final in the opponent's name: it waits for them, and they may dispute it
+/// from their own game page. Only a player who entered every ply of their own side stands
+/// behind the record as it ends.
+async fn a_player_cannot_enter_the_opponents_moves_into_a_final_result(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let names = [
+        "Ana Kiala",
+        "Bento Lunda",
+        "Carla Muxima",
+        "Domingos Neto",
+        "Elsa Pombo",
+        "Filipe Quissama",
+        "Gina Ramos",
+        "Hugo Sapalo",
+    ];
+    let (event, _) = event_with_players(
+        &client,
+        &token,
+        json!({"name": "Jogadas alheias", "rounds": 3}),
+        &names,
+    )
+    .await;
+    let round = pair_round(&client, &token, event).await;
+    let moves = moves_of_a_game(110);
+    // Who enters each ply (by its index): the first mover's link, the second's, or staff.
+    #[derive(Clone, Copy, PartialEq)]
+    enum By {
+        First,
+        Second,
+        Staff,
+    }
+    /// A way of entering the game: its name, who enters each ply, and the status it ends in.
+    type Plan = (&'static str, fn(usize) -> By, &'static str);
+    let plans: [Plan; 4] = [
+        // The second player entered a single ply; the first player entered all the rest.
+        (
+            "all but one",
+            |i| if i == 1 { By::Second } else { By::First },
+            "pending",
+        ),
+        // One of the second's plies through the second's (stolen) link, the rest as above.
+        (
+            "a stolen link's one ply",
+            |i| if i == 3 { By::Second } else { By::First },
+            "pending",
+        ),
+        // Each their own, except one of the second's plies entered by staff.
+        (
+            "staff entered one",
+            |i| match (i % 2, i) {
+                (_, 5) => By::Staff,
+                (0, _) => By::First,
+                _ => By::Second,
+            },
+            "pending",
+        ),
+        // Each their own: both stand behind it, final at once.
+        (
+            "each their own",
+            |i| if i % 2 == 0 { By::First } else { By::Second },
+            "final",
+        ),
+    ];
+    for ((plan, who, expected), board) in plans.iter().zip(round["pairings"].as_array().unwrap()) {
+        let game = board["game_id"].as_i64().unwrap();
+        let first = personal_path(
+            &client,
+            &token,
+            event,
+            board["first"]["id"].as_i64().unwrap(),
+        )
+        .await;
+        let second = personal_path(
+            &client,
+            &token,
+            event,
+            board["second"]["id"].as_i64().unwrap(),
+        )
+        .await;
+        for (i, mv) in moves.iter().enumerate() {
+            let sent = match who(i) {
+                By::First => Req::post(format!("{first}/games/{game}/moves")),
+                By::Second => Req::post(format!("{second}/games/{game}/moves")),
+                By::Staff => Req::post(format!("/api/v1/games/{game}/moves")).bearer(&token),
+            };
+            let answer = client
+                .send(sent.json(json!({"ply": i + 1, "move": mv})))
+                .await;
+            assert_eq!(answer.status, 200, "{plan}, ply {}: {}", i + 1, answer.body);
+        }
+        let shown = client
+            .send(Req::get(format!("/api/v1/games/{game}")))
+            .await
+            .expect(200)
+            .json();
+        assert_eq!(shown["status"], *expected, "{plan}");
+        if *expected == "final" {
+            continue;
+        }
+        // The record waits for the second player, who was not the one to stand behind it:
+        // their game page offers the dispute, and the dispute holds.
+        let page = client.get(&format!("{second}/games/{game}?lang=pt")).await;
+        assert_eq!(page.status, 200);
+        assert!(
+            crate::harness::has(&page.body, "form[action$='/dispute']"),
+            "{plan}: the second player may dispute"
+        );
+        assert!(
+            crate::harness::has(&page.body, "form[action$='/confirm']"),
+            "{plan}: the second player may confirm"
+        );
+        let disputed = client
+            .post_form(
+                &format!("{second}/games/{game}/dispute"),
+                &[("reason", "não foram estas as minhas jogadas")],
+            )
+            .await;
+        assert_eq!(disputed.status, 303, "{plan}: {}", disputed.body);
+        let shown = client
+            .send(Req::get(format!("/api/v1/games/{game}")))
+            .await
+            .expect(200)
+            .json();
+        assert_eq!(shown["status"], "disputed", "{plan}");
+    }
+}
+
 /// Without JavaScript: the board's holes are buttons of a form, each tap a post that comes
 /// back to the board; a refused move is said on it.
 async fn the_board_works_without_javascript(app: &TestApp) {
@@ -577,6 +707,7 @@ async fn streams_are_bounded(app: &TestApp) {
 }
 
 both_backends!(
+    a_player_cannot_enter_the_opponents_moves_into_a_final_result,
     both_players_enter_the_game_and_it_is_final,
     one_device_enters_the_game_and_the_opponent_confirms,
     the_board_works_without_javascript,

@@ -619,6 +619,54 @@ async fn the_client_address_is_the_right_most_one_the_proxy_saw(app: &TestApp) {
     assert_eq!(login("203.0.113.7, 127.0.0.1".into(), 10).await, 429);
 }
 
+/// A guesser cannot lock the owner out: wrong passwords for an account from one address stop
+/// that address (for that account), and the owner, elsewhere, signs in at once; the guesser's
+/// next address starts its own count, and its own address limit holds across accounts.
+async fn a_guesser_does_not_lock_the_owner_out(app: &TestApp) {
+    let owner = app.browser();
+    owner.sign_up("Ana", "ana@example.ao", PASSWORD).await;
+    owner.post_form("/logout", &[]).await;
+    let login = |from: &'static str, password: &'static str| async move {
+        let browser = app.browser();
+        let token = browser.csrf().await;
+        let body = serde_urlencoded::to_string([
+            ("csrf", token.as_str()),
+            ("email", "ana@example.ao"),
+            ("password", password),
+        ])
+        .unwrap();
+        browser
+            .request(
+                "POST",
+                "/login",
+                &[
+                    ("content-type", "application/x-www-form-urlencoded"),
+                    ("x-forwarded-for", from),
+                ],
+                body.into_bytes(),
+            )
+            .await
+            .status
+    };
+    let limit = app.app.config.login_limit_per_account as usize;
+    let mut guesses = Vec::new();
+    for _ in 0..=limit {
+        guesses.push(login("198.51.100.66", "guess-guess").await);
+    }
+    assert_eq!(guesses[..limit], vec![401; limit][..], "{guesses:?}");
+    assert_eq!(guesses[limit], 429, "the guesser's address is stopped");
+    assert_eq!(
+        login("198.51.100.66", PASSWORD).await,
+        429,
+        "even with the right password, from the guessing address"
+    );
+    assert_eq!(
+        login("203.0.113.20", PASSWORD).await,
+        303,
+        "the owner, at another address, signs in"
+    );
+}
+
 async fn made_up_query_strings_do_not_make_new_pages(app: &TestApp) {
     let client = app.browser();
     let org = account_with_token(app, "org@example.ao", "Org", "organiser");
@@ -1237,6 +1285,9 @@ both_backends_with!(
         c.login_limit_per_ip = 3;
     }
 );
+both_backends_with!(a_guesser_does_not_lock_the_owner_out, |c| {
+    c.trust_proxy = true;
+});
 both_backends_with!(junk_records_are_kept_short_and_limited, |c| c
     .submission_limit_per_game =
     3);

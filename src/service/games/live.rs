@@ -5,9 +5,12 @@
 //! retry after the venue's Wi-Fi dropped) changes nothing, and two devices cannot fork the
 //! game: another move for a ply already played is refused with the game as it stands. When
 //! the position is over on the board the moves are the game's record, submitted in the name of
-//! each player who entered moves: both did, and it is final at once; one did, and the other
-//! confirms or disputes as any record. Staff alone entered it, and it is the staff's record,
-//! final at once.
+//! each player who stands behind it: a player who entered every ply of their own side from
+//! their own account or personal link. Both did, and it is final at once; one did, and the
+//! other confirms or disputes as any record. Either player may enter the other's move (one
+//! phone passed across the board), but then the record waits for that player's confirmation:
+//! nobody's result is final in the name of a player who did not enter their own moves. Staff
+//! alone entered it, and it is the staff's record, final at once.
 
 use super::{
     Actor, App, Retry, ServiceError, game_players, refuse_outsider, refuse_own_game, staff_game,
@@ -17,7 +20,7 @@ use crate::db::events as q;
 use crate::db::live::{self as ql, LiveMove, NewLiveMove};
 use crate::db::{self, DbConnection};
 use crate::domain::{
-    AuditAction, ErrorCode, FeedKind, Game, GameId, GameState, GameStatus, PlayerId, UserId,
+    AuditAction, ErrorCode, FeedKind, Game, GameId, GameState, GameStatus, PlayerId,
 };
 use crate::rules::explain::Explanation;
 use crate::rules::{
@@ -342,7 +345,7 @@ fn store_move(
 }
 
 /// The game is over on the board: its moves are submitted as its record in the name of each
-/// player who entered any, or of the staff member who played the last when no player did.
+/// player who stands behind it ([`entrants_of`]).
 fn finish(
     app: &App,
     game_id: GameId,
@@ -354,7 +357,8 @@ fn finish(
         let game = q::game_by_id(&mut conn, game_id)?.ok_or(ServiceError::NotFound)?;
         let event = q::event_by_id(&mut conn, game.event_id)?.ok_or(ServiceError::NotFound)?;
         let moves = ql::moves_of_game(&mut conn, game_id)?;
-        let entrants = entrants_of(&moves, actor);
+        let sides = sides_of(event.variant, &moves)?;
+        let entrants = entrants_of(&game, &moves, &sides, actor);
         let record =
             crate::service::board::record_of(event.variant, Side::South, &state.moves, None)
                 .ok_or_else(|| ServiceError::Internal("the moves make no record".into()))?;
@@ -385,24 +389,59 @@ fn finish(
     Ok(state)
 }
 
-/// Who the record of a game entered live is submitted as: each player who entered a move, or
-/// when none did, the staff member who played the last.
-fn entrants_of(moves: &[LiveMove], last: &Actor) -> Vec<Actor> {
-    let mut players: Vec<(PlayerId, Option<UserId>)> = Vec::new();
+/// The side that played each of `moves`, from the start of `variant` (South moves first).
+fn sides_of(variant: Variant, moves: &[LiveMove]) -> Result<Vec<Side>, ServiceError> {
+    let mut board = Board::start(variant, Side::South);
+    let mut sides = Vec::with_capacity(moves.len());
     for mv in moves {
-        if let Some(player_id) = mv.player_id
-            && !players.iter().any(|(p, _)| *p == player_id)
-        {
-            players.push((player_id, mv.user_id));
+        sides.push(board.to_move());
+        let parsed: Move = mv
+            .move_text
+            .parse()
+            .map_err(|_| ServiceError::Internal(format!("stored move {}", mv.move_text)))?;
+        board
+            .apply(&parsed, None)
+            .map_err(|e| ServiceError::Internal(format!("stored move {}: {e}", mv.move_text)))?;
+    }
+    Ok(sides)
+}
+
+/// Who the record of a game entered live is submitted as.
+///
+/// A player stands behind it when they entered every ply of their own side themselves (their
+/// account or their personal link): the record goes in as theirs. A player any of whose plies
+/// someone else entered (the opponent, a stolen link's holder for one ply, staff) has not, and
+/// confirms or disputes it as any record sent by the opponent. When neither player stands
+/// behind it, it goes in as the record of whoever entered the last ply: a player's then waits
+/// for the other, a staff member's is final as any staff record. Moves entered by staff alone
+/// are the staff's record.
+fn entrants_of(game: &Game, moves: &[LiveMove], sides: &[Side], last: &Actor) -> Vec<Actor> {
+    let seats = [(Side::South, game.first_id), (Side::North, game.second_id)];
+    let mut backers = Vec::new();
+    for (side, player) in seats {
+        let Some(player_id) = player else { continue };
+        let mut own = moves
+            .iter()
+            .zip(sides)
+            .filter(|(_, s)| **s == side)
+            .map(|(mv, _)| mv)
+            .peekable();
+        if own.peek().is_none() {
+            continue;
+        }
+        let mut user_id = None;
+        let entered_all = own.all(|mv| {
+            user_id = user_id.or(mv.user_id);
+            mv.player_id == Some(player_id)
+        });
+        if entered_all {
+            backers.push(Actor::Player { player_id, user_id });
         }
     }
-    if players.is_empty() {
+    if backers.is_empty() {
         return vec![last.clone()];
     }
-    players
-        .into_iter()
-        .map(|(player_id, user_id)| Actor::Player { player_id, user_id })
-        .collect()
+    backers
 }
 
 /// The game as it stands: for the players and staff every move, for the public the moves the

@@ -4,7 +4,7 @@
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::http::header;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
 pub(crate) mod archives;
@@ -159,55 +159,75 @@ impl From<ServiceError> for ApiError {
 
 /// The user a request's bearer token acts for; 401 without a valid token. Cookies are never
 /// looked at, so the API cannot be driven by a cross-site form.
+#[derive(Clone)]
 pub struct ApiUser(pub User);
 
-impl FromRequest for ApiUser {
-    type Error = ApiError;
-    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<ApiUser, ApiError>>>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(|t| t.trim().to_string());
-        let app = req.app_data::<web::Data<App>>().cloned();
-        Box::pin(async move {
-            let Some(token) = token.filter(|t| !t.is_empty()) else {
-                return Err(WebError::Unauthorized.into());
-            };
-            let Some(app) = app else {
-                return Err(WebError::internal("application state missing").into());
-            };
-            let app = app.into_inner();
-            match crate::web::run(move || accounts::api_token_user(&app, &token)).await? {
-                Some(user) => Ok(ApiUser(user)),
-                None => Err(WebError::BadToken.into()),
-            }
+/// The bearer token a request carries, if its `Authorization` header is one (`None` for a
+/// header of another scheme or an empty token).
+fn bearer_token(req: &HttpRequest) -> Option<String> {
+    req.headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
         })
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+}
+
+/// The account of a request that carries an `Authorization` header: every API route answers a
+/// header that is not a valid token the same way, 401 (`bad_token`, or `unauthorized` for a
+/// header that is not a bearer token), reads included. Checked once per request, by
+/// [`crate::web::api_http`], before any handler or cached answer; the account is kept in
+/// the request for [`ApiUser`].
+pub(crate) async fn authenticate(req: &HttpRequest) -> Result<(), ApiError> {
+    if !req.headers().contains_key(header::AUTHORIZATION) {
+        return Ok(());
+    }
+    let Some(token) = bearer_token(req) else {
+        return Err(WebError::Unauthorized.into());
+    };
+    let Some(app) = req.app_data::<web::Data<App>>().cloned() else {
+        return Err(WebError::internal("application state missing").into());
+    };
+    let app = app.into_inner();
+    match crate::web::run(move || accounts::api_token_user(&app, &token)).await? {
+        Some(user) => {
+            req.extensions_mut().insert(ApiUser(user));
+            Ok(())
+        }
+        None => Err(WebError::BadToken.into()),
     }
 }
 
-/// An optional bearer token: reads are public, but a token may still be sent.
+impl FromRequest for ApiUser {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<ApiUser, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        // The token was checked before the request reached its route ([`authenticate`]).
+        std::future::ready(
+            req.extensions()
+                .get::<ApiUser>()
+                .cloned()
+                .ok_or_else(|| WebError::Unauthorized.into()),
+        )
+    }
+}
+
+/// An optional bearer token: reads are public, but a token may still be sent (and a bad one
+/// was refused before the route).
 pub struct MaybeApiUser(pub Option<User>);
 
 impl FromRequest for MaybeApiUser {
     type Error = ApiError;
-    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
 
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let has_header = req.headers().contains_key(header::AUTHORIZATION);
-        let user = ApiUser::from_request(req, payload);
-        Box::pin(async move {
-            if !has_header {
-                return Ok(MaybeApiUser(None));
-            }
-            user.await.map(|u| MaybeApiUser(Some(u.0)))
-        })
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(Ok(MaybeApiUser(
+            req.extensions().get::<ApiUser>().map(|u| u.0.clone()),
+        )))
     }
 }
 

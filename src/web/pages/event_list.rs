@@ -178,7 +178,7 @@ pub(crate) async fn demo(
     };
     let app = app.into_inner();
     let event =
-        crate::web::run(move || crate::service::demo::create_demo_event(&app, &owner, &spec))
+        crate::web::run(move || crate::service::demo::create_demo_from_web(&app, &owner, &spec))
             .await?;
     super::redirect_with_flash(
         &req,

@@ -88,6 +88,8 @@ struct PlayPage<'a> {
     over: Option<String>,
     /// Staff may take the last move back.
     take_back: Option<String>,
+    /// A player enters the moves (not staff): told what entering the opponent's means.
+    is_player: bool,
     /// A refusal of the move just sent.
     error: Option<String>,
 }
@@ -156,6 +158,7 @@ async fn play_page(
         moves,
         over,
         take_back,
+        is_player: matches!(seat.actor, Actor::Player { .. }),
         error,
         board,
         state,
