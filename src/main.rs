@@ -72,6 +72,13 @@ enum Command {
         #[command(subcommand)]
         command: cli::season::ArchiveCommand,
     },
+    /// The venues whose archives this installation takes, and their signing keys.
+    Venue {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(subcommand)]
+        command: cli::season::VenueCommand,
+    },
     /// Administration without a browser.
     Admin {
         #[command(flatten)]
@@ -270,6 +277,8 @@ fn serve(setup: &Setup, bind: Option<String>) -> ExitCode {
     service::reviews::start_worker(&app);
     // A venue connected to a federation publishes its marked events as they change.
     service::push::start_worker(&app);
+    // Results held for the public's delay become final when the public sees the last move.
+    service::games::start_worker(&app);
     let listener = match std::net::TcpListener::bind(&bind) {
         Ok(listener) => listener,
         Err(e) => return fail(format!("cannot listen on {bind}: {e}")),
@@ -428,6 +437,9 @@ fn main() -> ExitCode {
         }
         Some(Command::Archive { setup, command }) => {
             season(&setup, |app| cli::season::archive(app, command))
+        }
+        Some(Command::Venue { setup, command }) => {
+            season(&setup, |app| cli::season::venue(app, command))
         }
         Some(Command::Backup { setup, file }) => backup(&setup, &file),
         Some(Command::Restore { setup, file }) => restore(&setup, &file),

@@ -55,6 +55,21 @@ installation-federation = Pushes its events to
 installation-role-to-state = This installation issued ids of the national form (K0000001…) before installations had roles. Set installation_role = "federation" if it is the federation's server, or "venue" (docs/archive.md, "Roles").
 installation-hint = The name, role and federation are set in the configuration:
 installation-code-hint = The code was made at first start and is part of every local id issued here.
+installation-fingerprint = Signing key
+installation-fingerprint-hint = Every archive this installation writes is signed with its key. The installation that takes its archives (the federation's) approves the key once, after comparing this fingerprint with the one it is shown: read it out to its administrator.
+venues-title = Venues whose archives are taken here
+venues-hint = A venue's first archive registers its signing key; its archives are refused until you approve the key. Ask the venue's administrator for the fingerprint on their administration page and type it to approve: an archive under the venue's code signed by any other key is refused. Forget a venue that was reinstalled with a new key; its next archive registers the new one.
+venues-none = No venue has sent an archive yet.
+venues-venue = Venue
+venues-fingerprint = Key fingerprint
+venues-state = State
+venues-action = Action
+venues-type-fingerprint = Fingerprint as the venue reads it
+venues-approve = Approve the key
+venues-forget = Forget
+venues-forget-confirm = Forget this venue? Its next archive registers its key again, waiting for approval.
+venue-state-pending = waiting for approval
+venue-state-approved = approved
 admin-users-list = Accounts of this installation
 admin-users-email = E-mail
 admin-users-name = Name
@@ -225,6 +240,7 @@ game-ply = Ply { $ply }
 game-record = Game record
 game-replay = Replay
 game-status = Status
+game-final-at = The result is agreed. It becomes final on { $at }, when the public sees the last move (the event's delay): until then the public follows the game as in play, and a dispute is still possible.
 game-submissions = Submissions
 game-submit = Submit the record
 import-intro = Paste a FIDE tournament report file (TRF). A new event is created with its players, rounds and results, and can be continued here.
@@ -823,6 +839,16 @@ audit-detail-prizes = { $places ->
        *[other] { $categories } categories
     }
 audit-detail-staff = { $email } ({ $role })
+audit-detail-role = { $role }
+audit-detail-archive_held = archive { $digest }: { $changes ->
+    [one] { $changes } change to confirm
+   *[other] { $changes } changes to confirm
+}
+audit-detail-handed_over = { $from } → { $to }
+audit-detail-decisions_rated = { $rated ->
+    [true] counted
+   *[other] not counted
+}
 audit-detail-account = account { $account }
 audit-detail-round = round { $round }
 audit-detail-round_paired = round { $round }: { $games ->
@@ -1083,6 +1109,10 @@ error-registry_player_unknown = No registered player has that federation id.
 audit-registry_merged = registered players merged
 registry-merged-ids = Also known as
 registry-merge-title = Merge
+registry-proposals-title = What entries say otherwise
+registry-proposals-hint = An entry (an organiser's, or a venue's archive) gave this person other details than the registry holds. The registry keeps its own until you take an entry's: blank details of the entry leave the registry's as they are.
+registry-proposal-take = Take these details
+registry-proposal-leave = Leave them
 registry-merge-hint = Two registry entries that are one person: merging moves every event, game and rating of one to the other, and the old federation id leads here. Logged in each event concerned.
 registry-merge-here = Merge into this player
 registry-merge-into = Merge this player into federation id
@@ -1142,6 +1172,7 @@ rating-left-out-forfeit = Decided by forfeit: forfeits do not count.
 rating-left-out-no_record = A result with no verified record behind it (imported from a TRF file, say): only games verified here or decided by an arbiter count.
 rating-left-out-not_registered = One of the players is not in the registry.
 rating-left-out-not_final = The game has no final result.
+rating-left-out-venue_decision = An arbiter's decision at the venue without a record: it counts only when this installation says so (below).
 event-rating-held-title = Changes waiting for the federation
 event-rating-held-hint = Since the event went into the list these games changed (a corrected result, an entry that now names another person). The event's standings count them already; the rating list keeps counting the games as they went in until a federation administrator accepts the changes.
 event-rating-held-listed = In the list
@@ -1292,6 +1323,28 @@ archive-review-action = Import
 archive-action-created = a new event
 archive-action-updated = updates the event imported before
 archive-action-unchanged = the same archive as last time: nothing changes
+archive-action-held = changes what was imported before: held until you confirm the changes below
+archive-review-signed = Signed by the venue's key
+archive-changes-title = { $count ->
+    [one] This archive changes { $count } thing imported before:
+   *[other] This archive changes { $count } things imported before:
+}
+archive-changes-hint = New rounds and results are the event moving on; these are not. Ask the venue why before you confirm them.
+archive-changes-confirm = I confirm these changes
+archive-decisions-title = { $count ->
+    [one] { $count } result stands on an arbiter's decision without a record:
+   *[other] { $count } results stand on an arbiter's decision without a record:
+}
+archive-decisions-hint = No record was verified again for them: the rating list counts them only when this installation says so, on the event's rating page.
+archive-change-place = round { $round }, board { $board }, game { $game }
+archive-change-entry-changed = Entry { $entry } was { $before } and is now { $after }.
+archive-change-entry-gone = Entry { $entry }, { $before }, is no longer in the event.
+archive-change-game-players = At { $place } the game was { $before } and is now { $after }.
+archive-change-result = At { $place } the result was { $before } and is now { $after }.
+archive-change-result-decision = At { $place } the result was { $before }, on a record, and is now { $after }, an arbiter's decision without a record.
+archive-change-game-gone = The game at { $place } is no longer in the event.
+archive-change-round-gone = Round { $round } is no longer in the event.
+archive-change-no-result = no result
 archive-review-id = Id in the archive
 archive-review-match = Person in this registry
 archive-match-new = A new person
@@ -1306,9 +1359,25 @@ archive-fault-round = Round { $round }:
 flash-archive-imported = The event was imported.
 event-imported-from = Run at { $installation }; this is its record, read-only here.
 audit-archive_imported = imported from a venue's archive
+audit-archive_held = a venue's archive held for confirmation
+audit-archive_refused = a venue's held archive refused
+audit-event_handed_over = handed to another organiser
+audit-decisions_rated = the venue's decisions and the rating list
+audit-result_held = result held until the public sees the last move
 error-event_imported = This event was imported from the installation that ran it: it is read-only here.
 error-archive_malformed = The file is not an event archive this installation reads.
 error-archive_too_large = The archive is too large.
+error-archive_unsigned = The archive is not signed by the installation that ran the event: export it again from an up-to-date installation.
+error-archive_signature_invalid = The archive is not what its installation signed: it was changed after it was written.
+error-venue_not_approved = The venue's signing key is not approved here yet: this installation's administrator approves it after comparing its fingerprint with the venue's.
+error-venue_key_mismatch = The archive is signed by another key than the venue's: only the venue that ran the event writes it here.
+error-event_withdrawn = An administrator withdrew this event from this installation: ask them before sending it again.
+error-event_held_by_other = Another organiser holds this event here: ask an administrator to hand it to you.
+error-registry_file_at_federation = The federation's server keeps the national registry itself: a registry file is loaded at a venue.
+error-fingerprint_wrong = That is not the fingerprint of the key registered for this venue.
+error-nothing_held = No archive of this event is waiting for confirmation.
+error-event_not_imported = This event was run here, not imported from a venue.
+error-not_an_organiser = That account may not hold events: give it the organiser role first.
 error-archive_version = The archive was written by a later version of the program: update this installation first.
 error-archive_player_unknown = The archive names a player who is not entered.
 error-archive_player_twice = The archive has a player twice where once is allowed.
@@ -1331,6 +1400,33 @@ push-retrying = the federation could not be reached ({ $failures ->
        *[other] { $failures } attempts
     }); sent again when it can be
 push-up-to-date = the federation has the event as it stands
+push-refused = the federation refused the event as it stands: it is not sent again until the event changes or you send it again
+push-held = the federation holds the latest changes until its organiser confirms them (they change what it took before)
+push-again = Send it again now
+push-advice-token = Check federation_token: it must be an API key of an organiser at the federation, made on their account page there.
+push-advice-held-by-other = Another organiser holds this event at the federation: ask its administrator to hand it to the organiser whose API key this installation uses.
+push-advice-not-approved = Read this installation's key fingerprint (on its administration page) to the federation's administrator, who approves it; then send it again.
+push-advice-key-mismatch = The federation knows this venue by another key (a laptop installed again?): ask its administrator to forget the venue, send the event again, and have the new key approved.
+push-advice-withdrawn = The federation's administrator withdrew this event: ask them before sending it again.
+push-advice-in-rating-list = The event is in the federation's rating list: its administrator takes it out before it can change there.
+push-advice-archive = The federation refused the archive's content (the answer says where): it is sent again with the event's next change.
+push-advice-other = Ask the federation's administrator: the event is sent again with its next change, or when you send it again.
+imported-title = From the venue
+imported-held = The venue sent a later archive on { $at } that changes what was imported before:
+imported-held-accept = Accept these changes
+imported-held-refuse = Refuse them
+imported-decisions-count = Count the venue's decisions without a record in the rating list
+imported-decisions-save = Save
+imported-admin = Administration
+imported-hand-over-email = Hand the event to the organiser with the e-mail address
+imported-hand-over = Hand over
+imported-withdraw-hint = Withdrawing takes the event out of the rating list (which is rated again without it) and off this installation; the venue's later archives of it are refused until an administrator imports one.
+imported-withdraw = Withdraw the event
+imported-withdraw-confirm = Withdraw this event from the installation?
+flash-held-accepted = The venue's changes were accepted.
+flash-held-refused = The venue's changes were refused.
+flash-handed-over = The event was handed to the organiser.
+flash-event-withdrawn = The event was withdrawn.
 push-answer = The federation's last answer
 push-no-answer = no answer
 push-hint = The event can be published to the federation as it goes: sent within seconds of every change, and again while the connection is down, so the public follows it on the national site.
@@ -1340,6 +1436,8 @@ registry-file = The federation's registry file
 registry-file-load = Load
 registry-file-hint = The file of /api/v1/registry/export on the federation's site: its people and national ratings are loaded here, so that entering a player by national id fills their details and rating without a connection.
 flash-registry-loaded = The federation's registry was loaded.
+flash-venue-approved = The venue's key was approved: its archives are taken from now on.
+flash-venue-forgotten = The venue was forgotten: its next archive registers its key again.
 archive-warning-not-checked = The pairings of { $players ->
         [one] { $players } player
        *[other] { $players } players

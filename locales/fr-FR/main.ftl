@@ -55,6 +55,21 @@ installation-federation = Envoie ses tournois à
 installation-role-to-state = Cette installation a attribué des identifiants de la forme nationale (K0000001…) avant que les installations aient un rôle. Indiquez installation_role = "federation" s’il s’agit du serveur de la fédération, ou "venue" (docs/archive.md, « Roles »).
 installation-hint = Le nom, le rôle et la fédération se règlent dans la configuration :
 installation-code-hint = Le code a été créé au premier démarrage et fait partie de chaque identifiant local attribué ici.
+installation-fingerprint = Clé de signature
+installation-fingerprint-hint = Chaque archive que cette installation écrit est signée de sa clé. L’installation qui reçoit ses archives (celle de la fédération) approuve la clé une fois, après avoir comparé cette empreinte à celle qui lui est montrée : lisez-la à son administrateur.
+venues-title = Lieux de jeu dont les archives sont reçues ici
+venues-hint = La première archive d’un lieu de jeu enregistre sa clé de signature ; ses archives sont refusées tant que vous n’avez pas approuvé la clé. Demandez à l’administrateur du lieu l’empreinte de sa page d’administration et saisissez-la pour approuver : une archive portant le code du lieu signée d’une autre clé est refusée. Oubliez un lieu réinstallé avec une nouvelle clé ; sa prochaine archive enregistre la nouvelle.
+venues-none = Aucun lieu de jeu n’a encore envoyé d’archive.
+venues-venue = Lieu de jeu
+venues-fingerprint = Empreinte de la clé
+venues-state = État
+venues-action = Action
+venues-type-fingerprint = Empreinte telle que le lieu la lit
+venues-approve = Approuver la clé
+venues-forget = Oublier
+venues-forget-confirm = Oublier ce lieu de jeu ? Sa prochaine archive enregistre de nouveau sa clé, en attente d’approbation.
+venue-state-pending = en attente d’approbation
+venue-state-approved = approuvé
 admin-users-list = Comptes de cette installation
 admin-users-email = E-mail
 admin-users-name = Nom
@@ -225,6 +240,7 @@ game-ply = Coup { $ply }
 game-record = Feuille de partie
 game-replay = Rejouer
 game-status = Statut
+game-final-at = Le résultat est convenu. Il devient définitif le { $at }, quand le public voit le dernier coup (le délai du tournoi) : d’ici là le public suit la partie comme en cours, et une contestation reste possible.
 game-submissions = Envois
 game-submit = Envoyer la feuille
 import-intro = Collez un fichier de rapport de tournoi FIDE (TRF). Un nouveau tournoi est créé avec ses joueurs, rondes et résultats, et peut être poursuivi ici.
@@ -829,6 +845,16 @@ audit-detail-prizes = { $places ->
        *[other] { $categories } catégories
     }
 audit-detail-staff = { $email } ({ $role })
+audit-detail-role = { $role }
+audit-detail-archive_held = archive { $digest } : { $changes ->
+    [one] { $changes } modification à confirmer
+   *[other] { $changes } modifications à confirmer
+}
+audit-detail-handed_over = { $from } → { $to }
+audit-detail-decisions_rated = { $rated ->
+    [true] comptées
+   *[other] non comptées
+}
 audit-detail-account = compte { $account }
 audit-detail-round = ronde { $round }
 audit-detail-round_paired = ronde { $round } : { $games ->
@@ -1102,6 +1128,10 @@ error-registry_player_unknown = Aucun joueur inscrit n’a ce n° de fédératio
 audit-registry_merged = joueurs inscrits fusionnés
 registry-merged-ids = Aussi connu sous
 registry-merge-title = Fusionner
+registry-proposals-title = Ce que les inscriptions disent autrement
+registry-proposals-hint = Une inscription (d’un organisateur, ou de l’archive d’un lieu de jeu) a donné à cette personne d’autres données que celles du registre. Le registre garde les siennes jusqu’à ce que vous preniez celles d’une inscription : les données vides de l’inscription laissent celles du registre telles quelles.
+registry-proposal-take = Prendre ces données
+registry-proposal-leave = Les laisser
 registry-merge-hint = Deux inscriptions du registre qui sont une seule personne : fusionner déplace tous les tournois, parties et l’Elo de l’une vers l’autre, et l’ancien n° de fédération mène ici. Noté dans le journal de chaque tournoi concerné.
 registry-merge-here = Fusionner dans ce joueur
 registry-merge-into = Fusionner ce joueur dans le n° de fédération
@@ -1161,6 +1191,7 @@ rating-left-out-forfeit = Décidée par forfait : les forfaits ne comptent pas.
 rating-left-out-no_record = Un résultat sans feuille vérifiée (importé d’un fichier TRF, par exemple) : seules comptent les parties vérifiées ici ou décidées par un arbitre.
 rating-left-out-not_registered = L’un des joueurs n’est pas dans le registre.
 rating-left-out-not_final = La partie n’a pas de résultat définitif.
+rating-left-out-venue_decision = Une décision de l’arbitre sur le lieu de jeu sans feuille : elle ne compte que si cette installation le dit (ci-dessous).
 event-rating-held-title = Modifications en attente de la fédération
 event-rating-held-hint = Depuis l’entrée du tournoi dans la liste, ces parties ont changé (un résultat corrigé, une inscription qui désigne désormais une autre personne). Le classement du tournoi en tient déjà compte ; la liste Elo continue de compter les parties telles qu’elles sont entrées jusqu’à ce qu’un administrateur de la fédération accepte les modifications.
 event-rating-held-listed = Dans la liste
@@ -1311,6 +1342,28 @@ archive-review-action = Import
 archive-action-created = un nouveau tournoi
 archive-action-updated = met à jour le tournoi importé auparavant
 archive-action-unchanged = la même archive que la dernière fois : rien ne change
+archive-action-held = modifie ce qui a été importé avant : retenue jusqu’à ce que vous confirmiez les modifications ci-dessous
+archive-review-signed = Signée de la clé du lieu de jeu
+archive-changes-title = { $count ->
+    [one] Cette archive modifie { $count } chose importée avant :
+   *[other] Cette archive modifie { $count } choses importées avant :
+}
+archive-changes-hint = Les nouvelles rondes et les nouveaux résultats sont le tournoi qui avance ; ceci non. Demandez pourquoi au lieu de jeu avant de les confirmer.
+archive-changes-confirm = Je confirme ces modifications
+archive-decisions-title = { $count ->
+    [one] { $count } résultat repose sur une décision de l’arbitre sans feuille :
+   *[other] { $count } résultats reposent sur une décision de l’arbitre sans feuille :
+}
+archive-decisions-hint = Aucune feuille n’a été vérifiée de nouveau pour eux : la liste Elo ne les compte que si cette installation le dit, sur la page Elo du tournoi.
+archive-change-place = ronde { $round }, table { $board }, partie { $game }
+archive-change-entry-changed = L’inscription { $entry } était { $before } et est désormais { $after }.
+archive-change-entry-gone = L’inscription { $entry }, { $before }, n’est plus dans le tournoi.
+archive-change-game-players = À { $place } la partie était { $before } et est désormais { $after }.
+archive-change-result = À { $place } le résultat était { $before } et est désormais { $after }.
+archive-change-result-decision = À { $place } le résultat était { $before }, sur feuille, et est désormais { $after }, une décision de l’arbitre sans feuille.
+archive-change-game-gone = La partie à { $place } n’est plus dans le tournoi.
+archive-change-round-gone = La ronde { $round } n’est plus dans le tournoi.
+archive-change-no-result = aucun résultat
 archive-review-id = Identifiant dans l’archive
 archive-review-match = Personne dans ce registre
 archive-match-new = Une nouvelle personne
@@ -1325,9 +1378,25 @@ archive-fault-round = Ronde { $round } :
 flash-archive-imported = Le tournoi a été importé.
 event-imported-from = Conduit à { $installation } ; en voici le compte rendu, en lecture seule ici.
 audit-archive_imported = importé de l’archive d’un lieu de jeu
+audit-archive_held = archive d’un lieu de jeu en attente de confirmation
+audit-archive_refused = archive retenue d’un lieu de jeu refusée
+audit-event_handed_over = confié à un autre organisateur
+audit-decisions_rated = les décisions du lieu de jeu et la liste Elo
+audit-result_held = résultat retenu jusqu’à ce que le public voie le dernier coup
 error-event_imported = Ce tournoi a été importé de l’installation qui l’a conduit : il est en lecture seule ici.
 error-archive_malformed = Le fichier n’est pas une archive de tournoi que cette installation sait lire.
 error-archive_too_large = L’archive est trop volumineuse.
+error-archive_unsigned = L’archive n’est pas signée par l’installation qui a mené le tournoi : exportez-la de nouveau depuis une installation à jour.
+error-archive_signature_invalid = L’archive n’est pas ce que son installation a signé : elle a été modifiée après avoir été écrite.
+error-venue_not_approved = La clé de signature du lieu de jeu n’est pas encore approuvée ici : l’administrateur de cette installation l’approuve après avoir comparé son empreinte à celle du lieu.
+error-venue_key_mismatch = L’archive est signée d’une autre clé que celle du lieu de jeu : seul le lieu qui a mené le tournoi l’écrit ici.
+error-event_withdrawn = Un administrateur a retiré ce tournoi de cette installation : demandez-lui avant de l’envoyer de nouveau.
+error-event_held_by_other = Un autre organisateur détient ce tournoi ici : demandez à un administrateur de vous le confier.
+error-registry_file_at_federation = Le serveur de la fédération tient lui-même le registre national : un fichier du registre se charge sur un lieu de jeu.
+error-fingerprint_wrong = Ce n’est pas l’empreinte de la clé enregistrée pour ce lieu de jeu.
+error-nothing_held = Aucune archive de ce tournoi n’attend de confirmation.
+error-event_not_imported = Ce tournoi a été mené ici, pas importé d’un lieu de jeu.
+error-not_an_organiser = Ce compte ne peut pas détenir de tournois : donnez-lui d’abord le rôle d’organisateur.
 error-archive_version = L’archive a été écrite par une version ultérieure du programme : mettez d’abord cette installation à jour.
 error-archive_player_unknown = L’archive nomme un joueur qui n’est pas inscrit.
 error-archive_player_twice = L’archive compte un joueur deux fois là où une seule est permise.
@@ -1350,6 +1419,33 @@ push-retrying = la fédération n’a pas pu être jointe ({ $failures ->
        *[other] { $failures } tentatives
     }) ; renvoyé dès que possible
 push-up-to-date = la fédération a le tournoi tel qu’il est
+push-refused = la fédération a refusé le tournoi tel qu’il est : il n’est pas renvoyé avant que le tournoi change ou que vous le renvoyiez
+push-held = la fédération retient les dernières modifications jusqu’à ce que son organisateur les confirme (elles modifient ce qu’elle a reçu avant)
+push-again = Renvoyer maintenant
+push-advice-token = Vérifiez federation_token : ce doit être un jeton d’API d’un organisateur de la fédération, créé sur la page de son compte là-bas.
+push-advice-held-by-other = Un autre organisateur détient ce tournoi à la fédération : demandez à son administrateur de le confier à l’organisateur dont cette installation utilise le jeton d’API.
+push-advice-not-approved = Lisez l’empreinte de la clé de cette installation (sur sa page d’administration) à l’administrateur de la fédération, qui l’approuve ; puis renvoyez.
+push-advice-key-mismatch = La fédération connaît ce lieu de jeu sous une autre clé (un portable réinstallé ?) : demandez à son administrateur d’oublier le lieu, renvoyez le tournoi et faites approuver la nouvelle clé.
+push-advice-withdrawn = L’administrateur de la fédération a retiré ce tournoi : demandez-lui avant de le renvoyer.
+push-advice-in-rating-list = Le tournoi est dans la liste Elo de la fédération : son administrateur l’en retire avant qu’il puisse y changer.
+push-advice-archive = La fédération a refusé le contenu de l’archive (la réponse dit où) : il est renvoyé à la prochaine modification du tournoi.
+push-advice-other = Demandez à l’administrateur de la fédération : le tournoi est renvoyé à sa prochaine modification, ou quand vous le renvoyez.
+imported-title = Du lieu de jeu
+imported-held = Le lieu de jeu a envoyé le { $at } une archive postérieure qui modifie ce qui a été importé avant :
+imported-held-accept = Accepter ces modifications
+imported-held-refuse = Les refuser
+imported-decisions-count = Compter dans la liste Elo les décisions du lieu de jeu sans feuille
+imported-decisions-save = Enregistrer
+imported-admin = Administration
+imported-hand-over-email = Confier le tournoi à l’organisateur dont l’adresse e-mail est
+imported-hand-over = Confier
+imported-withdraw-hint = Retirer sort le tournoi de la liste Elo (recalculée sans lui) et de cette installation ; les archives postérieures du lieu de jeu sont refusées jusqu’à ce qu’un administrateur en importe une.
+imported-withdraw = Retirer le tournoi
+imported-withdraw-confirm = Retirer ce tournoi de l’installation ?
+flash-held-accepted = Les modifications du lieu de jeu ont été acceptées.
+flash-held-refused = Les modifications du lieu de jeu ont été refusées.
+flash-handed-over = Le tournoi a été confié à l’organisateur.
+flash-event-withdrawn = Le tournoi a été retiré.
 push-answer = La dernière réponse de la fédération
 push-no-answer = aucune réponse
 push-hint = Le tournoi peut être publié à la fédération au fil du jeu : envoyé quelques secondes après chaque changement, et à nouveau tant que la connexion manque, pour que le public le suive sur le site national.
@@ -1359,6 +1455,8 @@ registry-file = Le fichier du registre de la fédération
 registry-file-load = Charger
 registry-file-hint = Le fichier de /api/v1/registry/export sur le site de la fédération : ses personnes et leurs classements Elo nationaux sont chargés ici, pour qu’inscrire un joueur par son identifiant national remplisse ses données et son Elo sans connexion.
 flash-registry-loaded = Le registre de la fédération a été chargé.
+flash-venue-approved = La clé du lieu de jeu a été approuvée : ses archives sont reçues désormais.
+flash-venue-forgotten = Le lieu de jeu a été oublié : sa prochaine archive enregistre de nouveau sa clé.
 archive-warning-not-checked = Les appariements de { $players ->
         [one] { $players } joueur
        *[other] { $players } joueurs

@@ -55,6 +55,21 @@ installation-federation = Envia os seus torneios para
 installation-role-to-state = Esta instalação atribuiu identificadores da forma nacional (K0000001…) antes de as instalações terem papéis. Defina installation_role = "federation" se for o servidor da federação, ou "venue" (docs/archive.md, "Roles").
 installation-hint = O nome, o papel e a federação definem-se na configuração:
 installation-code-hint = O código foi criado no primeiro arranque e faz parte de cada identificador local atribuído aqui.
+installation-fingerprint = Chave de assinatura
+installation-fingerprint-hint = Cada arquivo que esta instalação escreve é assinado com a sua chave. A instalação que recebe os seus arquivos (a da federação) aprova a chave uma vez, depois de comparar esta impressão digital com a que lhe é mostrada: leia-a ao seu administrador.
+venues-title = Locais de jogo cujos arquivos são recebidos aqui
+venues-hint = O primeiro arquivo de um local de jogo regista a sua chave de assinatura; os seus arquivos são recusados até aprovar a chave. Peça ao administrador do local a impressão digital da sua página de administração e escreva-a para aprovar: um arquivo com o código do local assinado por outra chave é recusado. Esqueça um local reinstalado com uma chave nova; o seu próximo arquivo regista a nova.
+venues-none = Nenhum local de jogo enviou ainda um arquivo.
+venues-venue = Local de jogo
+venues-fingerprint = Impressão digital da chave
+venues-state = Estado
+venues-action = Acção
+venues-type-fingerprint = Impressão digital como o local a lê
+venues-approve = Aprovar a chave
+venues-forget = Esquecer
+venues-forget-confirm = Esquecer este local de jogo? O seu próximo arquivo regista de novo a chave, à espera de aprovação.
+venue-state-pending = à espera de aprovação
+venue-state-approved = aprovado
 admin-users-list = Contas desta instalação
 admin-users-email = E-mail
 admin-users-name = Nome
@@ -225,6 +240,7 @@ game-ply = Jogada { $ply }
 game-record = Registo da partida
 game-replay = Reprodução
 game-status = Estado
+game-final-at = O resultado está acordado. Torna-se definitivo a { $at }, quando o público vir a última jogada (o atraso do torneio): até lá o público segue a partida como em jogo, e ainda é possível contestá-la.
 game-submissions = Submissões
 game-submit = Submeter o registo
 import-intro = Cole um ficheiro de relatório de torneio FIDE (TRF). É criado um novo torneio com os jogadores, rondas e resultados, que pode continuar aqui.
@@ -823,6 +839,16 @@ audit-detail-prizes = { $places ->
        *[other] { $categories } categorias
     }
 audit-detail-staff = { $email } ({ $role })
+audit-detail-role = { $role }
+audit-detail-archive_held = arquivo { $digest }: { $changes ->
+    [1] { $changes } alteração a confirmar
+   *[other] { $changes } alterações a confirmar
+}
+audit-detail-handed_over = { $from } → { $to }
+audit-detail-decisions_rated = { $rated ->
+    [true] contam
+   *[other] não contam
+}
 audit-detail-account = conta { $account }
 audit-detail-round = ronda { $round }
 audit-detail-round_paired = ronda { $round }: { $games ->
@@ -1095,6 +1121,10 @@ error-registry_player_unknown = Nenhum jogador registado tem esse n.º na federa
 audit-registry_merged = jogadores registados fundidos
 registry-merged-ids = Também conhecido como
 registry-merge-title = Fundir
+registry-proposals-title = O que as inscrições dizem de outra maneira
+registry-proposals-hint = Uma inscrição (de um organizador, ou do arquivo de um local de jogo) deu a esta pessoa outros dados que os do cadastro. O cadastro mantém os seus até aceitar os de uma inscrição: os dados em branco da inscrição deixam os do cadastro como estão.
+registry-proposal-take = Aceitar estes dados
+registry-proposal-leave = Deixá-los
 registry-merge-hint = Duas entradas do cadastro que são uma só pessoa: fundir passa todos os torneios, partidas e Elo de uma para a outra, e o n.º antigo na federação passa a levar aqui. Fica no histórico de alterações de cada torneio envolvido.
 registry-merge-here = Fundir neste jogador
 registry-merge-into = Fundir este jogador no n.º na federação
@@ -1154,6 +1184,7 @@ rating-left-out-forfeit = Decidida por falta de comparência: as faltas de compa
 rating-left-out-no_record = Um resultado sem registo verificado (importado de um ficheiro TRF, por exemplo): só contam as partidas verificadas aqui ou decididas por um árbitro.
 rating-left-out-not_registered = Um dos jogadores não está no cadastro da federação.
 rating-left-out-not_final = A partida não tem resultado final.
+rating-left-out-venue_decision = Uma decisão do árbitro no local de jogo sem registo: só conta quando esta instalação o disser (abaixo).
 event-rating-held-title = Alterações à espera da federação
 event-rating-held-hint = Depois de o torneio entrar na lista, estas partidas mudaram (um resultado corrigido, uma inscrição que passou a ser de outra pessoa). A classificação do torneio já as conta; a lista Elo continua a contar as partidas como entraram até um administrador da federação aceitar as alterações.
 event-rating-held-listed = Na lista
@@ -1304,6 +1335,28 @@ archive-review-action = Importação
 archive-action-created = um torneio novo
 archive-action-updated = atualiza o torneio importado antes
 archive-action-unchanged = o mesmo arquivo da última vez: nada muda
+archive-action-held = altera o que foi importado antes: fica retido até confirmar as alterações abaixo
+archive-review-signed = Assinado com a chave do local de jogo
+archive-changes-title = { $count ->
+    [1] Este arquivo altera { $count } coisa importada antes:
+   *[other] Este arquivo altera { $count } coisas importadas antes:
+}
+archive-changes-hint = Rondas e resultados novos são o torneio a avançar; isto não. Pergunte ao local de jogo porquê antes de as confirmar.
+archive-changes-confirm = Confirmo estas alterações
+archive-decisions-title = { $count ->
+    [1] { $count } resultado assenta numa decisão do árbitro sem registo:
+   *[other] { $count } resultados assentam numa decisão do árbitro sem registo:
+}
+archive-decisions-hint = Nenhum registo foi verificado de novo para eles: a lista Elo só os conta quando esta instalação o disser, na página Elo do torneio.
+archive-change-place = ronda { $round }, mesa { $board }, partida { $game }
+archive-change-entry-changed = A inscrição { $entry } era { $before } e é agora { $after }.
+archive-change-entry-gone = A inscrição { $entry }, { $before }, já não está no torneio.
+archive-change-game-players = Em { $place } a partida era { $before } e é agora { $after }.
+archive-change-result = Em { $place } o resultado era { $before } e é agora { $after }.
+archive-change-result-decision = Em { $place } o resultado era { $before }, com registo, e é agora { $after }, uma decisão do árbitro sem registo.
+archive-change-game-gone = A partida em { $place } já não está no torneio.
+archive-change-round-gone = A ronda { $round } já não está no torneio.
+archive-change-no-result = sem resultado
 archive-review-id = Identificador no arquivo
 archive-review-match = Pessoa neste cadastro
 archive-match-new = Uma pessoa nova
@@ -1318,9 +1371,25 @@ archive-fault-round = Ronda { $round }:
 flash-archive-imported = O torneio foi importado.
 event-imported-from = Jogado em { $installation }; este é o seu registo, só de leitura aqui.
 audit-archive_imported = importado do arquivo de um local de jogo
+audit-archive_held = arquivo de um local de jogo à espera de confirmação
+audit-archive_refused = arquivo retido de um local de jogo recusado
+audit-event_handed_over = entregue a outro organizador
+audit-decisions_rated = as decisões do local de jogo e a lista Elo
+audit-result_held = resultado retido até o público ver a última jogada
 error-event_imported = Este torneio foi importado da instalação que o conduziu: aqui é só de leitura.
 error-archive_malformed = O ficheiro não é um arquivo de torneio que esta instalação leia.
 error-archive_too_large = O arquivo é demasiado grande.
+error-archive_unsigned = O arquivo não está assinado pela instalação que realizou o torneio: exporte-o de novo a partir de uma instalação actualizada.
+error-archive_signature_invalid = O arquivo não é o que a sua instalação assinou: foi alterado depois de escrito.
+error-venue_not_approved = A chave de assinatura do local de jogo ainda não foi aprovada aqui: o administrador desta instalação aprova-a depois de comparar a impressão digital com a do local.
+error-venue_key_mismatch = O arquivo está assinado por outra chave que não a do local de jogo: só o local que realizou o torneio o escreve aqui.
+error-event_withdrawn = Um administrador retirou este torneio desta instalação: fale com ele antes de o enviar de novo.
+error-event_held_by_other = Outro organizador detém este torneio aqui: peça a um administrador que lho entregue.
+error-registry_file_at_federation = O servidor da federação guarda ele próprio o cadastro nacional: um ficheiro do cadastro carrega-se num local de jogo.
+error-fingerprint_wrong = Essa não é a impressão digital da chave registada para este local de jogo.
+error-nothing_held = Nenhum arquivo deste torneio está à espera de confirmação.
+error-event_not_imported = Este torneio foi realizado aqui, não importado de um local de jogo.
+error-not_an_organiser = Essa conta não pode deter torneios: dê-lhe primeiro o papel de organizador.
 error-archive_version = O arquivo foi escrito por uma versão posterior do programa: atualize primeiro esta instalação.
 error-archive_player_unknown = O arquivo nomeia um jogador que não está inscrito.
 error-archive_player_twice = O arquivo tem um jogador duas vezes onde só pode estar uma.
@@ -1343,6 +1412,33 @@ push-retrying = não foi possível contactar a federação ({ $failures ->
        *[other] { $failures } tentativas
     }); é enviado de novo quando for possível
 push-up-to-date = a federação tem o torneio tal como está
+push-refused = a federação recusou o torneio tal como está: não é enviado de novo até o torneio mudar ou até o enviar de novo
+push-held = a federação retém as últimas alterações até o seu organizador as confirmar (alteram o que recebeu antes)
+push-again = Enviar de novo agora
+push-advice-token = Verifique federation_token: tem de ser uma chave da API de um organizador na federação, criada na página da conta dele lá.
+push-advice-held-by-other = Outro organizador detém este torneio na federação: peça ao administrador dela que o entregue ao organizador cuja chave da API esta instalação usa.
+push-advice-not-approved = Leia a impressão digital da chave desta instalação (na página de administração) ao administrador da federação, que a aprova; depois envie de novo.
+push-advice-key-mismatch = A federação conhece este local de jogo por outra chave (um portátil instalado de novo?): peça ao administrador que esqueça o local, envie de novo o torneio e faça aprovar a chave nova.
+push-advice-withdrawn = O administrador da federação retirou este torneio: fale com ele antes de o enviar de novo.
+push-advice-in-rating-list = O torneio está na lista Elo da federação: o administrador retira-o antes de poder mudar lá.
+push-advice-archive = A federação recusou o conteúdo do arquivo (a resposta diz onde): é enviado de novo com a próxima alteração do torneio.
+push-advice-other = Pergunte ao administrador da federação: o torneio é enviado de novo com a próxima alteração, ou quando o enviar de novo.
+imported-title = Do local de jogo
+imported-held = O local de jogo enviou em { $at } um arquivo posterior que altera o que foi importado antes:
+imported-held-accept = Aceitar estas alterações
+imported-held-refuse = Recusá-las
+imported-decisions-count = Contar na lista Elo as decisões do local de jogo sem registo
+imported-decisions-save = Guardar
+imported-admin = Administração
+imported-hand-over-email = Entregar o torneio ao organizador com o endereço de e-mail
+imported-hand-over = Entregar
+imported-withdraw-hint = Retirar tira o torneio da lista Elo (calculada de novo sem ele) e desta instalação; os arquivos posteriores do local de jogo são recusados até um administrador importar um.
+imported-withdraw = Retirar o torneio
+imported-withdraw-confirm = Retirar este torneio da instalação?
+flash-held-accepted = As alterações do local de jogo foram aceites.
+flash-held-refused = As alterações do local de jogo foram recusadas.
+flash-handed-over = O torneio foi entregue ao organizador.
+flash-event-withdrawn = O torneio foi retirado.
 push-answer = A última resposta da federação
 push-no-answer = sem resposta
 push-hint = O torneio pode ser publicado na federação à medida que decorre: enviado segundos depois de cada alteração, e de novo enquanto a ligação falhar, para o público o acompanhar no sítio nacional.
@@ -1352,6 +1448,8 @@ registry-file = O ficheiro do cadastro da federação
 registry-file-load = Carregar
 registry-file-hint = O ficheiro de /api/v1/registry/export no sítio da federação: as suas pessoas e classificações Elo nacionais ficam aqui, para que inscrever um jogador pelo identificador nacional preencha os seus dados e o seu Elo sem ligação.
 flash-registry-loaded = O cadastro da federação foi carregado.
+flash-venue-approved = A chave do local de jogo foi aprovada: os seus arquivos são recebidos a partir de agora.
+flash-venue-forgotten = O local de jogo foi esquecido: o seu próximo arquivo regista de novo a chave.
 archive-warning-not-checked = Os emparelhamentos de { $players ->
         [1] { $players } jogador
        *[other] { $players } jogadores

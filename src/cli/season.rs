@@ -26,6 +26,52 @@ pub enum RegistryCommand {
     },
 }
 
+/// `kiela venue …`: the venues whose archives this installation takes.
+#[derive(Subcommand)]
+pub enum VenueCommand {
+    /// List the venues, their key fingerprints and whether they are approved.
+    List,
+    /// Approve a venue's key, after comparing its fingerprint with the venue's own page.
+    Approve {
+        #[arg(value_name = "CODE")]
+        code: String,
+        /// The fingerprint as the venue's administrator reads it.
+        #[arg(long)]
+        fingerprint: String,
+    },
+    /// Forget a venue: its next archive registers its key again.
+    Forget {
+        #[arg(value_name = "CODE")]
+        code: String,
+    },
+}
+
+/// Runs a venue command as the installation's first administrator.
+pub fn venue(app: &App, command: VenueCommand) -> Result<String, String> {
+    let admin = crate::service::accounts::first_admin(app)
+        .map_err(|e| said(&e))?
+        .ok_or("no administrator yet: create one first")?;
+    match command {
+        VenueCommand::List => {
+            let venues = crate::service::venues::list(app, &admin).map_err(|e| said(&e))?;
+            Ok(venues
+                .iter()
+                .map(|v| format!("{}\t{}\t{}\t{}", v.code, v.fingerprint, v.state, v.name))
+                .collect::<Vec<_>>()
+                .join("\n"))
+        }
+        VenueCommand::Approve { code, fingerprint } => {
+            let venue = crate::service::venues::approve(app, &admin, &code, &fingerprint)
+                .map_err(|e| said(&e))?;
+            Ok(format!("{} ({}) approved", venue.code, venue.fingerprint))
+        }
+        VenueCommand::Forget { code } => {
+            crate::service::venues::forget(app, &admin, &code).map_err(|e| said(&e))?;
+            Ok(format!("{code} forgotten"))
+        }
+    }
+}
+
 /// `kiela archive …`.
 #[derive(Subcommand)]
 pub enum ArchiveCommand {
@@ -51,6 +97,10 @@ pub enum ArchiveCommand {
         /// (`--match 3=K0000012 --match 5=new`).
         #[arg(long = "match", value_name = "NUMBER=ID")]
         matches: Vec<String>,
+        /// Confirms the changes a later archive of an imported event makes: its digest, as
+        /// the review (`--dry-run`) printed it.
+        #[arg(long, value_name = "DIGEST")]
+        confirm: Option<String>,
     },
     /// Send an event's archive to the federation now (`federation_url`, `federation_token`),
     /// and mark it to be sent after every change from then on.
@@ -126,6 +176,7 @@ pub fn archive(app: &App, command: ArchiveCommand) -> Result<String, String> {
             dry_run,
             owner,
             matches,
+            confirm,
         } => {
             let bytes =
                 std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -133,14 +184,18 @@ pub fn archive(app: &App, command: ArchiveCommand) -> Result<String, String> {
                 .iter()
                 .map(|m| decision(m))
                 .collect::<Result<Vec<_>, _>>()?;
-            let review = archive::import_file(app, owner.as_deref(), &bytes, &decisions, dry_run)
+            let asked = archive::Asked {
+                decisions: &decisions,
+                confirm: confirm.as_deref(),
+            };
+            let review = archive::import_file(app, owner.as_deref(), &bytes, &asked, dry_run)
                 .map_err(|e| match e {
-                ServiceError::NotFound => {
-                    "no such account (create an administrator first, or name one with --owner)"
-                        .to_string()
-                }
-                e => said(&e),
-            })?;
+                    ServiceError::NotFound => {
+                        "no such account (create an administrator first, or name one with --owner)"
+                            .to_string()
+                    }
+                    e => said(&e),
+                })?;
             serde_json::to_string_pretty(&review).map_err(|e| e.to_string())
         }
         ArchiveCommand::Push { event } => {

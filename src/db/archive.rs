@@ -8,7 +8,8 @@ use diesel::prelude::*;
 use super::DbConnection;
 use super::limit::LimitRows;
 use super::schema::{
-    audit_log, event_origins, games, player_byes, players, rounds, submissions, users,
+    audit_log, event_origins, games, held_archives, player_byes, players, rounds, submissions,
+    users, withdrawn_events,
 };
 use crate::domain::{
     AuditAction, ByeKind, EventId, GameId, GameStatus, PlayerId, RoundId, Stage, StoredResult,
@@ -91,26 +92,170 @@ pub(crate) fn imported_event(
         .optional()
 }
 
-/// Records where an imported event came from, and the archive it was written from.
+/// Records where an imported event came from, and the archive it was written from (kept,
+/// gzip, to compare the next one with); whether the venue's decisions count for the rating
+/// list stays as this installation said.
 pub(crate) fn set_origin(
     conn: &mut DbConnection,
     event: EventId,
-    installation: &str,
-    name: &str,
-    origin_event: i32,
-    digest: &str,
+    origin: &Origin<'_>,
 ) -> QueryResult<()> {
+    let rate_decisions = rate_decisions(conn, event)?;
     diesel::delete(event_origins::table.find(event)).execute(conn)?;
     diesel::insert_into(event_origins::table)
         .values((
             event_origins::event_id.eq(event),
-            event_origins::installation.eq(installation),
-            event_origins::name.eq(name),
-            event_origins::origin_event.eq(origin_event),
-            event_origins::digest.eq(digest),
+            event_origins::installation.eq(origin.installation),
+            event_origins::name.eq(origin.name),
+            event_origins::origin_event.eq(origin.event),
+            event_origins::digest.eq(origin.digest),
+            event_origins::archive.eq(origin.archive),
+            event_origins::rate_decisions.eq(rate_decisions),
         ))
         .execute(conn)?;
     Ok(())
+}
+
+/// Where an imported event came from: the installation (its code and name), the event's id
+/// there, and the archive it was written from (its digest and gzip bytes).
+pub(crate) struct Origin<'a> {
+    pub installation: &'a str,
+    pub name: &'a str,
+    /// The event's id there.
+    pub event: i32,
+    pub digest: &'a str,
+    pub archive: &'a [u8],
+}
+
+/// The archive an imported event was last written from (gzip), if kept.
+pub(crate) fn last_archive(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> QueryResult<Option<Vec<u8>>> {
+    Ok(event_origins::table
+        .find(event)
+        .select(event_origins::archive)
+        .first_row()
+        .get_result::<Option<Vec<u8>>>(conn)
+        .optional()?
+        .flatten())
+}
+
+/// Whether the rating list counts an imported event's decisions without a record.
+pub(crate) fn rate_decisions(conn: &mut DbConnection, event: EventId) -> QueryResult<bool> {
+    Ok(event_origins::table
+        .find(event)
+        .select(event_origins::rate_decisions)
+        .first_row()
+        .get_result::<bool>(conn)
+        .optional()?
+        .unwrap_or(false))
+}
+
+pub(crate) fn set_rate_decisions(
+    conn: &mut DbConnection,
+    event: EventId,
+    rate: bool,
+) -> QueryResult<usize> {
+    diesel::update(event_origins::table.find(event))
+        .set(event_origins::rate_decisions.eq(rate))
+        .execute(conn)
+}
+
+/// An archive held for the importing organiser's confirmation.
+#[derive(Clone, Debug, Queryable)]
+pub(crate) struct HeldArchive {
+    pub digest: String,
+    pub archive: Vec<u8>,
+    pub received_at: NaiveDateTime,
+}
+
+/// Holds an archive of the imported event `event` for confirmation, in place of any held
+/// before.
+pub(crate) fn hold(
+    conn: &mut DbConnection,
+    event: EventId,
+    digest: &str,
+    archive: &[u8],
+    by: Option<crate::domain::UserId>,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(held_archives::table.find(event)).execute(conn)?;
+    diesel::insert_into(held_archives::table)
+        .values((
+            held_archives::event_id.eq(event),
+            held_archives::digest.eq(digest),
+            held_archives::archive.eq(archive),
+            held_archives::received_at.eq(now),
+            held_archives::received_by.eq(by),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub(crate) fn held(conn: &mut DbConnection, event: EventId) -> QueryResult<Option<HeldArchive>> {
+    held_archives::table
+        .find(event)
+        .select((
+            held_archives::digest,
+            held_archives::archive,
+            held_archives::received_at,
+        ))
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+pub(crate) fn release_held(conn: &mut DbConnection, event: EventId) -> QueryResult<usize> {
+    diesel::delete(held_archives::table.find(event)).execute(conn)
+}
+
+/// Whether an administrator withdrew the event `origin_event` of `installation` from here.
+pub(crate) fn withdrawn(
+    conn: &mut DbConnection,
+    installation: &str,
+    origin_event: i32,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        withdrawn_events::table
+            .filter(withdrawn_events::installation.eq(installation))
+            .filter(withdrawn_events::origin_event.eq(origin_event)),
+    ))
+    .get_result(conn)
+}
+
+pub(crate) fn mark_withdrawn(
+    conn: &mut DbConnection,
+    installation: &str,
+    origin_event: i32,
+    name: &str,
+    by: crate::domain::UserId,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    clear_withdrawn(conn, installation, origin_event)?;
+    diesel::insert_into(withdrawn_events::table)
+        .values((
+            withdrawn_events::installation.eq(installation),
+            withdrawn_events::origin_event.eq(origin_event),
+            withdrawn_events::name.eq(name),
+            withdrawn_events::withdrawn_at.eq(now),
+            withdrawn_events::withdrawn_by.eq(by),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub(crate) fn clear_withdrawn(
+    conn: &mut DbConnection,
+    installation: &str,
+    origin_event: i32,
+) -> QueryResult<usize> {
+    diesel::delete(
+        withdrawn_events::table
+            .filter(withdrawn_events::installation.eq(installation))
+            .filter(withdrawn_events::origin_event.eq(origin_event)),
+    )
+    .execute(conn)
 }
 
 /// Removes what an imported event holds below the event itself (its entries, rounds, games,

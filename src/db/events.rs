@@ -1211,3 +1211,21 @@ pub(crate) fn store_prize_fund(
         ))
         .execute(conn)
 }
+
+/// Makes `owner` the event's owner, in place of its owner and every other member of its staff
+/// (an imported event handed to another organiser).
+pub(crate) fn hand_over(conn: &mut DbConnection, event: EventId, owner: UserId) -> QueryResult<()> {
+    diesel::delete(event_staff::table.filter(event_staff::event_id.eq(event))).execute(conn)?;
+    diesel::update(events::table.find(event))
+        .set(events::owner_id.eq(owner))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes an event and everything of it (its rows below it first, for the foreign keys that
+/// do not cascade).
+pub(crate) fn delete_event(conn: &mut DbConnection, event: EventId) -> QueryResult<()> {
+    super::archive::clear_event(conn, event)?;
+    diesel::delete(events::table.find(event)).execute(conn)?;
+    Ok(())
+}

@@ -86,16 +86,109 @@ pub(crate) fn last_moves_of_round(
     Ok(last)
 }
 
-/// Whether a game still in play has reached `position` (with the same side to move).
-pub(crate) fn position_in_play(conn: &mut DbConnection, position: &str) -> QueryResult<bool> {
+/// Whether a game still in play has reached `position` (with the same side to move) by a
+/// move visible at `visible_at`: the public asks only of what it may see, so the answer says
+/// nothing of a move the event's delay still hides.
+pub(crate) fn position_in_play(
+    conn: &mut DbConnection,
+    position: &str,
+    visible_at: NaiveDateTime,
+) -> QueryResult<bool> {
     use crate::domain::GameStatus;
     diesel::select(diesel::dsl::exists(
         game_moves::table
             .inner_join(games::table)
             .filter(game_moves::position.eq(position))
-            .filter(games::status.eq(GameStatus::Scheduled)),
+            .filter(game_moves::public_at.le(visible_at))
+            .filter(games::status.ne(GameStatus::Final)),
     ))
     .get_result(conn)
+}
+
+/// When the public sees the last move of a game entered live, if that is after `now`.
+pub(crate) fn hidden_until(
+    conn: &mut DbConnection,
+    game_id: GameId,
+    now: NaiveDateTime,
+) -> QueryResult<Option<NaiveDateTime>> {
+    game_moves::table
+        .filter(game_moves::game_id.eq(game_id))
+        .filter(game_moves::public_at.gt(now))
+        .select(diesel::dsl::max(game_moves::public_at))
+        .get_result(conn)
+}
+
+/// The games of an event with a move the public does not see yet at `now`.
+pub(crate) fn hidden_games(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    now: NaiveDateTime,
+) -> QueryResult<Vec<GameId>> {
+    game_moves::table
+        .inner_join(games::table)
+        .filter(games::event_id.eq(event_id))
+        .filter(game_moves::public_at.gt(now))
+        .select(game_moves::game_id)
+        .distinct()
+        .load(conn)
+}
+
+/// A result held until the public sees the game's last move.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = super::schema::held_results)]
+pub(crate) struct HeldResult {
+    pub game_id: GameId,
+    pub event_id: EventId,
+    pub game_version: i32,
+    pub final_at: NaiveDateTime,
+    pub outcome: String,
+}
+
+pub(crate) fn hold_result(conn: &mut DbConnection, held: &HeldResult) -> QueryResult<()> {
+    use super::schema::held_results as h;
+    diesel::delete(h::table.find(held.game_id)).execute(conn)?;
+    diesel::insert_into(h::table)
+        .values((
+            h::game_id.eq(held.game_id),
+            h::event_id.eq(held.event_id),
+            h::game_version.eq(held.game_version),
+            h::final_at.eq(held.final_at),
+            h::outcome.eq(&held.outcome),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub(crate) fn held_result(
+    conn: &mut DbConnection,
+    game_id: GameId,
+) -> QueryResult<Option<HeldResult>> {
+    use super::schema::held_results as h;
+    h::table
+        .find(game_id)
+        .select(HeldResult::as_select())
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+/// The held results whose moment has come at `now`, oldest first.
+pub(crate) fn held_results_due(
+    conn: &mut DbConnection,
+    now: NaiveDateTime,
+) -> QueryResult<Vec<GameId>> {
+    use super::schema::held_results as h;
+    h::table
+        .filter(h::final_at.le(now))
+        .order(h::final_at)
+        .select(h::game_id)
+        .limit_rows(100)
+        .load(conn)
+}
+
+pub(crate) fn release_result(conn: &mut DbConnection, game_id: GameId) -> QueryResult<usize> {
+    use super::schema::held_results as h;
+    diesel::delete(h::table.find(game_id)).execute(conn)
 }
 
 /// Removes a game's move at `ply` (the last one, taken back).

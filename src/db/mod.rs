@@ -17,6 +17,7 @@ pub(crate) mod reviews;
 pub mod schema;
 pub mod settings;
 pub(crate) mod standings;
+pub(crate) mod venues;
 pub(crate) mod versions;
 
 use std::str::FromStr;

@@ -18,6 +18,8 @@ pub(crate) struct PushRow {
     pub last_attempt_at: Option<NaiveDateTime>,
     pub last_status: Option<i32>,
     pub last_answer: Option<String>,
+    pub last_code: Option<String>,
+    pub refused_version: Option<i32>,
 }
 
 pub(crate) fn row(conn: &mut DbConnection, event: EventId) -> QueryResult<Option<PushRow>> {
@@ -65,6 +67,43 @@ pub(crate) fn succeeded(
             event_pushes::last_attempt_at.eq(now),
             event_pushes::last_status.eq(i32::from(status)),
             event_pushes::last_answer.eq(answer),
+            event_pushes::last_code.eq(None::<String>),
+            event_pushes::refused_version.eq(None::<i32>),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The federation refused the event at `version` for a reason that holds until something
+/// changes (`code`): it is not sent again until the event changes or an organiser asks.
+pub(crate) fn refused(
+    conn: &mut DbConnection,
+    event: EventId,
+    version: i32,
+    status: u16,
+    code: &str,
+    answer: &str,
+) -> QueryResult<()> {
+    diesel::update(event_pushes::table.find(event))
+        .set((
+            event_pushes::failures.eq(event_pushes::failures + 1),
+            event_pushes::last_attempt_at.eq(super::now()),
+            event_pushes::last_status.eq(i32::from(status)),
+            event_pushes::last_answer.eq(answer.chars().take(1000).collect::<String>()),
+            event_pushes::last_code.eq(code),
+            event_pushes::refused_version.eq(version),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// An organiser asks for the event to be sent again now, refused or not.
+pub(crate) fn retry(conn: &mut DbConnection, event: EventId) -> QueryResult<()> {
+    diesel::update(event_pushes::table.find(event))
+        .set((
+            event_pushes::refused_version.eq(None::<i32>),
+            event_pushes::pushed_version.eq(None::<i32>),
+            event_pushes::failures.eq(0),
         ))
         .execute(conn)?;
     Ok(())
@@ -83,13 +122,14 @@ pub(crate) fn failed(
             event_pushes::last_attempt_at.eq(super::now()),
             event_pushes::last_status.eq(i32::from(status)),
             event_pushes::last_answer.eq(answer.chars().take(1000).collect::<String>()),
+            event_pushes::last_code.eq(None::<String>),
         ))
         .execute(conn)?;
     Ok(())
 }
 
-/// The marked events with changes the federation has not taken: (event, failures, last
-/// attempt).
+/// The marked events with changes the federation has not taken, except those it refused at
+/// their current version: (event, failures, last attempt).
 pub(crate) fn due(
     conn: &mut DbConnection,
 ) -> QueryResult<Vec<(EventId, i32, Option<NaiveDateTime>)>> {
@@ -99,6 +139,11 @@ pub(crate) fn due(
             event_pushes::pushed_version
                 .is_null()
                 .or(event_pushes::pushed_version.ne(events::version.nullable())),
+        )
+        .filter(
+            event_pushes::refused_version
+                .is_null()
+                .or(event_pushes::refused_version.ne(events::version.nullable())),
         )
         .order(event_pushes::event_id)
         .select((

@@ -62,7 +62,10 @@ pub(crate) struct ListCandidate {
     pub second: Option<String>,
     pub status: GameStatus,
     pub result: Option<StoredResult>,
+    /// Its result stands on a record verified here, or on an adjudication.
     pub on_record: bool,
+    /// It has a record (an adjudication or an arbiter's decision may have none).
+    pub has_record: bool,
 }
 
 /// A game as read for the list.
@@ -114,6 +117,7 @@ pub(crate) fn list_candidates(
                 status,
                 result,
                 on_record: has_record || termination == Some(Termination::Adjudication),
+                has_record,
             },
         )
         .collect())

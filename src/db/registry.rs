@@ -567,3 +567,76 @@ pub(crate) fn rename(
     bump(conn, Counter::Registry)?;
     Ok(())
 }
+
+/// A difference between an entry and its registered person, waiting for the keeper.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = super::schema::registry_proposals)]
+pub(crate) struct ProposalRow {
+    pub id: i32,
+    pub federation_id: String,
+    pub event_id: crate::domain::EventId,
+    pub name: String,
+    pub club: String,
+    pub province: String,
+    pub sex: Option<Sex>,
+    pub birth_year: Option<i32>,
+    pub proposed_at: NaiveDateTime,
+}
+
+/// What an entry of `event` says of the person `federation_id` that the registry does not:
+/// kept in place of what the same event said before.
+pub(crate) fn propose(
+    conn: &mut DbConnection,
+    federation_id: &str,
+    event: crate::domain::EventId,
+    details: &PersonDetails<'_>,
+) -> QueryResult<()> {
+    use super::schema::registry_proposals as p;
+    diesel::delete(
+        p::table
+            .filter(p::federation_id.eq(federation_id))
+            .filter(p::event_id.eq(event)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(p::table)
+        .values((
+            p::federation_id.eq(federation_id),
+            p::event_id.eq(event),
+            p::name.eq(details.name),
+            p::club.eq(details.club),
+            p::province.eq(details.province),
+            p::sex.eq(details.sex),
+            p::birth_year.eq(details.birth_year),
+            p::proposed_at.eq(details.updated_at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The differences waiting for a person, newest first.
+pub(crate) fn proposals_of(
+    conn: &mut DbConnection,
+    federation_id: &str,
+) -> QueryResult<Vec<ProposalRow>> {
+    use super::schema::registry_proposals as p;
+    p::table
+        .filter(p::federation_id.eq(federation_id))
+        .order(p::id.desc())
+        .select(ProposalRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn proposal(conn: &mut DbConnection, id: i32) -> QueryResult<Option<ProposalRow>> {
+    use super::schema::registry_proposals as p;
+    p::table
+        .find(id)
+        .select(ProposalRow::as_select())
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+pub(crate) fn drop_proposal(conn: &mut DbConnection, id: i32) -> QueryResult<usize> {
+    use super::schema::registry_proposals as p;
+    diesel::delete(p::table.find(id)).execute(conn)
+}

@@ -75,6 +75,50 @@ diesel::table! {
         name -> Text,
         origin_event -> Integer,
         digest -> Text,
+        archive -> Nullable<Binary>,
+        rate_decisions -> Bool,
+    }
+}
+
+diesel::table! {
+    venues (code) {
+        code -> Text,
+        name -> Text,
+        public_key -> Text,
+        state -> Text,
+        first_seen_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+        decided_by -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    held_results (game_id) {
+        game_id -> Integer,
+        event_id -> Integer,
+        game_version -> Integer,
+        final_at -> Timestamp,
+        outcome -> Text,
+    }
+}
+
+diesel::table! {
+    held_archives (event_id) {
+        event_id -> Integer,
+        digest -> Text,
+        archive -> Binary,
+        received_at -> Timestamp,
+        received_by -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    withdrawn_events (installation, origin_event) {
+        installation -> Text,
+        origin_event -> Integer,
+        name -> Text,
+        withdrawn_at -> Timestamp,
+        withdrawn_by -> Nullable<Integer>,
     }
 }
 
@@ -87,6 +131,8 @@ diesel::table! {
         last_attempt_at -> Nullable<Timestamp>,
         last_status -> Nullable<Integer>,
         last_answer -> Nullable<Text>,
+        last_code -> Nullable<Text>,
+        refused_version -> Nullable<Integer>,
     }
 }
 
@@ -213,6 +259,20 @@ diesel::table! {
         name -> Text,
         merged_by -> Nullable<Integer>,
         merged_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    registry_proposals (id) {
+        id -> Integer,
+        federation_id -> Text,
+        event_id -> Integer,
+        name -> Text,
+        club -> Text,
+        province -> Text,
+        sex -> Nullable<Text>,
+        birth_year -> Nullable<Integer>,
+        proposed_at -> Timestamp,
     }
 }
 
@@ -426,6 +486,9 @@ diesel::joinable!(player_byes -> players (player_id));
 diesel::joinable!(rounds -> events (event_id));
 diesel::joinable!(prize_funds -> events (event_id));
 diesel::joinable!(event_origins -> events (event_id));
+diesel::joinable!(held_archives -> events (event_id));
+diesel::joinable!(held_results -> games (game_id));
+diesel::joinable!(registry_proposals -> events (event_id));
 diesel::joinable!(event_pushes -> events (event_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(submissions -> games (game_id));
@@ -444,6 +507,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     registry_merges,
     rating_history,
     registry_players,
+    registry_proposals,
     prize_funds,
     users,
     sessions,
@@ -454,6 +518,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     listed_games,
     national_ratings,
     event_origins,
+    venues,
+    held_archives,
+    held_results,
+    withdrawn_events,
     event_pushes,
     events,
     event_staff,

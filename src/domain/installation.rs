@@ -15,6 +15,17 @@ text_enum! {
     }
 }
 
+text_enum! {
+    /// Where another installation stands with this one (the venues whose archives it takes).
+    pub enum VenueState {
+        /// Seen once (its first archive, signed with its key), not approved: its archives are
+        /// refused until this installation's administrator approves the key.
+        Pending = "pending",
+        /// Its key approved: archives signed with it are taken.
+        Approved = "approved",
+    }
+}
+
 /// Letters of an installation's code: digits and capitals without I, L, O and U (Crockford's
 /// base 32), so a code read aloud or copied by hand is not misread.
 pub const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -201,6 +201,9 @@ text_enum! {
         NotRegistered = "not_registered",
         /// The game has no final result.
         NotFinal = "not_final",
+        /// An imported event's result that stands on an arbiter's decision at the venue
+        /// without a record: counted only when this installation says so.
+        VenueDecision = "venue_decision",
     }
 }
 
@@ -395,6 +398,11 @@ text_enum! {
         DeciderAdded = "decider_added",
         TrfImported = "trf_imported",
         ArchiveImported = "archive_imported",
+        ArchiveHeld = "archive_held",
+        ArchiveRefused = "archive_refused",
+        EventHandedOver = "event_handed_over",
+        DecisionsRated = "decisions_rated",
+        ResultHeld = "result_held",
         PrizesSet = "prizes_set",
         EventRated = "event_rated",
         EventUnrated = "event_unrated",

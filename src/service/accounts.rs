@@ -111,7 +111,7 @@ pub struct User {
 }
 
 impl User {
-    fn from_row(row: q::UserRow) -> User {
+    pub(crate) fn from_row(row: q::UserRow) -> User {
         User {
             id: row.id,
             email: row.email,

@@ -101,6 +101,25 @@ pub enum Detail {
         email: String,
         role: StaffRole,
     },
+    /// A venue's archive held for the organiser's confirmation: its digest's start and how
+    /// many things it changes.
+    ArchiveHeld {
+        digest: String,
+        changes: usize,
+    },
+    /// An imported event handed to another organiser (by name).
+    HandedOver {
+        from: String,
+        to: String,
+    },
+    /// Whether the rating list counts the venue's decisions without a record.
+    DecisionsRated {
+        rated: bool,
+    },
+    /// A staff role, as an archive carries a staff change (without the account's address).
+    Role {
+        role: StaffRole,
+    },
     Account {
         account: UserId,
     },
@@ -276,6 +295,87 @@ impl Detail {
                 reason: cut(&reason),
             },
             other => other,
+        }
+    }
+}
+
+impl Detail {
+    /// The detail as it may leave the installation in an archive (docs/archive.md): no e-mail
+    /// address and no account of this installation. Every variant is named, so a new one is
+    /// decided here; `None`: nothing of it may leave.
+    #[must_use]
+    pub(crate) fn carried(self) -> Option<Detail> {
+        match self {
+            // The account (its address) bound to an entry stays here; the entry goes.
+            Detail::PlayerAccount { name, number, .. } => Some(Detail::Player { name, number }),
+            Detail::Staff { role, .. } => Some(Detail::Role { role }),
+            // An account of this installation means nothing elsewhere.
+            Detail::Account { .. } => None,
+            Detail::PlayerEdited {
+                name,
+                number,
+                changes,
+            } => Some(Detail::PlayerEdited {
+                name,
+                number,
+                changes: changes
+                    .into_iter()
+                    .filter(|c| !Change::is_private(&c.field))
+                    .collect(),
+            }),
+            detail @ (Detail::MoveTakenBack { .. }
+            | Detail::Reissued { .. }
+            | Detail::Text { .. }
+            | Detail::Player { .. }
+            | Detail::Registrant { .. }
+            | Detail::PlayerWithdrawn { .. }
+            | Detail::Bye { .. }
+            | Detail::RegistrationRejected { .. }
+            | Detail::PlayersImported { .. }
+            | Detail::TrfImported { .. }
+            | Detail::Prizes { .. }
+            | Detail::Role { .. }
+            | Detail::ArchiveHeld { .. }
+            | Detail::HandedOver { .. }
+            | Detail::DecisionsRated { .. }
+            | Detail::Round { .. }
+            | Detail::RoundPaired { .. }
+            | Detail::RoundByHand { .. }
+            | Detail::Board { .. }
+            | Detail::PlayersExchanged { .. }
+            | Detail::Decider { .. }
+            | Detail::Result { .. }
+            | Detail::Decision { .. }
+            | Detail::Accepted { .. }
+            | Detail::Corrected { .. }
+            | Detail::Refused { .. }
+            | Detail::WhileDisputed
+            | Detail::AdjudicationProposed { .. }
+            | Detail::Adjudicated { .. }) => Some(detail),
+        }
+    }
+}
+
+impl Change {
+    /// Whether a changed field of an entry stays on this installation (the entry's e-mail
+    /// address).
+    #[must_use]
+    pub(crate) fn is_private(field: &str) -> bool {
+        field == "email"
+    }
+}
+
+impl Said {
+    /// A stored detail as an archive carries it: the detail's JSON without what may not leave
+    /// ([`Detail::carried`]), or the text people wrote (a reason, a record) as it was.
+    #[must_use]
+    pub(crate) fn carried(stored: String) -> String {
+        match Said::read(stored) {
+            Said::Detail(detail) => detail
+                .carried()
+                .and_then(|d| serde_json::to_string(&d).ok())
+                .unwrap_or_default(),
+            Said::Text(text) => text,
         }
     }
 }

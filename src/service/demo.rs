@@ -264,7 +264,7 @@ fn register_history_people(
                     missed_points: crate::domain::ByeKind::Zero,
                     details: crate::service::entrant::Details::default(),
                 };
-                super::registry::enter(conn, &issued, &mut person, false)?;
+                super::registry::enter(conn, &issued, None, &mut person, false)?;
                 ids.push((
                     person.name,
                     person.details.federation_id.unwrap_or_default(),

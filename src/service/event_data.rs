@@ -37,6 +37,23 @@ impl EventData {
         EventData::with_games(conn, event, games)
     }
 
+    /// [`EventData::load_without_records`] as the reader may see it: staff see every game as
+    /// it stands; anyone else sees games whose moves the event's delay still hides as still to
+    /// play ([`EventData::without_hidden`]).
+    pub(crate) fn load_seen(
+        conn: &mut DbConnection,
+        event: Event,
+        staff: bool,
+    ) -> Result<EventData, ServiceError> {
+        let id = event.id;
+        let data = EventData::load_without_records(conn, event)?;
+        if staff {
+            return Ok(data);
+        }
+        let hidden = crate::db::live::hidden_games(conn, id, crate::db::now())?;
+        Ok(data.without_hidden(&hidden))
+    }
+
     fn with_games(
         conn: &mut DbConnection,
         event: Event,
@@ -52,6 +69,22 @@ impl EventData {
             rounds,
             games,
         })
+    }
+
+    /// The event as the public may see it while the event's delay hides some moves of games
+    /// in play: those games (`hidden`, none of them final: a result waits for its moves) are
+    /// shown as still to play, whatever a record sent or a dispute says of them meanwhile.
+    #[must_use]
+    pub(crate) fn without_hidden(mut self, hidden: &[crate::domain::GameId]) -> EventData {
+        for game in self.games.iter_mut().filter(|g| hidden.contains(&g.id)) {
+            if game.status != crate::domain::GameStatus::Final {
+                game.status = crate::domain::GameStatus::Scheduled;
+                game.result = None;
+                game.termination = None;
+                game.plies = None;
+            }
+        }
+        self
     }
 
     /// Holds games just stored, in the order they are read (round, board, game).

@@ -52,7 +52,11 @@ pub struct SettingsInput {
     pub third_place: Option<bool>,
     #[serde(default)]
     pub grand_final_reset: Option<bool>,
-    #[serde(default)]
+    /// Bounded as it is read: an archive carries settings as the API takes them.
+    #[serde(
+        default,
+        deserialize_with = "crate::service::bounded::AtMost::<MAX_TIEBREAK_CODES>::option_vec"
+    )]
     pub tiebreaks: Option<Vec<String>>,
     #[serde(default)]
     pub points_win: Option<f64>,
@@ -92,6 +96,9 @@ pub struct SettingsInput {
 
 /// The longest delay of the public's view of games in play: a day.
 pub const MAX_LIVE_DELAY_MINUTES: i64 = 24 * 60;
+
+/// The most tie-break codes a list of settings may name (each of the ten, some twice).
+pub const MAX_TIEBREAK_CODES: usize = 32;
 
 fn date(text: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, ServiceError> {
     match text.map(str::trim) {

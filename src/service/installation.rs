@@ -84,6 +84,8 @@ pub struct Status {
     pub role_to_state: bool,
     /// Where its events are pushed (a venue connected to the federation).
     pub federation_url: Option<String>,
+    /// Its signing key's fingerprint, which the installations taking its archives compare.
+    pub fingerprint: String,
 }
 
 impl Status {
@@ -101,5 +103,6 @@ pub(crate) fn status(app: &super::App) -> Result<Status, ServiceError> {
         role_to_state: issued_national_ids_unstated(&mut conn, &app.installation)?,
         installation: (*app.installation).clone(),
         federation_url: app.config.federation_url.clone(),
+        fingerprint: app.signing.public().fingerprint(),
     })
 }

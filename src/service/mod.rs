@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod archive;
 pub mod audit;
 pub mod board;
+pub(crate) mod bounded;
 pub mod bracket;
 pub mod circuits;
 pub mod crypto;
@@ -40,8 +41,10 @@ pub mod registry_file;
 pub mod reviews;
 pub mod round_plan;
 pub mod rounds;
+pub mod signing;
 pub mod standings;
 pub mod trf_import;
+pub mod venues;
 
 #[cfg(test)]
 mod tree;
@@ -66,8 +69,13 @@ pub struct App {
     pub standings: Arc<standings::StandingsWorker>,
     /// The engine's searches (adjudications, the practice board, reviews), a few at a time.
     pub engine: engine_slots::EngineSlots,
+    /// Imports of whole files (archives, registry files), a few at a time: each reads a file
+    /// of up to tens of megabytes.
+    pub imports: engine_slots::EngineSlots,
     /// Who this installation is, and the ids its registry issues.
     pub installation: Arc<installation::Installation>,
+    /// The key its archives are signed with.
+    pub signing: Arc<signing::InstallationKey>,
     /// The streams following games in play on this server, and its reader of the live feed.
     pub live: Arc<live_feed::LiveFeed>,
     secret: Arc<Vec<u8>>,
@@ -93,6 +101,9 @@ impl Default for Memos {
         }
     }
 }
+
+/// Imports of whole files one server reads at once.
+const IMPORTS_AT_ONCE: usize = 2;
 
 /// How long a request may wait for a password-hashing thread before it is told the server is
 /// busy (503 with `Retry-After`).
@@ -128,6 +139,7 @@ impl App {
             tracing::info!("wrote the search keys of {keyed} registered players");
         }
         let installation = installation::load(&mut conn, &config)?;
+        let signing = signing::InstallationKey::load(&mut conn)?;
         if installation::issued_national_ids_unstated(&mut conn, &installation)? {
             tracing::warn!(
                 "this installation issued federation ids of the national form (K0000001…) \
@@ -157,7 +169,9 @@ impl App {
             memo: Arc::new(Memos::default()),
             standings: Arc::new(standings::StandingsWorker::default()),
             engine: engine_slots::EngineSlots::per_spare_core(),
+            imports: engine_slots::EngineSlots::new(IMPORTS_AT_ONCE),
             installation: Arc::new(installation),
+            signing: Arc::new(signing),
             live: Arc::new(live_feed::LiveFeed::default()),
             secret: Arc::new(secret),
         };

@@ -9,16 +9,6 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-/// A JSON document read as `T`, its structs from objects only.
-pub(crate) fn from_slice<T: serde::de::DeserializeOwned>(
-    bytes: &[u8],
-) -> Result<T, serde_json::Error> {
-    let mut reader = serde_json::Deserializer::from_slice(bytes);
-    let value = T::deserialize(ObjectsOnly(&mut reader))?;
-    reader.end()?;
-    Ok(value)
-}
-
 /// Wraps a deserializer (a `serde_json::Value`, say) so that every struct inside it must come
 /// from an object.
 pub(crate) struct ObjectsOnly<D>(pub(crate) D);
@@ -294,7 +284,14 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Variant<A> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ObjectsOnly, from_slice};
+    use super::ObjectsOnly;
+
+    /// A document read as every file and body is (through [`ObjectsOnly`]).
+    fn from_slice<T: serde::de::DeserializeOwned>(
+        bytes: &[u8],
+    ) -> Result<T, crate::service::bounded::Unread> {
+        crate::service::bounded::read_document(bytes, 1 << 20)
+    }
     use serde::Deserialize;
     use serde_json::json;
 

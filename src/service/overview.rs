@@ -62,7 +62,7 @@ fn final_match(data: &EventData) -> Option<FinalMatch> {
 pub(crate) fn overview(app: &App, access: &Access) -> Result<Overview, ServiceError> {
     let mut conn = app.conn()?;
     db::read_transaction(&mut conn, |conn| {
-        let data = EventData::load_without_records(conn, access.event.clone())?;
+        let data = EventData::load_seen(conn, access.event.clone(), access.is_arbiter())?;
         let staff = if access.is_organiser() {
             super::events::staff_in(conn, access)?
         } else {

@@ -143,7 +143,7 @@ fn insert(
         created_at: db::now(),
     };
     let mut player = player.clone();
-    let warnings = super::registry::enter(conn, issued, &mut player, true)?;
+    let warnings = super::registry::enter(conn, issued, Some(event_id), &mut player, true)?;
     super::registry::refuse_second_entry(
         conn,
         event_id,
@@ -583,7 +583,7 @@ fn insert_many(
     for player in &mut players {
         // A line without a federation id is a new person, issued an id no entry can have.
         let issued = player.details.federation_id.is_none();
-        super::registry::enter(conn, issued_ids, player, false)?;
+        super::registry::enter(conn, issued_ids, Some(event_id), player, false)?;
         let id = player.details.federation_id.clone();
         if !issued {
             super::registry::refuse_second_entry(conn, event_id, id.as_deref(), None)?;

@@ -186,9 +186,10 @@ pub fn play(
         }
         let _counted = limits::reserve(&mut conn, &counted, TimeDelta::minutes(WINDOW_MINUTES))?;
         // No engine looks at a position of a game being played: a player could otherwise ask
-        // it for their next move.
+        // it for their next move. Only positions the public already sees count: an answer
+        // that depended on a move the event's delay still hides would tell that move.
         let position = practice.game.position().to_string();
-        if crate::db::live::position_in_play(&mut conn, &position)? {
+        if crate::db::live::position_in_play(&mut conn, &position, crate::db::now())? {
             return Err(ServiceError::Conflict(ErrorCode::PracticePositionInPlay));
         }
     }

@@ -56,7 +56,7 @@ pub(crate) fn crosstable(
 ) -> Result<(Vec<CrossRow>, usize), ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
-    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
+    let data = EventData::load_seen(&mut conn, access.event.clone(), access.is_arbiter())?;
     let rank_of: HashMap<PlayerId, usize> = table
         .rows
         .iter()
@@ -149,7 +149,7 @@ pub(crate) fn player(
 ) -> Result<PlayerPage, ServiceError> {
     let table = standings::get(app, access)?;
     let mut conn = app.conn()?;
-    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
+    let data = EventData::load_seen(&mut conn, access.event.clone(), access.is_arbiter())?;
     let row = data
         .players
         .iter()
@@ -237,7 +237,7 @@ pub struct BracketPage {
 
 pub(crate) fn bracket(app: &App, access: &Access) -> Result<BracketPage, ServiceError> {
     let mut conn = app.conn()?;
-    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
+    let data = EventData::load_seen(&mut conn, access.event.clone(), access.is_arbiter())?;
     // Until its first round is published, the knockout stage (and its seeding) is the staff's.
     let data = if access.is_arbiter() {
         data

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::access::Access;
 use super::{App, ServiceError};
 use crate::db::{self, push as q};
-use crate::domain::{Event, EventId};
+use crate::domain::{ErrorCode, Event, EventId};
 
 /// How often the worker looks for events to push (and so how long a burst of changes is
 /// gathered into one push).
@@ -37,9 +37,32 @@ pub struct PushState {
     /// Failed attempts since the last success.
     pub failures: i32,
     pub last_attempt_at: Option<NaiveDateTime>,
-    /// The federation's last answer: its HTTP status (0: none) and what it said.
+    /// The federation's last answer: its HTTP status (0: none) and what it said (for a
+    /// refusal, its specifics: a fingerprint, a round).
     pub last_status: Option<i32>,
     pub last_answer: Option<String>,
+    /// The federation refused the event as it stands, for this reason: it is not sent again
+    /// until the event changes or an organiser asks.
+    pub refused: Option<ErrorCode>,
+    /// The federation holds the event's last changes until its organiser confirms them.
+    pub held: bool,
+}
+
+impl PushState {
+    /// What the organiser should do about the refusal, as a message key.
+    #[must_use]
+    pub fn advice_key(&self) -> Option<&'static str> {
+        Some(match self.refused? {
+            ErrorCode::BadToken | ErrorCode::Unauthorized => "push-advice-token",
+            ErrorCode::Forbidden | ErrorCode::EventHeldByOther => "push-advice-held-by-other",
+            ErrorCode::VenueNotApproved => "push-advice-not-approved",
+            ErrorCode::VenueKeyMismatch => "push-advice-key-mismatch",
+            ErrorCode::EventWithdrawn => "push-advice-withdrawn",
+            ErrorCode::EventInRatingList => "push-advice-in-rating-list",
+            code if code.as_str().starts_with("archive_") => "push-advice-archive",
+            _ => "push-advice-other",
+        })
+    }
 }
 
 /// The event's publication, when the installation is connected to a federation and the event
@@ -55,6 +78,12 @@ pub(crate) fn state(app: &App, event: &Event) -> Result<Option<PushState>, Servi
         pending: row.pushed_version != Some(event.version),
         failures: row.failures,
         last_attempt_at: row.last_attempt_at,
+        held: row.last_status == Some(202) && row.pushed_version == Some(event.version),
+        refused: row
+            .last_code
+            .as_deref()
+            .filter(|_| row.refused_version == Some(event.version))
+            .map(|code| code.parse().unwrap_or(ErrorCode::Conflict)),
         last_status: row.last_status,
         last_answer: row.last_answer,
     }))
@@ -65,12 +94,12 @@ pub(crate) fn state(app: &App, event: &Event) -> Result<Option<PushState>, Servi
 pub(crate) fn mark(app: &App, access: &Access) -> Result<(), ServiceError> {
     access.require_organiser()?;
     if app.config.federation_url.is_none() {
-        return Err(ServiceError::Conflict(
-            crate::domain::ErrorCode::FederationNotConfigured,
-        ));
+        return Err(ServiceError::Conflict(ErrorCode::FederationNotConfigured));
     }
     let mut conn = app.conn()?;
     q::mark(&mut conn, access.event.id)?;
+    // Asked again: sent at the next pass, whatever the federation said last.
+    q::retry(&mut conn, access.event.id)?;
     Ok(())
 }
 
@@ -87,9 +116,7 @@ struct Answer {
 /// said.
 pub fn push_now(app: &App, event: &Event) -> Result<String, ServiceError> {
     if app.config.federation_url.is_none() {
-        return Err(ServiceError::Conflict(
-            crate::domain::ErrorCode::FederationNotConfigured,
-        ));
+        return Err(ServiceError::Conflict(ErrorCode::FederationNotConfigured));
     }
     {
         let mut conn = app.conn()?;
@@ -102,16 +129,14 @@ pub fn push_now(app: &App, event: &Event) -> Result<String, ServiceError> {
 fn push(app: &App, event_id: EventId) -> Result<String, ServiceError> {
     let (Some(url), Some(token)) = (&app.config.federation_url, &app.config.federation_token)
     else {
-        return Err(ServiceError::Conflict(
-            crate::domain::ErrorCode::FederationNotConfigured,
-        ));
+        return Err(ServiceError::Conflict(ErrorCode::FederationNotConfigured));
     };
     let event = {
         let mut conn = app.conn()?;
         db::events::event_by_id(&mut conn, event_id)?.ok_or(ServiceError::NotFound)?
     };
     let archive = super::archive::export_event(app, &event)?;
-    let body = gzip(&archive)?;
+    let body = super::bounded::gzip(&archive)?;
     let endpoint = format!("{}/api/v1/archives", url.trim_end_matches('/'));
     let sent = send(&endpoint, token, &body);
     let mut conn = app.conn()?;
@@ -132,11 +157,19 @@ fn push(app: &App, event_id: EventId) -> Result<String, ServiceError> {
             Ok(said)
         }
         Ok((status, text)) => {
-            let said = refusal(&text).unwrap_or_else(|| format!("HTTP {status}"));
-            q::failed(&mut conn, event_id, status, &said)?;
+            let (code, detail) = refusal(&text);
+            // A refusal that holds until something changes (the token, the approval, the
+            // event) is not sent again by itself; a busy or failing server is.
+            let lasting = (400..500).contains(&status) && !matches!(status, 408 | 429);
+            match &code {
+                Some(code) if lasting => {
+                    q::refused(&mut conn, event_id, event.version, status, code, &detail)?;
+                }
+                _ => q::failed(&mut conn, event_id, status, &detail)?,
+            }
             Err(ServiceError::Unusable {
-                code: crate::domain::ErrorCode::FederationRefused,
-                detail: said,
+                code: ErrorCode::FederationRefused,
+                detail: format!("{} {detail}", code.as_deref().unwrap_or("")),
             })
         }
         Err(e) => {
@@ -187,30 +220,32 @@ pub(crate) fn adopt_national_ids(
     Ok(adopted)
 }
 
-/// The code and words of an API error answer.
-fn refusal(text: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    let error = value.get("error")?;
-    let mut said = format!(
-        "{}: {}",
-        error.get("code")?.as_str()?,
-        error.get("message")?.as_str()?
-    );
-    if let Some(detail) = error.get("detail") {
-        said.push_str(&format!(" {detail}"));
+/// The code of an API error answer, and its specifics (a fingerprint, a round and board):
+/// what the manage page says in the reader's language, and the data it quotes.
+fn refusal(text: &str) -> (Option<String>, String) {
+    let value: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    let error = &value["error"];
+    let code = error["code"]
+        .as_str()
+        .filter(|c| c.len() <= 60 && c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        .map(str::to_string);
+    let mut detail = String::new();
+    for part in [&error["detail"], &error["round"], &error["board"]] {
+        match part {
+            serde_json::Value::Null => {}
+            serde_json::Value::String(s) => detail.push_str(&format!("{s} ")),
+            other => detail.push_str(&format!("{other} ")),
+        }
     }
-    Some(said.chars().take(500).collect())
-}
-
-fn gzip(bytes: &[u8]) -> Result<Vec<u8>, ServiceError> {
-    use std::io::Write;
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    encoder
-        .write_all(bytes)
-        .map_err(|e| ServiceError::Internal(e.to_string()))?;
-    encoder
-        .finish()
-        .map_err(|e| ServiceError::Internal(e.to_string()))
+    (
+        code,
+        detail
+            .trim()
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(500)
+            .collect(),
+    )
 }
 
 /// Sends the archive; the status and the answer's text (at most 4 MB), or why nothing came.

@@ -221,8 +221,10 @@ pub struct ListCount {
 
 /// How the list counts a game: final, played over the board, its result standing on a record
 /// verified on this installation or on an arbiter's decision, between two people of the
-/// registry. A result without a record (a TRF file's) never counts: nobody here checked it.
-fn counted(game: &q::ListCandidate) -> Result<q::CountedGame, LeftOut> {
+/// registry. A result without a record (a TRF file's) never counts: nobody here checked it; an
+/// imported event's arbiter's decision without a record counts only when `venue_decisions`
+/// (this installation said so for the event).
+fn counted(game: &q::ListCandidate, venue_decisions: bool) -> Result<q::CountedGame, LeftOut> {
     if game.status != GameStatus::Final {
         return Err(LeftOut::NotFinal);
     }
@@ -233,6 +235,9 @@ fn counted(game: &q::ListCandidate) -> Result<q::CountedGame, LeftOut> {
     };
     if !game.on_record {
         return Err(LeftOut::NoRecord);
+    }
+    if !game.has_record && !venue_decisions {
+        return Err(LeftOut::VenueDecision);
     }
     match (&game.first, &game.second) {
         (Some(first), Some(second)) => Ok(q::CountedGame {
@@ -255,8 +260,12 @@ fn countable_games(
 ) -> Result<(Vec<q::CountedGame>, Vec<GameLeftOut>), ServiceError> {
     let mut counted_games = Vec::new();
     let mut left_out = Vec::new();
+    // An imported event's decisions without a record were not verified here: they count only
+    // when this installation says so. This installation's own decisions count.
+    let imported = db::events::event_by_id(conn, event_id)?.is_some_and(|e| e.origin.is_some());
+    let venue_decisions = !imported || db::archive::rate_decisions(conn, event_id)?;
     for game in q::list_candidates(conn, event_id)? {
-        match counted(&game) {
+        match counted(&game, venue_decisions) {
             Ok(g) => counted_games.push(g),
             Err(reason) => left_out.push((game.game_id, reason)),
         }
@@ -428,6 +437,21 @@ pub(crate) fn take_out_of_list(
             rate_from(conn, period)
         },
     )
+}
+
+/// Takes an event out of the list inside the caller's transaction (an administrator's
+/// withdrawal of an imported event): its month and every later one are rated again without it.
+pub(crate) fn unlist_within(
+    conn: &mut DbConnection,
+    event: &crate::domain::Event,
+) -> Result<(), ServiceError> {
+    q::lock(conn)?;
+    if let Some(period) = event.rating_period {
+        q::set_rating_period(conn, event.id, None)?;
+        q::unlist_games(conn, event.id)?;
+        rate_from(conn, period)?;
+    }
+    Ok(())
 }
 
 /// Accepts the changes made to an event in the list since it was put in (federation

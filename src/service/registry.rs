@@ -356,6 +356,7 @@ fn person_with_games(
 pub(crate) fn enter(
     conn: &mut DbConnection,
     issued: &IssuedIds,
+    event: Option<EventId>,
     player: &mut ValidPlayer,
     compare: bool,
 ) -> Result<Vec<DuplicateWarning>, ServiceError> {
@@ -402,7 +403,7 @@ pub(crate) fn enter(
                     // organiser typed one.
                     player.rating = (rating.round() as i32).clamp(0, 4000);
                 }
-                update_from(conn, &row, &Update::of_player(player))?;
+                follow_entry(conn, &row, &Update::of_player(player), event)?;
             } else {
                 // Someone else's id typed by mistake, or a change of name: the organiser is
                 // told, nothing of the registered person's reaches the entry, and the registry
@@ -496,6 +497,137 @@ impl<'a> Update<'a> {
             birth_year: entry.birth_year,
         }
     }
+}
+
+/// What an entry says of its registered person reaches the registry only where the person is
+/// this installation's own (a venue's local id, which no one else keeps): then the person takes
+/// the entry's details ([`update_from`]). A national person is the registry keeper's (the
+/// federation's, its registry file at a venue): an entry that says otherwise (a club, a year of
+/// birth) changes nothing there, and the difference waits for this installation's
+/// administrator to take or leave it ([`settle_proposal`]).
+fn follow_entry(
+    conn: &mut DbConnection,
+    row: &RegistryPlayer,
+    entry: &Update<'_>,
+    event: Option<EventId>,
+) -> Result<(), ServiceError> {
+    if crate::domain::installation::is_local_id(&row.federation_id) {
+        return update_from(conn, row, entry);
+    }
+    let differs = entry.name.trim() != row.name
+        || (!entry.club.is_empty() && entry.club != row.club)
+        || (!entry.province.is_empty() && entry.province != row.province)
+        || entry.sex.is_some_and(|s| Some(s) != row.sex)
+        || entry.birth_year.is_some_and(|y| Some(y) != row.birth_year);
+    if let Some(event) = event.filter(|_| differs) {
+        let (name_key, sound_key) = keys(entry.name);
+        q::propose(
+            conn,
+            &row.federation_id,
+            event,
+            &PersonDetails {
+                name: entry.name.trim(),
+                name_key: &name_key,
+                sound_key: &sound_key,
+                sex: entry.sex,
+                birth_year: entry.birth_year,
+                club: entry.club,
+                province: entry.province,
+                email: None,
+                user_id: None,
+                updated_at: db::now(),
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// A difference an entry proposes for a registered person, as the keeper sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Proposal {
+    pub id: i32,
+    pub event_id: EventId,
+    pub event: String,
+    pub event_slug: String,
+    pub name: String,
+    pub club: String,
+    pub province: String,
+    pub sex: Option<crate::domain::Sex>,
+    pub birth_year: Option<i32>,
+    pub proposed_at: chrono::NaiveDateTime,
+}
+
+/// The differences waiting for a person (administrators only).
+pub(crate) fn proposals(
+    app: &App,
+    user: &crate::service::accounts::User,
+    federation_id: &str,
+) -> Result<Vec<Proposal>, ServiceError> {
+    if !user.is_admin() {
+        return Ok(Vec::new());
+    }
+    let mut conn = app.conn()?;
+    let rows = q::proposals_of(&mut conn, federation_id)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let (event, event_slug) = db::events::event_by_id(&mut conn, row.event_id)?
+            .map(|e| (e.name, e.slug))
+            .unwrap_or_default();
+        out.push(Proposal {
+            id: row.id,
+            event_id: row.event_id,
+            event,
+            event_slug,
+            name: row.name,
+            club: row.club,
+            province: row.province,
+            sex: row.sex,
+            birth_year: row.birth_year,
+            proposed_at: row.proposed_at,
+        });
+    }
+    Ok(out)
+}
+
+/// The administrator takes a proposed difference (`take`: the person takes the entry's
+/// details, blank ones left as they were) or leaves it; either way it is settled.
+pub(crate) fn settle_proposal(
+    app: &App,
+    user: &crate::service::accounts::User,
+    id: i32,
+    take: bool,
+) -> Result<String, ServiceError> {
+    if !user.is_admin() {
+        return Err(ServiceError::Forbidden);
+    }
+    let mut conn = app.conn()?;
+    db::write_transaction(&mut conn, |conn| {
+        db::ratings::lock(conn)?;
+        let proposal = q::proposal(conn, id)?.ok_or(ServiceError::NotFound)?;
+        if take {
+            let row = q::by_federation_id(conn, &proposal.federation_id)?
+                .ok_or(ServiceError::NotFound)?;
+            update_from(
+                conn,
+                &row,
+                &Update {
+                    name: &proposal.name,
+                    club: &proposal.club,
+                    province: &proposal.province,
+                    sex: proposal.sex,
+                    birth_year: proposal.birth_year,
+                },
+            )?;
+            tracing::info!(
+                "registry: {} takes the details of event {}'s entry (account {})",
+                proposal.federation_id,
+                proposal.event_id.0,
+                user.id
+            );
+        }
+        q::drop_proposal(conn, id)?;
+        Ok(proposal.federation_id)
+    })
 }
 
 /// The registered person takes the latest details an entry gives, and loses none it had: a
@@ -615,7 +747,7 @@ pub(crate) fn follow_edit(
             match q::by_federation_id(conn, &id)? {
                 Some(row) => {
                     if names::may_be_same(&row.name, &after.name) {
-                        update_from(conn, &row, &Update::of_entry(after))?;
+                        follow_entry(conn, &row, &Update::of_entry(after), Some(after.event_id))?;
                     }
                 }
                 None => {

@@ -18,8 +18,9 @@ pub const FORMAT: &str = "kiela-registry";
 pub const VERSION: u32 = 1;
 /// The most a registry file may hold (gzip allowed; this is the size decompressed).
 pub const MAX_FILE_BYTES: usize = 64 << 20;
-/// People in one file.
-const MAX_PEOPLE: usize = 500_000;
+/// People in one file (a national registry of a hundred thousand people takes some 15 MB
+/// read).
+const MAX_PEOPLE: usize = 100_000;
 
 /// The registry file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -30,6 +31,8 @@ pub struct RegistryFile {
     /// The installation that wrote it (the federation's), and the day its list is as of.
     pub installation: String,
     pub as_of: NaiveDate,
+    /// Bounded as it is read.
+    #[serde(deserialize_with = "super::bounded::AtMost::<MAX_PEOPLE>::vec")]
     pub people: Vec<RegisteredPerson>,
 }
 
@@ -96,10 +99,16 @@ pub struct Loaded {
     pub rated: usize,
 }
 
-/// Loads the federation's registry file: its people are added to this registry under their
-/// national ids (or brought up to date), and its ratings become the national ratings entries
-/// take. One transaction: a bad line loads nothing.
+/// Loads the federation's registry file at a venue: its people are added to this registry
+/// under their national ids (or brought up to date), and its ratings become the national
+/// ratings entries take. One transaction: a bad line loads nothing. The federation's own
+/// server keeps the national registry itself and refuses the file
+/// (`registry_file_at_federation`): nothing there is overwritten from a file.
 pub(crate) fn load(app: &App, bytes: &[u8]) -> Result<Loaded, ServiceError> {
+    if app.installation.is_federation() {
+        return Err(ServiceError::Conflict(ErrorCode::RegistryFileAtFederation));
+    }
+    let _slot = app.imports.take(std::time::Duration::from_secs(10))?;
     let file = decode(bytes)?;
     let mut conn = app.conn()?;
     db::write_transaction(&mut conn, |conn| write(conn, &file))
@@ -113,22 +122,11 @@ fn unusable(detail: impl Into<String>) -> ServiceError {
 }
 
 fn decode(bytes: &[u8]) -> Result<RegistryFile, ServiceError> {
-    use std::io::Read;
-    let text = if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::new();
-        flate2::read::MultiGzDecoder::new(bytes)
-            .take(u64::try_from(MAX_FILE_BYTES).unwrap_or(u64::MAX) + 1)
-            .read_to_end(&mut out)
-            .map_err(|e| unusable(e.to_string()))?;
-        out
-    } else {
-        bytes.to_vec()
-    };
-    if text.len() > MAX_FILE_BYTES {
-        return Err(unusable(format!("more than {} MB", MAX_FILE_BYTES >> 20)));
-    }
-    let file: RegistryFile =
-        super::objects_only::from_slice(&text).map_err(|e| unusable(e.to_string()))?;
+    use super::bounded::{Unread, read_document};
+    let file: RegistryFile = read_document(bytes, MAX_FILE_BYTES).map_err(|e| match e {
+        Unread::TooLarge => unusable(format!("more than {} MB", MAX_FILE_BYTES >> 20)),
+        Unread::PastBound(at) | Unread::Malformed(at) => unusable(at),
+    })?;
     if file.format != FORMAT || file.version != VERSION {
         return Err(unusable(format!(
             "not a {FORMAT} of version {VERSION} (format {}, version {})",
@@ -136,8 +134,17 @@ fn decode(bytes: &[u8]) -> Result<RegistryFile, ServiceError> {
             file.version
         )));
     }
-    if file.people.len() > MAX_PEOPLE {
-        return Err(unusable(format!("{} people", file.people.len())));
+    // Each person once: a second line for one id would load one over the other.
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, p) in file.people.iter().enumerate() {
+        if let Some(first) = seen.insert(p.federation_id.to_ascii_uppercase(), i + 1) {
+            return Err(unusable(format!(
+                "person {} of the file ({}): the same id as person {}",
+                i + 1,
+                p.federation_id.chars().take(30).collect::<String>(),
+                first
+            )));
+        }
     }
     for p in &file.people {
         let id_ok = !p.federation_id.is_empty()

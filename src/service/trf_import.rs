@@ -358,7 +358,7 @@ fn insert_players(
     for ((number, mut person), p) in people.into_iter().zip(&parsed.players) {
         let secret = super::crypto::random_token()?;
         // The registry names the person (an id it does not know registers them under it).
-        super::registry::enter(conn, issued, &mut person, false)?;
+        super::registry::enter(conn, issued, Some(event), &mut person, false)?;
         super::registry::refuse_second_entry(
             conn,
             event,

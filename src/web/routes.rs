@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, live, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, imported, live, me, practice, prizes, public, ratings,
                 registry, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -91,6 +91,8 @@ table! {
         get "/admin/users" => admin::users;
         post "/admin/users/{id}/role" => admin::set_role;
         post "/admin/registry" => admin::load_registry;
+        post "/admin/venues/{code}/approve" => admin::approve_venue;
+        post "/admin/venues/{code}/forget" => admin::forget_venue;
         get "/events" => event_list::list;
         get "/players" => registry::search;
         get "/practice" => practice::show;
@@ -104,6 +106,7 @@ table! {
         get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;
         post "/players/{federation_id}/merge" => registry::merge;
+        post "/players/{federation_id}/proposals/{id}" => registry::settle_proposal;
         post "/events" => events::create;
         get "/events/new" => events::new_form;
         post "/events/demo" => event_list::demo;
@@ -155,6 +158,11 @@ table! {
         get "/manage" => events::manage;
         post "/settings" => events::update_settings;
         post "/push" => events::push;
+        post "/held/accept" => imported::accept;
+        post "/held/refuse" => imported::refuse;
+        post "/venue-decisions" => imported::decisions;
+        post "/hand-over" => imported::hand_over;
+        post "/withdraw-import" => imported::withdraw;
         get "/prizes/edit" => prizes::edit_form;
         post "/prizes" => prizes::save;
         post "/staff" => events::add_staff;
@@ -215,6 +223,11 @@ table! {
         post "/events" => api::events::create;
         get "/events/{id}" => api::events::show;
         patch "/events/{id}" => api::events::update;
+        delete "/events/{id}" => api::archives::withdraw;
+        put "/events/{id}/owner" => api::archives::hand_over;
+        post "/events/{id}/held-archive" => api::archives::accept_held;
+        delete "/events/{id}/held-archive" => api::archives::refuse_held;
+        put "/events/{id}/venue-decisions" => api::archives::venue_decisions;
         get "/events/{id}/archive" => api::archives::export;
         post "/archives" => api::archives::import;
         get "/events/{id}/players" => api::events::list_players;

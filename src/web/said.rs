@@ -254,6 +254,120 @@ pub(crate) fn mismatch_words(lang: Lang, mismatch: &Mismatch) -> String {
     }
 }
 
+/// What a later archive changes in the event imported before, in words.
+#[must_use]
+pub(crate) fn change(lang: Lang, change: &crate::service::archive::ArchiveChange) -> String {
+    use crate::service::archive::{ArchiveChange, Who};
+    let who = |w: &Who| match &w.federation_id {
+        Some(id) => format!("{} ({id})", w.name),
+        None => w.name.clone(),
+    };
+    let pair = |names: &[Option<String>; 2]| {
+        names
+            .iter()
+            .map(|n| n.clone().unwrap_or_else(|| "—".to_string()))
+            .collect::<Vec<_>>()
+            .join(" – ")
+    };
+    let result = |r: &Option<crate::domain::StoredResult>| {
+        r.map_or_else(|| lang.t("archive-change-no-result"), |r| r.to_string())
+    };
+    let place = |round: i32, board: i32, game_no: i32| {
+        let mut args = vec![
+            ("round".to_string(), round.to_string()),
+            ("board".to_string(), board.to_string()),
+        ];
+        args.push(("game".to_string(), game_no.to_string()));
+        lang.t_named("archive-change-place", &args)
+    };
+    match change {
+        ArchiveChange::EntryChanged {
+            entry,
+            before,
+            after,
+        } => lang.t_named(
+            "archive-change-entry-changed",
+            &[
+                ("entry".into(), entry.to_string()),
+                ("before".into(), who(before)),
+                ("after".into(), who(after)),
+            ],
+        ),
+        ArchiveChange::EntryGone { entry, before } => lang.t_named(
+            "archive-change-entry-gone",
+            &[
+                ("entry".into(), entry.to_string()),
+                ("before".into(), who(before)),
+            ],
+        ),
+        ArchiveChange::GamePlayers {
+            round,
+            board,
+            game_no,
+            before,
+            after,
+        } => lang.t_named(
+            "archive-change-game-players",
+            &[
+                ("place".into(), place(*round, *board, *game_no)),
+                ("before".into(), pair(before)),
+                ("after".into(), pair(after)),
+            ],
+        ),
+        ArchiveChange::ResultChanged {
+            round,
+            board,
+            game_no,
+            before,
+            after,
+            decision,
+        } => lang.t_named(
+            if *decision {
+                "archive-change-result-decision"
+            } else {
+                "archive-change-result"
+            },
+            &[
+                ("place".into(), place(*round, *board, *game_no)),
+                ("before".into(), result(before)),
+                ("after".into(), result(after)),
+            ],
+        ),
+        ArchiveChange::GameGone {
+            round,
+            board,
+            game_no,
+        } => lang.t_named(
+            "archive-change-game-gone",
+            &[("place".into(), place(*round, *board, *game_no))],
+        ),
+        ArchiveChange::RoundGone { round } => lang.t_named(
+            "archive-change-round-gone",
+            &[("round".into(), round.to_string())],
+        ),
+    }
+}
+
+/// A result that stands on a decision without a record, in words.
+#[must_use]
+pub(crate) fn decision(lang: Lang, d: &crate::service::archive::Decision) -> String {
+    let args = [
+        ("round".to_string(), d.round.to_string()),
+        ("board".to_string(), d.board.to_string()),
+        ("game".to_string(), d.game_no.to_string()),
+    ];
+    let names = format!(
+        "{} – {}",
+        d.first.as_deref().unwrap_or("—"),
+        d.second.as_deref().unwrap_or("—")
+    );
+    format!(
+        "{}: {names} {}",
+        lang.t_named("archive-change-place", &args),
+        d.result
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -96,6 +96,9 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /admin/users", Who::Admin),
     ("POST /admin/users/{id}/role", Who::Admin),
     ("POST /admin/registry", Who::Admin),
+    ("POST /admin/venues/{code}/approve", Who::Admin),
+    ("POST /players/{federation_id}/proposals/{id}", Who::Admin),
+    ("POST /admin/venues/{code}/forget", Who::Admin),
     ("GET /events", Who::Any),
     ("GET /players", Who::Any),
     ("GET /practice", Who::Any),
@@ -185,6 +188,11 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/{slug}/manage", Who::EventOrganiser),
     ("POST /events/{slug}/settings", Who::EventOrganiser),
     ("POST /events/{slug}/push", Who::EventOrganiser),
+    ("POST /events/{slug}/held/accept", Who::EventOrganiser),
+    ("POST /events/{slug}/held/refuse", Who::EventOrganiser),
+    ("POST /events/{slug}/venue-decisions", Who::EventOrganiser),
+    ("POST /events/{slug}/hand-over", Who::Admin),
+    ("POST /events/{slug}/withdraw-import", Who::Admin),
     ("GET /events/{slug}/archive.kiela", Who::EventOrganiser),
     ("GET /events/{slug}/prizes/edit", Who::EventOrganiser),
     ("POST /events/{slug}/prizes", Who::EventOrganiser),
@@ -272,6 +280,17 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /api/v1/events", Who::Creator),
     ("GET /api/v1/events/{id}", Who::Any),
     ("PATCH /api/v1/events/{id}", Who::EventOrganiser),
+    ("DELETE /api/v1/events/{id}", Who::Admin),
+    ("PUT /api/v1/events/{id}/owner", Who::Admin),
+    ("POST /api/v1/events/{id}/held-archive", Who::EventOrganiser),
+    (
+        "DELETE /api/v1/events/{id}/held-archive",
+        Who::EventOrganiser,
+    ),
+    (
+        "PUT /api/v1/events/{id}/venue-decisions",
+        Who::EventOrganiser,
+    ),
     ("GET /api/v1/events/{id}/archive", Who::EventOrganiser),
     ("POST /api/v1/archives", Who::Creator),
     ("GET /api/v1/registry/export", Who::Any),
@@ -528,6 +547,7 @@ pub fn fill(path: &str, w: &World) -> String {
         .replace("{federation_id}", "K0000001")
         .replace("{sid}", "999999")
         .replace("{aid}", "999999")
+        .replace("{code}", "ABC123")
         .replace("{secret}", &w.secret)
         .replace(
             "{id}",

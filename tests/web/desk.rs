@@ -349,7 +349,7 @@ async fn records_compared_accepted_and_corrected(app: &TestApp) {
         round2 = repaired;
     }
     assert!(any_named, "turning the winner round changes round 2");
-    crate::season::archive_travels(&client, &token, event).await;
+    crate::season::archive_travels(app, &client, &token, event).await;
 }
 
 /// Rounds: the last round withdrawn while no result is final, re-paired, paired by hand with
@@ -514,7 +514,7 @@ async fn rounds_withdrawn_and_paired_by_hand(app: &TestApp) {
         .expect("a rematch is named");
     assert_eq!(again["players"], json!([ids[0], ids[1]]));
     assert_eq!(boards(&round2).len(), 3);
-    crate::season::archive_travels(&client, &token, event).await;
+    crate::season::archive_travels(app, &client, &token, event).await;
 }
 
 /// Entries: edited (unknown fields named), removed while they have no game, duplicates warned.

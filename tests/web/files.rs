@@ -205,8 +205,8 @@ async fn trf_round_trip_swiss(app: &TestApp) {
     let (again, _) = round_trip(&organiser, &client, id).await;
     assert_eq!(event(&client, again).await["state"], "finished");
     // Both travel as archives: the event played here, and the one read from its TRF file.
-    crate::season::archive_travels(&client, &token, id).await;
-    crate::season::archive_travels(&client, &token, again).await;
+    crate::season::archive_travels(app, &client, &token, id).await;
+    crate::season::archive_travels(app, &client, &token, again).await;
 }
 
 async fn trf_round_trip_round_robin(app: &TestApp) {

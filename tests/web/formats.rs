@@ -253,7 +253,7 @@ async fn round_robin_with_an_odd_field(app: &TestApp) {
         .map(|r| r["rank"].as_i64().unwrap())
         .collect();
     assert_eq!(ranking.iter().map(|r| r.1).collect::<Vec<_>>(), ranks);
-    crate::season::archive_travels(&client, &token, event).await;
+    crate::season::archive_travels(app, &client, &token, event).await;
 }
 
 async fn single_elimination_with_two_game_matches(app: &TestApp) {
@@ -442,7 +442,7 @@ async fn trf_holds_every_game(app: &TestApp, client: &Browser<'_>, event: i64, p
     let organiser =
         kiela::service::accounts::create_api_token_for(&app.app, "org@example.ao", "archive")
             .unwrap();
-    crate::season::archive_travels(client, &organiser, event).await;
+    crate::season::archive_travels(app, client, &organiser, event).await;
     let trf = client
         .api(
             "GET",

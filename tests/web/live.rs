@@ -627,6 +627,165 @@ async fn the_public_waits_the_players_do_not(app: &TestApp) {
     assert_eq!(own["moves"], json!(moves[..3]));
 }
 
+/// A game that ends while the event's delay still hides its last moves tells the public
+/// nothing of them: its result is held, the game is pending for its players (who see when it
+/// becomes final) and still to play for the public everywhere (the game, the round, the
+/// standings, the export, the practice board's engine, which answers its positions as it
+/// answers any); the next round waits. When the public sees the last move, the held result is
+/// final; a dispute meanwhile drops it.
+async fn a_result_waits_for_the_public_to_see_its_moves(app: &TestApp) {
+    let client = app.browser();
+    let org = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (event, slug) = event_with_players(
+        &client,
+        &org,
+        json!({"name": "Diferido até ao fim", "rounds": 3, "live_delay_minutes": 15}),
+        &NAMES,
+    )
+    .await;
+    let round = pair_round(&client, &org, event).await;
+    let moves = moves_of_a_game(110);
+    let mut tokens = Vec::new();
+    for (b, board) in round["pairings"].as_array().unwrap().iter().enumerate() {
+        let mut pair = Vec::new();
+        for (side, seat) in ["first", "second"].iter().enumerate() {
+            let email = format!("p{b}{side}@example.ao");
+            pair.push(account_with_token(app, &email, "P", "player"));
+            link_account(
+                &client,
+                &org,
+                event,
+                board[seat]["id"].as_i64().unwrap(),
+                &email,
+            )
+            .await;
+        }
+        let game = board["game_id"].as_i64().unwrap();
+        for (i, mv) in moves.iter().enumerate() {
+            let (status, body) = send_move(&client, &pair[i % 2], game, i + 1, mv).await;
+            assert_eq!(status, 200, "{body}");
+            if i + 1 == moves.len() {
+                assert_eq!(body["status"], "pending", "held, not final: {body}");
+            }
+        }
+        tokens.push((game, pair));
+    }
+    let (game, pair) = &tokens[0];
+    // The players see the result agreed and when it becomes final.
+    let own = client
+        .send(Req::get(format!("/api/v1/games/{game}")).bearer(&pair[0]))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(own["status"], "pending", "{own}");
+    assert!(own["final_at"].is_string(), "{own}");
+    // The public: nothing happened yet, anywhere.
+    let public = client
+        .send(Req::get(format!("/api/v1/games/{game}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(public["status"], "scheduled", "{public}");
+    assert!(
+        public["result"].is_null() && public["record"].is_null(),
+        "{public}"
+    );
+    assert!(public.get("final_at").is_none(), "{public}");
+    let shown = client
+        .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
+        .await
+        .expect(200)
+        .json();
+    for board in shown["pairings"].as_array().unwrap() {
+        assert!(board["result"].is_null(), "{board}");
+        assert_eq!(board["status"], "scheduled", "{board}");
+    }
+    let standings = client
+        .send(Req::get(format!("/api/v1/events/{event}/standings")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(standings["after_round"], 0, "{standings}");
+    let kgn = client.get(&format!("/events/{slug}/games.kgn")).await;
+    assert!(!kgn.body.contains(&moves[0]), "{}", kgn.body);
+    let page = app
+        .browser()
+        .get(&format!("/events/{slug}/rounds/1?lang=en"))
+        .await;
+    assert!(
+        !page.body.contains("1-0") && !page.body.contains("0-1"),
+        "{}",
+        page.body
+    );
+    // The practice board's engine answers a position of the hidden moves as it answers any:
+    // its answer tells nothing of them.
+    let practice = app.browser();
+    for plies in [3, moves.len() - 1] {
+        let asked = moves[..plies].join(" ");
+        let side = if plies % 2 == 0 { "N" } else { "S" };
+        let answered = practice
+            .post_form(
+                "/practice?lang=en",
+                &[
+                    ("variant", "advanced"),
+                    ("level", "1"),
+                    ("side", side),
+                    ("moves", asked.as_str()),
+                    ("play", ""),
+                ],
+            )
+            .await;
+        assert_eq!(answered.status, 303, "{plies}: {}", answered.body);
+    }
+    // The next round waits for the results.
+    client
+        .send(Req::post(format!("/api/v1/events/{event}/rounds")).bearer(&org))
+        .await
+        .expect(409);
+    // On the second board a player disputes while the result is held: it is dropped.
+    let (other, other_pair) = &tokens[1];
+    client
+        .send(
+            Req::post(format!("/api/v1/games/{other}/dispute"))
+                .bearer(&other_pair[1])
+                .json(json!({"reason": "not the last move"})),
+        )
+        .await
+        .expect(200);
+    // Before its moment nothing becomes final; at it, the first game does.
+    let service = app.app.clone();
+    let soon = chrono::Utc::now().naive_utc() + chrono::TimeDelta::minutes(1);
+    let made = actix_rt::task::spawn_blocking(move || {
+        kiela::service::games::finalise_held(&service, soon)
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(made, 0);
+    let service = app.app.clone();
+    let later = chrono::Utc::now().naive_utc() + chrono::TimeDelta::minutes(16);
+    let made = actix_rt::task::spawn_blocking(move || {
+        kiela::service::games::finalise_held(&service, later)
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(made, 1, "the disputed game's held result was dropped");
+    let own = client
+        .send(Req::get(format!("/api/v1/games/{game}")).bearer(&pair[0]))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(own["status"], "final", "{own}");
+    assert!(own.get("final_at").is_none(), "{own}");
+    let disputed = client
+        .send(Req::get(format!("/api/v1/games/{other}")).bearer(&other_pair[0]))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(disputed["status"], "disputed", "{disputed}");
+}
+
 /// The practice board's engine does not play a position of a game in play (a player would ask
 /// it for their next move); once the game is over it does.
 async fn the_engine_does_not_play_a_game_in_play(app: &TestApp) {
@@ -708,6 +867,7 @@ async fn streams_are_bounded(app: &TestApp) {
 
 both_backends!(
     a_player_cannot_enter_the_opponents_moves_into_a_final_result,
+    a_result_waits_for_the_public_to_see_its_moves,
     both_players_enter_the_game_and_it_is_final,
     one_device_enters_the_game_and_the_opponent_confirms,
     the_board_works_without_javascript,

@@ -20,6 +20,7 @@ mod api;
 mod api_document;
 mod authz;
 mod backup;
+mod bombs;
 mod browser;
 mod circuits;
 mod cluster;

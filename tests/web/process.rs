@@ -103,6 +103,16 @@ impl Server {
         }
     }
 
+    /// The most memory the process has held resident so far (`VmHWM`, in KiB).
+    pub fn peak_memory_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap()
+    }
+
     /// SIGKILL: no shutdown, no flushing, as when the power goes.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

@@ -168,13 +168,19 @@ async fn games(client: &Browser<'_>, event: i64) -> Vec<(i64, i64, Value, Value,
 /// Any event this program ran travels: its archive, given to another installation (here the
 /// same one under another installation's code), is reviewed without a refusal. Called at the
 /// end of the tests of every format and of the arbiter's desk.
-pub(crate) async fn archive_travels(client: &Browser<'_>, token: &str, event: i64) {
-    let mut archive = archive_of(client, token, event).await;
-    archive["installation"]["id"] = json!("ZZZZZZ");
-    let review = client
-        .send(post_archive(token, "?dry_run=true", &archive))
+pub(crate) async fn archive_travels(app: &TestApp, client: &Browser<'_>, token: &str, event: i64) {
+    let archive = archive_of(client, token, event).await;
+    let Some(other) = TestApp::spawn(app.backend).await else {
+        return;
+    };
+    let organiser = account_with_token(&other, "other@example.ao", "Other", "organiser");
+    approve_venue(&other, app, &organiser, &archive).await;
+    let review = other
+        .browser()
+        .send(post_archive(&organiser, "?dry_run=true", &archive))
         .await;
     assert_eq!(review.status, 200, "{}", review.body);
+    other.stop().await;
 }
 
 /// The venue's qualifier: eight players (two entered by national id alone, one under another
@@ -226,6 +232,25 @@ async fn qualifier(venue: &TestApp, national: &[String]) -> (i64, String, String
         let id = shown["federation_id"].as_str().unwrap();
         assert!(id.starts_with("L-") && !id.starts_with('K'), "{id}");
     }
+    // An entry's e-mail address set and an account linked: the log says so here, and no
+    // archive carries either.
+    let players = client
+        .send(Req::get(format!("/api/v1/events/{event}/players")).bearer(&organiser))
+        .await
+        .expect(200)
+        .json();
+    let fourth = players["players"][3]["id"].as_i64().unwrap();
+    client
+        .send(
+            Req::patch(format!("/api/v1/events/{event}/players/{fourth}"))
+                .bearer(&organiser)
+                .json(json!({"email": "eduardo@example.ao"})),
+        )
+        .await
+        .expect(200);
+    account_with_token(venue, "filomena@example.ao", "Filomena", "player");
+    let fifth = players["players"][4]["id"].as_i64().unwrap();
+    crate::harness::link_account(&client, &organiser, event, fifth, "filomena@example.ao").await;
     let mut seed = 100;
     let mut played = 0;
     while let Some(round) = next_round(&client, &organiser, event).await {
@@ -365,12 +390,79 @@ async fn import_page(federation: &TestApp, archive: &Value) {
     );
 }
 
+/// An event's archive, as its organiser downloads it. Every archive of the suite is taken
+/// through here: none carries an e-mail address (nor an account's), whatever the event's log
+/// says of them.
 async fn archive_of(client: &Browser<'_>, token: &str, event: i64) -> Value {
     let resp = client
         .send(Req::get(format!("/api/v1/events/{event}/archive")).bearer(token))
         .await
         .expect(200);
+    assert!(
+        !resp.body.contains('@'),
+        "an archive carries an e-mail address: {}",
+        resp.body
+    );
     serde_json::from_str(&resp.body).unwrap()
+}
+
+/// The archive as the venue (holding its own key) signs it after changing it: a venue that
+/// writes whatever it likes. What cannot be read as an archive stays as it is (and is refused
+/// as such).
+fn resigned(venue: &TestApp, archive: &Value) -> Value {
+    let bytes = serde_json::to_vec(archive).unwrap();
+    match kiela::service::archive::sign_document(&venue.app.signing, &bytes) {
+        Ok(signed) => serde_json::from_slice(&signed).unwrap(),
+        Err(_) => archive.clone(),
+    }
+}
+
+/// The federation's administrator approves the venue's key, as a new venue's first archive
+/// needs: that archive is refused until then (409 `venue_not_approved`, naming the key's
+/// fingerprint), the administrator's page lists the venue waiting, a wrong fingerprint typed
+/// approves nothing, and the one the venue's administrator reads out does.
+async fn approve_venue(federation: &TestApp, venue: &TestApp, token: &str, archive: &Value) {
+    let fed = federation.browser();
+    let print = venue.app.signing.public().fingerprint();
+    let refused = fed
+        .send(post_archive(token, "?dry_run=true", archive))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "venue_not_approved", "{refused}");
+    assert!(
+        refused["error"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains(&print),
+        "{refused}"
+    );
+    if kiela::service::accounts::user_by_email(&federation.app, "fed@example.ao")
+        .unwrap()
+        .is_none()
+    {
+        account_with_token(federation, "fed@example.ao", "Federação", "admin");
+    }
+    let admin = federation.browser();
+    admin.log_in("fed@example.ao", "a-long-password").await;
+    let page = admin.get("/admin/users?lang=pt").await;
+    assert!(page.body.contains(&print), "{}", page.body);
+    assert!(page.body.contains("à espera de aprovação"));
+    let code = &venue.app.installation.id;
+    let wrong = admin
+        .post_form(
+            &format!("/admin/venues/{code}/approve?lang=pt"),
+            &[("fingerprint", "0000-0000-0000-0000")],
+        )
+        .await;
+    assert_eq!(wrong.status, 422, "{}", wrong.body);
+    let approved = admin
+        .post_form(
+            &format!("/admin/venues/{code}/approve"),
+            &[("fingerprint", &print.to_lowercase().replace('-', " "))],
+        )
+        .await;
+    assert_eq!(approved.status, 303, "{}", approved.body);
 }
 
 fn post_archive(token: &str, query: &str, archive: &Value) -> Req {
@@ -428,6 +520,8 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         .unwrap()
         .len();
 
+    // The venue's first archive waits for the federation's administrator to approve its key.
+    approve_venue(federation, venue, &fed_organiser, &archive).await;
     // The review: the same people matched, the others proposed, nothing written.
     let review = fed
         .send(post_archive(&fed_organiser, "?dry_run=true", &archive))
@@ -556,6 +650,7 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
     let mut later = archive.clone();
     let line = later["audit"][0].clone();
     later["audit"].as_array_mut().unwrap().push(line);
+    let later = resigned(venue, &later);
     let updated = fed
         .send(post_archive(&fed_organiser, "", &later))
         .await
@@ -574,12 +669,21 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         shown["rated"], true,
         "the federation's word on rating stays"
     );
+    // Another organiser here is told someone else holds the event.
     let other = account_with_token(federation, "outro@example.ao", "Outro", "organiser");
-    fed.send(post_archive(&other, "", &later)).await.expect(403);
+    let held = fed
+        .send(post_archive(&other, "", &later))
+        .await
+        .expect(403)
+        .json();
+    assert_eq!(held["error"]["code"], "event_held_by_other", "{held}");
 
     let admin =
         kiela::service::accounts::create_api_token_for(&federation.app, "fed@example.ao", "season")
             .unwrap();
+    // The venue's decision without a record is shown as such, and the list leaves it out
+    // until the federation says it counts.
+    assert_eq!(review["decisions"].as_array().unwrap().len(), 1, "{review}");
     let report = fed
         .send(Req::post(format!("/api/v1/events/{id}/rating")).bearer(&admin))
         .await
@@ -592,8 +696,42 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         .count();
     assert_eq!(
         report["rated_games"].as_u64().unwrap() as usize,
+        games_played - 1,
+        "every verified game counts, the decision does not: {report}"
+    );
+    assert!(
+        report.to_string().contains("venue_decision"),
+        "the decision is left out as the venue's: {report}"
+    );
+    let in_list = fed
+        .send(
+            Req::put(format!("/api/v1/events/{id}/venue-decisions"))
+                .bearer(&fed_organiser)
+                .json(json!({"rated": true})),
+        )
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(in_list["error"]["code"], "event_in_rating_list");
+    fed.send(Req::delete(format!("/api/v1/events/{id}/rating")).bearer(&admin))
+        .await
+        .expect(200);
+    fed.send(
+        Req::put(format!("/api/v1/events/{id}/venue-decisions"))
+            .bearer(&fed_organiser)
+            .json(json!({"rated": true})),
+    )
+    .await
+    .expect(204);
+    let report = fed
+        .send(Req::post(format!("/api/v1/events/{id}/rating")).bearer(&admin))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        report["rated_games"].as_u64().unwrap() as usize,
         games_played,
-        "every game verified or decided counts: {report}"
+        "with the federation's word, the decision counts too: {report}"
     );
     let _ = slug;
 }
@@ -611,9 +749,29 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
     let archive = archive_of(&client, &organiser, event).await;
     let fed = federation.browser();
     let token = account_with_token(federation, "nacional@example.ao", "Nacional", "organiser");
+    approve_venue(federation, venue, &token, &archive).await;
+    // Changed by hand after the venue signed it: refused before anything else is read, and
+    // unsigned the same way.
+    let mut edited = archive.clone();
+    edited["players"][0]["name"] = json!("Alguém Outro");
+    let mut unsigned = archive.clone();
+    unsigned.as_object_mut().unwrap().remove("signature");
+    for (archive, code) in [
+        (edited, "archive_signature_invalid"),
+        (unsigned, "archive_unsigned"),
+    ] {
+        let answer = fed
+            .send(post_archive(&token, "", &archive))
+            .await
+            .expect(422)
+            .json();
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+    }
+    // What follows is a venue that signs whatever it writes: every record is verified again
+    // all the same.
     let refused = |mut archive: Value, change: &dyn Fn(&mut Value)| {
         change(&mut archive);
-        archive
+        resigned(venue, &archive)
     };
     // A result flipped on a game that ended on the board.
     let flipped = refused(archive.clone(), &|a| {
@@ -760,13 +918,22 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
             .json();
         assert_eq!(answer["error"]["code"], code, "{answer}");
     }
-    let future = refused(archive.clone(), &|a| a["version"] = json!(2));
+    let mut future = archive.clone();
+    future["version"] = json!(3);
     let answer = fed
         .send(post_archive(&token, "", &future))
         .await
         .expect(422)
         .json();
     assert_eq!(answer["error"]["code"], "archive_version");
+    let mut first = archive.clone();
+    first["version"] = json!(1);
+    let answer = fed
+        .send(post_archive(&token, "", &first))
+        .await
+        .expect(422)
+        .json();
+    assert_eq!(answer["error"]["code"], "archive_unsigned", "{answer}");
     for body in [
         b"{not json".to_vec(),
         vec![0x1f, 0x8b, 0, 1, 2],
@@ -819,6 +986,7 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
     // Hostile text is text: a name that is markup is imported and shown escaped.
     let mut hostile = archive.clone();
     hostile["players"][4]["name"] = json!("<script>alert(1)</script>");
+    let mut hostile = resigned(venue, &hostile);
     for round in hostile["rounds"].as_array_mut().unwrap() {
         for game in round["games"].as_array_mut().unwrap() {
             for tag in ["record"] {
@@ -907,6 +1075,42 @@ async fn a_venue_publishes_round_by_round(venue_backend: Backend, federation_bac
     page.log_in("huambo@example.ao", "a-long-password").await;
     let marked = page.post_form(&format!("/events/{slug}/push"), &[]).await;
     assert_eq!(marked.status, 303, "{}", marked.body);
+    // The federation does not know this venue's key yet: the push is refused, said in the
+    // organiser's language with what to do, and not tried again by itself.
+    assert_eq!(push_due(&venue).await, 1);
+    let manage = page.get(&format!("/events/{slug}/manage?lang=pt")).await;
+    assert!(
+        manage
+            .body
+            .contains("a federação recusou o torneio tal como está"),
+        "{}",
+        manage.body
+    );
+    assert!(
+        manage
+            .body
+            .contains("Leia a impressão digital da chave desta instalação"),
+        "{}",
+        manage.body
+    );
+    assert!(!manage.body.contains("could not"), "{}", manage.body);
+    assert_eq!(
+        push_due(&venue).await,
+        0,
+        "a refusal is not sent again by itself"
+    );
+    let fed_admin = kiela::service::accounts::user_by_email(&federation.app, "fed@example.ao")
+        .unwrap()
+        .unwrap();
+    kiela::service::venues::approve(
+        &federation.app,
+        &fed_admin,
+        &venue.app.installation.id,
+        &venue.app.signing.public().fingerprint(),
+    )
+    .unwrap();
+    let again = page.post_form(&format!("/events/{slug}/push"), &[]).await;
+    assert_eq!(again.status, 303, "{}", again.body);
     assert_eq!(push_due(&venue).await, 1);
     let fed = federation.browser();
     let national_copy = |listed: Value| {
@@ -984,6 +1188,52 @@ async fn a_venue_publishes_round_by_round(venue_backend: Backend, federation_bac
         "{}",
         manage.body
     );
+    // The federation's administrator hands the event to another organiser: the venue's next
+    // push, with its old organiser's key, is told so; then withdraws it: told that.
+    let admin_token =
+        kiela::service::accounts::create_api_token_for(&federation.app, "fed@example.ao", "t")
+            .unwrap();
+    account_with_token(&federation, "outro@example.ao", "Outro", "organiser");
+    fed.send(
+        Req::put(format!("/api/v1/events/{copy}/owner"))
+            .bearer(&admin_token)
+            .json(json!({"email": "outro@example.ao"})),
+    )
+    .await
+    .expect(204);
+    for (code, advice) in [
+        (
+            "event_held_by_other",
+            "Outro organizador detém este torneio na federação",
+        ),
+        (
+            "event_withdrawn",
+            "O administrador da federação retirou este torneio",
+        ),
+    ] {
+        if code == "event_withdrawn" {
+            fed.send(Req::delete(format!("/api/v1/events/{copy}")).bearer(&admin_token))
+                .await
+                .expect(204);
+            fed.send(Req::get(format!("/api/v1/events/{copy}")))
+                .await
+                .expect(404);
+        }
+        let again = page.post_form(&format!("/events/{slug}/push"), &[]).await;
+        assert_eq!(again.status, 303, "{}", again.body);
+        assert_eq!(push_due(&venue).await, 1);
+        let manage = page.get(&format!("/events/{slug}/manage?lang=pt")).await;
+        assert!(manage.body.contains(advice), "{code}: {}", manage.body);
+        assert!(
+            manage.body.contains("a federação recusou o torneio"),
+            "{code}"
+        );
+        assert_eq!(
+            push_due(&venue).await,
+            0,
+            "{code} is not sent again by itself"
+        );
+    }
     venue.stop().await;
     federation.stop().await;
 }

@@ -376,7 +376,9 @@ async fn pages_outside_an_event_are_kept_per_version_of_what_they_show(app: &Tes
     }
     assert_eq!(rendered(&store(&client).await), before);
 
-    // A person's club changes through a later entry: every page showing it is new.
+    // A later entry says the person plays for another club; the registry's keeper takes it
+    // (the registry is theirs: an entry alone changes nothing there): every page showing it is
+    // new.
     let later = client
         .send(
             Req::post("/api/v1/events")
@@ -395,6 +397,23 @@ async fn pages_outside_an_event_are_kept_per_version_of_what_they_show(app: &Tes
         json!({"name": "Ana Kiala", "federation_id": ana, "club": "Clube do Kilamba"}),
     )
     .await;
+    let unchanged = app
+        .browser()
+        .get(&format!("/api/v1/registry/{ana}"))
+        .await
+        .json();
+    assert_eq!(
+        unchanged["club"], "",
+        "the registry keeps its own: {unchanged}"
+    );
+    let keeper = app.browser();
+    keeper.log_in("fed@example.ao", "a-long-password").await;
+    let person = keeper.get(&format!("/players/{ana}?lang=pt")).await;
+    assert!(person.body.contains("Clube do Kilamba"), "{}", person.body);
+    let proposal = crate::harness::attributes(&person.body, "#proposals form", "action");
+    assert_eq!(proposal.len(), 1, "{}", person.body);
+    let taken = keeper.post_form(&proposal[0], &[("action", "take")]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
     for (page, tag) in pages.iter().zip(&tags) {
         let answer = app
             .browser()

@@ -3,7 +3,6 @@
 //! engine. Anything wrong refuses the whole archive, naming the game and the reason.
 
 use std::collections::{HashMap, HashSet};
-use std::io::Read;
 
 use serde::Serialize;
 
@@ -16,19 +15,11 @@ use crate::domain::{ErrorCode, GameStatus, StoredResult};
 use crate::rules::{Termination, Variant, VerdictKind};
 use crate::service::ServiceError;
 use crate::service::games::{Reverified, reverify};
+use crate::service::signing::PublicKey;
 
 /// The most an archive may hold once decompressed: a 500-player, 9-round event with every
 /// record twice is some 20 MB.
 pub const MAX_ARCHIVE_BYTES: usize = 64 << 20;
-
-/// Records sent for one game (two players and the staff, with refusals and retries).
-const MAX_SUBMISSIONS_PER_GAME: usize = 200;
-
-/// Lines of one event's log.
-const MAX_LOG_LINES: usize = 500_000;
-
-/// Rounds of one event (Swiss rounds and a knockout's).
-const MAX_ROUNDS: usize = 300;
 
 /// Games of one knockout match (its games and deciders).
 const MAX_GAMES_PER_MATCH: i32 = 50;
@@ -73,39 +64,35 @@ pub(crate) struct Verified {
     pub archive: Archive,
     /// The archive's digest (its content without the moment it was written).
     pub digest: String,
+    /// The key that signed it.
+    pub signer: PublicKey,
     /// What each game's record says, by place.
     pub games: HashMap<GamePlace, Reverified>,
     /// What each submission's record says, by place and order; `None`: refused again.
     pub submissions: HashMap<(GamePlace, usize), Option<Reverified>>,
 }
 
-/// Reads an archive: gzip or JSON, at most [`MAX_ARCHIVE_BYTES`] once decompressed.
+/// Reads an archive: gzip or JSON, at most [`MAX_ARCHIVE_BYTES`] once decompressed, every
+/// list within its bound as it is read ([`crate::service::bounded`]): a compressed file of
+/// millions of empty items is refused at the first item past its list's bound.
 pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
-    let text: Vec<u8> = if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::new();
-        let limit = u64::try_from(MAX_ARCHIVE_BYTES).unwrap_or(u64::MAX) + 1;
-        flate2::read::MultiGzDecoder::new(bytes)
-            .take(limit)
-            .read_to_end(&mut out)
-            .map_err(|e| ArchiveFault::new(ErrorCode::ArchiveMalformed, e.to_string()))?;
-        out
-    } else {
-        bytes.to_vec()
-    };
-    if text.len() > MAX_ARCHIVE_BYTES {
-        return Err(ArchiveFault::new(
+    use crate::service::bounded::{Unread, read_document};
+    let unread = |e: Unread| match e {
+        Unread::TooLarge => ArchiveFault::new(
             ErrorCode::ArchiveTooLarge,
             format!("more than {} MB", MAX_ARCHIVE_BYTES >> 20),
-        ));
-    }
-    // The format and version first: a later version may not parse as this one.
+        ),
+        Unread::PastBound(at) => ArchiveFault::new(ErrorCode::ArchiveTooLarge, at),
+        Unread::Malformed(at) => ArchiveFault::new(ErrorCode::ArchiveMalformed, at),
+    };
+    // The format and version first: a later version may not parse as this one. (The rest of
+    // the document is passed over, not kept.)
     #[derive(serde::Deserialize)]
     struct Head {
         format: Option<String>,
         version: Option<u64>,
     }
-    let head: Head = serde_json::from_slice(&text)
-        .map_err(|e| ArchiveFault::new(ErrorCode::ArchiveMalformed, clipped(&e.to_string())))?;
+    let head: Head = read_document(bytes, MAX_ARCHIVE_BYTES).map_err(unread)?;
     if head.format.as_deref() != Some(FORMAT) {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
@@ -114,6 +101,13 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
     }
     match head.version {
         Some(v) if v == u64::from(VERSION) => {}
+        Some(1) => {
+            return Err(ArchiveFault::new(
+                ErrorCode::ArchiveUnsigned,
+                "version 1, written before archives were signed: export it again from an \
+                 up-to-date installation",
+            ));
+        }
         Some(v) if v > u64::from(VERSION) => {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveVersion,
@@ -127,14 +121,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
             ));
         }
     }
-    let mut reader = serde_json::Deserializer::from_slice(&text);
-    serde_path_to_error::deserialize(crate::service::objects_only::ObjectsOnly(&mut reader))
-        .map_err(|e| {
-            ArchiveFault::new(
-                ErrorCode::ArchiveMalformed,
-                clipped(&format!("{}: {}", e.path(), e.inner())),
-            )
-        })
+    read_document(bytes, MAX_ARCHIVE_BYTES).map_err(unread)
 }
 
 /// A message quoted back, cut short: it may hold whatever the file held.
@@ -143,20 +130,80 @@ fn clipped(text: &str) -> String {
 }
 
 /// The digest that names an archive's content: the same event in the same state, written at
-/// another moment, has the same digest.
-pub(crate) fn digest(archive: &Archive) -> String {
+/// another moment, has the same digest. The importing organiser's decisions are not the event
+/// (the venue's next push of the same event is the same archive), nor is the signature, which
+/// signs this digest. Hashed as it is written: nothing of the size of the archive is copied.
+pub(crate) fn digest(archive: &mut Archive) -> String {
     use sha2::{Digest, Sha256};
-    let mut content = archive.clone();
-    content.exported_at = chrono::NaiveDateTime::default();
-    // The importing organiser's decisions are not the event: the venue's next push of the
-    // same event is the same archive.
-    content.matches.clear();
-    let bytes = serde_json::to_vec(&content).unwrap_or_default();
-    hex::encode(Sha256::digest(&bytes))
+    /// Hashes what is written to it.
+    struct Hashing(Sha256);
+    impl std::io::Write for Hashing {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.update(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let exported_at = std::mem::take(&mut archive.exported_at);
+    let matches = std::mem::take(&mut archive.matches);
+    let signature = archive.signature.take();
+    let mut hashing = Hashing(Sha256::new());
+    // Writing a document of plain data to a hasher cannot fail.
+    let _ = serde_json::to_writer(&mut hashing, &*archive);
+    archive.exported_at = exported_at;
+    archive.matches = matches;
+    archive.signature = signature;
+    hex::encode(hashing.0.finalize())
+}
+
+/// What an installation signs of an archive: the format, its version and the digest.
+pub(crate) fn signed_message(digest: &str) -> Vec<u8> {
+    format!("{FORMAT}/{VERSION}/{digest}").into_bytes()
+}
+
+/// Signs the archive with this installation's key.
+pub(crate) fn sign(archive: &mut Archive, key: &crate::service::signing::InstallationKey) {
+    let digest = digest(archive);
+    archive.signature = Some(super::format::ArchiveSignature {
+        key: key.public().to_hex(),
+        value: key.sign(&signed_message(&digest)),
+    });
+}
+
+/// The key that signed the archive, whose digest is `digest`: refused unsigned, or signed
+/// otherwise than by the key it names.
+fn signer(archive: &Archive, digest: &str) -> Result<PublicKey, ArchiveFault> {
+    let Some(signature) = &archive.signature else {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveUnsigned,
+            "the archive carries no signature",
+        ));
+    };
+    let key = PublicKey::parse(&signature.key).ok_or_else(|| {
+        ArchiveFault::new(
+            ErrorCode::ArchiveSignatureInvalid,
+            "signature.key is not a key",
+        )
+    })?;
+    if !key.verifies(&signed_message(digest), &signature.value) {
+        return Err(ArchiveFault::new(
+            ErrorCode::ArchiveSignatureInvalid,
+            format!(
+                "the content is not what the key {} signed",
+                key.fingerprint()
+            ),
+        ));
+    }
+    Ok(key)
 }
 
 /// Checks the archive's structure and verifies every record again.
-pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
+pub(crate) fn verify(mut archive: Archive) -> Result<Verified, ArchiveFault> {
+    // The signature first: nothing of a changed archive is worth reading further.
+    let digest = digest(&mut archive);
+    let signer = signer(&archive, &digest)?;
     let settings = check_event(&archive)?;
     let names = check_entries(&archive)?;
     let asked = check_byes(&archive, &settings, &names)?;
@@ -164,10 +211,10 @@ pub(crate) fn verify(archive: Archive) -> Result<Verified, ArchiveFault> {
     let checker = Checker::new(&archive, settings.variant, names, asked);
     let records = checker.check_rounds()?;
     checker.check_log()?;
-    let digest = digest(&archive);
     Ok(Verified {
         archive,
         digest,
+        signer,
         games: records.games,
         submissions: records.submissions,
     })
@@ -189,22 +236,6 @@ fn check_event(archive: &Archive) -> Result<EventSettings, ArchiveFault> {
     }
     check_text("installation.name", &archive.installation.name, 120)?;
     check_text("event.name", &archive.event.name, 120)?;
-    if archive.players.len() > crate::service::entrant::MAX_PLAYERS {
-        return Err(ArchiveFault::new(
-            ErrorCode::ArchiveTooLarge,
-            format!("{} entries", archive.players.len()),
-        ));
-    }
-    if archive.rounds.len() > MAX_ROUNDS || archive.audit.len() > MAX_LOG_LINES {
-        return Err(ArchiveFault::new(
-            ErrorCode::ArchiveTooLarge,
-            format!(
-                "{} rounds, {} log lines",
-                archive.rounds.len(),
-                archive.audit.len()
-            ),
-        ));
-    }
     Ok(settings)
 }
 
@@ -449,12 +480,6 @@ impl<'a> Checker<'a> {
         };
         self.check_pairing(round, game, place, places, seated)?;
         self.check_arbiter(game, place)?;
-        if game.submissions.len() > MAX_SUBMISSIONS_PER_GAME {
-            return Err(ArchiveFault::new(
-                ErrorCode::ArchiveTooLarge,
-                format!("{} records sent for one game", game.submissions.len()),
-            ));
-        }
         let first = game.first.and_then(|n| self.names.get(&n).copied());
         let second = game.second.and_then(|n| self.names.get(&n).copied());
         if let Some(checked) = self.check_record(game, place, first, second)? {

@@ -63,6 +63,7 @@ pub(crate) fn archive_of(
         rounds,
         audit,
         matches: Vec::new(),
+        signature: None,
     })
 }
 
@@ -183,7 +184,7 @@ fn log_of(
             account: line.account.or(line.imported_name),
             from_state: line.from_state,
             to_state: line.to_state,
-            detail: line.detail,
+            detail: crate::service::audit::Said::carried(line.detail),
         })
         .collect())
 }
@@ -222,6 +223,7 @@ fn players_of(data: &EventData) -> Vec<ArchivePlayer> {
     data.players
         .iter()
         .map(|p| ArchivePlayer {
+            id: p.id.0,
             number: p.number,
             name: p.name.clone(),
             rating: p.rating,

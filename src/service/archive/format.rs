@@ -11,15 +11,35 @@ use crate::domain::{
     StoredResult, SubmissionStatus, SubmitterRole,
 };
 use crate::rules::{Termination, VerdictKind};
+use crate::service::bounded::{AtMost, Nodes};
 
 /// What the document says it is.
 pub const FORMAT: &str = "kiela-event-archive";
 
 /// The version of the format this program writes and reads. A later version is refused
-/// (`archive_version`): its meaning is not known here.
-pub const VERSION: u32 = 1;
+/// (`archive_version`): its meaning is not known here. Version 1 was written before archives
+/// were signed, and is refused as unsigned (`archive_unsigned`).
+pub const VERSION: u32 = 2;
 
-/// The whole archive.
+/// The most entries an archive holds (an event's).
+pub const MAX_ENTRIES: usize = crate::service::entrant::MAX_PLAYERS;
+/// Byes asked ahead.
+pub const MAX_BYES: usize = 20_000;
+/// Rounds of one event (Swiss rounds and a knockout's).
+pub const MAX_ROUNDS: usize = 300;
+/// Games of one round (its boards, a knockout's matches with their deciders).
+pub const MAX_GAMES_PER_ROUND: usize = 10_000;
+/// Records sent for one game (two players and the staff, with refusals and retries).
+pub const MAX_SUBMISSIONS_PER_GAME: usize = 200;
+/// Lines of one event's log.
+pub const MAX_LOG_LINES: usize = 500_000;
+/// Values of a prize fund as its editor wrote it.
+pub const MAX_FUND_VALUES: usize = 100_000;
+/// Tags of one entry.
+const MAX_TAGS: usize = crate::domain::MAX_TAGS;
+
+/// The whole archive. Every list is bounded as it is read ([`AtMost`]): a document past a
+/// bound is refused at the first item beyond it (`archive_too_large`), having read no more.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Archive {
@@ -29,17 +49,30 @@ pub struct Archive {
     pub exported_at: NaiveDateTime,
     pub installation: ArchiveInstallation,
     pub event: ArchiveEvent,
+    #[serde(deserialize_with = "AtMost::<MAX_ENTRIES>::vec")]
     pub players: Vec<ArchivePlayer>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_BYES>::vec")]
     pub byes: Vec<ArchiveBye>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_ROUNDS>::vec")]
     pub rounds: Vec<ArchiveRound>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_LOG_LINES>::vec")]
     pub audit: Vec<ArchiveAudit>,
     /// The organiser's decisions on who each entry is in the importing installation's
     /// registry; absent entries take the review's defaults.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_ENTRIES>::vec")]
     pub matches: Vec<MatchDecision>,
+    /// The installation's signature of the archive's digest (its content without
+    /// `exported_at`, `matches` and this).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<ArchiveSignature>,
+}
+
+/// An installation's signature of an archive: its public key and the signature, in hex.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchiveSignature {
+    pub key: String,
+    pub value: String,
 }
 
 /// The installation that ran the event.
@@ -70,6 +103,7 @@ pub struct ArchiveEvent {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArchivePrizeFund {
+    #[serde(deserialize_with = "Nodes::<MAX_FUND_VALUES>::value")]
     pub fund: serde_json::Value,
     pub published: bool,
 }
@@ -78,6 +112,9 @@ pub struct ArchivePrizeFund {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArchivePlayer {
+    /// The entry's id on the installation that ran the event: the same entry in every archive
+    /// of the event, whatever its pairing number (a later archive is compared by it).
+    pub id: i32,
     /// The pairing number: how every other part of the archive names the entry.
     pub number: i32,
     pub name: String,
@@ -102,7 +139,7 @@ pub struct ArchivePlayer {
     pub checked_in: bool,
     #[serde(default)]
     pub seed: Option<i32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_TAGS>::vec")]
     pub tags: Vec<String>,
     #[serde(default)]
     pub fide_title: Option<String>,
@@ -136,7 +173,7 @@ pub struct ArchiveRound {
     pub published_at: Option<NaiveDateTime>,
     #[serde(with = "moment")]
     pub created_at: NaiveDateTime,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_GAMES_PER_ROUND>::vec")]
     pub games: Vec<ArchiveGame>,
 }
 
@@ -173,7 +210,7 @@ pub struct ArchiveGame {
     pub correction_reason: Option<String>,
     #[serde(with = "moment")]
     pub updated_at: NaiveDateTime,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "AtMost::<MAX_SUBMISSIONS_PER_GAME>::vec")]
     pub submissions: Vec<ArchiveSubmission>,
 }
 

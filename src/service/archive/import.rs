@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::changes::{ArchiveChange, Decision};
 use super::check::{self, Verified};
 use super::format::{
     Archive, ArchiveGame, ArchivePlayer, ArchivePrizeFund, ArchiveSubmission, GamePlace,
@@ -100,6 +101,9 @@ pub enum ImportAction {
     Updated,
     /// The same archive as last time: nothing changes.
     Unchanged,
+    /// A later archive that changes what was imported before (`changes`): held until the
+    /// importing organiser confirms it.
+    Held,
 }
 
 /// The review of an archive (and, once imported, the answer).
@@ -119,6 +123,14 @@ pub struct Review {
     pub digest: String,
     pub matches: Vec<EntryMatch>,
     pub warnings: Vec<ImportWarning>,
+    /// What the archive changes in the event imported before (none for a new event): an
+    /// import that changes something needs the organiser's confirmation of this digest.
+    pub changes: Vec<ArchiveChange>,
+    /// The results that stand on an arbiter's decision without a record: the rating list
+    /// counts them only when this installation says so.
+    pub decisions: Vec<Decision>,
+    /// The fingerprint of the key the archive is signed with (the venue's, approved here).
+    pub signed_by: String,
 }
 
 impl Review {
@@ -129,6 +141,7 @@ impl Review {
             ImportAction::Created => "created",
             ImportAction::Updated => "updated",
             ImportAction::Unchanged => "unchanged",
+            ImportAction::Held => "held",
         };
         format!("archive-action-{code}")
     }
@@ -225,30 +238,39 @@ impl From<ServiceError> for Ending {
     }
 }
 
-/// Reads, verifies and reviews an archive without writing anything; `decisions` (the
-/// organiser's, on the review page) replace the archive's own for the same entries.
+/// What the importing organiser asks with an archive: their decisions on who each entry is
+/// (replacing the archive's own for the same entries), and their confirmation of the changes
+/// a later archive makes (the archive's digest, as the review gave it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Asked<'a> {
+    pub decisions: &'a [MatchDecision],
+    pub confirm: Option<&'a str>,
+}
+
+/// Reads, verifies and reviews an archive without writing anything.
 pub(crate) fn review(
     app: &App,
     user: &User,
     bytes: &[u8],
-    decisions: &[MatchDecision],
+    asked: &Asked<'_>,
 ) -> Result<Review, ServiceError> {
-    match run(app, user, bytes, decisions, true) {
+    match run(app, user, bytes, asked, true) {
         Ok(imported) => Ok(imported.review),
         Err(Ending::DryRun(reviewed)) => Ok(reviewed.0),
         Err(Ending::Failed(e)) => Err(e),
     }
 }
 
-/// Imports an archive (organisers of this installation), with the organiser's `decisions`
-/// over the archive's own.
+/// Imports an archive (organisers of this installation), as the organiser asked. A later
+/// archive of an event that changes what was there, without the organiser's confirmation of
+/// its digest, is held (`Held`) and writes nothing else.
 pub(crate) fn import(
     app: &App,
     user: &User,
     bytes: &[u8],
-    decisions: &[MatchDecision],
+    asked: &Asked<'_>,
 ) -> Result<Imported, ServiceError> {
-    match run(app, user, bytes, decisions, false) {
+    match run(app, user, bytes, asked, false) {
         Ok(imported) => {
             app.standings.nudge(app, imported.event.id);
             Ok(imported)
@@ -261,18 +283,28 @@ pub(crate) fn import(
     }
 }
 
+/// What an import's transaction ends with: the event, the review, and (when it was written)
+/// the event as the Dutch system is asked about it.
+type Written = (Event, Review, Option<crate::service::event_data::EventData>);
+
+/// How long an import waits for one of the server's import slots.
+const IMPORT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 fn run(
     app: &App,
     user: &User,
     bytes: &[u8],
-    decisions: &[MatchDecision],
+    asked: &Asked<'_>,
     dry_run: bool,
 ) -> Result<Imported, Ending> {
     if !user.role.can_create_events() {
         return Err(ServiceError::Forbidden.into());
     }
+    // A few imports at once on a server (each reads a whole archive), the rest told to come
+    // back (503 with `Retry-After`).
+    let _slot = app.imports.take(IMPORT_WAIT)?;
     let mut archive = check::decode(bytes).map_err(ServiceError::from)?;
-    for decision in decisions {
+    for decision in asked.decisions {
         archive.matches.retain(|d| d.player != decision.player);
         archive.matches.push(decision.clone());
     }
@@ -281,45 +313,12 @@ fn run(
     if origin.id == app.installation.id {
         return Err(ServiceError::Conflict(ErrorCode::ArchiveOwnEvent).into());
     }
+    // Only the venue's own key writes its events here.
+    crate::service::venues::admit(app, &origin.id, &origin.name, &verified.signer)?;
+    let kept = crate::service::bounded::gzip(bytes)?;
     let mut conn = app.conn()?;
     let written = db::write_transaction(&mut conn, |conn| {
-        db::lock_key(conn, &format!("archive {}", origin.id))?;
-        let before = db::archive::imported_event(conn, &origin.id, verified.archive.event.id)?;
-        if let Some((event_id, _)) = &before {
-            // Only the imported event's own organisers (and administrators) write it again.
-            let access = crate::service::access::load_access(
-                conn,
-                crate::service::access::EventRef::Id(*event_id),
-                Some(user),
-            )?;
-            if !access.is_organiser() {
-                return Err(ServiceError::Forbidden.into());
-            }
-        }
-        // An event imported before keeps the people its entries were matched to.
-        let earlier: Vec<(i32, String, String)> = match &before {
-            Some((event_id, _)) => db::events::players_of_event(conn, *event_id)?
-                .into_iter()
-                .filter_map(|p| Some((p.number, p.name, p.federation_id?)))
-                .collect(),
-            None => Vec::new(),
-        };
-        let matches = match_entries(conn, &verified.archive, &earlier)?;
-        let review = review_of(&verified, matches, before.as_ref());
-        if let Some((event_id, digest)) = &before
-            && *digest == verified.digest
-        {
-            let event = db::events::event_by_id(conn, *event_id)?.ok_or(ServiceError::NotFound)?;
-            return Ok((event, review, None));
-        }
-        let event = write(conn, app, user, &verified, &review, before.map(|b| b.0))?;
-        // What the Dutch system is asked about is read here; it pairs after the transaction,
-        // holding no lock.
-        let data = crate::service::event_data::EventData::load_without_records(conn, event)?;
-        if dry_run {
-            return Err(Ending::DryRun(Box::new((review, Some(data)))));
-        }
-        Ok((data.event.clone(), review, Some(data)))
+        write_or_hold(conn, app, user, &verified, asked, &kept, dry_run)
     });
     // The connection goes back to the pool before the pairing and the answer's reads.
     drop(conn);
@@ -341,10 +340,142 @@ fn run(
     })
 }
 
+/// The import's transaction: the event written (a new one, or its earlier import rewritten),
+/// left as it is (the same archive), or, for a later archive that changes what was there
+/// without the organiser's confirmation, the archive held.
+fn write_or_hold(
+    conn: &mut DbConnection,
+    app: &App,
+    user: &User,
+    verified: &Verified,
+    asked: &Asked<'_>,
+    kept: &[u8],
+    dry_run: bool,
+) -> Result<Written, Ending> {
+    let origin = &verified.archive.installation;
+    db::lock_key(conn, &format!("archive {}", origin.id))?;
+    let origin_event = verified.archive.event.id;
+    if db::archive::withdrawn(conn, &origin.id, origin_event)? {
+        // An administrator's own import takes it back.
+        if !user.is_admin() {
+            return Err(ServiceError::Blocked {
+                code: ErrorCode::EventWithdrawn,
+                detail: format!("{} {origin_event}", origin.id),
+            }
+            .into());
+        }
+        db::archive::clear_withdrawn(conn, &origin.id, origin_event)?;
+    }
+    let before = db::archive::imported_event(conn, &origin.id, origin_event)?;
+    if let Some((event_id, _)) = &before {
+        // Only the imported event's own organisers (and administrators) write it again.
+        let access = crate::service::access::load_access(
+            conn,
+            crate::service::access::EventRef::Id(*event_id),
+            Some(user),
+        )?;
+        if !access.is_organiser() {
+            return Err(ServiceError::NotAllowed(ErrorCode::EventHeldByOther).into());
+        }
+    }
+    // An event imported before keeps the people its entries were matched to.
+    let earlier: Vec<(i32, String, String)> = match &before {
+        Some((event_id, _)) => db::events::players_of_event(conn, *event_id)?
+            .into_iter()
+            .filter_map(|p| Some((p.number, p.name, p.federation_id?)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let changes = match &before {
+        Some((event_id, _)) => changes_since(conn, *event_id, &verified.archive)?,
+        None => Vec::new(),
+    };
+    let matches = match_entries(conn, &verified.archive, &earlier)?;
+    let mut review = review_of(verified, matches, before.as_ref(), changes);
+    if let Some((event_id, digest)) = &before
+        && *digest == verified.digest
+    {
+        let event = db::events::event_by_id(conn, *event_id)?.ok_or(ServiceError::NotFound)?;
+        return Ok((event, review, None));
+    }
+    if let Some((event_id, _)) = &before
+        && !review.changes.is_empty()
+        && asked.confirm != Some(verified.digest.as_str())
+    {
+        // What was there changes: the organiser sees it and confirms it first.
+        review.action = ImportAction::Held;
+        let event = db::events::event_by_id(conn, *event_id)?.ok_or(ServiceError::NotFound)?;
+        if dry_run {
+            return Err(Ending::DryRun(Box::new((review, None))));
+        }
+        db::archive::hold(
+            conn,
+            *event_id,
+            &verified.digest,
+            kept,
+            Some(user.id),
+            db::now(),
+        )?;
+        log_held(conn, user, *event_id, verified, &review)?;
+        return Ok((event, review, None));
+    }
+    let event = write(
+        conn,
+        app,
+        user,
+        verified,
+        &review,
+        before.map(|b| b.0),
+        kept,
+    )?;
+    // What the Dutch system is asked about is read here; it pairs after the transaction,
+    // holding no lock.
+    let data = crate::service::event_data::EventData::load_without_records(conn, event)?;
+    if dry_run {
+        return Err(Ending::DryRun(Box::new((review, Some(data)))));
+    }
+    Ok((data.event.clone(), review, Some(data)))
+}
+
+/// What `archive` changes in the imported event `event_id`, against the archive it was last
+/// written from (none kept, for an event imported before archives were kept: nothing to
+/// compare).
+fn changes_since(
+    conn: &mut DbConnection,
+    event_id: EventId,
+    archive: &Archive,
+) -> Result<Vec<ArchiveChange>, ServiceError> {
+    let Some(kept) = db::archive::last_archive(conn, event_id)? else {
+        return Ok(Vec::new());
+    };
+    let before = check::decode(&kept).map_err(ServiceError::from)?;
+    Ok(super::changes::changes(&before, archive))
+}
+
+/// The held archive's line in the event's log: what it would change, for the organiser.
+fn log_held(
+    conn: &mut DbConnection,
+    user: &User,
+    event_id: EventId,
+    verified: &Verified,
+    review: &Review,
+) -> Result<(), ServiceError> {
+    audit::record(
+        conn,
+        audit::Entry::event(event_id, Some(user.id), AuditAction::ArchiveHeld).detail(
+            audit::Detail::ArchiveHeld {
+                digest: verified.digest.chars().take(16).collect(),
+                changes: review.changes.len(),
+            },
+        ),
+    )
+}
+
 fn review_of(
     verified: &Verified,
     matches: Vec<EntryMatch>,
     before: Option<&(EventId, String)>,
+    changes: Vec<ArchiveChange>,
 ) -> Review {
     let archive = &verified.archive;
     let games = archive.rounds.iter().map(|r| r.games.len()).sum();
@@ -372,6 +503,9 @@ fn review_of(
         digest: verified.digest.clone(),
         matches,
         warnings: Vec::new(),
+        changes,
+        decisions: super::changes::decisions(archive),
+        signed_by: verified.signer.fingerprint(),
     }
 }
 
@@ -540,6 +674,7 @@ fn write(
     verified: &Verified,
     review: &Review,
     before: Option<EventId>,
+    kept: &[u8],
 ) -> Result<Event, ServiceError> {
     let archive = &verified.archive;
     let event = write_event_row(conn, user, archive, before)?;
@@ -557,11 +692,16 @@ fn write(
     db::archive::set_origin(
         conn,
         event.id,
-        &archive.installation.id,
-        &archive.installation.name,
-        archive.event.id,
-        &verified.digest,
+        &db::archive::Origin {
+            installation: &archive.installation.id,
+            name: &archive.installation.name,
+            event: archive.event.id,
+            digest: &verified.digest,
+            archive: kept,
+        },
     )?;
+    // Whatever was held for confirmation is superseded by what is written now.
+    db::archive::release_held(conn, event.id)?;
     log_import(conn, user, event.id, verified, review)?;
     standings::changed(conn, event.id)?;
     Ok(event)
@@ -625,7 +765,7 @@ fn write_entries(
                     .map_err(|_| ServiceError::invalid("tags", ErrorCode::TagsInvalid))?,
             },
         };
-        registry::enter(conn, &issued, &mut player, false)?;
+        registry::enter(conn, &issued, Some(event_id), &mut player, false)?;
         let id = insert_archived(conn, event_id, p, &player)?;
         entries.insert(p.number, id);
     }
@@ -759,10 +899,18 @@ fn write_log(
     archive: &Archive,
     ids: &NewIds,
 ) -> Result<(), ServiceError> {
+    // What the venue logged, as any archive may carry it: never an address, even from a
+    // venue that wrote one.
+    let details: Vec<String> = archive
+        .audit
+        .iter()
+        .map(|line| crate::service::audit::Said::carried(line.detail.clone()))
+        .collect();
     let log: Vec<ArchivedLogLine<'_>> = archive
         .audit
         .iter()
-        .map(|line| ArchivedLogLine {
+        .zip(&details)
+        .map(|(line, detail)| ArchivedLogLine {
             event_id,
             round_id: line.round.and_then(|r| ids.rounds.get(&r).copied()),
             game_id: line.game.and_then(|g| ids.games.get(&g).copied()),
@@ -771,7 +919,7 @@ fn write_log(
             action: line.action,
             from_state: line.from_state.as_deref(),
             to_state: line.to_state.as_deref(),
-            detail: &line.detail,
+            detail,
             created_at: line.at,
         })
         .collect();

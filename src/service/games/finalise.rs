@@ -1,6 +1,9 @@
 //! A result becomes final, and everything that follows from it: the audit entry, the
 //! standings, a knockout decider when a match is level, the end of the event.
 
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+
 use super::Actor;
 use crate::db::events::{self as q, GameOutcome, NewGame};
 use crate::db::{self, DbConnection, standings as qs};
@@ -22,12 +25,212 @@ pub(super) struct FinalResult<'a> {
     pub final_position: Option<String>,
 }
 
+/// What became of a result made final: final now, or held until the public sees the game's
+/// last move (then final at that moment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Finality {
+    Final,
+    Held(NaiveDateTime),
+}
+
+impl Finality {
+    /// The game's status as its outcome answers it.
+    pub(super) fn status(self) -> GameStatus {
+        match self {
+            Finality::Final => GameStatus::Final,
+            Finality::Held(_) => GameStatus::Pending,
+        }
+    }
+}
+
+/// A held result as kept until its moment: everything [`finalise`] is given.
+#[derive(Serialize, Deserialize)]
+struct HeldOutcome {
+    result: StoredResult,
+    termination: Option<Termination>,
+    plies: Option<i32>,
+    record: Option<String>,
+    final_position: Option<String>,
+    actor: Actor,
+    action: AuditAction,
+    detail: audit::Detail,
+}
+
+/// Makes a game's result final, or, for a game entered live whose last moves the public does
+/// not see yet (the event's delay), holds it until the public sees them: the game waits as
+/// pending (its players see the result agreed, and when it becomes final) and becomes final
+/// then ([`finalise_held`]), so no standings, export, bracket or next round tells the public
+/// what the hidden moves did.
+pub(super) fn make_final(
+    conn: &mut DbConnection,
+    game: &Game,
+    outcome: &FinalResult<'_>,
+    actor: &Actor,
+    action: AuditAction,
+    detail: audit::Detail,
+    after: &AfterCommit,
+) -> Result<Finality, ServiceError> {
+    if let Some(until) = crate::db::live::hidden_until(conn, game.id, db::now())? {
+        hold(conn, game, outcome, actor, action, detail, until)?;
+        return Ok(Finality::Held(until));
+    }
+    finalise(conn, game, outcome, actor, action, detail, after)?;
+    Ok(Finality::Final)
+}
+
+/// Holds the result until `until`: the game pending (a new version, which the held result
+/// names: any change of the game meanwhile, a dispute or an arbiter's decision, drops it).
+fn hold(
+    conn: &mut DbConnection,
+    game: &Game,
+    outcome: &FinalResult<'_>,
+    actor: &Actor,
+    action: AuditAction,
+    detail: audit::Detail,
+    until: NaiveDateTime,
+) -> Result<(), ServiceError> {
+    let changed = q::update_game(
+        conn,
+        game.id,
+        game.version,
+        &GameOutcome {
+            status: GameStatus::Pending,
+            result: None,
+            termination: None,
+            plies: None,
+            record: None,
+            final_position: None,
+            corrected_from: None,
+            correction_reason: None,
+        },
+        db::now(),
+    )?;
+    if changed == 0 {
+        return Err(ServiceError::Stale);
+    }
+    let kept = HeldOutcome {
+        result: outcome.result,
+        termination: outcome.termination,
+        plies: outcome.plies,
+        record: outcome.record.map(str::to_string),
+        final_position: outcome.final_position.clone(),
+        actor: actor.clone(),
+        action,
+        detail,
+    };
+    crate::db::live::hold_result(
+        conn,
+        &crate::db::live::HeldResult {
+            game_id: game.id,
+            event_id: game.event_id,
+            game_version: game.version + 1,
+            final_at: until,
+            outcome: serde_json::to_string(&kept)
+                .map_err(|e| ServiceError::Internal(e.to_string()))?,
+        },
+    )?;
+    audit::record(
+        conn,
+        actor
+            .entry(game, AuditAction::ResultHeld)
+            .states(game.status, GameStatus::Pending)
+            .detail(audit::Detail::Result {
+                result: outcome.result,
+            }),
+    )?;
+    q::bump_event(conn, game.event_id, db::now())?;
+    Ok(())
+}
+
+/// When a held result of the game becomes final, if one is held.
+pub(crate) fn held_until(
+    conn: &mut DbConnection,
+    game: &Game,
+) -> Result<Option<NaiveDateTime>, ServiceError> {
+    Ok(crate::db::live::held_result(conn, game.id)?
+        .filter(|h| h.game_version == game.version)
+        .map(|h| h.final_at))
+}
+
+/// Makes final every held result whose moment has come by `now` (the server's worker, every
+/// few seconds, and at start-up): each in its own short transaction under its event's lock,
+/// unless the game changed since it was held. Returns how many became final.
+pub fn finalise_held(app: &crate::service::App, now: NaiveDateTime) -> Result<usize, ServiceError> {
+    let due = {
+        let mut conn = app.conn()?;
+        crate::db::live::held_results_due(&mut conn, now)?
+    };
+    let mut done = 0;
+    for game_id in due {
+        let after = AfterCommit::default();
+        let finalised = super::with_retries(app, |conn| {
+            let event_id = q::game_by_id(conn, game_id)?
+                .ok_or(ServiceError::NotFound)?
+                .event_id;
+            db::lock_event(conn, event_id)?;
+            let game = q::game_by_id(conn, game_id)?.ok_or(ServiceError::NotFound)?;
+            let Some(held) = crate::db::live::held_result(conn, game_id)? else {
+                return Ok(false);
+            };
+            crate::db::live::release_result(conn, game_id)?;
+            if held.game_version != game.version {
+                return Ok(false);
+            }
+            let kept: HeldOutcome = serde_json::from_str(&held.outcome)
+                .map_err(|e| ServiceError::Internal(format!("held result: {e}")))?;
+            finalise(
+                conn,
+                &game,
+                &FinalResult {
+                    result: kept.result,
+                    termination: kept.termination,
+                    plies: kept.plies,
+                    record: kept.record.as_deref(),
+                    final_position: kept.final_position,
+                },
+                &kept.actor,
+                kept.action,
+                kept.detail,
+                &after,
+            )?;
+            Ok::<_, ServiceError>(true)
+        })?;
+        after.run(app);
+        if finalised {
+            done += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// How often the server looks for held results whose moment has come.
+const HELD_POLL: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Starts the server's worker that makes held results final when their moment comes (and
+/// those a stopped server held, at once).
+pub fn start_worker(app: &crate::service::App) {
+    let app = app.clone();
+    let spawned = std::thread::Builder::new()
+        .name("held results".into())
+        .spawn(move || {
+            loop {
+                if let Err(e) = finalise_held(&app, db::now()) {
+                    tracing::error!("held results: {e}");
+                }
+                std::thread::sleep(HELD_POLL);
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::error!("the worker of held results did not start: {e}");
+    }
+}
+
 /// Writes a game's final result (if nobody changed the game since it was read) and what
 /// follows from it, logged as `action` with `detail`: a short transaction. The standings count
 /// complete rounds only, so a result changes them only when it completes its round; then they
 /// are marked due and counted after the commit ([`AfterCommit`]). A knockout match that is
 /// complete gets its decider, and the event its end, in this transaction.
-pub(super) fn make_final(
+fn finalise(
     conn: &mut DbConnection,
     game: &Game,
     outcome: &FinalResult<'_>,

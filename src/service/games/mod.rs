@@ -12,6 +12,7 @@ mod adjudicate;
 mod correct;
 mod decide;
 pub(crate) mod finalise;
+pub use finalise::{finalise_held, start_worker};
 mod live;
 mod record;
 mod submit;
@@ -47,7 +48,8 @@ use crate::domain::{
 };
 
 /// Who acts on a game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
 pub enum Actor {
     /// An organiser or arbiter of the event.
     Staff { user_id: UserId, role: StaffRole },

@@ -331,7 +331,7 @@ fn staff_record(
     }
     q::close_open_submissions(conn, game.id, SubmissionStatus::Superseded)?;
     sub.store(conn, game, SubmissionStatus::Final)?;
-    make_final(
+    let finality = make_final(
         conn,
         game,
         &final_result(checked, sub.text),
@@ -342,7 +342,7 @@ fn staff_record(
         },
         after,
     )?;
-    Ok(outcome(game, GameStatus::Final, checked))
+    Ok(outcome(game, finality.status(), checked))
 }
 
 /// A player's record: waits for the opponent, confirms the opponent's same record, or opens
@@ -384,7 +384,7 @@ fn player_record(
             // The opponent's record, sent by this player too: the result is confirmed.
             q::close_open_submissions(conn, game.id, SubmissionStatus::Confirmed)?;
             sub.store(conn, game, SubmissionStatus::Confirmed)?;
-            make_final(
+            let finality = make_final(
                 conn,
                 game,
                 &final_result(checked, &theirs.record),
@@ -395,7 +395,7 @@ fn player_record(
                 },
                 after,
             )?;
-            Ok(outcome(game, GameStatus::Final, checked))
+            Ok(outcome(game, finality.status(), checked))
         }
         Some(_) => {
             q::close_open_submissions(conn, game.id, SubmissionStatus::Disputed)?;

@@ -53,6 +53,13 @@ pub struct GameView {
     /// The pending record's replay, for the game's parties (not part of the API's answer).
     #[serde(skip)]
     pub pending_replay: Option<Replay>,
+    /// For the game's parties: the result is agreed and becomes final at this moment, when the
+    /// public sees the game's last move (the event's delay).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::domain::utc::serialize_option"
+    )]
+    pub final_at: Option<chrono::NaiveDateTime>,
     /// The engine's review of the final record, once computed (not part of the API's answer).
     #[serde(skip)]
     pub review: Option<crate::engine::review::Review>,
@@ -134,7 +141,35 @@ pub(crate) fn view(
     let first = game_player(&mut conn, game.first_id)?;
     let second = game_player(&mut conn, game.second_id)?;
     let match_stage = match_stage_of(&mut conn, access, &game)?;
-    let pending = pending_of(&mut conn, game.id, viewer)?;
+    let public = viewer == Viewer::Public && !access.is_arbiter();
+    // A game whose moves the event's delay still hides is, for the public, still in play: no
+    // record sent, dispute or result of it shows before its moves do.
+    let hidden = public
+        && !game.is_final()
+        && crate::db::live::hidden_until(&mut conn, game.id, crate::db::now())?.is_some();
+    let game = if hidden {
+        Game {
+            status: GameStatus::Scheduled,
+            result: None,
+            termination: None,
+            plies: None,
+            record: None,
+            final_position: None,
+            ..game
+        }
+    } else {
+        game
+    };
+    let final_at = if public {
+        None
+    } else {
+        super::finalise::held_until(&mut conn, &game)?
+    };
+    let pending = if hidden {
+        None
+    } else {
+        pending_of(&mut conn, game.id, viewer)?
+    };
     let live = live_record(&mut conn, &game, access, viewer)?;
     let replayed = game
         .record
@@ -180,6 +215,7 @@ pub(crate) fn view(
         first_side,
         pending,
         pending_replay,
+        final_at,
         record_result,
         correction: game
             .corrected_from
@@ -200,7 +236,9 @@ fn live_record(
     access: &Access,
     viewer: Viewer,
 ) -> Result<Option<(String, usize)>, ServiceError> {
-    if game.status != GameStatus::Scheduled {
+    // A game played live that is not final (in play, or over and waiting for a confirmation
+    // or for the public to see its last move) is shown by its moves.
+    if game.status == GameStatus::Final || game.record.is_some() {
         return Ok(None);
     }
     let mut moves = crate::db::live::moves_of_game(conn, game.id)?;

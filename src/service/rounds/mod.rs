@@ -183,7 +183,7 @@ fn round_view(data: &EventData, number: i32) -> Option<RoundView> {
 /// A round of the event; a draft only for its organisers and arbiters.
 pub(crate) fn view(app: &App, access: &Access, number: i32) -> Result<RoundView, ServiceError> {
     let mut conn = app.conn()?;
-    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
+    let data = EventData::load_seen(&mut conn, access.event.clone(), access.is_arbiter())?;
     let round = round_view(&data, number).ok_or(ServiceError::NotFound)?;
     if round.state == RoundState::Draft && !access.is_arbiter() {
         return Err(ServiceError::NotFound);
@@ -194,7 +194,7 @@ pub(crate) fn view(app: &App, access: &Access, number: i32) -> Result<RoundView,
 /// Every round visible to the caller, with its boards.
 pub(crate) fn all(app: &App, access: &Access) -> Result<Vec<RoundView>, ServiceError> {
     let mut conn = app.conn()?;
-    let data = EventData::load_without_records(&mut conn, access.event.clone())?;
+    let data = EventData::load_seen(&mut conn, access.event.clone(), access.is_arbiter())?;
     Ok(visible(&data, access))
 }
 

@@ -17,6 +17,7 @@ struct UsersPage<'a> {
     users: Vec<User>,
     roles: Vec<(&'static str, String)>,
     installation: crate::service::installation::Status,
+    venues: Vec<crate::service::venues::Venue>,
 }
 
 #[derive(Deserialize)]
@@ -27,10 +28,12 @@ pub struct RoleForm {
 
 pub(crate) async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpResponse, WebError> {
     let app = app.into_inner();
-    let (users, installation) = crate::web::run(move || {
+    let admin = page.user.clone();
+    let (users, installation, venues) = crate::web::run(move || {
         Ok::<_, crate::service::ServiceError>((
             accounts::list_users(&app)?,
             crate::service::installation::status(&app)?,
+            crate::service::venues::list(&app, &admin)?,
         ))
     })
     .await?;
@@ -43,6 +46,7 @@ pub(crate) async fn users(app: web::Data<App>, page: AdminPage) -> Result<HttpRe
         users,
         roles,
         installation,
+        venues,
     })
 }
 
@@ -82,5 +86,55 @@ pub(crate) async fn load_registry(
         "/admin/users",
         FlashLevel::Success,
         "flash-registry-loaded",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct ApproveForm {
+    #[serde(default)]
+    fingerprint: String,
+}
+
+/// `POST /admin/venues/{code}/approve` (administrators): approves the venue's key, the
+/// fingerprint typed as the venue's administrator reads it from their own page.
+pub(crate) async fn approve_venue(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: AdminPage,
+    path: web::Path<String>,
+    form: CsrfForm<ApproveForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let app = app.into_inner();
+    let code = path.into_inner();
+    let user = admin.user.clone();
+    crate::web::run(move || crate::service::venues::approve(&app, &user, &code, &form.fingerprint))
+        .await?;
+    redirect_with_flash(
+        &req,
+        "/admin/users#venues",
+        FlashLevel::Success,
+        "flash-venue-approved",
+    )
+}
+
+/// `POST /admin/venues/{code}/forget` (administrators): forgets the venue's key.
+pub(crate) async fn forget_venue(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: AdminPage,
+    path: web::Path<String>,
+    form: CsrfForm<crate::web::context::Empty>,
+) -> Result<HttpResponse, WebError> {
+    form.parsed()?;
+    let app = app.into_inner();
+    let code = path.into_inner();
+    let user = admin.user.clone();
+    crate::web::run(move || crate::service::venues::forget(&app, &user, &code)).await?;
+    redirect_with_flash(
+        &req,
+        "/admin/users#venues",
+        FlashLevel::Success,
+        "flash-venue-forgotten",
     )
 }

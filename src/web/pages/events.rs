@@ -458,6 +458,10 @@ struct ManagePage<'a> {
     /// The installation pushes to a federation; the event's push, once marked.
     federation: bool,
     push: Option<crate::service::push::PushState>,
+    /// An event imported from a venue: its key, a held archive, its decisions.
+    imported: Option<super::imported::ImportedView>,
+    /// The viewer administers the installation (hands over and withdraws imported events).
+    is_admin: bool,
 }
 
 impl ManagePage<'_> {
@@ -508,11 +512,13 @@ async fn manage_page(
         },
         blocked,
         push,
+        imported,
     ) = crate::web::run(move || {
         Ok::<_, ServiceError>((
             overview::overview(&service, &access)?,
             rounds::next_round_blocked(&service, &access)?,
             crate::service::push::state(&service, &access.event)?,
+            crate::service::archive::imported::state(&service, &access)?,
         ))
     })
     .await?;
@@ -551,6 +557,11 @@ async fn manage_page(
             base_url: super::public_url(req, &app, ""),
             federation: app.config.federation_url.is_some(),
             push,
+            imported: imported.map(|state| super::imported::ImportedView::of(&page.chrome, state)),
+            is_admin: page
+                .access
+                .user()
+                .is_some_and(crate::service::accounts::User::is_admin),
         },
     )
 }

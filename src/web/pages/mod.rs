@@ -11,6 +11,7 @@ pub(crate) mod event_list;
 pub mod events;
 pub mod games;
 pub mod home;
+pub(crate) mod imported;
 pub(crate) mod live;
 pub(crate) mod me;
 pub(crate) mod practice;

@@ -42,6 +42,8 @@ struct PersonTemplate<'a> {
     against: String,
     /// For an administrator: registered people whose name may be this one's.
     duplicates: Vec<Person>,
+    /// For an administrator: what entries say of this person that the registry does not.
+    proposals: Vec<registry::Proposal>,
 }
 
 /// The rating history as an SVG line over the periods, with the band of one deviation either
@@ -219,14 +221,17 @@ pub(crate) async fn person(
         Lookup::Render(turn) => turn,
     };
     let wanted = against.clone();
-    let (data, duplicates) = crate::web::run(move || {
+    let user = c.user.clone();
+    let (data, duplicates, proposals) = crate::web::run(move || {
         let data = registry::person_page(&app, &id, Some(wanted.as_str()))?;
-        let duplicates = if admin {
-            registry::possible_duplicates(&app, &data.record.person)?
-        } else {
-            Vec::new()
+        let (duplicates, proposals) = match user.filter(|_| admin) {
+            Some(user) => (
+                registry::possible_duplicates(&app, &data.record.person)?,
+                registry::proposals(&app, &user, &data.record.person.federation_id)?,
+            ),
+            None => (Vec::new(), Vec::new()),
         };
-        Ok::<_, crate::service::ServiceError>((data, duplicates))
+        Ok::<_, crate::service::ServiceError>((data, duplicates, proposals))
     })
     .await?;
     let text = PersonTemplate {
@@ -234,6 +239,7 @@ pub(crate) async fn person(
         data,
         against,
         duplicates,
+        proposals,
     }
     .render()?;
     Ok(super::site_answer(&req, &c, &named, turn, text))
@@ -263,5 +269,44 @@ pub(crate) async fn merge(
         &format!("/players/{}", merged.federation_id),
         crate::web::context::FlashLevel::Success,
         "flash-registry-merged",
+    )
+}
+
+#[derive(serde::Deserialize)]
+pub(crate) struct ProposalForm {
+    /// `take` or `leave`.
+    #[serde(default)]
+    action: String,
+}
+
+/// `POST /players/{federation_id}/proposals/{id}` (administrators): the registry takes what an
+/// entry said of the person (`action=take`), or leaves it (`leave`).
+pub(crate) async fn settle_proposal(
+    req: HttpRequest,
+    app: web::Data<App>,
+    admin: crate::web::context::AdminPage,
+    path: web::Path<(String, i32)>,
+    form: crate::web::context::CsrfForm<ProposalForm>,
+) -> Result<HttpResponse, WebError> {
+    let take = match form.parsed()?.action.as_str() {
+        "take" => true,
+        "leave" => false,
+        _ => {
+            return Err(crate::service::ServiceError::invalid(
+                "action",
+                crate::domain::ErrorCode::FieldInvalid,
+            )
+            .into());
+        }
+    };
+    let (_, id) = path.into_inner();
+    let app = app.into_inner();
+    let user = admin.user;
+    let person = crate::web::run(move || registry::settle_proposal(&app, &user, id, take)).await?;
+    super::redirect_with_flash(
+        &req,
+        &format!("/players/{person}"),
+        crate::web::context::FlashLevel::Success,
+        "flash-saved",
     )
 }
