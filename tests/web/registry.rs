@@ -1000,7 +1000,193 @@ async fn a_person_is_entered_once_in_an_event(app: &TestApp) {
     assert_ne!(ids[1], "AO-7");
 }
 
+/// The national registry is its keeper's. At the federation a registry file is refused (from
+/// the command line and the administrator's form); an organiser's entry, an edit of it and an
+/// entry of a player file that say other details of a registered person (club, province, sex,
+/// year of birth) change nothing in the registry, which the women's and junior lists read:
+/// each difference waits, once per person and event, for the administrator, who takes it or
+/// leaves it. At a venue a registry file with one id twice is refused, naming the person.
+async fn the_national_registry_is_its_keepers(app: &TestApp) {
+    let client = app.browser();
+    let organiser = account_with_token(app, "org@example.ao", "Org", "organiser");
+    account_with_token(app, "adm@example.ao", "Adm", "admin");
+    let first = new_event(&client, &organiser, "Primeiro").await;
+    let (_, ana) = enter(
+        &client,
+        &organiser,
+        first,
+        json!({"name": "Ana Kiala", "club": "Petro", "province": "Luanda", "sex": "F", "birth_year": 1990}),
+    )
+    .await;
+    let id = ana["federation_id"].as_str().unwrap().to_string();
+    let registered = || async {
+        client
+            .send(Req::get(format!("/api/v1/registry/{id}")))
+            .await
+            .expect(200)
+            .json()
+    };
+    let before = registered().await;
+    assert_eq!(before["club"], "Petro");
+    // Another organiser's entry in another event, by the national id, saying otherwise.
+    let other = account_with_token(app, "other@example.ao", "Other", "organiser");
+    let second = new_event(&client, &other, "Segundo").await;
+    let (created, entry) = enter(
+        &client,
+        &other,
+        second,
+        json!({"federation_id": id, "name": "Ana Kiala", "club": "Interclube", "province": "Huíla", "sex": "M", "birth_year": 2011}),
+    )
+    .await;
+    assert_eq!(
+        entry["club"], "Interclube",
+        "the entry says what it was given"
+    );
+    // Edited, and a player file of a third event.
+    client
+        .send(
+            Req::patch(format!("/api/v1/events/{second}/players/{}", created["id"]))
+                .bearer(&other)
+                .json(json!({"club": "Sagrada Esperança"})),
+        )
+        .await
+        .expect(200);
+    let third = new_event(&client, &other, "Terceiro").await;
+    let page = app.browser();
+    page.log_in("other@example.ao", "a-long-password").await;
+    let slug = client
+        .send(Req::get(format!("/api/v1/events/{third}")))
+        .await
+        .expect(200)
+        .json()["slug"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let csv = format!("name,club,federation id\nAna Kiala,Académica,{id}\n");
+    let imported = page
+        .post_form(&format!("/events/{slug}/players/import"), &[("csv", &csv)])
+        .await;
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let after = registered().await;
+    for field in ["name", "club", "province"] {
+        assert_eq!(after[field], before[field], "{field}: {after}");
+    }
+    // The administrator sees each difference, once per event, and takes one.
+    let keeper = app.browser();
+    keeper.log_in("adm@example.ao", "a-long-password").await;
+    let person = keeper.get(&format!("/players/{id}?lang=pt")).await;
+    let forms = crate::harness::attributes(&person.body, "#proposals form", "action");
+    assert_eq!(forms.len(), 2, "one per event: {}", person.body);
+    assert!(person.body.contains("Sagrada Esperança") && person.body.contains("Académica"));
+    assert!(
+        !person.body.contains("Interclube"),
+        "the edit replaced the entry's first word"
+    );
+    let public = app.browser().get(&format!("/players/{id}")).await;
+    assert!(
+        !crate::harness::has(&public.body, "#proposals"),
+        "for the keeper only"
+    );
+    let taken = keeper.post_form(&forms[0], &[("action", "take")]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
+    let left = keeper.post_form(&forms[1], &[("action", "leave")]).await;
+    assert_eq!(left.status, 303, "{}", left.body);
+    let now = registered().await;
+    assert_ne!(now["club"], before["club"], "the keeper's choice: {now}");
+    let person = keeper.get(&format!("/players/{id}")).await;
+    assert!(!crate::harness::has(&person.body, "#proposals"), "settled");
+    // Nobody else settles one.
+    let outsider = app.browser();
+    outsider.log_in("other@example.ao", "a-long-password").await;
+    assert_eq!(
+        outsider
+            .post_form(&forms[0], &[("action", "take")])
+            .await
+            .status,
+        403
+    );
+
+    // A registry file at the federation: refused, by the command and by the form.
+    let file = std::env::temp_dir().join(format!(
+        "kiela-registry-at-federation-{}-{:?}.json",
+        std::process::id(),
+        app.backend
+    ));
+    let export = client
+        .send(Req::get("/api/v1/registry/export"))
+        .await
+        .expect(200);
+    std::fs::write(&file, &export.body).unwrap();
+    let refused = kiela::cli::season::registry(
+        &app.app,
+        kiela::cli::season::RegistryCommand::Import { file: file.clone() },
+    );
+    std::fs::remove_file(&file).unwrap();
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.contains("keeps the national registry")),
+        "{refused:?}"
+    );
+    assert_eq!(registered().await["club"], now["club"]);
+}
+
+/// At a venue, a registry file that names one person twice loads nothing and says which.
+async fn a_registry_file_names_each_person_once(backend: crate::harness::Backend) {
+    let Some(venue) = TestApp::spawn_with(backend, |c| c.installation_role = None).await else {
+        return;
+    };
+    let file = json!({"format": "kiela-registry", "version": 1, "installation": "F",
+    "as_of": "2026-12-01", "people": [
+        {"federation_id": "K0000001", "name": "Ana Kiala"},
+        {"federation_id": "K0000002", "name": "Bento Lunda"},
+        {"federation_id": "k0000001", "name": "Ana Kiala Dois"},
+    ]});
+    let path = std::env::temp_dir().join(format!(
+        "kiela-registry-twice-{}-{backend:?}.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, file.to_string()).unwrap();
+    let refused = kiela::cli::season::registry(
+        &venue.app,
+        kiela::cli::season::RegistryCommand::Import { file: path.clone() },
+    );
+    std::fs::remove_file(&path).unwrap();
+    let said = refused.unwrap_err();
+    assert!(
+        said.contains("person 3") && said.contains("person 1"),
+        "{said}"
+    );
+    let registry = venue
+        .browser()
+        .send(Req::get("/api/v1/registry?q=Bento"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        registry["people"].as_array().map_or(0, Vec::len),
+        0,
+        "nothing loaded: {registry}"
+    );
+    venue.stop().await;
+}
+
+mod registry_files {
+    use crate::harness::Backend;
+
+    #[actix_web::test]
+    async fn sqlite() {
+        super::a_registry_file_names_each_person_once(Backend::Sqlite).await;
+    }
+
+    #[actix_web::test]
+    async fn postgres() {
+        super::a_registry_file_names_each_person_once(Backend::Postgres).await;
+    }
+}
+
 both_backends!(
+    the_national_registry_is_its_keepers,
     a_person_is_entered_once_in_an_event,
     a_trf_file_is_matched_against_the_registry,
     an_entry_never_takes_a_person_from_their_account,

@@ -1024,6 +1024,248 @@ async fn tampered_archives_are_refused_naming_the_game(venue: &TestApp, federati
         .expect(401);
 }
 
+/// How many events an installation lists.
+async fn count_events(client: &Browser<'_>) -> usize {
+    client
+        .send(Req::get("/api/v1/events"))
+        .await
+        .expect(200)
+        .json()["events"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+/// Only the venue writes its events at the federation. An organiser there who relabels an
+/// archive with the venue's code (for the venue's next event, say), or signs one with a key of
+/// their own, is refused; a later archive the venue signs that swaps the players of a game,
+/// swaps two entries' identities or turns a verified result into a decision without a record
+/// is held, showing what it changes, until the event's organiser confirms it (or refuses it);
+/// the federation's administrator hands the event to another organiser or withdraws it, and
+/// the venue's next archive is told which.
+async fn only_the_venue_writes_its_events(venue: &TestApp, federation: &TestApp) {
+    let national = federation_registry(federation).await;
+    let registry = federation
+        .browser()
+        .send(Req::get("/api/v1/registry/export"))
+        .await
+        .expect(200);
+    load_registry(venue, &registry.body);
+    let (event, _, organiser) = qualifier(venue, &national).await;
+    let client = venue.browser();
+    let archive = archive_of(&client, &organiser, event).await;
+    let fed = federation.browser();
+    let token = account_with_token(federation, "nacional@example.ao", "Nacional", "organiser");
+    approve_venue(federation, venue, &token, &archive).await;
+    let id = fed
+        .send(post_archive(&token, "", &archive))
+        .await
+        .expect(201)
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let held_before = count_events(&fed).await;
+
+    // Relabelled by an organiser here: the venue's code and its next event's id, signed by a
+    // key that is not the venue's (the federation's own, say); or a code nobody approved.
+    let mut next = archive.clone();
+    next["event"]["id"] = json!(event + 1);
+    let bytes = serde_json::to_vec(&next).unwrap();
+    let forged: Value = serde_json::from_slice(
+        &kiela::service::archive::sign_document(&federation.app.signing, &bytes).unwrap(),
+    )
+    .unwrap();
+    let refused = fed
+        .send(post_archive(&token, "", &forged))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "venue_key_mismatch", "{refused}");
+    let mut elsewhere = forged.clone();
+    elsewhere["installation"]["id"] = json!("ZZZZZZ");
+    let elsewhere = serde_json::from_slice::<Value>(
+        &kiela::service::archive::sign_document(
+            &federation.app.signing,
+            &serde_json::to_vec(&elsewhere).unwrap(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let refused = fed
+        .send(post_archive(&token, "", &elsewhere))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "venue_not_approved", "{refused}");
+    assert_eq!(count_events(&fed).await, held_before, "nothing taken");
+    // The venue's own next event is the venue's.
+    let real_next = resigned(venue, &next);
+    fed.send(post_archive(&token, "", &real_next))
+        .await
+        .expect(201);
+
+    // Later archives the venue signs, each changing what was there: held, nothing written.
+    let before_games = games(&fed, id).await;
+    let swapped = resigned(venue, &{
+        let mut a = archive.clone();
+        let game = &mut a["rounds"][0]["games"][1];
+        let first = game["first"].clone();
+        game["first"] = game["second"].clone();
+        game["second"] = first;
+        a
+    });
+    let identities = resigned(venue, &{
+        let mut a = archive.clone();
+        for field in ["name", "federation_id"] {
+            let zero = a["players"][0][field].clone();
+            a["players"][0][field] = a["players"][1][field].clone();
+            a["players"][1][field] = zero;
+        }
+        a
+    });
+    let decided = resigned(venue, &{
+        let mut a = archive.clone();
+        let game = &mut a["rounds"][2]["games"][1];
+        let place = json!({"round": 3, "board": game["board"], "game_no": 1});
+        for field in ["record", "plies", "final_position"] {
+            game[field] = Value::Null;
+        }
+        game["termination"] = json!("adjudication");
+        game["submissions"] = json!([]);
+        let mut line = a["audit"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["action"] == "arbiter_decision")
+            .unwrap()
+            .clone();
+        line["round"] = json!(3);
+        line["game"] = place;
+        a["audit"].as_array_mut().unwrap().push(line);
+        a
+    });
+    for (later, kind) in [
+        (&swapped, "game_players"),
+        (&identities, "entry_changed"),
+        (&decided, "result_changed"),
+    ] {
+        let held = fed
+            .send(post_archive(&token, "", later))
+            .await
+            .expect(202)
+            .json();
+        assert_eq!(held["review"]["action"], "held", "{held}");
+        let changes = held["review"]["changes"].as_array().unwrap();
+        assert!(
+            !changes.is_empty() && changes.iter().all(|c| c["kind"] == kind),
+            "{kind}: {changes:?}"
+        );
+        if kind == "result_changed" {
+            assert_eq!(changes[0]["decision"], true, "{changes:?}");
+        }
+        assert_eq!(
+            games(&fed, id).await,
+            before_games,
+            "{kind}: nothing written"
+        );
+    }
+    // The organiser sees the held archive (the last one sent) on the event's page and refuses
+    // it; then confirms the swap, sent again with its digest.
+    let page = federation.browser();
+    page.log_in("nacional@example.ao", "a-long-password").await;
+    let shown = fed
+        .send(Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .expect(200)
+        .json();
+    let slug = shown["slug"].as_str().unwrap().to_string();
+    let manage = page.get(&format!("/events/{slug}/manage?lang=pt")).await;
+    assert!(
+        manage.body.contains("uma decisão do árbitro sem registo"),
+        "{}",
+        manage.body
+    );
+    fed.send(Req::delete(format!("/api/v1/events/{id}/held-archive")).bearer(&token))
+        .await
+        .expect(204);
+    let nothing = fed
+        .send(Req::post(format!("/api/v1/events/{id}/held-archive")).bearer(&token))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(nothing["error"]["code"], "nothing_held");
+    let review = fed
+        .send(post_archive(&token, "?dry_run=true", &swapped))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(review["action"], "held");
+    let digest = review["digest"].as_str().unwrap();
+    let confirmed = fed
+        .send(post_archive(
+            &token,
+            &format!("?confirm={digest}"),
+            &swapped,
+        ))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(confirmed["review"]["action"], "updated", "{confirmed}");
+    assert_ne!(games(&fed, id).await, before_games, "the swap, confirmed");
+
+    // The administrator hands the event to another organiser: only they write it now.
+    let admin =
+        kiela::service::accounts::create_api_token_for(&federation.app, "fed@example.ao", "t")
+            .unwrap();
+    account_with_token(federation, "outro@example.ao", "Outro", "organiser");
+    let other =
+        kiela::service::accounts::create_api_token_for(&federation.app, "outro@example.ao", "t")
+            .unwrap();
+    fed.send(
+        Req::put(format!("/api/v1/events/{id}/owner"))
+            .bearer(&token)
+            .json(json!({"email": "outro@example.ao"})),
+    )
+    .await
+    .expect(403);
+    fed.send(
+        Req::put(format!("/api/v1/events/{id}/owner"))
+            .bearer(&admin)
+            .json(json!({"email": "outro@example.ao"})),
+    )
+    .await
+    .expect(204);
+    let refused = fed
+        .send(post_archive(&token, "", &swapped))
+        .await
+        .expect(403)
+        .json();
+    assert_eq!(refused["error"]["code"], "event_held_by_other");
+    fed.send(post_archive(&other, "", &swapped))
+        .await
+        .expect(200);
+    // Withdrawn: gone, and its archives refused to organisers until an administrator imports
+    // one again.
+    fed.send(Req::delete(format!("/api/v1/events/{id}")).bearer(&other))
+        .await
+        .expect(403);
+    fed.send(Req::delete(format!("/api/v1/events/{id}")).bearer(&admin))
+        .await
+        .expect(204);
+    fed.send(Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .expect(404);
+    let refused = fed
+        .send(post_archive(&other, "", &swapped))
+        .await
+        .expect(409)
+        .json();
+    assert_eq!(refused["error"]["code"], "event_withdrawn");
+    fed.send(post_archive(&admin, "", &swapped))
+        .await
+        .expect(201);
+}
+
 /// The pushes due, off the test's thread: the federation answers on the same runtime.
 async fn push_due(venue: &TestApp) -> usize {
     let app = venue.app.clone();
@@ -1364,4 +1606,5 @@ macro_rules! two_installations {
 two_installations!(
     a_qualifier_travels_to_the_federation,
     tampered_archives_are_refused_naming_the_game,
+    only_the_venue_writes_its_events,
 );

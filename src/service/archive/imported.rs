@@ -35,7 +35,7 @@ pub struct ImportedState {
 
 /// What the organisers of an imported event are shown of it; `None` for an event run here.
 pub(crate) fn state(app: &App, access: &Access) -> Result<Option<ImportedState>, ServiceError> {
-    access.require_organiser()?;
+    access.organiser_reading()?;
     let Some(origin) = &access.event.origin else {
         return Ok(None);
     };
@@ -73,7 +73,7 @@ pub(crate) fn state(app: &App, access: &Access) -> Result<Option<ImportedState>,
 
 /// The held archive, for the event's organisers.
 fn held_bytes(app: &App, access: &Access) -> Result<(Vec<u8>, String), ServiceError> {
-    access.require_organiser()?;
+    access.organiser_reading()?;
     let mut conn = app.conn()?;
     let held = db::archive::held(&mut conn, access.event.id)?
         .ok_or(ServiceError::Conflict(ErrorCode::NothingHeld))?;
