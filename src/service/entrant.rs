@@ -100,11 +100,12 @@ impl Details {
                 ));
             }
         };
-        let federation_id = match federation_id.map(str::trim) {
-            None | Some("") => None,
-            Some(id)
-                if id.len() <= 30 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
-            {
+        // At most 30 characters as sent, the spaces around it counted (as the API document
+        // states it), then read without them.
+        let sent = federation_id.filter(|raw| raw.chars().count() <= 30);
+        let federation_id = match federation_id.map(|_| sent.map(str::trim)) {
+            None | Some(Some("")) => None,
+            Some(Some(id)) if id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') => {
                 Some(id.to_ascii_uppercase())
             }
             Some(_) => {
@@ -180,5 +181,22 @@ impl PlayerInput {
                 )?
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Details;
+
+    #[test]
+    fn a_federation_id_is_read_without_its_spaces_within_thirty_characters_as_sent() {
+        let id = |text: &str| Details::parse(None, None, Some(text)).map(|d| d.federation_id);
+        assert_eq!(id(" k0000001 ").unwrap(), Some("K0000001".to_string()));
+        assert_eq!(id("   ").unwrap(), None);
+        assert!(id(&"A".repeat(30)).is_ok());
+        assert!(id(&"A".repeat(31)).is_err());
+        // Padded past thirty as sent: what the API document allows is what is read.
+        assert!(id(&format!(" 0{}", " ".repeat(29))).is_err());
+        assert!(id("K 1").is_err());
     }
 }

@@ -89,25 +89,13 @@ fn hold(
     detail: audit::Detail,
     until: NaiveDateTime,
 ) -> Result<(), ServiceError> {
-    let changed = q::update_game(
-        conn,
-        game.id,
-        game.version,
-        &GameOutcome {
-            status: GameStatus::Pending,
-            result: None,
-            termination: None,
-            plies: None,
-            record: None,
-            final_position: None,
-            corrected_from: None,
-            correction_reason: None,
-        },
-        db::now(),
-    )?;
-    if changed == 0 {
-        return Err(ServiceError::Stale);
-    }
+    // Pending for its players and staff (a new version when it was not yet), logged.
+    super::set_status(conn, game, GameStatus::Pending, actor, AuditAction::ResultHeld)?;
+    let version = if game.status == GameStatus::Pending {
+        game.version
+    } else {
+        game.version + 1
+    };
     let kept = HeldOutcome {
         result: outcome.result,
         termination: outcome.termination,
@@ -123,22 +111,12 @@ fn hold(
         &crate::db::live::HeldResult {
             game_id: game.id,
             event_id: game.event_id,
-            game_version: game.version + 1,
+            game_version: version,
             final_at: until,
             outcome: serde_json::to_string(&kept)
                 .map_err(|e| ServiceError::Internal(e.to_string()))?,
         },
     )?;
-    audit::record(
-        conn,
-        actor
-            .entry(game, AuditAction::ResultHeld)
-            .states(game.status, GameStatus::Pending)
-            .detail(audit::Detail::Result {
-                result: outcome.result,
-            }),
-    )?;
-    q::bump_event(conn, game.event_id, db::now())?;
     Ok(())
 }
 
