@@ -55,15 +55,13 @@ installation-federation = Pushes its events to
 installation-role-to-state = This installation issued ids of the national form (K0000001…) before installations had roles. Set installation_role = "federation" if it is the federation's server, or "venue" (docs/archive.md, "Roles").
 installation-hint = The name, role and federation are set in the configuration:
 installation-code-hint = The code was made at first start and is part of every local id issued here.
-installation-fingerprint = Signing key
+installation-fingerprint = Signing key fingerprint
 installation-fingerprint-hint = Every archive this installation writes is signed with its key. The installation that takes its archives (the federation's) approves the key once, after comparing this fingerprint with the one it is shown: read it out to its administrator.
 venues-title = Venues whose archives are taken here
 venues-hint = A venue's first archive registers its signing key; its archives are refused until you approve the key. Ask the venue's administrator for the fingerprint on their administration page and type it to approve: an archive under the venue's code signed by any other key is refused. Forget a venue that was reinstalled with a new key; its next archive registers the new one.
 venues-none = No venue has sent an archive yet.
-venues-venue = Venue
 venues-fingerprint = Key fingerprint
-venues-state = State
-venues-action = Action
+venues-first-seen = First archive
 venues-type-fingerprint = Fingerprint as the venue reads it
 venues-approve = Approve the key
 venues-forget = Forget
@@ -1336,13 +1334,13 @@ archive-decisions-title = { $count ->
    *[other] { $count } results stand on an arbiter's decision without a record:
 }
 archive-decisions-hint = No record was verified again for them: the rating list counts them only when this installation says so, on the event's rating page.
-archive-change-place = round { $round }, board { $board }, game { $game }
+archive-change-place = Round { $round }, board { $board }, game { $game }
 archive-change-entry-changed = Entry { $entry } was { $before } and is now { $after }.
 archive-change-entry-gone = Entry { $entry }, { $before }, is no longer in the event.
-archive-change-game-players = At { $place } the game was { $before } and is now { $after }.
-archive-change-result = At { $place } the result was { $before } and is now { $after }.
-archive-change-result-decision = At { $place } the result was { $before }, on a record, and is now { $after }, an arbiter's decision without a record.
-archive-change-game-gone = The game at { $place } is no longer in the event.
+archive-change-game-players = { $place }: the game was { $before } and is now { $after }.
+archive-change-result = { $place }: the result was { $before } and is now { $after }.
+archive-change-result-decision = { $place }: the result was { $before }, on a record, and is now { $after }, an arbiter's decision without a record.
+archive-change-game-gone = { $place }: the game is no longer in the event.
 archive-change-round-gone = Round { $round } is no longer in the event.
 archive-change-no-result = no result
 archive-review-id = Id in the archive

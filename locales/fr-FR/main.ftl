@@ -55,15 +55,13 @@ installation-federation = Envoie ses tournois à
 installation-role-to-state = Cette installation a attribué des identifiants de la forme nationale (K0000001…) avant que les installations aient un rôle. Indiquez installation_role = "federation" s’il s’agit du serveur de la fédération, ou "venue" (docs/archive.md, « Roles »).
 installation-hint = Le nom, le rôle et la fédération se règlent dans la configuration :
 installation-code-hint = Le code a été créé au premier démarrage et fait partie de chaque identifiant local attribué ici.
-installation-fingerprint = Clé de signature
+installation-fingerprint = Empreinte de la clé de signature
 installation-fingerprint-hint = Chaque archive que cette installation écrit est signée de sa clé. L’installation qui reçoit ses archives (celle de la fédération) approuve la clé une fois, après avoir comparé cette empreinte à celle qui lui est montrée : lisez-la à son administrateur.
 venues-title = Lieux de jeu dont les archives sont reçues ici
 venues-hint = La première archive d’un lieu de jeu enregistre sa clé de signature ; ses archives sont refusées tant que vous n’avez pas approuvé la clé. Demandez à l’administrateur du lieu l’empreinte de sa page d’administration et saisissez-la pour approuver : une archive portant le code du lieu signée d’une autre clé est refusée. Oubliez un lieu réinstallé avec une nouvelle clé ; sa prochaine archive enregistre la nouvelle.
 venues-none = Aucun lieu de jeu n’a encore envoyé d’archive.
-venues-venue = Lieu de jeu
 venues-fingerprint = Empreinte de la clé
-venues-state = État
-venues-action = Action
+venues-first-seen = Première archive
 venues-type-fingerprint = Empreinte telle que le lieu la lit
 venues-approve = Approuver la clé
 venues-forget = Oublier
@@ -1355,13 +1353,13 @@ archive-decisions-title = { $count ->
    *[other] { $count } résultats reposent sur une décision de l’arbitre sans feuille :
 }
 archive-decisions-hint = Aucune feuille n’a été vérifiée de nouveau pour eux : la liste Elo ne les compte que si cette installation le dit, sur la page Elo du tournoi.
-archive-change-place = ronde { $round }, table { $board }, partie { $game }
+archive-change-place = Ronde { $round }, table { $board }, partie { $game }
 archive-change-entry-changed = L’inscription { $entry } était { $before } et est désormais { $after }.
 archive-change-entry-gone = L’inscription { $entry }, { $before }, n’est plus dans le tournoi.
-archive-change-game-players = À { $place } la partie était { $before } et est désormais { $after }.
-archive-change-result = À { $place } le résultat était { $before } et est désormais { $after }.
-archive-change-result-decision = À { $place } le résultat était { $before }, sur feuille, et est désormais { $after }, une décision de l’arbitre sans feuille.
-archive-change-game-gone = La partie à { $place } n’est plus dans le tournoi.
+archive-change-game-players = { $place } : la partie était { $before } et est désormais { $after }.
+archive-change-result = { $place } : le résultat était { $before } et est désormais { $after }.
+archive-change-result-decision = { $place } : le résultat était { $before }, sur feuille, et est désormais { $after }, une décision de l’arbitre sans feuille.
+archive-change-game-gone = { $place } : la partie n’est plus dans le tournoi.
 archive-change-round-gone = La ronde { $round } n’est plus dans le tournoi.
 archive-change-no-result = aucun résultat
 archive-review-id = Identifiant dans l’archive

@@ -55,15 +55,13 @@ installation-federation = Envia os seus torneios para
 installation-role-to-state = Esta instalação atribuiu identificadores da forma nacional (K0000001…) antes de as instalações terem papéis. Defina installation_role = "federation" se for o servidor da federação, ou "venue" (docs/archive.md, "Roles").
 installation-hint = O nome, o papel e a federação definem-se na configuração:
 installation-code-hint = O código foi criado no primeiro arranque e faz parte de cada identificador local atribuído aqui.
-installation-fingerprint = Chave de assinatura
+installation-fingerprint = Impressão digital da chave de assinatura
 installation-fingerprint-hint = Cada arquivo que esta instalação escreve é assinado com a sua chave. A instalação que recebe os seus arquivos (a da federação) aprova a chave uma vez, depois de comparar esta impressão digital com a que lhe é mostrada: leia-a ao seu administrador.
 venues-title = Locais de jogo cujos arquivos são recebidos aqui
 venues-hint = O primeiro arquivo de um local de jogo regista a sua chave de assinatura; os seus arquivos são recusados até aprovar a chave. Peça ao administrador do local a impressão digital da sua página de administração e escreva-a para aprovar: um arquivo com o código do local assinado por outra chave é recusado. Esqueça um local reinstalado com uma chave nova; o seu próximo arquivo regista a nova.
 venues-none = Nenhum local de jogo enviou ainda um arquivo.
-venues-venue = Local de jogo
 venues-fingerprint = Impressão digital da chave
-venues-state = Estado
-venues-action = Acção
+venues-first-seen = Primeiro arquivo
 venues-type-fingerprint = Impressão digital como o local a lê
 venues-approve = Aprovar a chave
 venues-forget = Esquecer
@@ -1348,13 +1346,13 @@ archive-decisions-title = { $count ->
    *[other] { $count } resultados assentam numa decisão do árbitro sem registo:
 }
 archive-decisions-hint = Nenhum registo foi verificado de novo para eles: a lista Elo só os conta quando esta instalação o disser, na página Elo do torneio.
-archive-change-place = ronda { $round }, mesa { $board }, partida { $game }
+archive-change-place = Ronda { $round }, mesa { $board }, partida { $game }
 archive-change-entry-changed = A inscrição { $entry } era { $before } e é agora { $after }.
 archive-change-entry-gone = A inscrição { $entry }, { $before }, já não está no torneio.
-archive-change-game-players = Em { $place } a partida era { $before } e é agora { $after }.
-archive-change-result = Em { $place } o resultado era { $before } e é agora { $after }.
-archive-change-result-decision = Em { $place } o resultado era { $before }, com registo, e é agora { $after }, uma decisão do árbitro sem registo.
-archive-change-game-gone = A partida em { $place } já não está no torneio.
+archive-change-game-players = { $place }: a partida era { $before } e é agora { $after }.
+archive-change-result = { $place }: o resultado era { $before } e é agora { $after }.
+archive-change-result-decision = { $place }: o resultado era { $before }, com registo, e é agora { $after }, uma decisão do árbitro sem registo.
+archive-change-game-gone = { $place }: a partida já não está no torneio.
 archive-change-round-gone = A ronda { $round } já não está no torneio.
 archive-change-no-result = sem resultado
 archive-review-id = Identificador no arquivo

@@ -111,6 +111,15 @@ impl Lang {
         best.map(|(_, lang)| lang)
     }
 
+    /// The colon after a label, as the language writes it (French: a no-break space first).
+    #[must_use]
+    pub fn colon(self) -> &'static str {
+        match self {
+            Lang::Fr => "\u{a0}:",
+            _ => ":",
+        }
+    }
+
     /// A message.
     #[must_use]
     pub fn t(self, key: &str) -> String {

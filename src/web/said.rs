@@ -362,8 +362,9 @@ pub(crate) fn decision(lang: Lang, d: &crate::service::archive::Decision) -> Str
         d.second.as_deref().unwrap_or("—")
     );
     format!(
-        "{}: {names} {}",
+        "{}{} {names} {}",
         lang.t_named("archive-change-place", &args),
+        lang.colon(),
         d.result
     )
 }

@@ -90,7 +90,13 @@ fn hold(
     until: NaiveDateTime,
 ) -> Result<(), ServiceError> {
     // Pending for its players and staff (a new version when it was not yet), logged.
-    super::set_status(conn, game, GameStatus::Pending, actor, AuditAction::ResultHeld)?;
+    super::set_status(
+        conn,
+        game,
+        GameStatus::Pending,
+        actor,
+        AuditAction::ResultHeld,
+    )?;
     let version = if game.status == GameStatus::Pending {
         game.version
     } else {

@@ -167,10 +167,7 @@ impl Chrome {
     /// The colon after a label, as the language writes it (French: a no-break space first).
     #[must_use]
     pub fn colon(&self) -> &'static str {
-        match self.lang {
-            crate::web::i18n::Lang::Fr => "\u{a0}:",
-            _ => ":",
-        }
+        self.lang.colon()
     }
 
     /// A message whose key is a prefix and a code (`state-` + `running`).
