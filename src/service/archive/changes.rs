@@ -4,7 +4,8 @@
 //! record), a round gone. Entries are compared by their id at the venue, games by their place,
 //! so a swap of two players or a result rewritten cannot pass as the event moving on. New
 //! entries, rounds, games and results are the event moving on and change nothing that was
-//! there. Also what an archive's results stand on: the games decided without a record.
+//! there, and so is a draft round paired again. Also what an archive's results stand on: the
+//! games decided without a record.
 
 use std::collections::HashMap;
 
@@ -89,11 +90,12 @@ fn entries(archive: &Archive) -> HashMap<i32, (i32, Who)> {
         .collect()
 }
 
-/// Every game by place.
+/// Every game of a published round, by place (a draft round is the venue's to pair again).
 fn games(archive: &Archive) -> HashMap<GamePlace, &ArchiveGame> {
     archive
         .rounds
         .iter()
+        .filter(|r| r.published)
         .flat_map(|r| {
             r.games.iter().map(move |g| {
                 (
@@ -201,7 +203,7 @@ pub fn changes(before: &Archive, after: &Archive) -> Vec<ArchiveChange> {
         }
     }
     let new_rounds: Vec<i32> = after.rounds.iter().map(|r| r.number).collect();
-    for round in &before.rounds {
+    for round in before.rounds.iter().filter(|r| r.published) {
         if !new_rounds.contains(&round.number) {
             out.push(ArchiveChange::RoundGone {
                 round: round.number,
@@ -234,4 +236,125 @@ pub fn decisions(archive: &Archive) -> Vec<Decision> {
         .collect();
     out.sort_by_key(|d| (d.round, d.board, d.game_no));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{ArchiveChange, changes, decisions};
+    use crate::service::archive::format::Archive;
+
+    /// An event of four entries with a published round of two games (the first decided on
+    /// the board with a record) and a draft round.
+    fn event() -> Value {
+        let player = |id: i32, number: i32, name: &str| {
+            json!({"id": id, "number": number, "name": name, "rating": 1500,
+                   "federation_id": format!("L-7QK2MD-{id}"), "status": "active",
+                   "joined_round": 1, "missed_points": "zero",
+                   "entered_at": "2026-12-01T09:00:00Z"})
+        };
+        let game = |board: i32, first: i32, second: i32, result: Option<&str>, record: bool| {
+            json!({"board": board, "first": first, "second": second,
+                   "status": if result.is_some() { "final" } else { "scheduled" },
+                   "result": result, "record": record.then_some("1. j2 *"),
+                   "updated_at": "2026-12-01T10:00:00Z"})
+        };
+        json!({"format": "kiela-event-archive", "version": 2,
+        "exported_at": "2026-12-01T12:00:00Z",
+        "installation": {"id": "7QK2MD", "name": "Malanje", "role": "venue"},
+        "event": {"id": 3, "slug": "q", "name": "Q", "state": "running",
+                  "settings": {"name": "Q"}},
+        "players": [player(11, 1, "Ana"), player(12, 2, "Bento"), player(13, 3, "Carla"),
+                    player(14, 4, "Dino")],
+        "rounds": [
+            {"number": 1, "stage": "swiss", "published": true,
+             "created_at": "2026-12-01T09:30:00Z",
+             "games": [game(1, 1, 3, Some("1-0"), true), game(2, 2, 4, None, false)]},
+            {"number": 2, "stage": "swiss", "published": false,
+             "created_at": "2026-12-01T11:00:00Z",
+             "games": [game(1, 1, 2, None, false)]},
+        ]})
+    }
+
+    fn archive(value: &Value) -> Archive {
+        serde_json::from_value(value.clone()).unwrap()
+    }
+
+    #[test]
+    fn the_event_moving_on_changes_nothing_that_was_there() {
+        let before = event();
+        let mut after = event();
+        // A result on board 2, a new entry, the draft round paired again, pairing numbers
+        // moved, a local id replaced by the national one.
+        after["rounds"][0]["games"][1]["status"] = json!("final");
+        after["rounds"][0]["games"][1]["result"] = json!("0-1");
+        after["rounds"][0]["games"][1]["record"] = json!("1. j2 *");
+        after["rounds"][1]["games"][0]["second"] = json!(4);
+        after["players"][0]["federation_id"] = json!("K0000001");
+        let mut late = after["players"][3].clone();
+        late["id"] = json!(15);
+        late["number"] = json!(5);
+        after["players"].as_array_mut().unwrap().push(late);
+        assert_eq!(changes(&archive(&before), &archive(&after)), vec![]);
+    }
+
+    #[test]
+    fn a_swap_a_new_identity_and_a_result_rewritten_as_a_decision_are_changes() {
+        let mut before = event();
+        before["players"][2]["federation_id"] = json!("K0000013");
+        let mut after = before.clone();
+        let game = &mut after["rounds"][0]["games"][0];
+        game["first"] = json!(3);
+        game["second"] = json!(1);
+        after["players"][1]["name"] = json!("Outro");
+        after["players"][2]["federation_id"] = json!("K0000099");
+        let mut decided = before.clone();
+        decided["rounds"][0]["games"][0]["record"] = Value::Null;
+        let found = changes(&archive(&before), &archive(&after));
+        assert!(
+            matches!(found[0], ArchiveChange::EntryChanged { entry: 12, .. }),
+            "{found:?}"
+        );
+        assert!(
+            matches!(found[1], ArchiveChange::EntryChanged { entry: 13, .. }),
+            "{found:?}"
+        );
+        assert!(
+            matches!(&found[2], ArchiveChange::GamePlayers { round: 1, board: 1, after, .. }
+                if after[0].as_deref() == Some("Carla")),
+            "{found:?}"
+        );
+        assert_eq!(found.len(), 3, "{found:?}");
+        let rewritten = changes(&archive(&before), &archive(&decided));
+        assert!(
+            matches!(
+                rewritten[..],
+                [ArchiveChange::ResultChanged { decision: true, .. }]
+            ),
+            "{rewritten:?}"
+        );
+        assert_eq!(decisions(&archive(&decided)).len(), 1);
+        assert_eq!(decisions(&archive(&before)).len(), 0);
+        // An entry, a published game and the published round gone.
+        let mut gone = before.clone();
+        gone["players"].as_array_mut().unwrap().pop();
+        gone["rounds"].as_array_mut().unwrap().remove(0);
+        let found = changes(&archive(&before), &archive(&gone));
+        assert!(matches!(
+            found[0],
+            ArchiveChange::EntryGone { entry: 14, .. }
+        ));
+        assert_eq!(
+            found
+                .iter()
+                .filter(|c| matches!(c, ArchiveChange::GameGone { .. }))
+                .count(),
+            2
+        );
+        assert!(matches!(
+            found.last(),
+            Some(ArchiveChange::RoundGone { round: 1 })
+        ));
+    }
 }
