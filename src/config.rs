@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::domain::InstallationRole;
+use crate::domain::{HallStaff, InstallationRole};
 
 /// Everything the server can be configured with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,16 @@ pub struct Config {
     /// The public address of the site, for links in exports and QR codes
     /// (`https://kiela.example.org`); `None` uses the request's host.
     pub base_url: Option<String>,
+    /// Hall mode (a venue's laptop as the hall's site): listen on every interface at `bind`'s
+    /// port, and build every link and QR code from the address phones use (`hall_address`, or
+    /// the one found on the laptop's networks) when `base_url` is not set.
+    pub hall: bool,
+    /// In hall mode, the address phones should open (an IP address or a host name, with a port
+    /// when not `bind`'s), when the laptop has several networks.
+    pub hall_address: Option<String>,
+    /// In hall mode, whether signed-in staff may use the site from the hall's network or only
+    /// on the laptop (docs/venue.md).
+    pub hall_staff: HallStaff,
     /// Failed logins allowed per account from one client address within `login_window_minutes`.
     pub login_limit_per_account: u32,
     /// Failed logins allowed per client address within `login_window_minutes`.
@@ -99,6 +109,9 @@ impl Default for Config {
             workers: None,
             log: "info".to_string(),
             base_url: None,
+            hall: false,
+            hall_address: None,
+            hall_staff: HallStaff::Laptop,
             login_limit_per_account: 5,
             login_limit_per_ip: 30,
             signup_limit_per_ip: 10,
@@ -134,6 +147,9 @@ struct FileConfig {
     workers: Option<usize>,
     log: Option<String>,
     base_url: Option<String>,
+    hall: Option<bool>,
+    hall_address: Option<String>,
+    hall_staff: Option<HallStaff>,
     login_limit_per_account: Option<u32>,
     login_limit_per_ip: Option<u32>,
     signup_limit_per_ip: Option<u32>,
@@ -205,6 +221,8 @@ impl Config {
             bind,
             secure_cookies,
             trust_proxy,
+            hall,
+            hall_staff,
             pool_size,
             pool_wait_ms,
             log,
@@ -230,6 +248,9 @@ impl Config {
         }
         if file.base_url.is_some() {
             self.base_url = file.base_url;
+        }
+        if file.hall_address.is_some() {
+            self.hall_address = file.hall_address;
         }
         for (from, to) in [
             (file.installation_name, &mut self.installation_name),
@@ -273,6 +294,14 @@ impl Config {
             "KIELA_WORKERS" => self.workers = Some(parse(name, &value)?),
             "KIELA_LOG" => self.log = value,
             "KIELA_BASE_URL" => self.base_url = Some(value),
+            "KIELA_HALL" => self.hall = boolean(name, &value)?,
+            "KIELA_HALL_ADDRESS" => self.hall_address = Some(value),
+            "KIELA_HALL_STAFF" => {
+                self.hall_staff = value.trim().parse().map_err(|_| ConfigError::Env {
+                    name: name.to_string(),
+                    message: format!("`{value}` is neither laptop nor hall"),
+                })?;
+            }
             "KIELA_LOGIN_LIMIT_PER_ACCOUNT" => self.login_limit_per_account = parse(name, &value)?,
             "KIELA_LOGIN_LIMIT_PER_IP" => self.login_limit_per_ip = parse(name, &value)?,
             "KIELA_SIGNUP_LIMIT_PER_IP" => self.signup_limit_per_ip = parse(name, &value)?,
@@ -329,6 +358,16 @@ impl Config {
                     "base_url `{base}` must be an http:// or https:// address"
                 )));
             }
+        }
+        if let Some(address) = &self.hall_address
+            && (address.is_empty()
+                || address
+                    .chars()
+                    .any(|c| c.is_whitespace() || c.is_control() || "/?#@".contains(c)))
+        {
+            return Err(ConfigError::Invalid(format!(
+                "hall_address `{address}` must be an address or a host name, with a port or not"
+            )));
         }
         if let Some(url) = &self.federation_url {
             let scheme_ok = url.starts_with("http://") || url.starts_with("https://");

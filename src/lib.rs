@@ -9,6 +9,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod engine;
+pub mod hall;
 pub mod rules;
 pub mod service;
 pub mod tournament;

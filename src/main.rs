@@ -37,6 +37,10 @@ enum Command {
         /// Address to listen on, e.g. 127.0.0.1:8080 or 0.0.0.0:80.
         #[arg(long)]
         bind: Option<String>,
+        /// The venue's hall: listen on every network of the laptop and build every link and QR
+        /// code from the address the hall's phones open (docs/venue.md).
+        #[arg(long)]
+        hall: bool,
     },
     /// Apply the database migrations and exit.
     Migrate {
@@ -262,12 +266,18 @@ fn init_logging(filter: &str) {
         .try_init();
 }
 
-fn serve(setup: &Setup, bind: Option<String>) -> ExitCode {
-    let config = match load_config(setup, bind) {
+fn serve(setup: &Setup, bind: Option<String>, hall: bool) -> ExitCode {
+    let mut config = match load_config(setup, bind) {
         Ok(config) => config,
         Err(e) => return fail(e),
     };
+    config.hall |= hall;
     init_logging(&config.log);
+    if config.hall
+        && let Err(e) = into_the_hall(&mut config)
+    {
+        return fail(e);
+    }
     let bind = config.bind.clone();
     let app = match App::start(config) {
         Ok(app) => app,
@@ -297,6 +307,61 @@ fn serve(setup: &Setup, bind: Option<String>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),
     }
+}
+
+/// Hall mode: listens on every interface at the configured port; the address the hall's
+/// phones open (the organiser's `hall_address`, else the best of the laptop's networks)
+/// becomes the site's address unless `base_url` says another, and is printed with its QR code.
+fn into_the_hall(config: &mut kiela::config::Config) -> Result<(), String> {
+    let port = config
+        .bind
+        .rsplit_once(':')
+        .and_then(|(_, p)| p.parse::<u16>().ok())
+        .ok_or_else(|| format!("bind `{}` has no port", config.bind))?;
+    // Both IPv6 and IPv4 where the system listens on both at once (Linux, by default), IPv4
+    // alone otherwise.
+    let ipv6 = std::net::TcpListener::bind(("::", port)).is_ok();
+    config.bind = if ipv6 {
+        format!("[::]:{port}")
+    } else {
+        format!("0.0.0.0:{port}")
+    };
+    let found = kiela::hall::usable(&kiela::hall::discover().unwrap_or_default(), ipv6);
+    let url = match (&config.hall_address, found.first()) {
+        (Some(address), _) => Some(kiela::hall::url_from(address, port)),
+        (None, Some(best)) => Some(kiela::hall::url_of(best.ip, port)),
+        (None, None) => None,
+    };
+    if config.base_url.is_none() {
+        config.base_url.clone_from(&url);
+    }
+    let mut out = String::new();
+    match config.base_url.as_deref() {
+        Some(site) => {
+            out.push_str(&format!(
+                "\nHall mode: the phones of the hall open\n\n    {site}\n\n"
+            ));
+            out.push_str(&kiela::hall::terminal_qr(site));
+            out.push('\n');
+            let others: Vec<String> = found
+                .iter()
+                .map(|a| format!("{} ({})", kiela::hall::url_of(a.ip, port), a.interface))
+                .filter(|line| !line.starts_with(&format!("{site} ")))
+                .collect();
+            if !others.is_empty() {
+                out.push_str(&format!(
+                    "\nThe laptop's other networks (set hall_address to use one): {}\n",
+                    others.join(", ")
+                ));
+            }
+        }
+        None => out.push_str(
+            "\nHall mode: this laptop is on no network phones can reach. Join the hall's \
+             Wi-Fi, or make one (a hotspot, docs/venue.md), and start again.\n",
+        ),
+    }
+    eprintln!("{out}");
+    Ok(())
 }
 
 fn read_password() -> Result<String, String> {
@@ -427,9 +492,9 @@ fn main() -> ExitCode {
                 config: std::env::var_os("KIELA_CONFIG").map(PathBuf::from),
                 database_url: None,
             };
-            serve(&setup, None)
+            serve(&setup, None, false)
         }
-        Some(Command::Serve { setup, bind }) => serve(&setup, bind),
+        Some(Command::Serve { setup, bind, hall }) => serve(&setup, bind, hall),
         Some(Command::Migrate { setup }) => migrate(&setup),
         Some(Command::Admin { setup, command }) => admin(&setup, command),
         Some(Command::Registry { setup, command }) => {

@@ -85,9 +85,14 @@
       sending = true;
       var next = queue[0];
       status(document.getElementById("live-status").getAttribute("data-waiting"));
+      // A Wi-Fi that drops mid-request leaves the request hanging rather than failing: past
+      // ten seconds the move is taken as not sent, and sent again.
+      var abort = window.AbortController ? new window.AbortController() : null;
+      var timer = abort ? window.setTimeout(function () { abort.abort(); }, 10000) : null;
       window.fetch(base + "/moves", {
         method: "POST",
         credentials: "same-origin",
+        signal: abort ? abort.signal : undefined,
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ ply: next.ply, move: next.move })
       })
@@ -98,6 +103,7 @@
         })
         .then(function (answer) {
           sending = false;
+          window.clearTimeout(timer);
           if (answer.status >= 500 || answer.status === 429) {
             throw new Error("later");
           }
@@ -119,6 +125,7 @@
         })
         .catch(function () {
           sending = false;
+          window.clearTimeout(timer);
           var line = document.getElementById("live-status");
           status(line.getAttribute("data-offline") + " " + queue.length);
           openAll();

@@ -54,6 +54,7 @@ text_enum! {
         NothingHeld = "nothing_held",
         EventNotImported = "event_not_imported",
         NotAnOrganiser = "not_an_organiser",
+        NoPhoneAddress = "no_phone_address",
         ArchiveTooLarge = "archive_too_large",
         ArchiveVersion = "archive_version",
         ArchivePlayerUnknown = "archive_player_unknown",

@@ -16,6 +16,19 @@ text_enum! {
 }
 
 text_enum! {
+    /// In hall mode, where the staff (every signed-in account) may sign in and act
+    /// (`hall_staff`). The hall's network is shared with everyone at the venue and its pages
+    /// travel as plain `http://`, so the default keeps staff to the laptop itself.
+    pub enum HallStaff {
+        /// Only on the laptop (loopback): a password or session sent over the hall's network
+        /// could be read by any phone on it (the default).
+        Laptop = "laptop",
+        /// Also from the hall's phones and tablets, for arbiters who walk the boards.
+        Hall = "hall",
+    }
+}
+
+text_enum! {
     /// Where another installation stands with this one (the venues whose archives it takes).
     pub enum VenueState {
         /// Seen once (its first archive, signed with its key), not approved: its archives are

@@ -29,7 +29,7 @@ pub use ids::{
     AdjudicationId, ByeId, CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId,
     TokenId, UserId,
 };
-pub use installation::{InstallationRole, IssuedIds, VenueState};
+pub use installation::{HallStaff, InstallationRole, IssuedIds, VenueState};
 pub use kinds::{
     AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, FeedKind,
     Format, GameState, GameStatus, LeftOut, PlayerStatus, Resemblance, Role, RoundState, Sex,

@@ -143,6 +143,8 @@ table! {
         get "/games/{id}/qr.svg" => public::game_qr;
         get "/games/{id}/enter" => venue::enter;
         get "/slips" => venue::slips;
+        get "/join" => venue::join_form;
+        post "/join" => venue::join_sheet;
         post "/players" => events::add_player;
         post "/players/import" => events::import_players;
         post "/players/{pid}/withdraw" => events::withdraw;

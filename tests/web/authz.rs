@@ -145,6 +145,8 @@ pub const TABLE: &[(&str, Who)] = &[
     // Where a scoresheet's QR code leads: it sends the game's players on, tells anyone else.
     ("GET /events/{slug}/games/{id}/enter", Who::Any),
     ("GET /events/{slug}/slips", Who::EventOrganiser),
+    ("GET /events/{slug}/join", Who::EventOrganiser),
+    ("POST /events/{slug}/join", Who::EventOrganiser),
     ("POST /events/{slug}/players", Who::EventOrganiser),
     ("POST /events/{slug}/players/import", Who::EventOrganiser),
     (

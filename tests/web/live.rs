@@ -15,7 +15,7 @@ const NAMES: [&str; 4] = ["Ana Kiala", "Bento Lunda", "Carla Muxima", "Domingos 
 
 /// The moves of a finished random game of the advanced variant (South first) no longer than
 /// `most` plies.
-fn moves_of_a_game(most: usize) -> Vec<String> {
+pub(crate) fn moves_of_a_game(most: usize) -> Vec<String> {
     (1..1000)
         .map(|seed| {
             let (text, _) = crate::harness::finished_record(

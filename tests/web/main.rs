@@ -32,6 +32,7 @@ mod events;
 mod files;
 mod formats;
 mod front_door;
+mod hall;
 mod page_types;
 mod practice;
 mod public;

@@ -270,7 +270,12 @@ async fn every_public_page_and_export(app: &TestApp) {
     );
 
     // Scoresheets: names, numbered lines and a QR code per board opening the game.
-    let sheets = spectator.get(&format!("{base}/rounds/2/scoresheets")).await;
+    // Asked at an address phones can open (not the laptop's own `127.0.0.1`, where the codes
+    // would point at the phone itself: tests/web/hall.rs).
+    let hall = [("host", "sala.local:8080")];
+    let sheets = spectator
+        .get_with(&format!("{base}/rounds/2/scoresheets"), &hall)
+        .await;
     let boards = sheets.body.matches("/qr.svg\"").count();
     assert!(boards >= 2, "a QR code per board: {boards}");
     assert_eq!(
@@ -328,8 +333,15 @@ async fn every_public_page_and_export(app: &TestApp) {
         .find(|s| s.ends_with("/qr.svg"))
         .expect("a QR code")
         .to_string();
-    let qr = spectator.get(&qr_path).await;
+    let qr = spectator.get_with(&qr_path, &hall).await;
     assert_eq!(qr.status, 200);
+    assert_eq!(
+        crate::hall::read_qr(&qr.body),
+        format!(
+            "http://sala.local:8080{}",
+            qr_path.trim_end_matches("/qr.svg").to_string() + "/enter"
+        )
+    );
     assert!(
         qr.header("content-type")
             .unwrap()

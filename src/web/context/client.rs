@@ -9,14 +9,33 @@ use super::{HttpRequest, app_of};
 /// was written by the client and proves nothing.
 #[must_use]
 pub(crate) fn client_ip(req: &HttpRequest) -> String {
+    client_addr(req).map_or_else(|| "unknown".to_string(), limit_address)
+}
+
+fn client_addr(req: &HttpRequest) -> Option<std::net::IpAddr> {
     let trust = app_of(req).is_ok_and(|app| app.config.trust_proxy);
     let peer = req.peer_addr().map(|a| a.ip());
     let forwarded = trust
         .then(|| forwarded_client(req.headers(), peer))
         .flatten();
-    forwarded
-        .or(peer)
-        .map_or_else(|| "unknown".to_string(), limit_address)
+    forwarded.or(peer)
+}
+
+/// Whether a signed-in account may act from where this request comes: always, except in hall
+/// mode with the staff kept to the laptop (`hall_staff = "laptop"`), where only the laptop
+/// itself (a loopback address) may. Sessions and passwords sent over the hall's plain
+/// `http://` network could be read by any phone on it.
+#[must_use]
+pub(crate) fn staff_may_act_here(req: &HttpRequest) -> bool {
+    let Ok(app) = app_of(req) else { return false };
+    !app.config.hall
+        || app.config.hall_staff == crate::domain::HallStaff::Hall
+        || client_addr(req).is_some_and(|ip| match ip {
+            std::net::IpAddr::V6(v6) => v6
+                .to_ipv4_mapped()
+                .map_or(v6.is_loopback(), |v4| v4.is_loopback()),
+            std::net::IpAddr::V4(v4) => v4.is_loopback(),
+        })
 }
 
 /// An address as the rate limits count it: an IPv4 address itself, an IPv6 address by its

@@ -69,9 +69,13 @@ pub(crate) fn session_removal(req: &HttpRequest) -> Cookie<'static> {
     c
 }
 
-/// The session cookie's value, if any.
+/// The session cookie's value, if any, and if a signed-in account may act from where the
+/// request comes (the hall's rule, [`super::staff_may_act_here`]).
 #[must_use]
 pub(crate) fn session_token(req: &HttpRequest) -> Option<String> {
+    if !super::staff_may_act_here(req) {
+        return None;
+    }
     req.cookie(SESSION_COOKIE)
         .map(|c| c.value().to_string())
         .filter(|v| is_token(v))

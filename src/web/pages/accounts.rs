@@ -5,12 +5,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{error_key, html, html_with_status, redirect_with_flash, safe_next};
+use super::{error_key, html_with_status, redirect_with_flash, safe_next};
 use crate::service::accounts::{self, ApiTokenInfo, User};
 use crate::service::{App, ServiceError};
 use crate::web::context::{
     Chrome, CsrfForm, Empty, FlashLevel, Page, SignedIn, client_ip, session_cookie,
-    session_removal, session_token,
+    session_removal, session_token, staff_may_act_here,
 };
 use crate::web::errors::WebError;
 
@@ -21,6 +21,8 @@ struct SignupPage<'a> {
     name: &'a str,
     email: &'a str,
     error: Option<String>,
+    /// Hall mode with the staff kept to the laptop, asked from the hall: no form, the reason.
+    laptop_only: bool,
 }
 
 #[derive(Template)]
@@ -30,6 +32,7 @@ struct LoginPage<'a> {
     email: &'a str,
     next: &'a str,
     error: Option<String>,
+    laptop_only: bool,
 }
 
 #[derive(Template)]
@@ -86,13 +89,28 @@ pub struct TokenForm {
     label: String,
 }
 
-pub(crate) async fn signup_form(Page(c): Page) -> Result<HttpResponse, WebError> {
-    html(&SignupPage {
-        c: &c,
-        name: "",
-        email: "",
-        error: None,
-    })
+pub(crate) async fn signup_form(req: HttpRequest, Page(c): Page) -> Result<HttpResponse, WebError> {
+    let laptop_only = !staff_may_act_here(&req);
+    html_with_status(
+        hall_status(laptop_only),
+        &SignupPage {
+            c: &c,
+            name: "",
+            email: "",
+            error: None,
+            laptop_only,
+        },
+    )
+}
+
+/// 403 for the sign-in and sign-up pages asked from the hall when the staff are kept to the
+/// laptop; 200 otherwise.
+fn hall_status(laptop_only: bool) -> StatusCode {
+    if laptop_only {
+        StatusCode::FORBIDDEN
+    } else {
+        StatusCode::OK
+    }
 }
 
 pub(crate) async fn signup(
@@ -101,6 +119,9 @@ pub(crate) async fn signup(
     app: web::Data<App>,
     form: CsrfForm<SignupForm>,
 ) -> Result<HttpResponse, WebError> {
+    if !staff_may_act_here(&req) {
+        return signup_form(req, Page(c)).await;
+    }
     let form = form.parsed()?;
     let app = app.into_inner();
     let ip = client_ip(&req);
@@ -125,6 +146,7 @@ pub(crate) async fn signup(
                 name: &form.name,
                 email: &form.email,
                 error: Some(error_key(invalid.code)),
+                laptop_only: false,
             },
         ),
         Err(e) => Err(e.into()),
@@ -132,15 +154,21 @@ pub(crate) async fn signup(
 }
 
 pub(crate) async fn login_form(
+    req: HttpRequest,
     Page(c): Page,
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, WebError> {
-    html(&LoginPage {
-        c: &c,
-        email: "",
-        next: &safe_next(&query.next),
-        error: None,
-    })
+    let laptop_only = !staff_may_act_here(&req);
+    html_with_status(
+        hall_status(laptop_only),
+        &LoginPage {
+            c: &c,
+            email: "",
+            next: &safe_next(&query.next),
+            error: None,
+            laptop_only,
+        },
+    )
 }
 
 pub(crate) async fn login(
@@ -149,6 +177,17 @@ pub(crate) async fn login(
     app: web::Data<App>,
     form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
+    if !staff_may_act_here(&req) {
+        // The password is not checked: from the hall it is neither right nor wrong.
+        return login_form(
+            req,
+            Page(c),
+            web::Query(NextQuery {
+                next: String::new(),
+            }),
+        )
+        .await;
+    }
     let form = form.parsed()?;
     let app = app.into_inner();
     let ip = client_ip(&req);
@@ -179,6 +218,7 @@ pub(crate) async fn login(
                 email: &form.email,
                 next: &next,
                 error: Some(error_key("bad_credentials")),
+                laptop_only: false,
             },
         ),
         Err(e) => Err(e.into()),

@@ -462,6 +462,8 @@ struct ManagePage<'a> {
     imported: Option<super::imported::ImportedView>,
     /// The viewer administers the installation (hands over and withdraws imported events).
     is_admin: bool,
+    /// The address the hall's phones open ([`super::phone_base`]).
+    phones: Option<String>,
 }
 
 impl ManagePage<'_> {
@@ -562,6 +564,7 @@ async fn manage_page(
                 .access
                 .user()
                 .is_some_and(crate::service::accounts::User::is_admin),
+            phones: super::phone_base(req, &app),
         },
     )
 }

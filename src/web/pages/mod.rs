@@ -241,6 +241,36 @@ pub(crate) fn public_url(req: &HttpRequest, app: &crate::service::App, path: &st
     format!("{scheme}://{host}{path}")
 }
 
+/// The site's address as the hall's phones open it, for the pages printed or shown for phones
+/// (scoresheets, slips, the join sheet): the configured or hall address, else the request's
+/// host, unless that host is the laptop itself (`localhost`, `127.0.0.1`, `::1`), which on a
+/// phone is the phone: then `None`, and the page says so instead of printing codes that point
+/// nowhere.
+#[must_use]
+pub(crate) fn phone_base(req: &HttpRequest, app: &crate::service::App) -> Option<String> {
+    if app.config.base_url.is_some() {
+        return Some(public_url(req, app, ""));
+    }
+    let host = crate::web::context::request_host(req, app.config.trust_proxy)?;
+    (!is_loopback_host(&host)).then(|| public_url(req, app, ""))
+}
+
+/// Whether a `Host` (with or without its port) names this machine only.
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(rest),
+        // A bare IPv6 address has colons of its own.
+        None if host.parse::<std::net::IpAddr>().is_ok() => host,
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
 /// The first value of a header that may hold a comma-separated list.
 fn first_header_value<'r>(req: &'r HttpRequest, name: &str) -> Option<&'r str> {
     req.headers()
@@ -535,4 +565,32 @@ fn add_validators(
         header::CACHE_CONTROL,
         header::HeaderValue::from_static("private, no-cache"),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_laptop_itself_is_no_address_for_a_phone() {
+        for host in [
+            "localhost",
+            "localhost:8080",
+            "LOCALHOST.",
+            "kiela.localhost:80",
+            "127.0.0.1:8080",
+            "127.1.2.3",
+            "[::1]:8080",
+            "::1",
+            "0.0.0.0:8080",
+        ] {
+            assert!(super::is_loopback_host(host), "{host}");
+        }
+        for host in [
+            "192.168.43.17:8080",
+            "kiela.local",
+            "[fd12::17]:8080",
+            "10.0.0.2",
+        ] {
+            assert!(!super::is_loopback_host(host), "{host}");
+        }
+    }
 }

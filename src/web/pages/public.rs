@@ -269,6 +269,8 @@ struct ScoresheetsPage<'a> {
     pages: Vec<SheetPage>,
     /// The first move of the continuation sheets to print after these.
     next_from: usize,
+    /// The address the hall's phones open ([`super::phone_base`]); `None`: no QR code.
+    phones: Option<String>,
 }
 
 /// One printed page of a board's scoresheet: rows of three columns of moves (a move is
@@ -333,9 +335,15 @@ pub(crate) async fn scoresheets(
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, WebError> {
     let from = sheet_from(&req);
+    let phones = super::phone_base(&req, &app);
     let key = match from {
         Some(from) => PageKey::of(&req).with("from", from),
         None => PageKey::of(&req),
+    };
+    // The sheets opened as the laptop itself say so, and are kept apart from the others.
+    let key = match &phones {
+        Some(_) => key,
+        None => key.with("phones", "none"),
     };
     if let Some(r) = super::not_modified(&req, &mut page, key).await {
         return Ok(r);
@@ -354,6 +362,7 @@ pub(crate) async fn scoresheets(
             round,
             next_from: pages.last().map_or(1, |p| p.last_move() + 1),
             pages,
+            phones,
         },
     )
 }
@@ -384,8 +393,15 @@ pub(crate) async fn game_qr(
     path: web::Path<(String, crate::domain::GameId)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, game_id) = path.into_inner();
-    let url = public_url(&req, &app, &paths::game_entry(&slug, game_id));
     let _ = page;
+    // No code of an address a phone cannot open.
+    if super::phone_base(&req, &app).is_none() {
+        return Err(crate::service::ServiceError::Conflict(
+            crate::domain::ErrorCode::NoPhoneAddress,
+        )
+        .into());
+    }
+    let url = public_url(&req, &app, &paths::game_entry(&slug, game_id));
     let svg = qr_svg(&url, 160)?;
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml")

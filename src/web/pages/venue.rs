@@ -21,8 +21,9 @@ pub struct Slip {
     pub name: String,
     pub number: i32,
     pub url: String,
-    /// The QR code of `url`, as SVG made here.
-    pub qr: String,
+    /// The QR code of `url`, as SVG made here; `None` when the page was opened as the laptop
+    /// itself, where no phone can open `url` (the page says so instead).
+    pub qr: Option<String>,
 }
 
 #[derive(Template)]
@@ -33,11 +34,14 @@ struct SlipsPage<'a> {
     slips: Vec<Slip>,
     /// `Name (number): link` lines, for messaging apps (the organiser's sheet only).
     copy_list: Option<String>,
+    /// The address the hall's phones open ([`super::phone_base`]).
+    phones: Option<String>,
 }
 
 fn slip(
     req: &HttpRequest,
     app: &App,
+    phones: Option<&str>,
     name: &str,
     number: i32,
     secret: &str,
@@ -46,7 +50,10 @@ fn slip(
     Ok(Slip {
         name: name.to_string(),
         number,
-        qr: qr_svg(&url, 140)?,
+        qr: match phones {
+            Some(_) => Some(qr_svg(&url, 140)?),
+            None => None,
+        },
         url,
     })
 }
@@ -60,25 +67,37 @@ pub(crate) async fn slips(
     let access = page.access.clone();
     let service = app.clone().into_inner();
     let entries = crate::web::run(move || players::list(&service, &access)).await?;
+    let phones = super::phone_base(&req, &app);
     let mut slips = Vec::new();
     for p in entries
         .iter()
         .filter(|p| p.status != PlayerStatus::Withdrawn)
     {
         if let Some(secret) = &p.secret {
-            slips.push(slip(&req, &app, &p.name, p.number, secret)?);
+            slips.push(slip(
+                &req,
+                &app,
+                phones.as_deref(),
+                &p.name,
+                p.number,
+                secret,
+            )?);
         }
     }
-    let copy_list = slips
-        .iter()
-        .map(|s| format!("{} ({}): {}", s.name, s.number, s.url))
-        .collect::<Vec<_>>()
-        .join("\n");
+    // Links for messaging apps only when a phone can open them.
+    let copy_list = phones.as_ref().map(|_| {
+        slips
+            .iter()
+            .map(|s| format!("{} ({}): {}", s.name, s.number, s.url))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
     Ok(no_store(html(&SlipsPage {
         c: &page.chrome,
         event: &page.access.event,
         slips,
-        copy_list: Some(copy_list),
+        copy_list,
+        phones,
     })?))
 }
 
@@ -88,9 +107,11 @@ pub(crate) async fn own_slip(
     app: web::Data<App>,
     link: PersonalLink,
 ) -> Result<HttpResponse, WebError> {
+    let phones = super::phone_base(&req, &app);
     let one = slip(
         &req,
         &app,
+        phones.as_deref(),
         &link.player.name,
         link.player.number,
         &link.secret,
@@ -100,6 +121,7 @@ pub(crate) async fn own_slip(
         event: &link.access.event,
         slips: vec![one],
         copy_list: None,
+        phones,
     })?))
 }
 
@@ -194,4 +216,115 @@ struct Remembered {
 /// Remembers the personal link just opened (see [`enter`]).
 pub(crate) fn remember_link(req: &HttpRequest, response: &mut HttpResponse, secret: &str) {
     let _ = response.add_cookie(&link_cookie(req, secret));
+}
+
+#[derive(Template)]
+#[template(path = "events/join.html")]
+struct JoinPage<'a> {
+    c: &'a Chrome,
+    event: &'a Event,
+    /// The address the hall's phones open ([`super::phone_base`]).
+    phones: Option<String>,
+    /// The sheet itself (after the organiser typed the network), or the form.
+    sheet: Option<JoinSheet>,
+}
+
+/// The join sheet: the hall's Wi-Fi, with a code that joins it when a password was given, then
+/// the site's address as a code and in large type.
+struct JoinSheet {
+    network: String,
+    /// `WIFI:` code of the network, when its password was typed (or it is open).
+    wifi_qr: Option<String>,
+    site_qr: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+pub struct JoinForm {
+    #[serde(default)]
+    network: String,
+    #[serde(default)]
+    password: String,
+    /// Ticked: the network has no password.
+    #[serde(default)]
+    open: Option<String>,
+}
+
+/// `GET /events/{slug}/join` (organisers): the form for the join sheet (the hall's Wi-Fi).
+pub(crate) async fn join_form(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+) -> Result<HttpResponse, WebError> {
+    Ok(no_store(html(&JoinPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        phones: super::phone_base(&req, &app),
+        sheet: None,
+    })?))
+}
+
+/// `POST /events/{slug}/join` (organisers): the join sheet, to print and stick where the
+/// players arrive. The Wi-Fi's password is written on the sheet and in its code, and kept
+/// nowhere.
+pub(crate) async fn join_sheet(
+    req: HttpRequest,
+    app: web::Data<App>,
+    page: OrganiserPage,
+    form: crate::web::context::CsrfForm<JoinForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.parsed()?;
+    let network: String = form.network.trim().chars().take(64).collect();
+    let password: String = form.password.chars().take(128).collect();
+    let phones = super::phone_base(&req, &app);
+    let wifi = if network.is_empty() || network.chars().any(char::is_control) {
+        None
+    } else if form.open.is_some() {
+        Some(format!("WIFI:T:nopass;S:{};;", wifi_escaped(&network)))
+    } else if !password.is_empty() && !password.chars().any(char::is_control) {
+        Some(format!(
+            "WIFI:T:WPA;S:{};P:{};;",
+            wifi_escaped(&network),
+            wifi_escaped(&password)
+        ))
+    } else {
+        None
+    };
+    let sheet = JoinSheet {
+        network,
+        wifi_qr: wifi.map(|code| qr_svg(&code, 220)).transpose()?,
+        site_qr: phones
+            .as_deref()
+            .map(|base| qr_svg(base, 260))
+            .transpose()?,
+    };
+    Ok(no_store(html(&JoinPage {
+        c: &page.chrome,
+        event: &page.access.event,
+        phones,
+        sheet: Some(sheet),
+    })?))
+}
+
+/// A text as a `WIFI:` code writes it: `\`, `;`, `,`, `:` and `"` escaped with a backslash.
+fn wifi_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | ';' | ',' | ':' | '"') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_wifi_code_escapes_what_its_format_reads() {
+        assert_eq!(
+            super::wifi_escaped(r#"Sala "A"; 1:2,3\"#),
+            r#"Sala \"A\"\; 1\:2\,3\\"#
+        );
+        assert_eq!(super::wifi_escaped("Kiela"), "Kiela");
+    }
 }
