@@ -7,7 +7,7 @@
 # round (bench/live.py, run inside the phones' namespace against the address hall mode printed).
 #
 #   sudo bench/hall.sh                                   # 150 boards, 300 spectators, 2 minutes
-#   BOARDS=300 SPECTATORS=600 SECONDS=60 sudo bench/hall.sh
+#   BOARDS=300 SPECTATORS=600 DURATION=60 sudo bench/hall.sh
 #
 # Needs root (ip netns), python3 and a release build. SQLite, as on a venue's laptop.
 set -euo pipefail
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 BOARDS=${BOARDS:-150}
 SPECTATORS=${SPECTATORS:-300}
-SECONDS_RUN=${SECONDS:-120}
+SECONDS_RUN=${DURATION:-120}
 ulimit -n 20000
 
 cargo build --release --quiet
@@ -65,5 +65,6 @@ echo "the phones open $base"
 event=$(ip netns exec "$phones" curl -sf "$base/api/v1/events?per_page=1000" \
     | python3 -c "import json,sys; print(next(e['id'] for e in json.load(sys.stdin)['events'] if e['slug'] == '${slug#/events/}'))")
 ip netns exec "$phones" python3 bench/live.py --base "$base" --event "$event" --round 1 \
-    --token "$token" --spectators "$SPECTATORS" --seconds "$SECONDS_RUN" --server-pid "$server" \
+    --token "$token" --spectators "$SPECTATORS" --connections $((BOARDS * 2)) \
+    --seconds "$SECONDS_RUN" --server-pid "$server" \
     --label "hall:"

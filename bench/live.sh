@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A round in play on a release build, on SQLite and on PostgreSQL: a Swiss event of
 # 2 × BOARDS players whose first round is open, each board playing a move every 10 seconds
-# through its players' personal links for SECONDS seconds, while SPECTATORS clients follow a
+# through its players' personal links for DURATION seconds, while SPECTATORS clients follow a
 # game's live stream each and 10 more follow the whole round (bench/live.py).
 #
 #   bench/live.sh                                         # 2,000 boards, 2,000 spectators, 5 minutes
-#   BOARDS=500 SPECTATORS=500 SECONDS=60 bench/live.sh    # a shorter run
+#   BOARDS=500 SPECTATORS=500 DURATION=60 bench/live.sh   # a shorter run
 #   BACKENDS=postgres bench/live.sh                       # one database
 #
 # Needs python3 and, for PostgreSQL, a server at $PG_URL (default
@@ -15,7 +15,8 @@ cd "$(dirname "$0")/.."
 
 BOARDS=${BOARDS:-2000}
 SPECTATORS=${SPECTATORS:-2000}
-SECONDS_RUN=${SECONDS:-300}
+# (Not SECONDS: bash counts the seconds since the shell started in it.)
+SECONDS_RUN=${DURATION:-300}
 BACKENDS=${BACKENDS:-sqlite postgres}
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432}
 PORT=${PORT:-18082}

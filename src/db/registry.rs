@@ -536,6 +536,30 @@ pub(crate) fn replace_national_ratings(
     Ok(())
 }
 
+/// One imported national rating: (federation id, rating, deviation).
+pub(crate) type NationalRating = (String, f64, f64);
+
+/// The national ratings as the venue last imported them, and the date of the federation's
+/// list they are.
+pub(crate) fn national_ratings(
+    conn: &mut DbConnection,
+) -> QueryResult<(Vec<NationalRating>, Option<chrono::NaiveDate>)> {
+    use super::schema::national_ratings;
+    let rows: Vec<(String, f64, f64, chrono::NaiveDate)> = national_ratings::table
+        .select((
+            national_ratings::federation_id,
+            national_ratings::rating,
+            national_ratings::deviation,
+            national_ratings::as_of,
+        ))
+        .load(conn)?;
+    let as_of = rows.first().map(|r| r.3);
+    Ok((
+        rows.into_iter().map(|(id, r, d, _)| (id, r, d)).collect(),
+        as_of,
+    ))
+}
+
 /// A person's national rating as the venue imported it (rating, deviation).
 pub(crate) fn national_rating(
     conn: &mut DbConnection,

@@ -39,14 +39,20 @@ fn normalised(text: &str) -> String {
         .to_lowercase()
 }
 
+/// What "the same name and club" compares, for a line or an entry with a name: a line that
+/// gives only a federation id (its name comes from the registry) looks like nothing by name.
+fn name_key(name: &str, club: &str) -> Option<(String, String)> {
+    let name = normalised(name);
+    (!name.is_empty()).then(|| (name, normalised(club)))
+}
+
 /// The entries among `existing` that `new` looks like.
 #[must_use]
 pub(crate) fn duplicates_of(new: &ValidPlayer, existing: &[Entry]) -> Vec<DuplicateWarning> {
-    let name = normalised(&new.name);
-    let club = normalised(&new.club);
+    let key = name_key(&new.name, &new.club);
     let mut out = Vec::new();
     for e in existing {
-        if normalised(&e.name) == name && normalised(&e.club) == club {
+        if key.is_some() && name_key(&e.name, &e.club) == key {
             out.push(DuplicateWarning {
                 code: crate::domain::Resemblance::SameNameAndClub,
                 player_id: Some(e.id),
@@ -74,13 +80,15 @@ pub(crate) fn duplicates_within(lines: &[ValidPlayer]) -> Vec<(usize, usize)> {
     let mut by_email: HashMap<&str, usize> = HashMap::new();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let key = (normalised(&line.name), normalised(&line.club));
-        let same_name = by_name.get(&key).copied();
+        let key = name_key(&line.name, &line.club);
+        let same_name = key.as_ref().and_then(|k| by_name.get(k).copied());
         let same_email = line.email.as_deref().and_then(|e| by_email.get(e).copied());
         if let Some(j) = same_name.into_iter().chain(same_email).min() {
             out.push((i, j));
         }
-        by_name.entry(key).or_insert(i);
+        if let Some(key) = key {
+            by_name.entry(key).or_insert(i);
+        }
         if let Some(email) = line.email.as_deref() {
             by_email.entry(email).or_insert(i);
         }
@@ -101,9 +109,9 @@ impl<'a> DuplicateIndex<'a> {
         let mut by_name = HashMap::new();
         let mut by_email = HashMap::new();
         for (i, e) in entries.iter().enumerate() {
-            by_name
-                .entry((normalised(&e.name), normalised(&e.club)))
-                .or_insert(i);
+            if let Some(key) = name_key(&e.name, &e.club) {
+                by_name.entry(key).or_insert(i);
+            }
             if let Some(email) = e.email.as_deref() {
                 by_email.entry(email).or_insert(i);
             }
@@ -117,10 +125,7 @@ impl<'a> DuplicateIndex<'a> {
 
     /// The first entry `new` looks like.
     pub(crate) fn first_like(&self, new: &ValidPlayer) -> Option<&'a Entry> {
-        let same_name = self
-            .by_name
-            .get(&(normalised(&new.name), normalised(&new.club)))
-            .copied();
+        let same_name = name_key(&new.name, &new.club).and_then(|k| self.by_name.get(&k).copied());
         let same_email = new
             .email
             .as_deref()
@@ -160,5 +165,16 @@ mod tests {
             valid("Outro", "", Some("b@example.ao")),
         ];
         assert_eq!(duplicates_within(&lines), vec![(2, 0), (4, 1)]);
+    }
+
+    #[test]
+    fn lines_that_give_only_a_federation_id_look_like_nothing_by_name() {
+        // Their names come from the registry: two such lines are two people.
+        let lines = [
+            valid("", "", None),
+            valid("", "", None),
+            valid(" ", "", None),
+        ];
+        assert!(duplicates_within(&lines).is_empty());
     }
 }

@@ -9,6 +9,7 @@ use super::memo::MemoKey;
 use super::{App, ServiceError, standings};
 use crate::domain::{Format, PlayerId, PlayerStatus, Sex, Stage, StoredResult};
 use crate::tournament::history::{Colour, Outcome, PlayerHistory, RoundEntry};
+use crate::tournament::knockout::StageName;
 use crate::tournament::trf::{
     self, TrfExport, TrfExportPlayer, TrfKnockout, TrfKnockoutGame, TrfSex,
 };
@@ -250,31 +251,114 @@ fn knockout_rounds(data: &EventData) -> usize {
 /// The standings CSV's first columns, by their fixed keys (the API's header).
 pub const CSV_KEYS: [&str; 6] = ["rank", "number", "name", "rating", "club", "points"];
 
+/// The columns of an event with a knockout, after `club`, by their fixed keys: the last place
+/// of a shared band, the stage of the player's last match, whether they won it, and their
+/// knockout games won, drawn and lost.
+pub const CSV_KNOCKOUT_KEYS: [&str; 6] =
+    ["place_to", "stage", "last_match", "won", "drawn", "lost"];
+
+/// The points column's key where they are the Swiss stage's (a Swiss then a knockout).
+pub const CSV_SWISS_POINTS_KEY: &str = "swiss_points";
+
+/// How a standings CSV is headed and says a knockout stage: the fixed keys and codes (the
+/// API's file), or the words of the reader's language.
+pub struct StandingsCsvWords {
+    pub columns: [String; 6],
+    pub knockout: [String; 6],
+    pub swiss_points: String,
+    /// A stage as the reader names it, and "won" / "lost"; `None`: the codes.
+    pub stages: Option<Box<dyn Fn(StageName) -> String + Send + Sync>>,
+    pub won_lost: [String; 2],
+}
+
+impl StandingsCsvWords {
+    /// The fixed keys and codes.
+    #[must_use]
+    pub fn plain() -> StandingsCsvWords {
+        StandingsCsvWords {
+            columns: CSV_KEYS.map(str::to_string),
+            knockout: CSV_KNOCKOUT_KEYS.map(str::to_string),
+            swiss_points: CSV_SWISS_POINTS_KEY.to_string(),
+            stages: None,
+            won_lost: ["won".to_string(), "lost".to_string()],
+        }
+    }
+
+    fn stage(&self, stage: StageName) -> String {
+        match &self.stages {
+            Some(words) => words(stage),
+            None => stage_code(stage),
+        }
+    }
+}
+
+/// A stage as the plain CSV writes it: `final`, `semi_final`, `round_of_16`, `losers_round_3`.
+fn stage_code(stage: StageName) -> String {
+    match stage {
+        StageName::Final => "final".into(),
+        StageName::SemiFinal => "semi_final".into(),
+        StageName::QuarterFinal => "quarter_final".into(),
+        StageName::RoundOf(n) => format!("round_of_{n}"),
+        StageName::WinnersFinal => "winners_final".into(),
+        StageName::WinnersSemiFinal => "winners_semi_final".into(),
+        StageName::WinnersQuarterFinal => "winners_quarter_final".into(),
+        StageName::WinnersRound(n) => format!("winners_round_{n}"),
+        StageName::LosersRound(n) => format!("losers_round_{n}"),
+        StageName::LosersFinal => "losers_final".into(),
+        StageName::GrandFinal => "grand_final".into(),
+        StageName::GrandFinalReset => "grand_final_reset".into(),
+        StageName::ThirdPlace => "third_place".into(),
+    }
+}
+
 /// The standings as CSV: rank, number, name, rating (blank when unrated, as on the pages),
-/// club, points (headed by `header`, the fixed keys or their names in the reader's language),
-/// then the tie-breaks by their codes.
+/// club, for an event with a knockout what the knockout gave each player (`CSV_KNOCKOUT_KEYS`),
+/// points (the Swiss stage's, so headed, before a knockout), then the tie-breaks by their
+/// codes; headed by `words`, the fixed keys or their names in the reader's language.
 pub(crate) fn standings_csv(
     app: &App,
     access: &Access,
-    header: &[String; 6],
+    words: &StandingsCsvWords,
     style: CsvStyle,
 ) -> Result<Arc<String>, ServiceError> {
     let view = standings::get(app, access)?;
     let key = MemoKey::event(
         &access.event,
         view.version,
-        format!("csv:{}:{}", style.key(), header.join(",")),
+        format!(
+            "csv:{}:{}:{}",
+            style.key(),
+            words.columns.join(","),
+            words.knockout.join(",")
+        ),
     );
+    let format = access.event.format;
     app.memo.exports.get_or_try(&key, || {
-        Ok::<_, ServiceError>(Arc::new(csv_text(&view, header, style)))
+        Ok::<_, ServiceError>(Arc::new(csv_text(&view, format, words, style)))
     })
 }
 
-fn csv_text(view: &standings::StandingsView, header: &[String; 6], style: CsvStyle) -> String {
+fn csv_text(
+    view: &standings::StandingsView,
+    format: Format,
+    words: &StandingsCsvWords,
+    style: CsvStyle,
+) -> String {
+    let knockout = format.has_knockout();
     let mut csv = Csv::new(style);
-    for h in header {
+    for h in &words.columns[..5] {
         csv.text(h);
     }
+    if knockout {
+        for h in &words.knockout {
+            csv.text(h);
+        }
+    }
+    csv.text(if format == Format::SwissThenKnockout {
+        &words.swiss_points
+    } else {
+        &words.columns[5]
+    });
     for t in &view.tiebreaks {
         csv.text(t.code());
     }
@@ -286,7 +370,28 @@ fn csv_text(view: &standings::StandingsView, header: &[String; 6], style: CsvSty
         } else {
             csv.blank();
         }
-        csv.text(&row.club).number(row.points);
+        csv.text(&row.club);
+        if knockout {
+            csv.number(row.place_to.max(row.rank));
+            match &row.knockout {
+                Some(run) => {
+                    match run.stage {
+                        Some(stage) => csv.text(&words.stage(stage)),
+                        None => csv.blank(),
+                    };
+                    csv.text(&words.won_lost[usize::from(!run.won_last)])
+                        .number(run.won)
+                        .number(run.drawn)
+                        .number(run.lost);
+                }
+                None => {
+                    for _ in 0..5 {
+                        csv.blank();
+                    }
+                }
+            }
+        }
+        csv.number(row.points);
         for v in &row.values {
             csv.number(v);
         }

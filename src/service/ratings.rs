@@ -633,6 +633,8 @@ pub struct RatingList {
 #[derive(Debug)]
 pub struct WholeList {
     rows: Vec<(ListRow, Option<Sex>, Option<i32>)>,
+    /// The list is the federation's, as this venue imported it on this date.
+    imported: Option<NaiveDate>,
 }
 
 impl WholeList {
@@ -690,7 +692,10 @@ pub(crate) fn list(
     for (i, row) in rows.iter_mut().enumerate() {
         row.rank = i + 1;
     }
-    Ok(RatingList { as_of, rows })
+    Ok(RatingList {
+        as_of: whole.imported.unwrap_or(as_of),
+        rows,
+    })
 }
 
 /// The whole list after `month`, as stored for the list's current version.
@@ -710,6 +715,12 @@ pub(crate) fn whole_list(
 
 fn read_whole_list(app: &App, month: Month) -> Result<WholeList, ServiceError> {
     let mut conn = app.conn()?;
+    // A venue that loaded the federation's registry file shows the national list it holds,
+    // whatever date is asked: it rates nothing itself.
+    let (imported, imported_as_of) = crate::db::registry::national_ratings(&mut conn)?;
+    if !imported.is_empty() {
+        return imported_list(&mut conn, &imported, imported_as_of);
+    }
     let latest = q::latest_rows(&mut conn, Some(month.0 + 1))?;
     let previous = previous_ratings(&mut conn, month)?;
     let people: HashMap<String, RegistryPlayer> = crate::db::registry::by_federation_ids(
@@ -747,12 +758,62 @@ fn read_whole_list(app: &App, month: Month) -> Result<WholeList, ServiceError> {
             ))
         })
         .collect();
+    sort_list(&mut rows);
+    Ok(WholeList {
+        rows,
+        imported: None,
+    })
+}
+
+/// Best first; a tie by name.
+fn sort_list(rows: &mut [(ListRow, Option<Sex>, Option<i32>)]) {
     rows.sort_by(|(a, _, _), (b, _, _)| {
         b.rating
             .total_cmp(&a.rating)
             .then_with(|| a.name.cmp(&b.name))
     });
-    Ok(WholeList { rows })
+}
+
+/// The federation's list as the venue imported it: its ratings and deviations (the file
+/// carries no games, volatility or trend).
+fn imported_list(
+    conn: &mut DbConnection,
+    imported: &[crate::db::registry::NationalRating],
+    as_of: Option<NaiveDate>,
+) -> Result<WholeList, ServiceError> {
+    let people: HashMap<String, RegistryPlayer> =
+        crate::db::registry::by_federation_ids(conn, imported.iter().map(|r| r.0.as_str()))?
+            .into_iter()
+            .map(|p| (p.federation_id.clone(), p))
+            .collect();
+    let mut rows: Vec<(ListRow, Option<Sex>, Option<i32>)> = imported
+        .iter()
+        .filter_map(|(id, rating, deviation)| {
+            let person = people.get(id)?;
+            Some((
+                ListRow {
+                    rank: 0,
+                    federation_id: id.clone(),
+                    name: person.name.clone(),
+                    club: person.club.clone(),
+                    province: person.province.clone(),
+                    rating: *rating,
+                    deviation: *deviation,
+                    volatility: crate::tournament::ratings::START_VOLATILITY,
+                    games: 0,
+                    provisional: false,
+                    trend: 0.0,
+                },
+                person.sex,
+                person.birth_year,
+            ))
+        })
+        .collect();
+    sort_list(&mut rows);
+    Ok(WholeList {
+        rows,
+        imported: as_of,
+    })
 }
 
 /// Each person's rating before their newest period up to `month`.

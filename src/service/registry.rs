@@ -87,7 +87,11 @@ fn rate(conn: &mut DbConnection, people: &mut [Person]) -> Result<(), ServiceErr
         .map(|r| (r.federation_id, r.rating))
         .collect();
     for person in people {
-        person.rating = ratings.get(&person.federation_id).map(|r| r.round() as i32);
+        // The federation's list as this venue imported it comes first, as for entries.
+        let imported = q::national_rating(conn, &person.federation_id)?.map(|(r, _)| r);
+        person.rating = imported
+            .or_else(|| ratings.get(&person.federation_id).copied())
+            .map(|r| r.round() as i32);
     }
     Ok(())
 }
@@ -323,7 +327,7 @@ fn person_with_games(
     }
     let history = db::ratings::history_of(conn, &row.federation_id)?;
     let mut person = Person::of(&row);
-    person.rating = history.last().map(|r| r.rating.round() as i32);
+    person.rating = national_rating(conn, &row.federation_id)?.map(|r| r.round() as i32);
     let record = PersonRecord {
         person,
         events,

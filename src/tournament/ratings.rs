@@ -17,6 +17,8 @@ pub const TAU: f64 = 0.5;
 pub const START_RATING: f64 = 1500.0;
 /// Everyone's first deviation, and the most a deviation grows to.
 const START_DEVIATION: f64 = 350.0;
+/// Everyone's first volatility (Glicko-2's default).
+pub const START_VOLATILITY: f64 = 0.06;
 /// One unit of Glicko-2's own scale, in rating points.
 const GLICKO2_SCALE: f64 = 173.7178;
 

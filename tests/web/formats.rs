@@ -336,7 +336,66 @@ async fn single_elimination_with_two_game_matches(app: &TestApp) {
         "{}",
         run(champion)
     );
-    let (_, table) = standings_page(&client, event).await;
+    // The API's games and points are the knockout's (the champion played and won).
+    let row = |player: i64| {
+        standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player_id"] == player)
+            .unwrap()
+            .clone()
+    };
+    let champ = row(champion);
+    let (won, drawn, lost) = (
+        run(champion)["won"].as_u64().unwrap(),
+        run(champion)["drawn"].as_u64().unwrap(),
+        run(champion)["lost"].as_u64().unwrap(),
+    );
+    assert_eq!(
+        champ["played"].as_u64().unwrap(),
+        won + drawn + lost,
+        "{champ}"
+    );
+    assert_eq!(champ["won"].as_u64().unwrap(), won);
+    assert_eq!(
+        champ["points"].as_f64().unwrap(),
+        won as f64 + drawn as f64 / 2.0
+    );
+    // The CSV says the same, a shared place with its band's end, the stage and the games.
+    let (slug, table) = standings_page(&client, event).await;
+    let csv = client
+        .get(&format!("/api/v1/events/{event}/export.csv"))
+        .await;
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "rank,number,name,rating,club,place_to,stage,last_match,won,drawn,lost,points"
+        ),
+        "{}",
+        csv.body
+    );
+    let champion_line = lines
+        .iter()
+        .find(|l| l.starts_with("1,"))
+        .unwrap_or_else(|| panic!("{}", csv.body));
+    assert!(
+        champion_line.contains(&format!(",1,final,won,{won},{drawn},{lost},")),
+        "{champion_line}"
+    );
+    let band: Vec<&&str> = lines.iter().filter(|l| l.starts_with("5,")).collect();
+    assert_eq!(band.len(), 2, "{}", csv.body);
+    assert!(band.iter().all(|l| l.contains(",6,")), "{band:?}");
+    let sheet = client
+        .get(&format!("/events/{slug}/standings.csv?lang=en"))
+        .await;
+    assert!(
+        sheet.body.contains("Knockout")
+            && sheet.body.contains("Final")
+            && sheet.body.contains("won"),
+        "{}",
+        sheet.body
+    );
     assert!(table.contains("Final, won"), "{table}");
     assert!(table.contains("Games (W–D–L)"), "{table}");
     assert!(
@@ -356,6 +415,18 @@ async fn settings_after_the_knockout(
     event: i64,
     slug: &str,
 ) {
+    // Its CSV heads the points as the Swiss stage's, beside what the knockout gave.
+    let csv = client
+        .get(&format!("/api/v1/events/{event}/export.csv"))
+        .await;
+    assert!(
+        csv.body.starts_with(
+            "rank,number,name,rating,club,place_to,stage,last_match,won,drawn,lost,swiss_points"
+        ),
+        "{}",
+        csv.body
+    );
+    assert!(csv.body.contains(",final,won,"), "{}", csv.body);
     let organiser = app.browser();
     organiser.log_in("org@example.ao", "a-long-password").await;
     let form = organiser

@@ -490,6 +490,89 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
     let ana_rating = ana["rating"].as_f64().expect("rated on the national list");
     let loaded = load_registry(venue, &registry.body);
     assert!(loaded.starts_with("4 people added"), "{loaded}");
+    // The venue shows the national list it loaded: on its list, its person pages and the
+    // registry's search, as of the federation's date.
+    let venue_client = venue.browser();
+    let list = venue_client
+        .send(Req::get("/api/v1/ratings"))
+        .await
+        .expect(200)
+        .json();
+    let listed = list["rows"]
+        .as_array()
+        .or_else(|| list["ratings"].as_array())
+        .unwrap_or_else(|| panic!("{list}"));
+    let rated_in_file = file["people"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["rating"].is_number())
+        .count();
+    assert_eq!(listed.len(), rated_in_file, "{list}");
+    assert_eq!(
+        listed[0]["rating"].as_f64().unwrap().round(),
+        file["people"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["rating"].as_f64())
+            .fold(f64::MIN, f64::max)
+            .round()
+    );
+    let found = venue_client
+        .send(Req::get("/api/v1/registry?q=Ana%20Kiala"))
+        .await
+        .expect(200)
+        .json();
+    let ana_found = found["players"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{found}"))
+        .iter()
+        .find(|p| p["federation_id"] == national[0].as_str())
+        .unwrap_or_else(|| panic!("{found}"))
+        .clone();
+    assert_eq!(
+        ana_found["rating"].as_f64().unwrap(),
+        ana_rating.round(),
+        "{ana_found}"
+    );
+    let person = venue_client
+        .get(&format!("/players/{}?lang=en", national[0]))
+        .await;
+    assert_eq!(person.status, 200);
+    assert!(
+        person.body.contains(&format!("{}", ana_rating.round())),
+        "the person's page shows the rating"
+    );
+    let ratings_page = venue_client.get("/ratings?lang=en").await;
+    assert!(
+        ratings_page.body.contains("Ana Kiala"),
+        "the list names the people"
+    );
+    // Loaded again through the administrator's form, the message gives the counts.
+    account_with_token(venue, "admin@example.ao", "Admin", "admin");
+    let admin = venue.browser();
+    admin.log_in("admin@example.ao", "a-long-password").await;
+    let form = admin.get("/admin/users?lang=en").await;
+    let csrf = crate::harness::extract_csrf(&form.body).unwrap();
+    let (ctype, body) = multipart(&[("csrf", &csrf)], registry.body.as_bytes());
+    let sent = admin
+        .request(
+            "POST",
+            "/admin/registry?lang=en",
+            &[("content-type", &ctype)],
+            body,
+        )
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let shown = admin.follow(sent).await;
+    let said = crate::harness::texts(&shown.body, "#flash").join(" ");
+    assert!(
+        said.contains(&format!(
+            "0 people added, 0 brought up to date, {rated_in_file} national ratings"
+        )),
+        "{said}"
+    );
 
     let (event, slug, organiser) = qualifier(venue, &national).await;
     let client = venue.browser();

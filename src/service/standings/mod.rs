@@ -173,6 +173,20 @@ fn view_of(data: &EventData, table: &Standings) -> StandingsView {
             })
             .collect(),
     };
+    if data.scored_rounds().is_empty() {
+        // Only knockout rounds: a player's games and points are their knockout games.
+        let points = &data.event.points;
+        for row in &mut view.rows {
+            if let Some(run) = row.knockout {
+                row.played = run.won + run.drawn + run.lost;
+                row.won = run.won;
+                let tenths = run.won * points.win as usize
+                    + run.drawn * points.draw as usize
+                    + run.lost * points.loss as usize;
+                row.points = tenths as f64 / 10.0;
+            }
+        }
+    }
     if data.event.state == EventState::Finished {
         final_places(data, &mut view);
     }

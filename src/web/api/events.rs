@@ -570,9 +570,13 @@ pub(crate) async fn export_csv(
     let access = access(&app, path.into_inner(), user).await?;
     let slug = access.event.slug.clone();
     let app = app.into_inner();
-    let header = exports::CSV_KEYS.map(str::to_string);
     let text = crate::web::run(move || {
-        exports::standings_csv(&app, &access, &header, crate::service::csv::CsvStyle::Plain)
+        exports::standings_csv(
+            &app,
+            &access,
+            &exports::StandingsCsvWords::plain(),
+            crate::service::csv::CsvStyle::Plain,
+        )
     })
     .await?;
     Ok(attachment(

@@ -212,6 +212,17 @@ impl Chrome {
         crate::web::said::mismatch_words(self.lang, mismatch)
     }
 
+    /// A one-time message as it reads, its numbers said.
+    #[must_use]
+    pub(crate) fn flash_text(&self, flash: &super::Flash) -> String {
+        let args: Vec<(&'static str, String)> = flash
+            .counts
+            .iter()
+            .map(|(name, value)| (*name, value.to_string()))
+            .collect();
+        self.lang.t_args(&flash.key, &args)
+    }
+
     /// A message with any number of arguments.
     #[must_use]
     pub(crate) fn t_args(&self, key: &str, args: &[(&'static str, String)]) -> String {

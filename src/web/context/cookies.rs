@@ -21,11 +21,17 @@ pub(super) fn is_token(value: &str) -> bool {
 
 /// A cookie that makes the browser show `flash` on the next page.
 #[must_use]
-pub(crate) fn flash_cookie(req: &HttpRequest, level: FlashLevel, key: &str) -> Cookie<'static> {
+pub(crate) fn flash_cookie(
+    req: &HttpRequest,
+    level: FlashLevel,
+    key: &str,
+    counts: &[(&'static str, u64)],
+) -> Cookie<'static> {
     let secure = app_of(req).is_ok_and(|app| app.config.secure_cookies);
     let flash = Flash {
         level,
         key: key.to_string(),
+        counts: counts.to_vec(),
     };
     cookie(FLASH_COOKIE, flash.encode(), secure)
 }

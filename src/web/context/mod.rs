@@ -44,12 +44,17 @@ pub const CSRF_FIELD: &str = "csrf";
 /// encoding adds a little.
 pub const MAX_BODY_BYTES: usize = 1_536 * 1024;
 
-/// A one-time message shown on the next page, by message key.
+/// A one-time message shown on the next page, by message key, with the counts it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Flash {
     pub level: FlashLevel,
     pub key: String,
+    /// The message's numbers, by argument name (one of [`FLASH_COUNTS`]).
+    pub counts: Vec<(&'static str, u64)>,
 }
+
+/// The names a flash message's numbers may have: the cookie carries digits and these only.
+pub(crate) const FLASH_COUNTS: &[&str] = &["added", "updated", "rated"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlashLevel {
@@ -63,11 +68,22 @@ impl Flash {
             FlashLevel::Success => "success",
             FlashLevel::Error => "error",
         };
-        format!("{level}.{}", self.key)
+        let mut text = format!("{level}.{}", self.key);
+        for (name, value) in &self.counts {
+            text.push_str(&format!(":{name}={value}"));
+        }
+        text
     }
 
     fn decode(value: &str) -> Option<Flash> {
-        let (level, key) = value.split_once('.')?;
+        let mut parts = value.split(':');
+        let (level, key) = parts.next()?.split_once('.')?;
+        let mut counts = Vec::new();
+        for part in parts {
+            let (name, number) = part.split_once('=')?;
+            let name = FLASH_COUNTS.iter().find(|n| **n == name)?;
+            counts.push((*name, number.parse().ok()?));
+        }
         let level = match level {
             "success" => FlashLevel::Success,
             "error" => FlashLevel::Error,
@@ -80,6 +96,7 @@ impl Flash {
         (valid && Lang::Pt.has(key)).then(|| Flash {
             level,
             key: key.to_string(),
+            counts,
         })
     }
 

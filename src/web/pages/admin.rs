@@ -80,12 +80,17 @@ pub(crate) async fn load_registry(
 ) -> Result<HttpResponse, WebError> {
     let bytes = upload.file?;
     let app = app.into_inner();
-    crate::web::run(move || crate::service::registry_file::load(&app, &bytes)).await?;
-    redirect_with_flash(
+    let loaded = crate::web::run(move || crate::service::registry_file::load(&app, &bytes)).await?;
+    super::redirect_with_counts(
         &req,
         "/admin/users",
         FlashLevel::Success,
         "flash-registry-loaded",
+        &[
+            ("added", loaded.added as u64),
+            ("updated", loaded.updated as u64),
+            ("rated", loaded.rated as u64),
+        ],
     )
 }
 

@@ -69,9 +69,21 @@ pub(crate) fn redirect_with_flash(
     level: FlashLevel,
     key: &str,
 ) -> Result<HttpResponse, WebError> {
+    redirect_with_counts(req, location, level, key, &[])
+}
+
+/// [`redirect_with_flash`] with a message that says numbers (names from
+/// [`crate::web::context::FLASH_COUNTS`]).
+pub(crate) fn redirect_with_counts(
+    req: &HttpRequest,
+    location: &str,
+    level: FlashLevel,
+    key: &str,
+    counts: &[(&'static str, u64)],
+) -> Result<HttpResponse, WebError> {
     let page = location.split_once('#').map_or(location, |(page, _)| page);
     let mut response = redirect(page);
-    response.add_cookie(&flash_cookie(req, level, key))?;
+    response.add_cookie(&flash_cookie(req, level, key, counts))?;
     Ok(response)
 }
 

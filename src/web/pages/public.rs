@@ -476,24 +476,40 @@ pub(crate) async fn export_csv(
 ) -> Result<HttpResponse, WebError> {
     let lang = page.chrome.lang;
     let style = super::csv_style(&req, lang);
-    let header = super::csv_header(
-        style,
-        lang,
-        exports::CSV_KEYS,
-        [
-            "col-rank",
-            "col-number",
-            "col-name",
-            "col-rating",
-            "col-club",
-            "col-points",
-        ],
-    );
+    let words = match style {
+        crate::service::csv::CsvStyle::Plain => exports::StandingsCsvWords::plain(),
+        crate::service::csv::CsvStyle::Spreadsheet { .. } => exports::StandingsCsvWords {
+            columns: [
+                "col-rank",
+                "col-number",
+                "col-name",
+                "col-rating",
+                "col-club",
+                "col-points",
+            ]
+            .map(|k| lang.t(k)),
+            knockout: [
+                "csv-place-to",
+                "standings-knockout",
+                "csv-last-match",
+                "csv-won",
+                "csv-drawn",
+                "csv-lost",
+            ]
+            .map(|k| lang.t(k)),
+            swiss_points: lang.t("standings-swiss-points"),
+            stages: Some(Box::new(move |stage| crate::web::words::stage(lang, stage))),
+            won_lost: [
+                lang.t("standings-knockout-won"),
+                lang.t("standings-knockout-lost"),
+            ],
+        },
+    };
     let name = format!("{}-standings.csv", page.access.event.slug);
     let access = page.access;
     let app = app.into_inner();
     let text =
-        crate::web::run(move || exports::standings_csv(&app, &access, &header, style)).await?;
+        crate::web::run(move || exports::standings_csv(&app, &access, &words, style)).await?;
     Ok(attachment(text, "text/csv; charset=utf-8", &name))
 }
 
