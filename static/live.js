@@ -220,13 +220,14 @@
     source.addEventListener("state", function (event) {
       var data = JSON.parse(event.data);
       if (shownPly !== null && data.ply !== shownPly) {
-        window.location.reload();
+        redraw(window.location.pathname + window.location.search);
       }
       shownPly = data.ply;
     });
+    // The page drawn again in place (no reload): the board, the last move, the moves so far.
     ["move", "takeback", "result"].forEach(function (name) {
       source.addEventListener(name, function () {
-        window.location.reload();
+        redraw(window.location.pathname + window.location.search);
       });
     });
   }
@@ -255,6 +256,12 @@
       if (last && lastMove) {
         last.textContent = lastMove;
       }
+      // A move means the game is in play; a state says what the game is.
+      var state = game.querySelector(".live-state");
+      var named = round.getAttribute("data-status-" + (data.status || "in_play"));
+      if (state && !data.result && named && (data.status || lastMove)) {
+        state.textContent = named;
+      }
     };
     live.addEventListener("state", function (event) {
       var data = JSON.parse(event.data);
@@ -271,8 +278,11 @@
       var data = JSON.parse(event.data);
       var game = section(data.game_id);
       var state = game && game.querySelector(".live-state");
+      var named = round.getAttribute("data-status-" + data.status);
       if (state && data.result) {
-        state.textContent = data.result;
+        state.textContent = data.status === "final" || !named ? data.result : data.result + " · " + named;
+      } else if (state && named) {
+        state.textContent = named;
       }
     });
   }

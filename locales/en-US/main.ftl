@@ -638,6 +638,7 @@ game-record-ends = The record, kept as it was played, ends { $result }.
 decision-replay = Replay the game
 game-replay-of-submission = Replay of the record sent by { $name }
 game-replay-of-pending = Replay of the record waiting for confirmation
+game-replay-live = In play: the moves so far, the last one shown
 game-corrected-later-rounds = The result is corrected and the standings recomputed. Later rounds were paired on the old result; these boards would now be paired differently:
 game-corrected-later-help = Leave them as they are (the games were played), or withdraw the last round while none of its results is final and pair it again.
 flash-result-corrected = The result is corrected and the standings recomputed.
@@ -864,6 +865,10 @@ audit-detail-archive_held = archive { $digest }: { $changes ->
     [one] { $changes } change to confirm
    *[other] { $changes } changes to confirm
 }
+audit-detail-archive_imported = { $installation } ({ $code }), event { $venue_event } there, archive { $archive }{ $entries }
+audit-imported-new = a new person
+audit-imported-decided = chosen by the organiser
+audit-imported-proposed = as proposed
 audit-detail-handed_over = { $from } → { $to }
 audit-detail-decisions_rated = { $rated ->
     [true] counted
@@ -1456,7 +1461,13 @@ flash-push-started = The event is published to the federation from now on.
 registry-file = The federation's registry file
 registry-file-load = Load
 registry-file-hint = The file of /api/v1/registry/export on the federation's site: its people and national ratings are loaded here, so that entering a player by national id fills their details and rating without a connection.
-flash-registry-loaded = The federation's registry was loaded: { $added } people added, { $updated } brought up to date, { $rated } national ratings.
+flash-registry-loaded = The federation's registry was loaded: { $added ->
+        [one] { $added } person added
+       *[other] { $added } people added
+    }, { $updated } brought up to date, { $rated ->
+        [one] { $rated } national rating
+       *[other] { $rated } national ratings
+    }.
 flash-venue-approved = The venue's key was approved: its archives are taken from now on.
 flash-venue-forgotten = The venue was forgotten: its next archive registers its key again.
 archive-warning-not-checked = The pairings of { $players ->

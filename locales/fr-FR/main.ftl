@@ -638,6 +638,7 @@ game-record-ends = La feuille, gardée telle qu’elle a été jouée, se termin
 decision-replay = Faire rejouer la partie
 game-replay-of-submission = Relecture de la feuille envoyée par { $name }
 game-replay-of-pending = Relecture de la feuille en attente de confirmation
+game-replay-live = En cours : les coups joués jusqu’ici, le dernier en évidence
 game-corrected-later-rounds = Le résultat est corrigé et le classement recalculé. Des rondes suivantes ont été appariées sur l’ancien résultat ; ces tables seraient maintenant appariées autrement :
 game-corrected-later-help = Laissez-les telles quelles (les parties ont été jouées), ou retirez la dernière ronde tant qu’aucun de ses résultats n’est définitif et appariez-la à nouveau.
 flash-result-corrected = Le résultat est corrigé et le classement recalculé.
@@ -870,6 +871,10 @@ audit-detail-archive_held = archive { $digest } : { $changes ->
     [one] { $changes } modification à confirmer
    *[other] { $changes } modifications à confirmer
 }
+audit-detail-archive_imported = { $installation } ({ $code }), tournoi { $venue_event } là-bas, archive { $archive }{ $entries }
+audit-imported-new = une nouvelle personne
+audit-imported-decided = choisi par l’organisateur
+audit-imported-proposed = comme proposé
 audit-detail-handed_over = { $from } → { $to }
 audit-detail-decisions_rated = { $rated ->
     [true] comptées
@@ -1475,7 +1480,13 @@ flash-push-started = Le tournoi est désormais publié à la fédération.
 registry-file = Le fichier du registre de la fédération
 registry-file-load = Charger
 registry-file-hint = Le fichier de /api/v1/registry/export sur le site de la fédération : ses personnes et leurs classements Elo nationaux sont chargés ici, pour qu’inscrire un joueur par son identifiant national remplisse ses données et son Elo sans connexion.
-flash-registry-loaded = Le registre de la fédération a été chargé : { $added } personnes ajoutées, { $updated } mises à jour, { $rated } Elo nationaux.
+flash-registry-loaded = Le registre de la fédération a été chargé : { $added ->
+        [one] { $added } personne ajoutée
+       *[other] { $added } personnes ajoutées
+    }, { $updated } mises à jour, { $rated ->
+        [one] { $rated } Elo national
+       *[other] { $rated } Elo nationaux
+    }.
 flash-venue-approved = La clé du lieu de jeu a été approuvée : ses archives sont reçues désormais.
 flash-venue-forgotten = Le lieu de jeu a été oublié : sa prochaine archive enregistre de nouveau sa clé.
 archive-warning-not-checked = Les appariements de { $players ->

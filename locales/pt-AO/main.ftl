@@ -638,6 +638,7 @@ game-record-ends = O registo, guardado como foi jogado, termina em { $result }.
 decision-replay = Repetir a partida
 game-replay-of-submission = Reprodução do registo enviado por { $name }
 game-replay-of-pending = Reprodução do registo a aguardar confirmação
+game-replay-live = Em jogo: as jogadas até agora, a última em destaque
 game-corrected-later-rounds = O resultado foi corrigido e a classificação recalculada. Rondas seguintes foram emparelhadas com o resultado antigo; estas mesas seriam agora emparelhadas de outra forma:
 game-corrected-later-help = Deixe-as como estão (as partidas foram jogadas) ou retire a última ronda enquanto nenhum dos seus resultados é final e emparelhe-a de novo.
 flash-result-corrected = O resultado foi corrigido e a classificação recalculada.
@@ -864,6 +865,10 @@ audit-detail-archive_held = arquivo { $digest }: { $changes ->
     [1] { $changes } alteração a confirmar
    *[other] { $changes } alterações a confirmar
 }
+audit-detail-archive_imported = { $installation } ({ $code }), torneio { $venue_event } nesse local, arquivo { $archive }{ $entries }
+audit-imported-new = uma pessoa nova
+audit-imported-decided = escolhido pelo organizador
+audit-imported-proposed = como proposto
 audit-detail-handed_over = { $from } → { $to }
 audit-detail-decisions_rated = { $rated ->
     [true] contam
@@ -1468,7 +1473,13 @@ flash-push-started = O torneio passa a ser publicado na federação.
 registry-file = O ficheiro do cadastro da federação
 registry-file-load = Carregar
 registry-file-hint = O ficheiro de /api/v1/registry/export no sítio da federação: as suas pessoas e classificações Elo nacionais ficam aqui, para que inscrever um jogador pelo identificador nacional preencha os seus dados e o seu Elo sem ligação.
-flash-registry-loaded = O cadastro da federação foi carregado: { $added } pessoas acrescentadas, { $updated } actualizadas, { $rated } Elo nacionais.
+flash-registry-loaded = O cadastro da federação foi carregado: { $added ->
+        [one] { $added } pessoa acrescentada
+       *[other] { $added } pessoas acrescentadas
+    }, { $updated } actualizadas, { $rated ->
+        [one] { $rated } Elo nacional
+       *[other] { $rated } Elo nacionais
+    }.
 flash-venue-approved = A chave do local de jogo foi aprovada: os seus arquivos são recebidos a partir de agora.
 flash-venue-forgotten = O local de jogo foi esquecido: o seu próximo arquivo regista de novo a chave.
 archive-warning-not-checked = Os emparelhamentos de { $players ->

@@ -107,6 +107,15 @@ pub enum Detail {
         digest: String,
         changes: usize,
     },
+    /// A venue's event imported: the venue (its name and code), the event's id there, the
+    /// archive's digest's start, and who the entries shown to the organiser became.
+    ArchiveImported {
+        installation: String,
+        code: String,
+        venue_event: i64,
+        archive: String,
+        entries: Vec<ImportedEntry>,
+    },
     /// An imported event handed to another organiser (by name).
     HandedOver {
         from: String,
@@ -195,6 +204,18 @@ pub enum Detail {
         proposed: Option<StoredResult>,
         reason: String,
     },
+}
+
+/// An entry of an imported archive that the review showed the organiser: its pairing number,
+/// name and the federation id it came with, the registered person it became (`None`: a new
+/// person), and whether the organiser chose it or left the proposal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportedEntry {
+    pub number: i32,
+    pub name: String,
+    pub federation_id: Option<String>,
+    pub became: Option<String>,
+    pub decided: bool,
 }
 
 /// One field of an entry changed: its name (`name`, `rating`, `birth_year` …), before, after.
@@ -336,6 +357,7 @@ impl Detail {
             | Detail::Prizes { .. }
             | Detail::Role { .. }
             | Detail::ArchiveHeld { .. }
+            | Detail::ArchiveImported { .. }
             | Detail::HandedOver { .. }
             | Detail::DecisionsRated { .. }
             | Detail::Round { .. }

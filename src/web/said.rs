@@ -107,6 +107,31 @@ fn argument(lang: Lang, name: &str, value: &Value) -> String {
         ("best", Value::Null) => "—".to_string(),
         ("reason", Value::String(reason)) if reason.is_empty() => String::new(),
         ("reason", Value::String(reason)) => format!(" — {reason}"),
+        ("entries", Value::Array(list)) if list.is_empty() => String::new(),
+        ("entries", Value::Array(list)) => {
+            let entries: Vec<String> = list
+                .iter()
+                .filter_map(|e| {
+                    serde_json::from_value::<crate::service::audit::ImportedEntry>(e.clone()).ok()
+                })
+                .map(|e| {
+                    let became = e.became.unwrap_or_else(|| lang.t("audit-imported-new"));
+                    let how = lang.t(if e.decided {
+                        "audit-imported-decided"
+                    } else {
+                        "audit-imported-proposed"
+                    });
+                    format!(
+                        "#{} {} ({}){} {became}, {how}",
+                        e.number,
+                        e.name,
+                        e.federation_id.as_deref().unwrap_or("—"),
+                        lang.colon()
+                    )
+                })
+                .collect();
+            format!(". {}", entries.join("; "))
+        }
         ("overridden", Value::Array(list)) if list.is_empty() => String::new(),
         ("overridden", Value::Array(list)) => {
             let list = overridden(lang, list);
@@ -443,6 +468,24 @@ mod tests {
             }],
         });
         assert_eq!(said(Lang::En, &edited), "Ana (4): Year of birth: — → 2009");
+        let imported = Said::Detail(Detail::ArchiveImported {
+            installation: "Clube do Uíge".into(),
+            code: "7QK2MD".into(),
+            venue_event: 3,
+            archive: "0123456789abcdef".into(),
+            entries: vec![crate::service::audit::ImportedEntry {
+                number: 2,
+                name: "Ana Kiala".into(),
+                federation_id: Some("L-7QK2MD-1".into()),
+                became: None,
+                decided: true,
+            }],
+        });
+        assert_eq!(
+            said(Lang::Pt, &imported),
+            "Clube do Uíge (7QK2MD), torneio 3 nesse local, arquivo 0123456789abcdef. \
+             #2 Ana Kiala (L-7QK2MD-1): uma pessoa nova, escolhido pelo organizador"
+        );
         // A refused record, said in each language.
         let record = "[Variant \"advanced\"]\n\nb2 *";
         let verdict = crate::rules::Verdict::of(crate::rules::parse_record(record).as_ref());

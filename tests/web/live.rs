@@ -78,7 +78,7 @@ async fn send_move(
 /// and the last move makes the result final with no further step.
 async fn both_players_enter_the_game_and_it_is_final(app: &TestApp) {
     let client = app.browser();
-    let (org, event, _, game, first, second) =
+    let (org, event, slug, game, first, second) =
         round_in_play(&client, app, json!({"name": "Directo", "rounds": 3})).await;
     let a = account_with_token(app, "a@example.ao", "A", "player");
     let b = account_with_token(app, "b@example.ao", "B", "player");
@@ -165,6 +165,40 @@ async fn both_players_enter_the_game_and_it_is_final(app: &TestApp) {
                 .json();
             assert_eq!(shown["status"], "in_play");
             assert_eq!(shown["moves"], json!(moves[..3]));
+            // Its public page shows the board as it stands, its last move, the moves so far,
+            // as a broadcast does; the round's live page says it is in play.
+            let page = app
+                .browser()
+                .get(&format!("/events/{slug}/games/{game}?lang=en"))
+                .await;
+            assert_eq!(page.status, 200);
+            let main = crate::harness::page_main(&page.body);
+            assert!(crate::harness::has(&main, ".replay table.board"), "{main}");
+            assert!(
+                main.contains(&kiela::web::i18n::Lang::En.t("game-replay-live")),
+                "{main}"
+            );
+            assert_eq!(crate::harness::count(&main, ".move-list li"), 3, "{main}");
+            assert!(
+                crate::harness::texts(&main, ".move-list li.current")
+                    .iter()
+                    .any(|t| t.contains(&moves[2])),
+                "{main}"
+            );
+            let live = app
+                .browser()
+                .get(&format!("/events/{slug}/rounds/1/live?lang=en"))
+                .await;
+            let states = crate::harness::texts(
+                &live.body,
+                &format!("section[data-game='{game}'] .live-state"),
+            );
+            assert_eq!(
+                states,
+                [kiela::web::i18n::Lang::En.t("game-status-in_play")],
+                "{}",
+                live.body
+            );
         }
         if ply < moves.len() {
             assert_eq!(body["status"], "in_play");

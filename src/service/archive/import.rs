@@ -966,34 +966,32 @@ fn log_import(
     review: &Review,
 ) -> Result<(), ServiceError> {
     let archive = &verified.archive;
-    let decided: Vec<String> = review
+    let entries: Vec<audit::ImportedEntry> = review
         .matches
         .iter()
         .filter(|m| m.flagged)
-        .map(|m| {
-            let to = match &m.matched {
-                Matched::Person { federation_id, .. } => federation_id.clone(),
-                Matched::New => "new".to_string(),
-            };
-            let how = if m.decided { "decided" } else { "default" };
-            format!(
-                "#{} {} ({}): {to}, {how}",
-                m.player,
-                m.name,
-                m.federation_id.as_deref().unwrap_or("-")
-            )
+        .map(|m| audit::ImportedEntry {
+            number: m.player,
+            name: m.name.clone(),
+            federation_id: m.federation_id.clone(),
+            became: match &m.matched {
+                Matched::Person { federation_id, .. } => Some(federation_id.clone()),
+                Matched::New => None,
+            },
+            decided: m.decided,
         })
         .collect();
     audit::record(
         conn,
-        audit::Entry::event(event_id, Some(user.id), AuditAction::ArchiveImported).text(format!(
-            "{} ({}), event {}, archive {}. {}",
-            archive.installation.name,
-            archive.installation.id,
-            archive.event.id,
-            &verified.digest[..16.min(verified.digest.len())],
-            decided.join("; ")
-        )),
+        audit::Entry::event(event_id, Some(user.id), AuditAction::ArchiveImported).detail(
+            audit::Detail::ArchiveImported {
+                installation: archive.installation.name.clone(),
+                code: archive.installation.id.clone(),
+                venue_event: i64::from(archive.event.id),
+                archive: verified.digest[..16.min(verified.digest.len())].to_string(),
+                entries,
+            },
+        ),
     )
 }
 

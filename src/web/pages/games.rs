@@ -83,6 +83,8 @@ pub struct BoardHtml {
     /// What a marked hole is, said to a screen reader: the ply in question, or the engine's
     /// last move on the practice board.
     pub marked_label: &'static str,
+    /// The game is over on this board: nobody is to move.
+    pub over: bool,
 }
 
 impl BoardHtml {
@@ -116,6 +118,7 @@ impl BoardHtml {
             north_name: None,
             path: String::new(),
             marked_label: "board-marked",
+            over: false,
         }
     }
 
@@ -702,6 +705,26 @@ fn replay_shown(
             choice.ply,
             String::new(),
             None,
+            seats,
+        )
+        .map(|mut r| {
+            // The record's last position of a game that ended: nobody is to move.
+            r.board.over = r.ply == r.plies && view.termination.is_some();
+            r
+        })
+    } else if view.status == GameState::InPlay && !view.positions.is_empty() {
+        // A game in play: its moves so far (as far as the public may see them), the last
+        // one shown, as a broadcast shows a board.
+        replay_html(
+            ReplayOf {
+                positions: &view.positions,
+                moves: &view.moves,
+                captured: &view.captured,
+                marks: &view.marks,
+            },
+            choice.ply,
+            String::new(),
+            Some(chrome.t("game-replay-live")),
             seats,
         )
     } else {

@@ -128,6 +128,7 @@ async fn play_page(
         |p: &Option<games::GamePlayer>| p.as_ref().map(|p| p.name.clone()).unwrap_or_default();
     board.south_name = Some(name(&view.first));
     board.north_name = Some(name(&view.second));
+    board.over = state.over.is_some();
     let over = state.over.map(|(result, termination)| {
         let how = chrome.t(&format!("termination-{}", termination.as_str()));
         format!("{result} ({how})")
