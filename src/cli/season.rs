@@ -121,7 +121,8 @@ fn said(e: &ServiceError) -> String {
                 (Some(r), None) => format!(" (round {r})"),
                 _ => String::new(),
             };
-            format!("{message}{place}: {}", fault.detail)
+            let detail = crate::web::said::fault_detail(crate::web::i18n::Lang::En, &fault.detail);
+            format!("{message}{place}: {detail}")
         }
         ServiceError::Unusable { detail, .. } | ServiceError::Blocked { detail, .. } => {
             format!("{message} {detail}")

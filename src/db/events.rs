@@ -1165,9 +1165,11 @@ pub(crate) fn audit_of_event(
     conn: &mut DbConnection,
     event_id: EventId,
 ) -> QueryResult<Vec<AuditRow>> {
+    // By the moment of each line: an imported event's lines carry the moments the venue
+    // wrote them, whatever order they were written in here.
     audit_log::table
         .filter(audit_log::event_id.eq(event_id))
-        .order(audit_log::id.desc())
+        .order((audit_log::created_at.desc(), audit_log::id.desc()))
         .select(AuditRow::as_select())
         .load(conn)
 }
@@ -1175,7 +1177,7 @@ pub(crate) fn audit_of_event(
 pub fn audit_of_game(conn: &mut DbConnection, game_id: GameId) -> QueryResult<Vec<AuditRow>> {
     audit_log::table
         .filter(audit_log::game_id.eq(game_id))
-        .order(audit_log::id)
+        .order((audit_log::created_at, audit_log::id))
         .select(AuditRow::as_select())
         .load(conn)
 }

@@ -46,6 +46,38 @@ pub struct PushState {
     pub refused: Option<ErrorCode>,
     /// The federation holds the event's last changes until its organiser confirms them.
     pub held: bool,
+    /// The refusal's specifics as the federation named them (its message key and arguments),
+    /// for the manage page to say in the reader's language.
+    pub said: Option<(String, Vec<(String, String)>)>,
+}
+
+/// A refusal's specifics as the federation's API names them (`error.said`), kept in
+/// `last_answer`.
+#[derive(Serialize, Deserialize)]
+struct Said {
+    key: String,
+    args: std::collections::BTreeMap<String, String>,
+}
+
+impl Said {
+    /// Read from the federation's answer: a message key as this program writes them, and text
+    /// arguments.
+    fn from_answer(error: &serde_json::Value) -> Option<Said> {
+        let said: Said = serde_json::from_value(error["said"].clone()).ok()?;
+        let plain = |t: &str| {
+            !t.is_empty() && t.len() <= 60 && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+        };
+        (plain(&said.key) && said.args.len() <= 8 && said.args.keys().all(|k| plain(k))).then(
+            || Said {
+                key: said.key,
+                args: said
+                    .args
+                    .into_iter()
+                    .map(|(k, v)| (k, v.chars().filter(|c| !c.is_control()).take(300).collect()))
+                    .collect(),
+            },
+        )
+    }
 }
 
 impl PushState {
@@ -85,6 +117,11 @@ pub(crate) fn state(app: &App, event: &Event) -> Result<Option<PushState>, Servi
             .filter(|_| row.refused_version == Some(event.version))
             .map(|code| code.parse().unwrap_or(ErrorCode::Conflict)),
         last_status: row.last_status,
+        said: row
+            .last_answer
+            .as_deref()
+            .and_then(|a| serde_json::from_str::<Said>(a).ok())
+            .map(|s| (s.key, s.args.into_iter().collect())),
         last_answer: row.last_answer,
     }))
 }
@@ -229,6 +266,12 @@ fn refusal(text: &str) -> (Option<String>, String) {
         .as_str()
         .filter(|c| c.len() <= 60 && c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
         .map(str::to_string);
+    if let Some(said) = Said::from_answer(error)
+        && let Ok(kept) = serde_json::to_string(&said)
+        && kept.len() <= 1000
+    {
+        return (code, kept);
+    }
     let mut detail = String::new();
     for part in [&error["detail"], &error["round"], &error["board"]] {
         match part {
@@ -335,5 +378,23 @@ mod tests {
         assert_eq!(backoff_secs(1), 10);
         assert_eq!(backoff_secs(3), 40);
         assert_eq!(backoff_secs(20), MAX_BACKOFF_SECS);
+    }
+
+    #[test]
+    fn a_refusal_keeps_what_the_federation_named_to_be_said_here() {
+        let answer = r#"{"error":{"code":"archive_malformed","message":"…","detail":"players.name: a line break","said":{"key":"line_break","args":{"field":"players.name"}}}}"#;
+        let (code, kept) = refusal(answer);
+        assert_eq!(code.as_deref(), Some("archive_malformed"));
+        let said: Said = serde_json::from_str(&kept).unwrap();
+        assert_eq!(said.key, "line_break");
+        assert_eq!(said.args["field"], "players.name");
+        // A key that is not one of ours, or arguments past a few, are quoted as sent.
+        for hostile in [
+            r#"{"error":{"code":"archive_malformed","detail":"d","said":{"key":"<script>","args":{}}}}"#,
+            r#"{"error":{"code":"archive_malformed","detail":"d","said":{"key":"x","args":{"a":"1","b":"1","c":"1","d":"1","e":"1","f":"1","g":"1","h":"1","i":"1"}}}}"#,
+            r#"{"error":{"code":"archive_malformed","detail":"d"}}"#,
+        ] {
+            assert_eq!(refusal(hostile).1, "d", "{hostile}");
+        }
     }
 }

@@ -151,7 +151,71 @@ pub fn recorded_pairing(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundCheck {
     pub round: usize,
-    pub differences: Vec<String>,
+    pub differences: Vec<Difference>,
+}
+
+/// One way a recorded round differs from the Dutch system's pairing, in pairing numbers
+/// (from 1). Said in English by `Display` (`kiela check`, the API); pages say it in the
+/// reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Difference {
+    /// The pairs only the file has, and those only the Dutch system has.
+    Pairs {
+        file: Vec<(usize, usize)>,
+        dutch: Vec<(usize, usize)>,
+    },
+    /// A pair both have, the first move the other way: `first` moves first in the file.
+    FirstMove { first: usize, second: usize },
+    /// The pairing-allocated bye (`None`: nobody).
+    Bye {
+        file: Option<usize>,
+        dutch: Option<usize>,
+    },
+    /// The Dutch system finds no pairing of the round: why, in its words.
+    NoPairing(String),
+}
+
+impl Difference {
+    /// Pairs as a file's reader writes them: `2-7 3-5`.
+    #[must_use]
+    pub fn pairs_text(pairs: &[(usize, usize)]) -> String {
+        pairs
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let who = |b: &Option<usize>| b.map_or_else(|| "nobody".to_string(), |b| b.to_string());
+        match self {
+            Difference::Pairs { file, dutch } => write!(
+                f,
+                "the file pairs {}; the Dutch system pairs {}",
+                Difference::pairs_text(file),
+                Difference::pairs_text(dutch)
+            ),
+            Difference::FirstMove { first, second } => write!(
+                f,
+                "{first} moves first against {second} in the file, second by the Dutch system"
+            ),
+            Difference::Bye { file, dutch } => write!(
+                f,
+                "the bye goes to {} in the file, to {} by the Dutch system",
+                who(file),
+                who(dutch)
+            ),
+            Difference::NoPairing(why) => write!(f, "the Dutch system finds {why}"),
+        }
+    }
+}
+
+impl serde::Serialize for Difference {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 /// Pairs every recorded round again from the rounds before it (the check bbpPairings and
@@ -170,7 +234,7 @@ pub fn check_rounds(tournament: &TrfTournament) -> Vec<RoundCheck> {
                     };
                     differences(&recorded, &engine)
                 }
-                Err(e) => vec![format!("the Dutch system finds {e}")],
+                Err(e) => vec![Difference::NoPairing(e.to_string())],
             };
             RoundCheck { round, differences }
         })
@@ -203,7 +267,7 @@ fn recorded(t: &TrfTournament, round: usize) -> Pairing {
 }
 
 /// What the file has that the engine does not, and the other way round, in pairing numbers.
-fn differences(file: &Pairing, engine: &Pairing) -> Vec<String> {
+fn differences(file: &Pairing, engine: &Pairing) -> Vec<Difference> {
     let unordered = |p: &Pairing| -> BTreeSet<(usize, usize)> {
         p.pairs
             .iter()
@@ -212,36 +276,29 @@ fn differences(file: &Pairing, engine: &Pairing) -> Vec<String> {
     };
     let (file_pairs, engine_pairs) = (unordered(file), unordered(engine));
     let mut lines = Vec::new();
-    let show = |pairs: Vec<&(usize, usize)>| {
-        pairs
-            .iter()
-            .map(|(a, b)| format!("{}-{}", a + 1, b + 1))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let numbered =
+        |pairs: Vec<&(usize, usize)>| pairs.iter().map(|(a, b)| (a + 1, b + 1)).collect();
     let only_file: Vec<_> = file_pairs.difference(&engine_pairs).collect();
     let only_engine: Vec<_> = engine_pairs.difference(&file_pairs).collect();
     if !only_file.is_empty() || !only_engine.is_empty() {
-        lines.push(format!("the file pairs {}", show(only_file)));
-        lines.push(format!("the Dutch system pairs {}", show(only_engine)));
+        lines.push(Difference::Pairs {
+            file: numbered(only_file),
+            dutch: numbered(only_engine),
+        });
     }
     for &(a, b, known) in &file.pairs {
         if known && engine.pairs.contains(&(b, a, true)) {
-            lines.push(format!(
-                "{} moves first against {} in the file, second by the Dutch system",
-                a + 1,
-                b + 1
-            ));
+            lines.push(Difference::FirstMove {
+                first: a + 1,
+                second: b + 1,
+            });
         }
     }
     if file.bye != engine.bye {
-        let who =
-            |b: Option<usize>| b.map_or_else(|| "nobody".to_string(), |b| (b + 1).to_string());
-        lines.push(format!(
-            "the bye goes to {} in the file, to {} by the Dutch system",
-            who(file.bye),
-            who(engine.bye)
-        ));
+        lines.push(Difference::Bye {
+            file: file.bye.map(|b| b + 1),
+            dutch: engine.bye.map(|b| b + 1),
+        });
     }
     lines
 }

@@ -394,6 +394,75 @@ pub(crate) fn decision(lang: Lang, d: &crate::service::archive::Decision) -> Str
     )
 }
 
+/// How a round differs from the Dutch system's pairing, in the reader's language.
+#[must_use]
+pub(crate) fn difference_words(
+    lang: Lang,
+    d: &crate::tournament::trf_pairing::Difference,
+) -> String {
+    use crate::tournament::trf_pairing::Difference;
+    let who = |b: &Option<usize>| b.map_or_else(|| lang.t("pairing-nobody"), |b| b.to_string());
+    match d {
+        Difference::Pairs { file, dutch } => lang.t_args(
+            "pairing-difference-pairs",
+            &[
+                ("file", Difference::pairs_text(file)),
+                ("dutch", Difference::pairs_text(dutch)),
+            ],
+        ),
+        Difference::FirstMove { first, second } => lang.t_args(
+            "pairing-difference-first-move",
+            &[("first", first.to_string()), ("second", second.to_string())],
+        ),
+        Difference::Bye { file, dutch } => lang.t_args(
+            "pairing-difference-bye",
+            &[("file", who(file)), ("dutch", who(dutch))],
+        ),
+        Difference::NoPairing(why) => {
+            lang.t_args("pairing-difference-none", &[("why", why.clone())])
+        }
+    }
+}
+
+/// The specifics of an archive's fault in the reader's language: the errors and the
+/// verifier's reasons it names by their codes, in words; the rest quoted as the archive has it.
+#[must_use]
+pub(crate) fn fault_detail(lang: Lang, detail: &crate::service::archive::FaultDetail) -> String {
+    let args: Vec<(String, String)> = detail
+        .args
+        .iter()
+        .map(|(name, value)| ((*name).to_string(), value.clone()))
+        .collect();
+    fault_words(lang, detail.key, &args).unwrap_or_default()
+}
+
+/// A fault's specifics as another installation's API named them (`error.said`, its message
+/// key and arguments): `None` when this installation has no such message.
+#[must_use]
+pub(crate) fn fault_words(lang: Lang, key: &str, args: &[(String, String)]) -> Option<String> {
+    let message = format!("archive-detail-{key}");
+    if !lang.has(&message) {
+        return None;
+    }
+    let args: Vec<(String, String)> = args
+        .iter()
+        .map(|(name, value)| {
+            let words = match name.as_str() {
+                "error" if lang.has(&format!("error-{value}")) => lang.t(&format!("error-{value}")),
+                "reason" if lang.has(&format!("reason-{value}")) => {
+                    lang.t(&format!("reason-{value}"))
+                }
+                "reason" if lang.has(&format!("error-{value}")) => {
+                    lang.t(&format!("error-{value}"))
+                }
+                _ => value.clone(),
+            };
+            (name.clone(), words)
+        })
+        .collect();
+    Some(lang.t_named(&message, &args))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,6 +504,66 @@ mod tests {
         assert!(fr.contains("Sud au trait\u{a0}: perte en 1 coup"), "{fr}");
         let en = said(Lang::En, &proposal("stones -3"));
         assert!(en.contains("South to move: stone difference -3"), "{en}");
+    }
+
+    #[test]
+    fn a_pairing_difference_is_said_in_each_language() {
+        use crate::tournament::trf_pairing::Difference;
+        let pairs = Difference::Pairs {
+            file: vec![(2, 7)],
+            dutch: vec![(2, 5), (3, 7)],
+        };
+        assert_eq!(
+            difference_words(Lang::Pt, &pairs),
+            "o ficheiro emparelha 2-7; o sistema holandês emparelha 2-5 3-7"
+        );
+        // The API and `kiela check` say it in English.
+        assert_eq!(
+            pairs.to_string(),
+            "the file pairs 2-7; the Dutch system pairs 2-5 3-7"
+        );
+        assert_eq!(serde_json::to_value(&pairs).unwrap(), pairs.to_string());
+        let bye = Difference::Bye {
+            file: Some(9),
+            dutch: None,
+        };
+        assert!(difference_words(Lang::Fr, &bye).contains("personne"));
+        assert!(!difference_words(Lang::Pt, &bye).contains("nobody"));
+    }
+
+    #[test]
+    fn every_archive_fault_is_said_in_each_language() {
+        // The keys as the checks name them: `FaultDetail::of("…")` and `disagrees("…")`.
+        let sources = [
+            include_str!("../service/archive/check.rs"),
+            include_str!("../service/archive/import.rs"),
+        ];
+        let mut keys = Vec::new();
+        for source in sources {
+            for opening in ["FaultDetail::of(\"", "disagrees(\""] {
+                for part in source.split(opening).skip(1) {
+                    if let Some(key) = part.split('"').next() {
+                        keys.push(key.to_string());
+                    }
+                }
+            }
+        }
+        assert!(keys.len() > 50, "{keys:?}");
+        for lang in [Lang::Pt, Lang::En, Lang::Fr] {
+            for key in &keys {
+                assert!(lang.has(&format!("archive-detail-{key}")), "{lang:?} {key}");
+            }
+        }
+        let fault = crate::service::archive::FaultDetail::of("illegal_at")
+            .with("reason", "wrong_player")
+            .with("ply", 7);
+        assert_eq!(
+            fault_detail(Lang::Pt, &fault),
+            format!("{} (jogada 7)", Lang::Pt.t("reason-wrong_player"))
+        );
+        let settings =
+            crate::service::archive::FaultDetail::of("settings").with("error", "rounds_invalid");
+        assert!(!fault_detail(Lang::Fr, &settings).contains("rounds_invalid"));
     }
 
     #[test]

@@ -655,6 +655,19 @@ async fn a_qualifier_travels_to_the_federation(venue: &TestApp, federation: &Tes
         .expect(201)
         .json();
     let id = imported["id"].as_i64().unwrap();
+    // The answer's event is the event as written: finished, as the venue's, not as inserted.
+    let shown = fed
+        .send(Req::get(format!("/api/v1/events/{id}")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        imported["event"]["state"], "finished",
+        "{}",
+        imported["event"]
+    );
+    assert_eq!(imported["event"]["state"], shown["state"]);
+    assert_eq!(imported["event"]["version"], shown["version"]);
     let people = imported["people"].as_array().unwrap();
     assert_eq!(people.len(), 8);
     assert!(

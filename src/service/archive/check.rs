@@ -32,16 +32,39 @@ pub struct ArchiveFault {
     pub round: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<i32>,
-    pub detail: String,
+    pub detail: FaultDetail,
+}
+
+/// The specifics of a fault, said in the reader's language (the message
+/// `archive-detail-<key>`); what the archive holds is quoted as it is (a field's name, a
+/// pairing number, a key's fingerprint).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FaultDetail {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl FaultDetail {
+    pub(crate) fn of(key: &'static str) -> FaultDetail {
+        FaultDetail {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    pub(crate) fn with(mut self, name: &'static str, value: impl std::fmt::Display) -> FaultDetail {
+        self.args.push((name, value.to_string()));
+        self
+    }
 }
 
 impl ArchiveFault {
-    fn new(code: ErrorCode, detail: impl Into<String>) -> ArchiveFault {
+    fn new(code: ErrorCode, detail: FaultDetail) -> ArchiveFault {
         ArchiveFault {
             code,
             round: None,
             board: None,
-            detail: detail.into(),
+            detail,
         }
     }
 
@@ -80,10 +103,16 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
     let unread = |e: Unread| match e {
         Unread::TooLarge => ArchiveFault::new(
             ErrorCode::ArchiveTooLarge,
-            format!("more than {} MB", MAX_ARCHIVE_BYTES >> 20),
+            FaultDetail::of("too_large").with("mb", MAX_ARCHIVE_BYTES >> 20),
         ),
-        Unread::PastBound(at) => ArchiveFault::new(ErrorCode::ArchiveTooLarge, at),
-        Unread::Malformed(at) => ArchiveFault::new(ErrorCode::ArchiveMalformed, at),
+        Unread::PastBound(at) => ArchiveFault::new(
+            ErrorCode::ArchiveTooLarge,
+            FaultDetail::of("as_read").with("at", at),
+        ),
+        Unread::Malformed(at) => ArchiveFault::new(
+            ErrorCode::ArchiveMalformed,
+            FaultDetail::of("as_read").with("at", at),
+        ),
     };
     // The format and version first: a later version may not parse as this one. (The rest of
     // the document is passed over, not kept.)
@@ -96,7 +125,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
     if head.format.as_deref() != Some(FORMAT) {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
-            format!("the document is not a {FORMAT}"),
+            FaultDetail::of("not_the_format").with("format", FORMAT),
         ));
     }
     match head.version {
@@ -104,20 +133,21 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Archive, ArchiveFault> {
         Some(1) => {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveUnsigned,
-                "version 1, written before archives were signed: export it again from an \
-                 up-to-date installation",
+                FaultDetail::of("version_unsigned"),
             ));
         }
         Some(v) if v > u64::from(VERSION) => {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveVersion,
-                format!("version {v}; this installation reads version {VERSION}"),
+                FaultDetail::of("version_later")
+                    .with("version", v)
+                    .with("reads", VERSION),
             ));
         }
         _ => {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveMalformed,
-                "no version this installation reads",
+                FaultDetail::of("no_version"),
             ));
         }
     }
@@ -178,22 +208,19 @@ fn signer(archive: &Archive, digest: &str) -> Result<PublicKey, ArchiveFault> {
     let Some(signature) = &archive.signature else {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveUnsigned,
-            "the archive carries no signature",
+            FaultDetail::of("no_signature"),
         ));
     };
     let key = PublicKey::parse(&signature.key).ok_or_else(|| {
         ArchiveFault::new(
             ErrorCode::ArchiveSignatureInvalid,
-            "signature.key is not a key",
+            FaultDetail::of("not_a_key"),
         )
     })?;
     if !key.verifies(&signed_message(digest), &signature.value) {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveSignatureInvalid,
-            format!(
-                "the content is not what the key {} signed",
-                key.fingerprint()
-            ),
+            FaultDetail::of("not_signed_by").with("fingerprint", key.fingerprint()),
         ));
     }
     Ok(key)
@@ -225,13 +252,13 @@ fn check_event(archive: &Archive) -> Result<EventSettings, ArchiveFault> {
     let settings = archive.event.settings.validate().map_err(|e| {
         ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
-            format!("settings: {}", e.code()),
+            FaultDetail::of("settings").with("error", e.code()),
         )
     })?;
     if !crate::domain::installation::is_code(&archive.installation.id) {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
-            "installation.id is not an installation's code",
+            FaultDetail::of("not_an_installation_code"),
         ));
     }
     check_text("installation.name", &archive.installation.name, 120)?;
@@ -256,7 +283,7 @@ fn check_entries(archive: &Archive) -> Result<HashMap<i32, &str>, ArchiveFault> 
         if p.name.trim().is_empty() || !(1..=max_players).contains(&p.number) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveMalformed,
-                format!("entry {}: no name, or no pairing number", p.number),
+                FaultDetail::of("entry_unnamed").with("number", p.number),
             ));
         }
         // Every number an entry carries stays within the event: a round far past the last
@@ -269,16 +296,13 @@ fn check_entries(archive: &Archive) -> Result<HashMap<i32, &str>, ArchiveFault> 
         if !in_event {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveMalformed,
-                format!(
-                    "entry {}: a round, seed, rating or year out of range",
-                    p.number
-                ),
+                FaultDetail::of("entry_out_of_range").with("number", p.number),
             ));
         }
         if names.insert(p.number, &p.name).is_some() {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchivePlayerTwice,
-                format!("pairing number {} twice", p.number),
+                FaultDetail::of("number_twice").with("number", p.number),
             ));
         }
         if let Some(id) = &p.federation_id {
@@ -288,20 +312,20 @@ fn check_entries(archive: &Archive) -> Result<HashMap<i32, &str>, ArchiveFault> 
             if !valid {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveMalformed,
-                    format!("entry {}: federation id", p.number),
+                    FaultDetail::of("entry_federation_id").with("number", p.number),
                 ));
             }
             if !people.insert(id) {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchivePlayerTwice,
-                    format!("federation id {} on two entries", clipped(id)),
+                    FaultDetail::of("federation_id_twice").with("id", clipped(id)),
                 ));
             }
         }
         if crate::domain::Tags::new(&p.tags).is_err() {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveMalformed,
-                format!("entry {}: tags", p.number),
+                FaultDetail::of("entry_tags").with("number", p.number),
             ));
         }
     }
@@ -313,7 +337,7 @@ fn entered(names: &HashMap<i32, &str>, n: Option<i32>) -> Result<(), ArchiveFaul
     match n {
         Some(n) if !names.contains_key(&n) => Err(ArchiveFault::new(
             ErrorCode::ArchivePlayerUnknown,
-            format!("pairing number {n}"),
+            FaultDetail::of("unknown_number").with("number", n),
         )),
         _ => Ok(()),
     }
@@ -334,16 +358,15 @@ fn check_byes(
         if !(1..=planned).contains(&bye.round) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveRoundInvalid,
-                format!("a bye in round {}", bye.round),
+                FaultDetail::of("bye_round").with("round", bye.round),
             ));
         }
         if !asked.insert((bye.player, bye.round)) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchivePlayerTwice,
-                format!(
-                    "two byes of pairing number {} in round {}",
-                    bye.player, bye.round
-                ),
+                FaultDetail::of("two_byes")
+                    .with("number", bye.player)
+                    .with("round", bye.round),
             ));
         }
     }
@@ -357,7 +380,9 @@ fn check_round_order(archive: &Archive, settings: &EventSettings) -> Result<(), 
         if usize::try_from(round.number).ok() != Some(i + 1) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveRoundInvalid,
-                format!("round number {} where {} is due", round.number, i + 1),
+                FaultDetail::of("round_not_due")
+                    .with("number", round.number)
+                    .with("due", i + 1),
             ));
         }
     }
@@ -371,7 +396,9 @@ fn check_round_order(archive: &Archive, settings: &EventSettings) -> Result<(), 
     if settings.format.has_swiss() && i32::try_from(league).unwrap_or(i32::MAX) > settings.rounds {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveRoundInvalid,
-            format!("{league} Swiss rounds, {} planned", settings.rounds),
+            FaultDetail::of("swiss_rounds")
+                .with("paired", league)
+                .with("planned", settings.rounds),
         ));
     }
     Ok(())
@@ -452,7 +479,7 @@ impl<'a> Checker<'a> {
             if round.number < 1 || !round_numbers.insert(round.number) {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveRoundInvalid,
-                    format!("round number {}", round.number),
+                    FaultDetail::of("round_number").with("number", round.number),
                 ));
             }
             let mut seated: HashMap<i32, (i32, Option<&str>)> = HashMap::new();
@@ -508,7 +535,7 @@ impl<'a> Checker<'a> {
         {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveRoundInvalid,
-                "a match of several games outside a knockout",
+                FaultDetail::of("match_outside_knockout"),
             ));
         }
         // Who plays a round joined before it, had not withdrawn, and asked no bye for it.
@@ -523,14 +550,14 @@ impl<'a> Checker<'a> {
             if absent {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchivePlayerTwice,
-                    format!("pairing number {n} plays a round they were not in"),
+                    FaultDetail::of("plays_round_not_in").with("number", n),
                 ));
             }
         }
         if !places.insert(place) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveRoundInvalid,
-                "two games at one board",
+                FaultDetail::of("two_games_one_board"),
             ));
         }
         self.entered(game.first)?;
@@ -542,7 +569,7 @@ impl<'a> Checker<'a> {
         {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveRoundInvalid,
-                "a board, game of the match or length out of range",
+                FaultDetail::of("board_out_of_range"),
             ));
         }
         check_text(
@@ -559,14 +586,14 @@ impl<'a> Checker<'a> {
             {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchivePlayerTwice,
-                    format!("pairing number {n} twice in the round"),
+                    FaultDetail::of("twice_in_round").with("number", n),
                 ));
             }
         }
         if game.first.is_some() && game.first == game.second {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchivePlayerTwice,
-                "a player against themself",
+                FaultDetail::of("against_themself"),
             ));
         }
         Ok(())
@@ -578,7 +605,7 @@ impl<'a> Checker<'a> {
         if game.termination == Some(Termination::Adjudication) && !self.decided.contains(&place) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveResultDisagrees,
-                "an arbiter's decision the log does not hold",
+                FaultDetail::of("decision_not_logged"),
             ));
         }
         if game.corrected_from.is_some()
@@ -590,7 +617,7 @@ impl<'a> Checker<'a> {
         {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveResultDisagrees,
-                "a correction without its reason or its line in the log",
+                FaultDetail::of("correction_not_logged"),
             ));
         }
         Ok(())
@@ -609,7 +636,7 @@ impl<'a> Checker<'a> {
             let (Some(first), Some(second)) = (first, second) else {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveRecordIllegal,
-                    "a record for a game without two players",
+                    FaultDetail::of("record_without_players"),
                 ));
             };
             let checked = reverified(record, self.variant, first, second)?;
@@ -629,7 +656,7 @@ impl<'a> Checker<'a> {
             if !on_decision && !self.from_trf {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveResultDisagrees,
-                    "a result with neither its record nor an arbiter's decision",
+                    FaultDetail::of("result_unfounded"),
                 ));
             }
         }
@@ -650,7 +677,7 @@ impl<'a> Checker<'a> {
         if sent.player.is_some() && sent.player != game.first && sent.player != game.second {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchivePlayerUnknown,
-                format!("record {} sent by someone not in the game", i + 1),
+                FaultDetail::of("sent_by_outsider").with("record", i + 1),
             ));
         }
         check_sent_size(i, sent)?;
@@ -658,7 +685,7 @@ impl<'a> Checker<'a> {
         let (Some(first), Some(second)) = (first, second) else {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveRecordIllegal,
-                "a record sent for a game without two players",
+                FaultDetail::of("sent_without_players"),
             ));
         };
         // Records set aside (a round withdrawn and paired again, a replay ordered)
@@ -675,26 +702,26 @@ impl<'a> Checker<'a> {
         if !accepted && whole && again.as_ref().is_some_and(|v| v.result.is_some()) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveResultDisagrees,
-                format!("record {} sent: refused there, yet it verifies", i + 1),
+                FaultDetail::of("sent_refused_yet_verifies").with("record", i + 1),
             ));
         }
         match &again {
             None if accepted => {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveRecordIllegal,
-                    format!("record {} sent: it does not verify", i + 1),
+                    FaultDetail::of("sent_does_not_verify").with("record", i + 1),
                 ));
             }
             Some(v) if accepted && v.verdict != sent.verdict => {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveResultDisagrees,
-                    format!("record {} sent: its verdict", i + 1),
+                    FaultDetail::of("sent_verdict").with("record", i + 1),
                 ));
             }
             Some(v) if accepted && sent.result.is_some() && v.result != sent.result => {
                 return Err(ArchiveFault::new(
                     ErrorCode::ArchiveResultDisagrees,
-                    format!("record {} sent: its result", i + 1),
+                    FaultDetail::of("sent_result").with("record", i + 1),
                 ));
             }
             _ => {}
@@ -714,7 +741,9 @@ impl<'a> Checker<'a> {
                 if crate::domain::AuditState::read(line.action, state).is_none() {
                     return Err(ArchiveFault::new(
                         ErrorCode::ArchiveMalformed,
-                        format!("audit: `{state}` is no state of {}", line.action),
+                        FaultDetail::of("log_state")
+                            .with("state", state)
+                            .with("action", line.action),
                     ));
                 }
             }
@@ -744,7 +773,7 @@ fn check_stood_behind(game: &ArchiveGame) -> Result<(), ArchiveFault> {
         if !behind.is_empty() && !behind.contains(&record.as_str()) {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveResultDisagrees,
-                "the game's record is none of those stood behind",
+                FaultDetail::of("record_not_stood_behind"),
             ));
         }
     }
@@ -760,13 +789,13 @@ fn check_sent_size(i: usize, sent: &ArchiveSubmission) -> Result<(), ArchiveFaul
         if hex::encode(Sha256::digest(sent.record.as_bytes())) != sent.record_sha256 {
             return Err(ArchiveFault::new(
                 ErrorCode::ArchiveResultDisagrees,
-                format!("record {} sent: its digest", i + 1),
+                FaultDetail::of("sent_digest").with("record", i + 1),
             ));
         }
     } else if whole_bytes.is_none_or(|b| b < sent.record.len()) {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
-            format!("record {} sent: its size", i + 1),
+            FaultDetail::of("sent_size").with("record", i + 1),
         ));
     }
     Ok(())
@@ -788,7 +817,7 @@ fn check_set_aside(
     if sent.verdict != VerdictKind::Invalid && !legal {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveRecordIllegal,
-            format!("record {} sent, set aside: it does not verify", i + 1),
+            FaultDetail::of("set_aside_does_not_verify").with("record", i + 1),
         ));
     }
     Ok(())
@@ -806,8 +835,10 @@ fn reverified(
         ArchiveFault::new(
             ErrorCode::ArchiveRecordIllegal,
             match ply {
-                Some(ply) => format!("{reason} (ply {ply})"),
-                None => reason,
+                Some(ply) => FaultDetail::of("illegal_at")
+                    .with("reason", reason)
+                    .with("ply", ply),
+                None => FaultDetail::of("illegal").with("reason", reason),
             },
         )
     })
@@ -817,34 +848,34 @@ fn reverified(
 /// decided or corrected result keeps its record, which must still be legal and end where the
 /// game says.
 fn agrees(game: &super::format::ArchiveGame, record: &Reverified) -> Result<(), ArchiveFault> {
-    let disagrees = |what: &str| {
+    let disagrees = |what: &'static str| {
         Err(ArchiveFault::new(
             ErrorCode::ArchiveResultDisagrees,
-            format!("the {what} stated is not the record's"),
+            FaultDetail::of(what),
         ))
     };
     if game
         .plies
         .is_some_and(|p| i64::from(p) != i64::from(record.plies))
     {
-        return disagrees("number of plies");
+        return disagrees("stated_plies");
     }
     if game
         .final_position
         .as_deref()
         .is_some_and(|p| p != record.final_position)
     {
-        return disagrees("final position");
+        return disagrees("stated_position");
     }
     // Only a final game stands on a record.
     if game.status != GameStatus::Final {
-        return disagrees("status");
+        return disagrees("stated_status");
     }
     // An adjudication's record is the moves played: not over, or over with the result the
     // arbiter gave.
     if game.termination == Some(Termination::Adjudication) {
         return match record.result {
-            Some(r) if Some(r) != game.result => disagrees("result"),
+            Some(r) if Some(r) != game.result => disagrees("stated_result"),
             _ => Ok(()),
         };
     }
@@ -852,15 +883,15 @@ fn agrees(game: &super::format::ArchiveGame, record: &Reverified) -> Result<(), 
     if let Some(before) = game.corrected_from {
         if record.result.is_some() && record.result != Some(before) && record.result != game.result
         {
-            return disagrees("result before the correction");
+            return disagrees("stated_result_before");
         }
         return Ok(());
     }
     if game.result != record.result {
-        return disagrees("result");
+        return disagrees("stated_result");
     }
     if game.termination != record.termination {
-        return disagrees("ending");
+        return disagrees("stated_ending");
     }
     Ok(())
 }
@@ -871,7 +902,7 @@ fn check_text(field: &str, text: &str, max: usize) -> Result<(), ArchiveFault> {
     if text.contains('\n') {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
-            format!("{field}: a line break"),
+            FaultDetail::of("line_break").with("field", field),
         ));
     }
     Ok(())
@@ -882,7 +913,7 @@ fn check_lines(field: &str, text: &str, max: usize) -> Result<(), ArchiveFault> 
     if text.chars().count() > max || text.chars().any(|c| c.is_control() && c != '\n') {
         return Err(ArchiveFault::new(
             ErrorCode::ArchiveMalformed,
-            format!("{field}: too long, or a control character"),
+            FaultDetail::of("too_long").with("field", field),
         ));
     }
     Ok(())

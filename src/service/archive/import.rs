@@ -82,7 +82,10 @@ pub enum ImportWarning {
     /// A Swiss round the Dutch system pairs otherwise (organisers may pair by hand).
     PairedDifferently {
         round: usize,
-        differences: Vec<String>,
+        differences: Vec<crate::tournament::trf_pairing::Difference>,
+        /// Earlier rounds with a result corrected: corrected after this round was paired, it
+        /// explains the difference (the check pairs the results as they are now).
+        corrected_rounds: Vec<usize>,
     },
     /// An event too large to pair again within one request: `kiela check` on its TRF does it.
     PairingNotChecked { players: usize, rounds: usize },
@@ -428,6 +431,9 @@ fn write_or_hold(
         before.map(|b| b.0),
         kept,
     )?;
+    // The event as written: its state and version after its rounds and results (the answer's
+    // `event`), not as first inserted.
+    let event = db::events::event_by_id(conn, event.id)?.ok_or(ServiceError::NotFound)?;
     // What the Dutch system is asked about is read here; it pairs after the transaction,
     // holding no lock.
     let data = crate::service::event_data::EventData::load_without_records(conn, event)?;
@@ -941,7 +947,8 @@ fn write_prize_fund(
             code: ErrorCode::ArchiveMalformed,
             round: None,
             board: None,
-            detail: detail.chars().take(300).collect(),
+            detail: check::FaultDetail::of("prize_fund")
+                .with("problem", detail.chars().take(300).collect::<String>()),
         })
     };
     // Read as the prize editor's API reads it: an array where the fund has an object is
@@ -1018,12 +1025,22 @@ fn pairing_warnings(data: &crate::service::event_data::EventData) -> Vec<ImportW
     let Ok(tournament) = crate::tournament::trf::parse(&trf) else {
         return Vec::new();
     };
+    let mut corrected: Vec<usize> = data
+        .games
+        .iter()
+        .filter(|g| g.corrected_from.is_some())
+        .filter_map(|g| data.rounds.iter().find(|r| r.id == g.round_id))
+        .filter_map(|r| usize::try_from(r.number).ok())
+        .collect();
+    corrected.sort_unstable();
+    corrected.dedup();
     crate::tournament::trf_pairing::check_rounds(&tournament)
         .into_iter()
         .filter(|c| c.round <= swiss && !c.differences.is_empty())
         .map(|c| ImportWarning::PairedDifferently {
             round: c.round,
             differences: c.differences,
+            corrected_rounds: corrected.iter().copied().filter(|&r| r < c.round).collect(),
         })
         .collect()
 }

@@ -10,7 +10,7 @@ mod import;
 pub(crate) mod imported;
 
 pub use changes::{ArchiveChange, Decision, Who};
-pub use check::{ArchiveFault, MAX_ARCHIVE_BYTES};
+pub use check::{ArchiveFault, FaultDetail, MAX_ARCHIVE_BYTES};
 pub use format::{MatchDecision, Person};
 pub use import::{
     Asked, Candidate, EntryMatch, ImportAction, ImportWarning, Imported, MatchReason, Matched,

@@ -128,7 +128,13 @@ impl ApiError {
             WebError::Service(ServiceError::Archive(fault)) => Some(serde_json::json!({
                 "round": fault.round,
                 "board": fault.board,
-                "detail": fault.detail,
+                // In English, as every code and field name of the API; `said` names its
+                // message and arguments, for a client (a venue) that says it in its own words.
+                "detail": crate::web::said::fault_detail(crate::web::i18n::Lang::En, &fault.detail),
+                "said": {
+                    "key": fault.detail.key,
+                    "args": fault.detail.args.iter().map(|(k, v)| ((*k).to_string(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<String, serde_json::Value>>(),
+                },
             })),
             WebError::Malformed {
                 field: Some(field), ..

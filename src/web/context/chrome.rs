@@ -212,6 +212,31 @@ impl Chrome {
         crate::web::said::mismatch_words(self.lang, mismatch)
     }
 
+    /// Numbers as a list in words: `1, 3 and 5`.
+    #[must_use]
+    pub(crate) fn numbers(&self, numbers: &[usize]) -> String {
+        let words: Vec<String> = numbers.iter().map(ToString::to_string).collect();
+        match words.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} {} {last}", rest.join(", "), self.t("list-and")),
+        }
+    }
+
+    /// How a round differs from the Dutch system's pairing, in the reader's language.
+    #[must_use]
+    pub(crate) fn difference(&self, d: &crate::tournament::trf_pairing::Difference) -> String {
+        crate::web::said::difference_words(self.lang, d)
+    }
+
+    /// The federation's refusal of a push in the reader's language, when it named its
+    /// specifics as this program knows them.
+    #[must_use]
+    pub(crate) fn push_refusal(&self, push: &crate::service::push::PushState) -> Option<String> {
+        let (key, args) = push.said.as_ref()?;
+        crate::web::said::fault_words(self.lang, key, args)
+    }
+
     /// A one-time message as it reads, its numbers said.
     #[must_use]
     pub(crate) fn flash_text(&self, flash: &super::Flash) -> String {

@@ -199,9 +199,8 @@ pub(crate) fn form_error(
                 (Some(round), None) => c.t1("archive-fault-round", "round", &round.to_string()),
                 _ => String::new(),
             };
-            format!("{message} {place} {}", fault.detail)
-                .trim()
-                .to_string()
+            let detail = crate::web::said::fault_detail(c.lang, &fault.detail);
+            format!("{message} {place} {detail}").trim().to_string()
         }
         _ => message,
     }
