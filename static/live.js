@@ -279,6 +279,11 @@
       var game = section(data.game_id);
       var state = game && game.querySelector(".live-state");
       var named = round.getAttribute("data-status-" + data.status);
+      // A game with a result: nobody is to move.
+      var toMove = game && game.querySelector(".to-move-line");
+      if (toMove && (data.result || data.status === "pending" || data.status === "final")) {
+        toMove.parentNode.removeChild(toMove);
+      }
       if (state && data.result) {
         state.textContent = data.status === "final" || !named ? data.result : data.result + " · " + named;
       } else if (state && named) {

@@ -401,6 +401,9 @@ pub(crate) async fn round_live(
             if let Some(last) = &b.last_move {
                 board.mark_hole(last);
             }
+            // A game with a result (waiting for confirmation or final): nobody is to move.
+            board.over =
+                b.result.is_some() || matches!(b.status, GameState::Pending | GameState::Final);
             (b, board)
         })
         .collect();
