@@ -210,6 +210,12 @@ enum AdminCommand {
         #[arg(long, default_value = "kiela admin create-token")]
         label: String,
     },
+    /// Make a one-time link that sets the account's password (30 minutes, once) and print
+    /// it, to hand over in person; written in the account's log.
+    ResetPassword {
+        #[arg(long)]
+        email: String,
+    },
     /// Create a Swiss event played out with random legal games, owned by an existing
     /// organiser account; prints the event's address.
     DemoEvent {
@@ -398,6 +404,25 @@ fn admin(setup: &Setup, command: AdminCommand) -> ExitCode {
                     eprintln!("created {} ({}) as {}", user.email, user.display_name, role);
                     ExitCode::SUCCESS
                 }
+                Err(e) => fail(describe(&e)),
+            }
+        }
+        AdminCommand::ResetPassword { email } => {
+            match service::password_reset::make_link_for_email(&app, &email) {
+                Ok(token) => {
+                    let site = app
+                        .config
+                        .base_url
+                        .clone()
+                        .unwrap_or_else(|| format!("http://{}", app.config.bind));
+                    println!(
+                        "{}{}",
+                        site.trim_end_matches('/'),
+                        service::password_reset::reset_path(&token)
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(service::ServiceError::NotFound) => fail(format!("no account for {email}")),
                 Err(e) => fail(describe(&e)),
             }
         }

@@ -5,8 +5,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{api_tokens, login_failures, sessions, users};
-use crate::domain::{Role, TokenId, UserId};
+use super::schema::{account_log, api_tokens, login_failures, password_resets, sessions, users};
+use crate::domain::{AccountAction, Role, TokenId, UserId};
 
 /// A user as stored.
 #[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
@@ -325,4 +325,81 @@ pub(crate) fn revoke_all_api_tokens(
     )
     .set(api_tokens::revoked_at.eq(now))
     .execute(conn)
+}
+
+/// A reset link made: its token's hash, for whom, by whom, until when.
+pub(crate) fn insert_reset(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    user_id: UserId,
+    made_by: Option<UserId>,
+    now: NaiveDateTime,
+    expires_at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(password_resets::table)
+        .values((
+            password_resets::token_hash.eq(token_hash),
+            password_resets::user_id.eq(user_id),
+            password_resets::made_by.eq(made_by),
+            password_resets::created_at.eq(now),
+            password_resets::expires_at.eq(expires_at),
+        ))
+        .execute(conn)
+}
+
+/// The account of an unused, unexpired reset link.
+pub(crate) fn reset_user(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<UserId>> {
+    password_resets::table
+        .filter(password_resets::token_hash.eq(token_hash))
+        .filter(password_resets::used_at.is_null())
+        .filter(password_resets::expires_at.gt(now))
+        .select(password_resets::user_id)
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+/// Uses a reset link: marked used unless it was already (or has expired); whether this call
+/// used it. Two requests with the same link: one uses it.
+pub(crate) fn use_reset(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    let used = diesel::update(
+        password_resets::table
+            .filter(password_resets::token_hash.eq(token_hash))
+            .filter(password_resets::used_at.is_null())
+            .filter(password_resets::expires_at.gt(now)),
+    )
+    .set(password_resets::used_at.eq(now))
+    .execute(conn)?;
+    Ok(used == 1)
+}
+
+/// Every session of the account ends.
+pub(crate) fn delete_sessions(conn: &mut DbConnection, user_id: UserId) -> QueryResult<usize> {
+    diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)
+}
+
+/// A line of the account's log.
+pub(crate) fn log_account(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    actor: Option<UserId>,
+    action: AccountAction,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(account_log::table)
+        .values((
+            account_log::user_id.eq(user_id),
+            account_log::actor_user.eq(actor),
+            account_log::action.eq(action),
+            account_log::created_at.eq(now),
+        ))
+        .execute(conn)
 }

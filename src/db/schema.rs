@@ -12,6 +12,28 @@ diesel::table! {
 }
 
 diesel::table! {
+    password_resets (id) {
+        id -> Integer,
+        user_id -> Integer,
+        token_hash -> Text,
+        made_by -> Nullable<Integer>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    account_log (id) {
+        id -> Integer,
+        user_id -> Integer,
+        actor_user -> Nullable<Integer>,
+        action -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> Integer,
         token_hash -> Text,
@@ -496,6 +518,8 @@ diesel::joinable!(game_reviews -> games (game_id));
 diesel::joinable!(adjudications -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    password_resets,
+    account_log,
     event_live,
     game_moves,
     live_feed,

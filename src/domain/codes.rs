@@ -55,6 +55,7 @@ text_enum! {
         EventNotImported = "event_not_imported",
         NotAnOrganiser = "not_an_organiser",
         NoPhoneAddress = "no_phone_address",
+        ResetLinkDead = "reset_link_dead",
         ArchiveTooLarge = "archive_too_large",
         ArchiveVersion = "archive_version",
         ArchivePlayerUnknown = "archive_player_unknown",

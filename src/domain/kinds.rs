@@ -25,6 +25,16 @@ impl Role {
 }
 
 text_enum! {
+    /// What was done to an account (its log, `account_log`).
+    pub enum AccountAction {
+        /// An administrator (or the command line) made a one-time link to set a new password.
+        ResetLinkMade = "reset_link_made",
+        /// A new password set through such a link; every session ended.
+        PasswordReset = "password_reset",
+    }
+}
+
+text_enum! {
     /// A role in one event.
     pub enum StaffRole {
         Arbiter = "arbiter",

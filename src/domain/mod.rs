@@ -31,9 +31,9 @@ pub use ids::{
 };
 pub use installation::{HallStaff, InstallationRole, IssuedIds, VenueState};
 pub use kinds::{
-    AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue, EventState, FeedKind,
-    Format, GameState, GameStatus, LeftOut, PlayerStatus, Resemblance, Role, RoundState, Sex,
-    StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
+    AccountAction, AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue,
+    EventState, FeedKind, Format, GameState, GameStatus, LeftOut, PlayerStatus, Resemblance, Role,
+    RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
 pub use mismatch::Mismatch;
 pub use offset::UtcOffset;

@@ -83,6 +83,11 @@ impl DisplayName {
 pub struct NewPassword(String);
 
 impl NewPassword {
+    /// The password as typed.
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+
     pub(crate) fn parse(text: &str) -> Result<NewPassword, ServiceError> {
         let chars = text.chars().count();
         if chars < MIN_PASSWORD_CHARS {

@@ -29,6 +29,7 @@ pub mod memo;
 pub mod my_games;
 pub(crate) mod objects_only;
 pub mod overview;
+pub mod password_reset;
 pub mod player_edit;
 pub mod players;
 pub mod practice;

@@ -30,7 +30,7 @@ macro_rules! table {
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
                 accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, imported, live, me, practice, prizes, public, ratings,
-                registry, rounds, venue, why,
+                registry, reset, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
             $(
@@ -90,6 +90,9 @@ table! {
         post "/account/tokens/{id}/revoke" => accounts::revoke_token;
         get "/admin/users" => admin::users;
         post "/admin/users/{id}/role" => admin::set_role;
+        post "/admin/users/{id}/reset-link" => reset::make_link;
+        get "/reset/{token}" => reset::reset_form;
+        post "/reset/{token}" => reset::reset_password;
         post "/admin/registry" => admin::load_registry;
         post "/admin/venues/{code}/approve" => admin::approve_venue;
         post "/admin/venues/{code}/forget" => admin::forget_venue;

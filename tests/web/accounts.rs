@@ -150,16 +150,8 @@ async fn first_account_administers_and_players_are_kept_out(app: &TestApp) {
 
     // The administrator makes the player an organiser.
     let users = admin.get("/admin/users").await;
-    let id = users
-        .body
-        .split("/admin/users/")
-        .nth(2)
-        .and_then(|s| s.split('/').next())
-        .unwrap()
-        .to_string();
-    let resp = admin
-        .post_form(&format!("/admin/users/{id}/role"), &[("role", "organiser")])
-        .await;
+    let forms = crate::harness::attributes(&users.body, "form[action$='/role']", "action");
+    let resp = admin.post_form(&forms[1], &[("role", "organiser")]).await;
     assert_eq!(resp.status, 303);
     let account = player.get("/account").await;
     assert!(account.body.contains("Organizador"), "{}", account.body);
@@ -211,7 +203,108 @@ async fn api_tokens_are_shown_once_listed_and_revoked(app: &TestApp) {
     );
 }
 
+/// A forgotten password: an administrator makes a one-time link from the account's row; it
+/// sets the password once, ends every session of the account (the API token stays), and is
+/// dead on second use; a short or a made-up link sets nothing; the command line makes one too.
+async fn a_reset_link_sets_a_forgotten_password_once(app: &TestApp) {
+    let admin = app.browser();
+    admin.sign_up("Admin", "admin@example.ao", PASSWORD).await;
+    let ana = app.browser();
+    ana.sign_up("Ana", "ana@example.ao", PASSWORD).await;
+    let phone = app.browser();
+    phone.log_in("ana@example.ao", PASSWORD).await;
+    let token =
+        kiela::service::accounts::create_api_token_for(&app.app, "ana@example.ao", "t").unwrap();
+    let ana_id = kiela::service::accounts::user_by_email(&app.app, "ana@example.ao")
+        .unwrap()
+        .unwrap()
+        .id;
+    // Only an administrator makes one.
+    let refused = ana
+        .post_form(&format!("/admin/users/{ana_id}/reset-link"), &[])
+        .await;
+    assert_eq!(refused.status, 403);
+    let made = admin
+        .post_form(&format!("/admin/users/{ana_id}/reset-link?lang=en"), &[])
+        .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    assert_eq!(made.header("cache-control"), Some("no-store"));
+    assert_eq!(made.header("referrer-policy"), Some("no-referrer"));
+    let link = crate::harness::texts(&made.body, "#reset-link").join("");
+    let path = &link[link.find("/reset/").unwrap()..];
+    assert_eq!(path.len(), "/reset/".len() + 64, "{link}");
+
+    // Opened on another device: the form; a weak password refused, the link still good.
+    let device = app.browser();
+    let form = device.get(&format!("{path}?lang=en")).await;
+    assert_eq!(form.status, 200);
+    assert_eq!(form.header("referrer-policy"), Some("no-referrer"));
+    let weak = device.post_form(path, &[("password", "short")]).await;
+    assert_eq!(weak.status, 422, "{}", weak.body);
+    let set = device
+        .post_form(path, &[("password", "a-new-password-9")])
+        .await;
+    assert_eq!(set.status, 303, "{}", set.body);
+    assert_eq!(set.location(), Some("/login"));
+    // Every session of the account ended; the API token is kept; the new password works.
+    assert_eq!(ana.get("/account").await.status, 303);
+    assert_eq!(phone.get("/account").await.status, 303);
+    assert_eq!(
+        app.browser()
+            .send(crate::harness::Req::get("/api/v1/me/games").bearer(&token))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        app.browser()
+            .log_in("ana@example.ao", PASSWORD)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        app.browser()
+            .log_in("ana@example.ao", "a-new-password-9")
+            .await
+            .status,
+        303
+    );
+    // Dead on second use, by page and by form.
+    assert_eq!(device.get(path).await.status, 410);
+    let again = device
+        .post_form(path, &[("password", "another-password-1")])
+        .await;
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert_eq!(
+        app.browser()
+            .log_in("ana@example.ao", "another-password-1")
+            .await
+            .status,
+        401
+    );
+    // A made-up link, or something that is no token, sets nothing.
+    let made_up = format!("/reset/{}", "ab".repeat(32));
+    assert_eq!(device.get(&made_up).await.status, 410);
+    assert_eq!(device.get("/reset/short").await.status, 410);
+    // The command line makes one for an account by its address, and says when there is none.
+    let printed =
+        kiela::service::password_reset::make_link_for_email(&app.app, "ana@example.ao").unwrap();
+    assert_eq!(printed.len(), 64);
+    assert_eq!(
+        app.browser()
+            .get(&kiela::service::password_reset::reset_path(&printed))
+            .await
+            .status,
+        200
+    );
+    assert!(
+        kiela::service::password_reset::make_link_for_email(&app.app, "nobody@example.ao").is_err()
+    );
+}
+
 both_backends!(
+    a_reset_link_sets_a_forgotten_password_once,
     sign_up_log_out_log_in,
     wrong_password_is_refused,
     login_rate_limit_kicks_in,

@@ -95,6 +95,9 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /account/tokens/{id}/revoke", Who::Signed),
     ("GET /admin/users", Who::Admin),
     ("POST /admin/users/{id}/role", Who::Admin),
+    ("POST /admin/users/{id}/reset-link", Who::Admin),
+    ("GET /reset/{token}", Who::Any),
+    ("POST /reset/{token}", Who::Any),
     ("POST /admin/registry", Who::Admin),
     ("POST /admin/venues/{code}/approve", Who::Admin),
     ("POST /players/{federation_id}/proposals/{id}", Who::Admin),
@@ -550,6 +553,7 @@ pub fn fill(path: &str, w: &World) -> String {
         .replace("{sid}", "999999")
         .replace("{aid}", "999999")
         .replace("{code}", "ABC123")
+        .replace("{token}", &"ab".repeat(32))
         .replace("{secret}", &w.secret)
         .replace(
             "{id}",

@@ -415,6 +415,45 @@ fn admin_commands_create_users_and_print_tokens() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+    // A one-time link for a new password, printed with the site's address.
+    let reset = std::process::Command::new(kiela)
+        .args([
+            "admin",
+            "reset-password",
+            "--database-url",
+            &url,
+            "--email",
+            "org@example.ao",
+        ])
+        .env("KIELA_BASE_URL", "http://192.168.137.1:8080")
+        .output()
+        .unwrap();
+    assert!(
+        reset.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reset.stderr)
+    );
+    let printed = String::from_utf8(reset.stdout).unwrap();
+    assert!(
+        printed.starts_with("http://192.168.137.1:8080/reset/"),
+        "{printed}"
+    );
+    assert_eq!(
+        printed.trim().len(),
+        "http://192.168.137.1:8080/reset/".len() + 64
+    );
+    let unknown = std::process::Command::new(kiela)
+        .args([
+            "admin",
+            "reset-password",
+            "--database-url",
+            &url,
+            "--email",
+            "nobody@example.ao",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
     let mut conn = app.conn().unwrap();
     conn.batch_execute("SELECT 1").unwrap();
 }

@@ -19,6 +19,7 @@ pub(crate) mod prizes;
 pub mod public;
 pub(crate) mod ratings;
 pub(crate) mod registry;
+pub(crate) mod reset;
 mod review_graph;
 pub mod rounds;
 pub(crate) mod venue;

@@ -1,0 +1,2 @@
+DROP TABLE account_log;
+DROP TABLE password_resets;
