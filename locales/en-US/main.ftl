@@ -732,7 +732,10 @@ reset-submit = Set the password
 reset-ask-again = This link has been used, or is more than 30 minutes old. Ask an administrator for a new one.
 reset-made-title = A one-time link for a new password
 reset-made-for = For { $email }. Hand it over in person (or read it out): it sets the account's password once.
-reset-made-hint = It works for { $minutes } minutes and once; it is shown only now. Making it was written in the account's log.
+reset-made-hint = It works for { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } and once; it is shown only now. Making it was written in the account's log.
 admin-reset-link = Link for a new password
 flash-password-reset = The password was set and every session of the account ended: sign in with it.
 error-reset_link_dead = This link for a new password has been used or has expired.

@@ -732,7 +732,10 @@ reset-submit = Définir le mot de passe
 reset-ask-again = Ce lien a déjà servi, ou date de plus de 30 minutes. Demandez-en un nouveau à un administrateur.
 reset-made-title = Un lien à usage unique pour un nouveau mot de passe
 reset-made-for = Pour { $email }. Remettez-le en main propre (ou lisez-le) : il définit le mot de passe du compte une fois.
-reset-made-hint = Il fonctionne pendant { $minutes } minutes et une seule fois ; il n’est montré que maintenant. Sa création est écrite dans le journal du compte.
+reset-made-hint = Il fonctionne pendant { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } et une seule fois ; il n’est montré que maintenant. Sa création est écrite dans le journal du compte.
 admin-reset-link = Lien pour un nouveau mot de passe
 flash-password-reset = Le mot de passe a été défini et toutes les sessions du compte se sont terminées : connectez-vous avec lui.
 error-reset_link_dead = Ce lien pour un nouveau mot de passe a déjà servi ou a expiré.

@@ -732,7 +732,10 @@ reset-submit = Definir a palavra-passe
 reset-ask-again = Esta ligação já foi usada, ou tem mais de 30 minutos. Peça uma nova a um administrador.
 reset-made-title = Uma ligação de uso único para uma palavra-passe nova
 reset-made-for = Para { $email }. Entregue-a em mão (ou leia-a em voz alta): define a palavra-passe da conta uma vez.
-reset-made-hint = Funciona durante { $minutes } minutos e uma só vez; só é mostrada agora. A sua criação ficou escrita no histórico da conta.
+reset-made-hint = Funciona durante { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minutos
+    } e uma só vez; só é mostrada agora. A sua criação ficou escrita no histórico da conta.
 admin-reset-link = Ligação para palavra-passe nova
 flash-password-reset = A palavra-passe foi definida e todas as sessões da conta terminaram: entre com ela.
 error-reset_link_dead = Esta ligação para uma palavra-passe nova já foi usada ou expirou.
