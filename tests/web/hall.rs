@@ -48,6 +48,13 @@ impl Hall {
         let n = 20 + (std::process::id() % 100) as u8 + NEXT.fetch_add(1, Ordering::SeqCst) * 100;
         let laptop = format!("kiela-laptop-{n}");
         let phone = format!("kiela-phone-{n}");
+        // What an earlier run killed mid-way left under these names goes first.
+        for name in [format!("kl{n}"), format!("kp{n}")] {
+            let _ = Command::new("ip").args(["link", "del", &name]).output();
+        }
+        for ns in [&laptop, &phone] {
+            let _ = Command::new("ip").args(["netns", "del", ns]).output();
+        }
         let made = Command::new("ip").args(["netns", "add", &laptop]).output();
         if !made.is_ok_and(|o| o.status.success()) {
             assert!(
@@ -258,8 +265,20 @@ pub(crate) fn read_qr(svg: &str) -> String {
     grids[0].decode().unwrap().1
 }
 
+/// ChromeDriver on the phone, stopped with its Chromium (its own process group) when dropped:
+/// a process left in the namespace would keep it, and its links, alive.
+struct PhoneDriver(Child);
+
+impl Drop for PhoneDriver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).output();
+        let _ = self.0.wait();
+    }
+}
+
 /// ChromeDriver and its Chromium on the phone, driven over the test's link.
-async fn phone_browser(hall: &Hall) -> Option<(Child, fantoccini::Client)> {
+async fn phone_browser(hall: &Hall) -> Option<(PhoneDriver, fantoccini::Client)> {
     let chromium = std::path::Path::new("/usr/bin/chromium");
     if !chromium.exists() {
         assert!(
@@ -270,13 +289,15 @@ async fn phone_browser(hall: &Hall) -> Option<(Child, fantoccini::Client)> {
     }
     let profile = std::env::temp_dir().join(format!("kiela-phone-{}", hall.phone));
     std::fs::create_dir_all(&profile).unwrap();
-    let driver = Hall::inside(&hall.phone, "/usr/bin/chromedriver")
-        .args(["--port=9515", "--allowed-ips=", "--allowed-origins=*"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .process_group(0)
-        .spawn()
-        .unwrap();
+    let driver = PhoneDriver(
+        Hall::inside(&hall.phone, "/usr/bin/chromedriver")
+            .args(["--port=9515", "--allowed-ips=", "--allowed-origins=*"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap(),
+    );
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
