@@ -21,13 +21,20 @@ pub fn reset_path(token: &str) -> String {
     format!("/reset/{token}")
 }
 
+/// A reset link made: its token (shown once) and the address of the account it is for.
+#[derive(Clone, Debug)]
+pub struct ResetLink {
+    pub token: String,
+    pub email: String,
+}
+
 /// Makes a reset link for the account `user_id` (by an administrator, or `None` from the
-/// command line); the token, shown once.
+/// command line).
 pub(crate) fn make_link(
     app: &App,
     by: Option<&User>,
     user_id: UserId,
-) -> Result<String, ServiceError> {
+) -> Result<ResetLink, ServiceError> {
     if let Some(by) = by
         && !by.is_admin()
     {
@@ -35,8 +42,8 @@ pub(crate) fn make_link(
     }
     let token = crypto::random_token()?;
     let mut conn = app.conn()?;
-    write_transaction(&mut conn, |conn| {
-        q::user_by_id(conn, user_id)?.ok_or(ServiceError::NotFound)?;
+    let email = write_transaction(&mut conn, |conn| {
+        let user = q::user_by_id(conn, user_id)?.ok_or(ServiceError::NotFound)?;
         let now = db::now();
         q::insert_reset(
             conn,
@@ -53,15 +60,15 @@ pub(crate) fn make_link(
             AccountAction::ResetLinkMade,
             now,
         )?;
-        Ok::<_, ServiceError>(())
+        Ok::<_, ServiceError>(user.email)
     })?;
-    Ok(token)
+    Ok(ResetLink { token, email })
 }
 
-/// A reset link for the account of `email`, from the command line.
+/// A reset link's token for the account of `email`, from the command line.
 pub fn make_link_for_email(app: &App, email: &str) -> Result<String, ServiceError> {
     let user = super::accounts::user_by_email(app, email)?.ok_or(ServiceError::NotFound)?;
-    make_link(app, None, user.id)
+    Ok(make_link(app, None, user.id)?.token)
 }
 
 /// Whether a reset link still works (unused, unexpired): its page offers the form or says it

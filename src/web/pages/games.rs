@@ -694,7 +694,10 @@ fn replay_shown(
                 seats,
             )
         })
-    } else if view.record.is_some() {
+    } else if view.record.is_some() || view.status == GameState::InPlay {
+        // The final record, or a game in play: its moves so far (as far as the viewer may see
+        // them), the last one shown, as a broadcast shows a board.
+        let live = view.record.is_none();
         replay_html(
             ReplayOf {
                 positions: &view.positions,
@@ -704,7 +707,7 @@ fn replay_shown(
             },
             choice.ply,
             String::new(),
-            None,
+            live.then(|| chrome.t("game-replay-live")),
             seats,
         )
         .map(|mut r| {
@@ -712,21 +715,6 @@ fn replay_shown(
             r.board.over = r.ply == r.plies && view.termination.is_some();
             r
         })
-    } else if view.status == GameState::InPlay && !view.positions.is_empty() {
-        // A game in play: its moves so far (as far as the public may see them), the last
-        // one shown, as a broadcast shows a board.
-        replay_html(
-            ReplayOf {
-                positions: &view.positions,
-                moves: &view.moves,
-                captured: &view.captured,
-                marks: &view.marks,
-            },
-            choice.ply,
-            String::new(),
-            Some(chrome.t("game-replay-live")),
-            seats,
-        )
     } else {
         view.pending_replay.as_ref().and_then(|r| {
             replay_html(

@@ -41,14 +41,11 @@ fn token_of(path: &str) -> Option<&str> {
     (path.len() == 64 && path.bytes().all(|b| b.is_ascii_hexdigit())).then_some(path)
 }
 
-/// The page of a secret link: never kept, never sent on as a referrer.
-fn secret_page(mut response: HttpResponse) -> HttpResponse {
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    headers.insert(
+/// The page of a secret link: never kept ([`super::venue::no_store`]), never sent on as a
+/// referrer.
+fn secret_page(response: HttpResponse) -> HttpResponse {
+    let mut response = super::venue::no_store(response);
+    response.headers_mut().insert(
         header::REFERRER_POLICY,
         header::HeaderValue::from_static("no-referrer"),
     );
@@ -132,17 +129,10 @@ pub(crate) async fn make_link(
     let user_id = path.into_inner();
     let service = app.clone().into_inner();
     let by = admin.user.clone();
-    let (token, email) = crate::web::run(move || {
-        let token = password_reset::make_link(&service, Some(&by), user_id)?;
-        let email = crate::service::accounts::list_users(&service)?
-            .into_iter()
-            .find(|u| u.id == user_id)
-            .map(|u| u.email)
-            .unwrap_or_default();
-        Ok::<_, ServiceError>((token, email))
-    })
-    .await?;
-    let link = super::public_url(&req, &app, &password_reset::reset_path(&token));
+    let made =
+        crate::web::run(move || password_reset::make_link(&service, Some(&by), user_id)).await?;
+    let link = super::public_url(&req, &app, &password_reset::reset_path(&made.token));
+    let email = made.email;
     Ok(secret_page(html_with_status(
         StatusCode::OK,
         &ResetMadePage {

@@ -126,7 +126,7 @@ pub(crate) async fn own_slip(
 }
 
 /// Pages that carry personal links are never kept by caches.
-fn no_store(mut response: HttpResponse) -> HttpResponse {
+pub(super) fn no_store(mut response: HttpResponse) -> HttpResponse {
     response.headers_mut().insert(
         actix_web::http::header::CACHE_CONTROL,
         actix_web::http::header::HeaderValue::from_static("no-store"),
