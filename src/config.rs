@@ -87,6 +87,16 @@ pub struct Config {
     pub federation_url: Option<String>,
     /// An organiser's API token on the federation's server.
     pub federation_token: Option<String>,
+    /// The SMTP server messages are sent through: `smtp://[user:pass@]host[:port]` (STARTTLS
+    /// when the server offers it; port 25 unless given) or `smtps://…` (TLS from the start;
+    /// port 465). `None`: messages wait in the outbox (docs/operations.md).
+    pub smtp_url: Option<String>,
+    /// The sender of every message, an address with an optional name
+    /// (`Prémio Kiela <kiela@example.org>`); needed with `smtp_url`.
+    pub mail_from: Option<String>,
+    /// Seconds an app server holds a message it is sending; a server that stopped while
+    /// sending leaves its message to be sent again (the same `Message-ID`) after that long.
+    pub mail_lease_secs: u64,
 }
 
 /// Twice the cores (one HTTP worker each by default, and each may wait on a second request's
@@ -129,6 +139,9 @@ impl Default for Config {
             installation_name: None,
             federation_url: None,
             federation_token: None,
+            smtp_url: None,
+            mail_from: None,
+            mail_lease_secs: 90,
         }
     }
 }
@@ -167,6 +180,9 @@ struct FileConfig {
     installation_name: Option<String>,
     federation_url: Option<String>,
     federation_token: Option<String>,
+    smtp_url: Option<String>,
+    mail_from: Option<String>,
+    mail_lease_secs: Option<u64>,
 }
 
 /// Why the configuration cannot be used.
@@ -238,7 +254,8 @@ impl Config {
             public_cache_ms,
             page_store_mb,
             review_nodes,
-            adjudication_nodes
+            adjudication_nodes,
+            mail_lease_secs
         );
         if file.secret_key.is_some() {
             self.secret_key = file.secret_key;
@@ -256,6 +273,8 @@ impl Config {
             (file.installation_name, &mut self.installation_name),
             (file.federation_url, &mut self.federation_url),
             (file.federation_token, &mut self.federation_token),
+            (file.smtp_url, &mut self.smtp_url),
+            (file.mail_from, &mut self.mail_from),
         ] {
             if from.is_some() {
                 *to = from;
@@ -329,6 +348,9 @@ impl Config {
             "KIELA_INSTALLATION_NAME" => self.installation_name = Some(value),
             "KIELA_FEDERATION_URL" => self.federation_url = Some(value),
             "KIELA_FEDERATION_TOKEN" => self.federation_token = Some(value),
+            "KIELA_SMTP_URL" => self.smtp_url = Some(value),
+            "KIELA_MAIL_FROM" => self.mail_from = Some(value),
+            "KIELA_MAIL_LEASE_SECS" => self.mail_lease_secs = parse(name, &value)?,
             _ => {}
         }
         Ok(())
@@ -414,12 +436,38 @@ impl Config {
                 self.utc_offset
             )));
         }
+        self.validate_mail()?;
         if let Some(key) = &self.secret_key
             && hex::decode(key.trim()).map_or(true, |bytes| bytes.len() < 32)
         {
             return Err(ConfigError::Invalid(
                 "secret_key must be at least 32 bytes written in hex (64 hex digits)".into(),
             ));
+        }
+        Ok(())
+    }
+
+    fn validate_mail(&self) -> Result<(), ConfigError> {
+        if !(1..=86_400).contains(&self.mail_lease_secs) {
+            return Err(ConfigError::Invalid(
+                "mail_lease_secs must be from 1 to 86400".into(),
+            ));
+        }
+        if let Some(url) = &self.smtp_url {
+            crate::mail::Relay::parse(url)
+                .map_err(|e| ConfigError::Invalid(format!("smtp_url: {e}")))?;
+            if self.mail_from.is_none() {
+                return Err(ConfigError::Invalid(
+                    "mail_from (the sender's address) is needed with smtp_url".into(),
+                ));
+            }
+        }
+        if let Some(from) = &self.mail_from
+            && from.parse::<lettre::message::Mailbox>().is_err()
+        {
+            return Err(ConfigError::Invalid(format!(
+                "mail_from `{from}` is not an address like Name <kiela@example.org>"
+            )));
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ pub mod db;
 pub mod domain;
 pub mod engine;
 pub mod hall;
+pub mod mail;
 pub mod rules;
 pub mod service;
 pub mod tournament;

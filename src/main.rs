@@ -295,6 +295,8 @@ fn serve(setup: &Setup, bind: Option<String>, hall: bool) -> ExitCode {
     service::push::start_worker(&app);
     // Results held for the public's delay become final when the public sees the last move.
     service::games::start_worker(&app);
+    // The outbox's messages go to the SMTP server (`smtp_url`); without one they wait.
+    kiela::web::mail::start_worker(&app);
     let listener = match std::net::TcpListener::bind(&bind) {
         Ok(listener) => listener,
         Err(e) => return fail(format!("cannot listen on {bind}: {e}")),

@@ -19,6 +19,7 @@ login-email = E-mail address
 login-password = Password
 login-submit = Log in
 login-no-account = No account yet?
+login-forgot = Forgot your password?
 signup-title = Create an account
 signup-name = Your name
 signup-email = E-mail address
@@ -729,7 +730,7 @@ reset-title = A new password
 reset-password = The new password
 reset-hint = At least 8 characters. Every session of the account ends: sign in again with the new password. The account's API tokens are kept (revoke them on the account page).
 reset-submit = Set the password
-reset-ask-again = This link has been used, or is more than 30 minutes old. Ask an administrator for a new one.
+reset-ask-again = This link has been used, or is more than 30 minutes old. Ask for a new one ("Forgot your password?" on the sign-in page), or ask an administrator.
 reset-made-title = A one-time link for a new password
 reset-made-for = For { $email }. Hand it over in person (or read it out): it sets the account's password once.
 reset-made-hint = It works for { $minutes ->
@@ -738,7 +739,140 @@ reset-made-hint = It works for { $minutes ->
     } and once; it is shown only now. Making it was written in the account's log.
 admin-reset-link = Link for a new password
 flash-password-reset = The password was set and every session of the account ended: sign in with it.
+forgot-title = Forgot your password
+forgot-explain = Give the address you sign in with. If it is an account's, a link that sets a new password is sent to it.
+forgot-no-mail = This site sends no e-mail (no mail server is configured): ask an administrator for a link to set a new password.
+forgot-submit = Send the link
+forgot-sent = If { $email } is the address of an account, a link to set a new password is on its way to it. It works for { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, and once.
+forgot-sent-hint = Nothing came? Look in the spam folder, check the address, or ask an administrator for a link.
+unsubscribe-title = Announcements by e-mail
+unsubscribe-receiving = { $email } receives the announcements of the events it plays in: rounds published, final rankings, organisers' notices.
+unsubscribe-stopped = { $email } receives no more announcements.
+unsubscribe-stop = No more announcements
+unsubscribe-again = Receive announcements again
+unsubscribe-hint = Messages about your own games (a record to confirm, a dispute, a correction) and links for a new password are still sent: they answer something you did or must do.
+flash-unsubscribed = Done: no more announcements to this address.
+flash-resubscribed = Done: announcements are sent to this address again.
+flash-notice-queued = { $queued ->
+        [one] The notice waits to be sent to { $queued } player.
+       *[other] The notice waits to be sent to { $queued } players.
+    }
+flash-notice-none = No player of this event has an e-mail address: nothing was sent.
+flash-message-again = The message waits to be sent again.
+mail-title = Mail
+mail-no-smtp = This installation has no mail server (smtp_url): messages wait here and go out once one is configured and reachable.
+mail-count-waiting = { $count ->
+        [one] { $count } message waiting
+       *[other] { $count } messages waiting
+    }
+mail-count-sent = { $count ->
+        [one] { $count } message sent
+       *[other] { $count } messages sent
+    }
+mail-count-failed = { $count ->
+        [one] { $count } message failed
+       *[other] { $count } messages failed
+    }
+mail-dropped = { $count ->
+        [one] { $count } message was not queued: the outbox was full.
+       *[other] { $count } messages were not queued: the outbox was full.
+    }
+mail-choice-title = What the event sends
+mail-language = Language of messages
+mail-language-hint = For players without an account; a player with an account gets messages in the language they sign in with.
+mail-choice-sends = Messages to players
+mail-choice-disputes = A dispute opened, and decided
+mail-kind-password_reset = Link for a new password
+mail-kind-personal_link = Personal link
+mail-kind-round_published = Round published (board, colour, opponent)
+mail-kind-confirmation_wanted = Record to confirm
+mail-kind-dispute_opened = Dispute opened
+mail-kind-dispute_decided = Dispute decided
+mail-kind-result_corrected = Result corrected
+mail-kind-final_ranking = Final ranking
+mail-kind-notice = Notice
+mail-state-waiting = waiting
+mail-state-sent = sent
+mail-state-failed = failed
+mail-notice-title = A notice to every player
+mail-notice-text = Notice
+mail-notice-hint = Sent to every player of the event with an e-mail address, in the event's language. At most 5,000 characters.
+mail-notice-send = Send the notice
+mail-list-title = Messages
+mail-list-empty = No message yet.
+mail-col-to = To
+mail-col-kind = Message
+mail-col-state = State
+mail-col-when = When
+mail-again = Send again
+mail-attempts = { $count ->
+        [one] { $count } attempt
+       *[other] { $count } attempts
+    }
+mail-next-attempt = next at
+mail-answer = The mail server's answer
+mail-sent-at = sent
+mail-greeting = Hello { $name },
+mail-footer-event = You receive this message because you play in { $event }, organised at { $site }.
+mail-footer-account = Sent by { $site } to the address of your account, { $email }.
+mail-unsubscribe = No more announcements
+mail-outcome-won = you won
+mail-outcome-lost = you lost
+mail-outcome-drawn = a draw
+mail-outcome-won_forfeit = you won by forfeit
+mail-outcome-lost_forfeit = you lost by forfeit
+mail-outcome-double_forfeit = a forfeit by both players
+mail-outcome-bye = a bye
+mail-password_reset-subject = A new password for { $site }
+mail-password_reset-body = Someone (you, we hope) asked for a new password for the account { $email }. The link below sets it; it works for { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, and once. If you did not ask, do nothing: your password stays as it is.
+mail-password_reset-action = Set a new password
+mail-personal_link-subject = { $event }: your personal link
+mail-personal_link-body = This is your personal link to { $event }: your games, your boards, and the records you enter. Keep it to yourself: it is your key. A link sent to you earlier no longer works.
+mail-personal_link-action = Open my page
+mail-round_published-subject = { $event }: round { $round }, board { $board }
+mail-round_published-body = Round { $round } is published. You play on board { $board } against { $opponent }, and you { $first ->
+        [yes] play first
+       *[no] play second
+    }.
+mail-round_published-bye = Round { $round } is published. You have a bye in this round.
+mail-round_published-starts = The round starts at { $time }.
+mail-round_published-action = Open my game
+mail-confirmation_wanted-subject = { $event }: confirm the record of round { $round }
+mail-confirmation_wanted-body = { $opponent } sent the record of your game in round { $round } (board { $board }). Check it, then confirm it, or dispute it if it is wrong: the result counts once you both stand behind it.
+mail-confirmation_wanted-action = Check the record
+mail-dispute_opened-subject = { $event }: round { $round }, board { $board } goes to the arbiter
+mail-dispute_opened-body = The records of your game against { $opponent } in round { $round } (board { $board }) differ, or one of you disputed the result. An arbiter decides; you will be told the decision.
+mail-dispute_opened-action = Open the game
+mail-dispute_decided-subject = { $event }: the arbiter decided round { $round }, board { $board }
+mail-dispute_decided-body = The arbiter decided your game against { $opponent } in round { $round } (board { $board }): { $outcome }.
+mail-dispute_decided-action = Open the game
+mail-result_corrected-subject = { $event }: a result of yours was corrected
+mail-result_corrected-body = The result of your game against { $opponent } in round { $round } (board { $board }) was corrected: { $outcome } (before: { $before }).
+mail-result_corrected-action = Open the game
+mail-final_ranking-subject = { $event }: the final ranking
+mail-final_ranking-body = { $event } is over. You finished in place { $rank } of { $players }, with { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+mail-final_ranking-shared = { $event } is over. You share places { $rank } to { $place_to } of { $players }, with { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+mail-final_ranking-action = See my games and the ranking
+mail-notice-subject = { $event }: a notice from the organisers
+mail-notice-body = The organisers of { $event } write to every player:
+mail-notice-action = Open the event
 error-reset_link_dead = This link for a new password has been used or has expired.
+error-message_not_resendable = This message cannot be sent again (it is still waiting, or it was a link for a new password, which the account asks for anew).
+error-outbox_full = The outbox is full: messages wait for the mail server. Try again once they have gone out.
+error-notice_empty = Write the notice first.
+error-notice_too_long = A notice has at most 5,000 characters.
 slips-explain = Scan the code (or type the address) to see your games and enter your results. Keep it to yourself: it is your key.
 slips-copy-title = List to send by message
 slips-copy-hint = Copy each player's line into a message to that player only.
@@ -1585,4 +1719,7 @@ error-nothing_to_take_back = No move to take back.
 game-status-in_play = in play
 audit-move_taken_back = move taken back
 audit-detail-move_taken_back = ply { $ply } ({ $text })
+audit-mail_chosen = messages the event sends chosen
+audit-notice_sent = notice sent to the players
+audit-message_sent_again = a message sent again
 error-practice_position_in_play = This position is on a board being played right now: the engine plays it once that game is over.

@@ -19,6 +19,7 @@ login-email = Adresse e-mail
 login-password = Mot de passe
 login-submit = Se connecter
 login-no-account = Pas encore de compte ?
+login-forgot = Mot de passe oublié ?
 signup-title = Créer un compte
 signup-name = Votre nom
 signup-email = Adresse e-mail
@@ -729,7 +730,7 @@ reset-title = Un nouveau mot de passe
 reset-password = Le nouveau mot de passe
 reset-hint = Au moins 8 caractères. Toutes les sessions du compte se terminent : reconnectez-vous avec le nouveau mot de passe. Les jetons d’API du compte restent (révoquez-les sur la page du compte).
 reset-submit = Définir le mot de passe
-reset-ask-again = Ce lien a déjà servi, ou date de plus de 30 minutes. Demandez-en un nouveau à un administrateur.
+reset-ask-again = Ce lien a déjà servi, ou date de plus de 30 minutes. Demandez-en un nouveau (« Mot de passe oublié ? » sur la page de connexion), ou demandez-le à un administrateur.
 reset-made-title = Un lien à usage unique pour un nouveau mot de passe
 reset-made-for = Pour { $email }. Remettez-le en main propre (ou lisez-le) : il définit le mot de passe du compte une fois.
 reset-made-hint = Il fonctionne pendant { $minutes ->
@@ -738,7 +739,140 @@ reset-made-hint = Il fonctionne pendant { $minutes ->
     } et une seule fois ; il n’est montré que maintenant. Sa création est écrite dans le journal du compte.
 admin-reset-link = Lien pour un nouveau mot de passe
 flash-password-reset = Le mot de passe a été défini et toutes les sessions du compte se sont terminées : connectez-vous avec lui.
+forgot-title = Mot de passe oublié
+forgot-explain = Indiquez l’adresse avec laquelle vous vous connectez. Si c’est celle d’un compte, un lien pour choisir un nouveau mot de passe y est envoyé.
+forgot-no-mail = Ce site n’envoie pas de courriel (aucun serveur de courrier configuré) : demandez à un administrateur un lien pour choisir un nouveau mot de passe.
+forgot-submit = Envoyer le lien
+forgot-sent = Si { $email } est l’adresse d’un compte, un lien pour choisir un nouveau mot de passe est en route vers elle. Il fonctionne pendant { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, et une seule fois.
+forgot-sent-hint = Rien reçu ? Regardez dans les indésirables, vérifiez l’adresse, ou demandez un lien à un administrateur.
+unsubscribe-title = Annonces par courriel
+unsubscribe-receiving = { $email } reçoit les annonces des tournois où il joue : rondes publiées, classements finaux, avis de l’organisation.
+unsubscribe-stopped = { $email } ne reçoit plus d’annonces.
+unsubscribe-stop = Plus d’annonces
+unsubscribe-again = Recevoir de nouveau les annonces
+unsubscribe-hint = Les messages sur vos propres parties (une feuille à confirmer, une contestation, une correction) et les liens pour un nouveau mot de passe sont toujours envoyés : ils répondent à ce que vous avez fait ou devez faire.
+flash-unsubscribed = C’est fait : plus d’annonces à cette adresse.
+flash-resubscribed = C’est fait : cette adresse reçoit de nouveau les annonces.
+flash-notice-queued = { $queued ->
+        [one] L’avis attend d’être envoyé à { $queued } joueur.
+       *[other] L’avis attend d’être envoyé à { $queued } joueurs.
+    }
+flash-notice-none = Aucun joueur de ce tournoi n’a d’adresse électronique : rien n’a été envoyé.
+flash-message-again = Le message attend d’être renvoyé.
+mail-title = Courrier
+mail-no-smtp = Cette installation n’a pas de serveur de courrier (smtp_url) : les messages attendent ici et partent dès qu’un serveur est configuré et joignable.
+mail-count-waiting = { $count ->
+        [one] { $count } message en attente
+       *[other] { $count } messages en attente
+    }
+mail-count-sent = { $count ->
+        [one] { $count } message envoyé
+       *[other] { $count } messages envoyés
+    }
+mail-count-failed = { $count ->
+        [one] { $count } message en échec
+       *[other] { $count } messages en échec
+    }
+mail-dropped = { $count ->
+        [one] { $count } message n’a pas été mis en file : la boîte d’envoi était pleine.
+       *[other] { $count } messages n’ont pas été mis en file : la boîte d’envoi était pleine.
+    }
+mail-choice-title = Ce que le tournoi envoie
+mail-language = Langue des messages
+mail-language-hint = Pour les joueurs sans compte ; un joueur avec un compte reçoit les messages dans la langue avec laquelle il se connecte.
+mail-choice-sends = Messages aux joueurs
+mail-choice-disputes = Une contestation ouverte, puis tranchée
+mail-kind-password_reset = Lien pour un nouveau mot de passe
+mail-kind-personal_link = Lien personnel
+mail-kind-round_published = Ronde publiée (table, couleur, adversaire)
+mail-kind-confirmation_wanted = Feuille à confirmer
+mail-kind-dispute_opened = Contestation ouverte
+mail-kind-dispute_decided = Contestation tranchée
+mail-kind-result_corrected = Résultat corrigé
+mail-kind-final_ranking = Classement final
+mail-kind-notice = Avis
+mail-state-waiting = en attente
+mail-state-sent = envoyé
+mail-state-failed = en échec
+mail-notice-title = Un avis à tous les joueurs
+mail-notice-text = Avis
+mail-notice-hint = Envoyé à chaque joueur du tournoi ayant une adresse électronique, dans la langue du tournoi. Au plus 5 000 caractères.
+mail-notice-send = Envoyer l’avis
+mail-list-title = Messages
+mail-list-empty = Aucun message pour l’instant.
+mail-col-to = À
+mail-col-kind = Message
+mail-col-state = État
+mail-col-when = Quand
+mail-again = Renvoyer
+mail-attempts = { $count ->
+        [one] { $count } tentative
+       *[other] { $count } tentatives
+    }
+mail-next-attempt = prochaine à
+mail-answer = La réponse du serveur de courrier
+mail-sent-at = envoyé
+mail-greeting = Bonjour { $name },
+mail-footer-event = Vous recevez ce message parce que vous jouez à { $event }, organisé sur { $site }.
+mail-footer-account = Envoyé par { $site } à l’adresse de votre compte, { $email }.
+mail-unsubscribe = Plus d’annonces
+mail-outcome-won = vous avez gagné
+mail-outcome-lost = vous avez perdu
+mail-outcome-drawn = partie nulle
+mail-outcome-won_forfeit = vous avez gagné par forfait
+mail-outcome-lost_forfeit = vous avez perdu par forfait
+mail-outcome-double_forfeit = forfait des deux joueurs
+mail-outcome-bye = exemption
+mail-password_reset-subject = Un nouveau mot de passe pour { $site }
+mail-password_reset-body = Quelqu’un (vous, espérons-le) a demandé un nouveau mot de passe pour le compte { $email }. Le lien ci-dessous le choisit ; il fonctionne pendant { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, et une seule fois. Si vous n’avez rien demandé, ne faites rien : votre mot de passe reste le même.
+mail-password_reset-action = Choisir un nouveau mot de passe
+mail-personal_link-subject = { $event } : votre lien personnel
+mail-personal_link-body = Voici votre lien personnel pour { $event } : vos parties, vos tables et les feuilles que vous saisissez. Gardez-le pour vous : c’est votre clé. Un lien envoyé plus tôt ne fonctionne plus.
+mail-personal_link-action = Ouvrir ma page
+mail-round_published-subject = { $event } : ronde { $round }, table { $board }
+mail-round_published-body = La ronde { $round } est publiée. Vous jouez à la table { $board } contre { $opponent }, et vous { $first ->
+        [yes] jouez en premier
+       *[no] jouez en second
+    }.
+mail-round_published-bye = La ronde { $round } est publiée. Vous êtes exempt de cette ronde.
+mail-round_published-starts = La ronde commence le { $time }.
+mail-round_published-action = Ouvrir ma partie
+mail-confirmation_wanted-subject = { $event } : confirmez la feuille de la ronde { $round }
+mail-confirmation_wanted-body = { $opponent } a envoyé la feuille de votre partie de la ronde { $round } (table { $board }). Vérifiez-la, puis confirmez-la, ou contestez-la si elle est fausse : le résultat compte quand vous l’acceptez tous les deux.
+mail-confirmation_wanted-action = Voir la feuille
+mail-dispute_opened-subject = { $event } : la ronde { $round }, table { $board }, va à l’arbitre
+mail-dispute_opened-body = Les feuilles de votre partie contre { $opponent } à la ronde { $round } (table { $board }) diffèrent, ou l’un de vous a contesté le résultat. Un arbitre tranche ; vous serez informé de sa décision.
+mail-dispute_opened-action = Ouvrir la partie
+mail-dispute_decided-subject = { $event } : l’arbitre a tranché la ronde { $round }, table { $board }
+mail-dispute_decided-body = L’arbitre a tranché votre partie contre { $opponent } à la ronde { $round } (table { $board }) : { $outcome }.
+mail-dispute_decided-action = Ouvrir la partie
+mail-result_corrected-subject = { $event } : un de vos résultats a été corrigé
+mail-result_corrected-body = Le résultat de votre partie contre { $opponent } à la ronde { $round } (table { $board }) a été corrigé : { $outcome } (avant : { $before }).
+mail-result_corrected-action = Ouvrir la partie
+mail-final_ranking-subject = { $event } : le classement final
+mail-final_ranking-body = { $event } est terminé. Vous finissez { $rank }ᵉ sur { $players }, avec { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+mail-final_ranking-shared = { $event } est terminé. Vous partagez les places { $rank } à { $place_to } sur { $players }, avec { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+mail-final_ranking-action = Voir mes parties et le classement
+mail-notice-subject = { $event } : un avis de l’organisation
+mail-notice-body = L’organisation de { $event } écrit à tous les joueurs :
+mail-notice-action = Ouvrir le tournoi
 error-reset_link_dead = Ce lien pour un nouveau mot de passe a déjà servi ou a expiré.
+error-message_not_resendable = Ce message ne peut pas être renvoyé (il attend encore, ou c’était un lien pour un nouveau mot de passe, que le compte redemande).
+error-outbox_full = La boîte d’envoi est pleine : les messages attendent le serveur de courrier. Réessayez quand ils seront partis.
+error-notice_empty = Écrivez d’abord l’avis.
+error-notice_too_long = Un avis compte au plus 5 000 caractères.
 slips-explain = Scannez le code (ou tapez l’adresse) pour voir vos parties et saisir vos résultats. Gardez-le pour vous : c’est votre clé.
 slips-copy-title = Liste à envoyer par message
 slips-copy-hint = Copiez la ligne de chaque joueur dans un message à ce seul joueur.
@@ -1604,4 +1738,7 @@ error-nothing_to_take_back = Aucun coup à reprendre.
 game-status-in_play = en cours
 audit-move_taken_back = coup repris
 audit-detail-move_taken_back = coup { $ply } ({ $text })
+audit-mail_chosen = messages envoyés par le tournoi choisis
+audit-notice_sent = avis envoyé aux joueurs
+audit-message_sent_again = un message renvoyé
 error-practice_position_in_play = Cette position est sur un plateau en train d’être joué : le moteur la jouera une fois cette partie terminée.

@@ -19,6 +19,7 @@ login-email = Endereço de e-mail
 login-password = Palavra-passe
 login-submit = Entrar
 login-no-account = Ainda não tem conta?
+login-forgot = Esqueceu-se da palavra-passe?
 signup-title = Criar uma conta
 signup-name = O seu nome
 signup-email = Endereço de e-mail
@@ -729,16 +730,149 @@ reset-title = Uma palavra-passe nova
 reset-password = A palavra-passe nova
 reset-hint = Pelo menos 8 caracteres. Todas as sessões da conta terminam: entre de novo com a palavra-passe nova. As chaves da API da conta ficam (revogue-as na página da conta).
 reset-submit = Definir a palavra-passe
-reset-ask-again = Esta ligação já foi usada, ou tem mais de 30 minutos. Peça uma nova a um administrador.
+reset-ask-again = Esta ligação já foi usada, ou tem mais de 30 minutos. Peça uma nova («Esqueceu-se da palavra-passe?» na página de entrada), ou peça-a a um administrador.
 reset-made-title = Uma ligação de uso único para uma palavra-passe nova
 reset-made-for = Para { $email }. Entregue-a em mão (ou leia-a em voz alta): define a palavra-passe da conta uma vez.
 reset-made-hint = Funciona durante { $minutes ->
-        [one] { $minutes } minuto
+        [1] { $minutes } minuto
        *[other] { $minutes } minutos
     } e uma só vez; só é mostrada agora. A sua criação ficou escrita no histórico da conta.
 admin-reset-link = Ligação para palavra-passe nova
 flash-password-reset = A palavra-passe foi definida e todas as sessões da conta terminaram: entre com ela.
+forgot-title = Esqueceu-se da palavra-passe
+forgot-explain = Indique o endereço com que entra. Se for o de uma conta, recebe nele uma ligação para definir uma palavra-passe nova.
+forgot-no-mail = Este sítio não envia correio electrónico (nenhum servidor de correio configurado): peça a um administrador uma ligação para definir uma palavra-passe nova.
+forgot-submit = Enviar a ligação
+forgot-sent = Se { $email } for o endereço de uma conta, vai a caminho dele uma ligação para definir uma palavra-passe nova. Funciona durante { $minutes ->
+        [1] { $minutes } minuto
+       *[other] { $minutes } minutos
+    }, e uma só vez.
+forgot-sent-hint = Não chegou nada? Veja na pasta de correio não desejado, confirme o endereço, ou peça a ligação a um administrador.
+unsubscribe-title = Anúncios por correio electrónico
+unsubscribe-receiving = { $email } recebe os anúncios dos torneios em que joga: rondas publicadas, classificações finais, avisos da organização.
+unsubscribe-stopped = { $email } já não recebe anúncios.
+unsubscribe-stop = Não quero mais anúncios
+unsubscribe-again = Receber de novo os anúncios
+unsubscribe-hint = As mensagens sobre as suas partidas (um registo a confirmar, uma contestação, uma correcção) e as ligações para uma palavra-passe nova continuam a ser enviadas: respondem a algo que fez ou tem de fazer.
+flash-unsubscribed = Feito: este endereço já não recebe anúncios.
+flash-resubscribed = Feito: este endereço volta a receber anúncios.
+flash-notice-queued = { $queued ->
+        [1] O aviso espera para ser enviado a { $queued } jogador.
+       *[other] O aviso espera para ser enviado a { $queued } jogadores.
+    }
+flash-notice-none = Nenhum jogador deste torneio tem endereço de correio electrónico: nada foi enviado.
+flash-message-again = A mensagem espera para ser enviada de novo.
+mail-title = Correio
+mail-no-smtp = Esta instalação não tem servidor de correio (smtp_url): as mensagens esperam aqui e saem quando houver um configurado e acessível.
+mail-count-waiting = { $count ->
+        [1] { $count } mensagem à espera
+       *[other] { $count } mensagens à espera
+    }
+mail-count-sent = { $count ->
+        [1] { $count } mensagem enviada
+       *[other] { $count } mensagens enviadas
+    }
+mail-count-failed = { $count ->
+        [1] { $count } mensagem falhada
+       *[other] { $count } mensagens falhadas
+    }
+mail-dropped = { $count ->
+        [1] { $count } mensagem não entrou na fila: a caixa de saída estava cheia.
+       *[other] { $count } mensagens não entraram na fila: a caixa de saída estava cheia.
+    }
+mail-choice-title = O que o torneio envia
+mail-language = Língua das mensagens
+mail-language-hint = Para os jogadores sem conta; um jogador com conta recebe as mensagens na língua com que entra.
+mail-choice-sends = Mensagens aos jogadores
+mail-choice-disputes = Uma contestação aberta, e decidida
+mail-kind-password_reset = Ligação para uma palavra-passe nova
+mail-kind-personal_link = Ligação pessoal
+mail-kind-round_published = Ronda publicada (mesa, cor, adversário)
+mail-kind-confirmation_wanted = Registo a confirmar
+mail-kind-dispute_opened = Contestação aberta
+mail-kind-dispute_decided = Contestação decidida
+mail-kind-result_corrected = Resultado corrigido
+mail-kind-final_ranking = Classificação final
+mail-kind-notice = Aviso
+mail-state-waiting = à espera
+mail-state-sent = enviada
+mail-state-failed = falhada
+mail-notice-title = Um aviso a todos os jogadores
+mail-notice-text = Aviso
+mail-notice-hint = Enviado a cada jogador do torneio com endereço de correio electrónico, na língua do torneio. No máximo 5000 caracteres.
+mail-notice-send = Enviar o aviso
+mail-list-title = Mensagens
+mail-list-empty = Ainda nenhuma mensagem.
+mail-col-to = Para
+mail-col-kind = Mensagem
+mail-col-state = Estado
+mail-col-when = Quando
+mail-again = Enviar de novo
+mail-attempts = { $count ->
+        [1] { $count } tentativa
+       *[other] { $count } tentativas
+    }
+mail-next-attempt = próxima às
+mail-answer = A resposta do servidor de correio
+mail-sent-at = enviada
+mail-greeting = Olá { $name },
+mail-footer-event = Recebe esta mensagem porque joga em { $event }, organizado em { $site }.
+mail-footer-account = Enviada por { $site } para o endereço da sua conta, { $email }.
+mail-unsubscribe = Não quero mais anúncios
+mail-outcome-won = ganhou
+mail-outcome-lost = perdeu
+mail-outcome-drawn = empate
+mail-outcome-won_forfeit = ganhou por falta de comparência
+mail-outcome-lost_forfeit = perdeu por falta de comparência
+mail-outcome-double_forfeit = falta de comparência dos dois jogadores
+mail-outcome-bye = isenção
+mail-password_reset-subject = Uma palavra-passe nova para { $site }
+mail-password_reset-body = Alguém (esperamos que seja o próprio) pediu uma palavra-passe nova para a conta { $email }. A ligação abaixo define-a; funciona durante { $minutes ->
+        [1] { $minutes } minuto
+       *[other] { $minutes } minutos
+    }, e uma só vez. Se não a pediu, não faça nada: a sua palavra-passe fica como está.
+mail-password_reset-action = Definir uma palavra-passe nova
+mail-personal_link-subject = { $event }: a sua ligação pessoal
+mail-personal_link-body = Esta é a sua ligação pessoal para { $event }: as suas partidas, as suas mesas e os registos que introduz. Guarde-a para si: é a sua chave. Uma ligação enviada antes deixou de funcionar.
+mail-personal_link-action = Abrir a minha página
+mail-round_published-subject = { $event }: ronda { $round }, mesa { $board }
+mail-round_published-body = A ronda { $round } foi publicada. Joga na mesa { $board } contra { $opponent }, e { $first ->
+        [yes] joga primeiro
+       *[no] joga em segundo
+    }.
+mail-round_published-bye = A ronda { $round } foi publicada. Tem isenção nesta ronda.
+mail-round_published-starts = A ronda começa em { $time }.
+mail-round_published-action = Abrir a minha partida
+mail-confirmation_wanted-subject = { $event }: confirme o registo da ronda { $round }
+mail-confirmation_wanted-body = { $opponent } enviou o registo da vossa partida da ronda { $round } (mesa { $board }). Verifique-o e confirme-o, ou conteste-o se estiver errado: o resultado conta quando os dois o aceitarem.
+mail-confirmation_wanted-action = Ver o registo
+mail-dispute_opened-subject = { $event }: a ronda { $round }, mesa { $board }, vai ao árbitro
+mail-dispute_opened-body = Os registos da sua partida contra { $opponent } na ronda { $round } (mesa { $board }) são diferentes, ou um dos dois contestou o resultado. Um árbitro decide; será informado da decisão.
+mail-dispute_opened-action = Abrir a partida
+mail-dispute_decided-subject = { $event }: o árbitro decidiu a ronda { $round }, mesa { $board }
+mail-dispute_decided-body = O árbitro decidiu a sua partida contra { $opponent } na ronda { $round } (mesa { $board }): { $outcome }.
+mail-dispute_decided-action = Abrir a partida
+mail-result_corrected-subject = { $event }: um resultado seu foi corrigido
+mail-result_corrected-body = O resultado da sua partida contra { $opponent } na ronda { $round } (mesa { $board }) foi corrigido: { $outcome } (antes: { $before }).
+mail-result_corrected-action = Abrir a partida
+mail-final_ranking-subject = { $event }: a classificação final
+mail-final_ranking-body = { $event } terminou. Ficou em { $rank }.º lugar de { $players }, com { $points ->
+        [1] { $points } ponto
+       *[other] { $points } pontos
+    }.
+mail-final_ranking-shared = { $event } terminou. Partilha os lugares { $rank } a { $place_to } de { $players }, com { $points ->
+        [1] { $points } ponto
+       *[other] { $points } pontos
+    }.
+mail-final_ranking-action = Ver as minhas partidas e a classificação
+mail-notice-subject = { $event }: um aviso da organização
+mail-notice-body = A organização de { $event } escreve a todos os jogadores:
+mail-notice-action = Abrir o torneio
 error-reset_link_dead = Esta ligação para uma palavra-passe nova já foi usada ou expirou.
+error-message_not_resendable = Esta mensagem não pode ser enviada de novo (ainda está à espera, ou era uma ligação para uma palavra-passe nova, que a conta pede outra vez).
+error-outbox_full = A caixa de saída está cheia: as mensagens esperam pelo servidor de correio. Tente de novo quando tiverem saído.
+error-notice_empty = Escreva primeiro o aviso.
+error-notice_too_long = Um aviso tem no máximo 5000 caracteres.
 slips-explain = Leia o código (ou escreva o endereço) para ver as suas partidas e introduzir os resultados. Guarde-o para si: é a sua chave.
 slips-copy-title = Lista para enviar por mensagem
 slips-copy-hint = Copie a linha de cada jogador para uma mensagem só a esse jogador.
@@ -1550,10 +1684,10 @@ registry-file = O ficheiro do cadastro da federação
 registry-file-load = Carregar
 registry-file-hint = O ficheiro de /api/v1/registry/export no sítio da federação: as suas pessoas e classificações Elo nacionais ficam aqui, para que inscrever um jogador pelo identificador nacional preencha os seus dados e o seu Elo sem ligação.
 flash-registry-loaded = O cadastro da federação foi carregado: { $added ->
-        [one] { $added } pessoa acrescentada
+        [1] { $added } pessoa acrescentada
        *[other] { $added } pessoas acrescentadas
     }, { $updated } actualizadas, { $rated ->
-        [one] { $rated } Elo nacional
+        [1] { $rated } Elo nacional
        *[other] { $rated } Elo nacionais
     }.
 flash-venue-approved = A chave do local de jogo foi aprovada: os seus arquivos são recebidos a partir de agora.
@@ -1597,4 +1731,7 @@ error-nothing_to_take_back = Não há jogada para anular.
 game-status-in_play = em jogo
 audit-move_taken_back = jogada anulada
 audit-detail-move_taken_back = jogada { $ply } ({ $text })
+audit-mail_chosen = mensagens que o torneio envia escolhidas
+audit-notice_sent = aviso enviado aos jogadores
+audit-message_sent_again = uma mensagem enviada de novo
 error-practice_position_in_play = Esta posição está num tabuleiro a ser jogado neste momento: o motor joga-a quando essa partida terminar.

@@ -10,6 +10,7 @@ pub(crate) mod circuits;
 pub mod events;
 pub(crate) mod limit;
 pub(crate) mod live;
+pub(crate) mod outbox;
 pub(crate) mod push;
 pub(crate) mod ratings;
 pub(crate) mod registry;

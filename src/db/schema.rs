@@ -8,6 +8,7 @@ diesel::table! {
         password_hash -> Text,
         role -> Text,
         created_at -> Timestamp,
+        language -> Nullable<Text>,
     }
 }
 
@@ -496,6 +497,52 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    outbox (id) {
+        id -> Integer,
+        event_id -> Nullable<Integer>,
+        kind -> Text,
+        to_email -> Text,
+        to_name -> Text,
+        language -> Text,
+        player_id -> Nullable<Integer>,
+        user_id -> Nullable<Integer>,
+        round_id -> Nullable<Integer>,
+        game_id -> Nullable<Integer>,
+        secret -> Nullable<Text>,
+        body -> Text,
+        state -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        last_error -> Nullable<Text>,
+        message_id -> Text,
+        created_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    event_mail (event_id) {
+        event_id -> Integer,
+        language -> Text,
+        personal_link -> Bool,
+        round_published -> Bool,
+        confirmation -> Bool,
+        disputes -> Bool,
+        corrections -> Bool,
+        final_ranking -> Bool,
+        dropped -> Integer,
+    }
+}
+
+diesel::table! {
+    mail_recipients (email) {
+        email -> Text,
+        token -> Text,
+        unsubscribed_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(game_moves -> games (game_id));
 diesel::joinable!(event_live -> events (event_id));
 diesel::joinable!(demo_events -> events (event_id));
@@ -518,6 +565,9 @@ diesel::joinable!(game_reviews -> games (game_id));
 diesel::joinable!(adjudications -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    outbox,
+    event_mail,
+    mail_recipients,
     password_resets,
     account_log,
     event_live,

@@ -62,6 +62,10 @@ id!(
     UserId
 );
 id!(
+    /// A message of the outbox.
+    MessageId
+);
+id!(
     /// An API token of an account.
     TokenId
 );

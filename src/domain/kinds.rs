@@ -29,6 +29,8 @@ text_enum! {
     pub enum AccountAction {
         /// An administrator (or the command line) made a one-time link to set a new password.
         ResetLinkMade = "reset_link_made",
+        /// The account's owner asked for a link by e-mail ("forgot my password").
+        ResetLinkMailed = "reset_link_mailed",
         /// A new password set through such a link; every session ended.
         PasswordReset = "password_reset",
     }
@@ -421,6 +423,9 @@ text_enum! {
         RegistryMerged = "registry_merged",
         AdjudicationProposed = "adjudication_proposed",
         MoveTakenBack = "move_taken_back",
+        MailChosen = "mail_chosen",
+        NoticeSent = "notice_sent",
+        MessageSentAgain = "message_sent_again",
     }
 }
 

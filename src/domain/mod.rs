@@ -13,6 +13,7 @@ mod entities;
 mod ids;
 pub mod installation;
 mod kinds;
+mod mail;
 mod mismatch;
 mod offset;
 mod sql;
@@ -26,8 +27,8 @@ pub use entities::{
     RegistryPlayer, Round, Submission,
 };
 pub use ids::{
-    AdjudicationId, ByeId, CircuitId, EventId, GameId, PersonId, PlayerId, RoundId, SubmissionId,
-    TokenId, UserId,
+    AdjudicationId, ByeId, CircuitId, EventId, GameId, MessageId, PersonId, PlayerId, RoundId,
+    SubmissionId, TokenId, UserId,
 };
 pub use installation::{HallStaff, InstallationRole, IssuedIds, VenueState};
 pub use kinds::{
@@ -35,6 +36,7 @@ pub use kinds::{
     EventState, FeedKind, Format, GameState, GameStatus, LeftOut, PlayerStatus, Resemblance, Role,
     RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
 };
+pub use mail::{Language, MailKind, OutboxState};
 pub use mismatch::Mismatch;
 pub use offset::UtcOffset;
 pub use tags::{InvalidTags, MAX_TAG_CHARS, MAX_TAGS, Tags};

@@ -27,7 +27,8 @@ pub(crate) fn parse_role(text: &str) -> Result<Role, ServiceError> {
         .ok_or_else(|| ServiceError::invalid("role", ErrorCode::RoleUnknown))
 }
 
-/// A syntactically valid e-mail address, lower-cased.
+/// An e-mail address as mail servers read it (RFC 5321's mailbox, parsed by lettre, the same
+/// parser the messages are sent with), lower-cased, with a domain of at least two labels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Email(String);
 
@@ -35,14 +36,14 @@ impl Email {
     pub(crate) fn parse(text: &str) -> Result<Email, ServiceError> {
         let text = text.trim().to_lowercase();
         let invalid = || ServiceError::invalid("email", ErrorCode::EmailInvalid);
-        if text.len() > 254 || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if text.len() > 254 {
             return Err(invalid());
         }
-        let (local, domain) = text.split_once('@').ok_or_else(invalid)?;
-        if local.is_empty() || domain.is_empty() || domain.contains('@') || !domain.contains('.') {
-            return Err(invalid());
-        }
-        if domain.starts_with('.') || domain.ends_with('.') {
+        let address: lettre::Address = text.parse().map_err(|_| invalid())?;
+        // An address on a bare host name (`root@localhost`) or a literal (`a@[10.0.0.1]`)
+        // reaches nobody a tournament writes to.
+        let domain = address.domain();
+        if !domain.contains('.') || domain.starts_with('[') || domain.ends_with('.') {
             return Err(invalid());
         }
         Ok(Email(text))
@@ -150,6 +151,7 @@ pub(crate) fn sign_up(
     name: &str,
     password: &str,
     client_ip: &str,
+    language: crate::domain::Language,
 ) -> Result<Session, ServiceError> {
     let email = Email::parse(email)?;
     let name = DisplayName::parse(name)?;
@@ -177,6 +179,7 @@ pub(crate) fn sign_up(
         };
         let user = insert_user(conn, &email, &name, &hash, role)?;
         start_session(conn, &token, user.id)?;
+        crate::db::outbox::set_user_language(conn, user.id, language)?;
         Ok(Session { user, token })
     })
 }
@@ -271,6 +274,7 @@ pub(crate) fn log_in(
     password: &str,
     client_ip: &str,
     old_session: Option<&str>,
+    language: crate::domain::Language,
 ) -> Result<Session, ServiceError> {
     let email = Email::parse(email).map_err(|_| ServiceError::BadCredentials)?;
     let config = &app.config;
@@ -309,6 +313,8 @@ pub(crate) fn log_in(
             q::delete_expired_sessions(conn, now)?;
             let user = User::from_row(row.clone());
             start_session(conn, &token, user.id)?;
+            // The account's messages are written in the language it signs in with.
+            crate::db::outbox::set_user_language(conn, user.id, language)?;
             Ok(Session { user, token })
         })
     };
@@ -531,7 +537,20 @@ mod tests {
             "ana@example.ao"
         );
         for bad in [
-            "", "ana", "ana@", "@x.ao", "a b@x.ao", "ana@x", "a@b@c.ao", "a@.ao",
+            "",
+            "ana",
+            "ana@",
+            "@x.ao",
+            "a b@x.ao",
+            "ana@x",
+            "a@b@c.ao",
+            "a@.ao",
+            "ana@x.ao\r\nBcc: eve@x.ao",
+            "<ana@x.ao>",
+            "Ana <ana@x.ao>",
+            "ana@x.ao,eve@x.ao",
+            "ana@[10.0.0.1]",
+            "ana@x..ao",
         ] {
             assert!(Email::parse(bad).is_err(), "{bad}");
         }

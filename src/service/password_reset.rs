@@ -1,6 +1,8 @@
-//! A forgotten password: a one-time link that sets a new one. An administrator makes it from
-//! the account's admin page or with `kiela admin reset-password --email E`, to hand over in
-//! person (a venue has no e-mail). The link is valid for 30 minutes and once; only its hash is
+//! A forgotten password: a one-time link that sets a new one. The account's owner asks for it
+//! by e-mail on the sign-in page ("forgot my password"): the answer is the same whether or not
+//! the address has an account, and asks are limited per address and per client. At a venue
+//! without e-mail an administrator makes it from the account's admin page or with
+//! `kiela admin reset-password --email E`, to hand over in person. The link is valid for 30 minutes and once; only its hash is
 //! kept. Using it sets the password and ends every session of the account; the account's API
 //! tokens are left as they are (each is listed on the account page, to revoke there), since an
 //! integration's token is not the forgotten secret. Both are written in the account's log.
@@ -8,6 +10,7 @@
 use chrono::Duration;
 
 use super::accounts::{NewPassword, User};
+use super::limits::{self, Limit};
 use super::{App, ServiceError, crypto};
 use crate::db::{self, accounts as q, write_transaction};
 use crate::domain::{AccountAction, ErrorCode, UserId};
@@ -63,6 +66,50 @@ pub(crate) fn make_link(
         Ok::<_, ServiceError>(user.email)
     })?;
     Ok(ResetLink { token, email })
+}
+
+/// Asks for a reset link by e-mail, for each address within the login window.
+pub const ASKS_PER_ADDRESS: u32 = 3;
+
+/// Asks for reset links from one client address within the login window.
+pub const ASKS_PER_CLIENT: u32 = 10;
+
+/// "Forgot my password": when `email` is an account's, a reset link is queued to it (in the
+/// account's language, else `language`). Whether it is one is never told: the answer is the
+/// same, and so are the limits (counted per address whether or not it has an account).
+pub(crate) fn ask_by_email(
+    app: &App,
+    email: &str,
+    client_ip: &str,
+    language: crate::domain::Language,
+) -> Result<(), ServiceError> {
+    let email = super::accounts::Email::parse(email)?;
+    let limits = [
+        Limit::new(format!("forgot:{}", email.as_str()), ASKS_PER_ADDRESS),
+        Limit::new(format!("forgot-ip:{client_ip}"), ASKS_PER_CLIENT),
+    ];
+    let window = Duration::minutes(i64::from(app.config.login_window_minutes));
+    let token = crypto::random_token()?;
+    let mut conn = app.conn()?;
+    // Every ask counts, whether or not the address has an account.
+    let _counted = limits::reserve(&mut conn, &limits, window)?;
+    write_transaction(&mut conn, |conn| {
+        let Some(user) = q::user_by_email(conn, email.as_str())? else {
+            return Ok(());
+        };
+        let now = db::now();
+        q::insert_reset(
+            conn,
+            &crypto::token_hash(&token),
+            user.id,
+            None,
+            now,
+            now + Duration::minutes(RESET_LINK_MINUTES),
+        )?;
+        q::log_account(conn, user.id, None, AccountAction::ResetLinkMailed, now)?;
+        super::notify::reset_link(conn, &user, &token, language)?;
+        Ok::<_, ServiceError>(())
+    })
 }
 
 /// A reset link's token for the account of `email`, from the command line.

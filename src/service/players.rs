@@ -228,6 +228,7 @@ pub(crate) fn add_in(
     let mut duplicates = super::duplicates::duplicates_of(player, &existing);
     let (row, registry) = insert(conn, issued, access, player, PlayerStatus::Active, None)?;
     duplicates.extend(registry);
+    crate::service::notify::personal_link(conn, &row)?;
     audit::record(
         conn,
         audit::Entry::event(access.event.id, access.user_id(), AuditAction::PlayerAdded).detail(
@@ -1077,6 +1078,7 @@ pub(crate) fn reissue_link(
         crate::db::ratings::lock(conn)?;
         let player = player_of_event(conn, access, player_id)?;
         q::set_player_secret(conn, player.id, &secret)?;
+        crate::service::notify::personal_link(conn, &player)?;
         let choice = claim.unwrap_or(match player.account_via {
             Some(AccountVia::Link) => ClaimOnReissue::End,
             _ => ClaimOnReissue::Keep,

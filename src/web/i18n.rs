@@ -58,6 +58,26 @@ impl Lang {
         }
     }
 
+    /// The language as the database keeps it (an account's, an event's messages').
+    #[must_use]
+    pub(crate) fn language(self) -> crate::domain::Language {
+        match self {
+            Lang::Pt => crate::domain::Language::Pt,
+            Lang::En => crate::domain::Language::En,
+            Lang::Fr => crate::domain::Language::Fr,
+        }
+    }
+
+    /// A language the database keeps, as the interface's.
+    #[must_use]
+    pub(crate) fn of(language: crate::domain::Language) -> Lang {
+        match language {
+            crate::domain::Language::Pt => Lang::Pt,
+            crate::domain::Language::En => Lang::En,
+            crate::domain::Language::Fr => Lang::Fr,
+        }
+    }
+
     /// The language's own name, for the switcher.
     #[must_use]
     pub(crate) fn native_name(self) -> &'static str {

@@ -10,6 +10,7 @@ pub mod event_context;
 pub(crate) mod format;
 pub mod i18n;
 pub(crate) mod live;
+pub mod mail;
 pub mod page_cache;
 pub mod pages;
 pub mod paths;

@@ -58,3 +58,9 @@ pub(crate) fn personal_game(secret: &str, id: GameId) -> String {
 pub(crate) fn prizes_edit(slug: &str) -> String {
     format!("/events/{slug}/prizes/edit")
 }
+
+/// `/events/{slug}/mail`: the organisers' view of the event's messages.
+#[must_use]
+pub(crate) fn event_mail(slug: &str) -> String {
+    format!("/events/{slug}/mail")
+}

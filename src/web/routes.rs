@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, imported, live, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, imported, live, mail, me, practice, prizes, public, ratings,
                 registry, reset, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -93,6 +93,10 @@ table! {
         post "/admin/users/{id}/reset-link" => reset::make_link;
         get "/reset/{token}" => reset::reset_form;
         post "/reset/{token}" => reset::reset_password;
+        get "/forgot" => mail::forgot_form;
+        post "/forgot" => mail::forgot;
+        get "/unsubscribe/{token}" => mail::unsubscribe_page;
+        post "/unsubscribe/{token}" => mail::unsubscribe;
         post "/admin/registry" => admin::load_registry;
         post "/admin/venues/{code}/approve" => admin::approve_venue;
         post "/admin/venues/{code}/forget" => admin::forget_venue;
@@ -170,6 +174,10 @@ table! {
         post "/withdraw-import" => imported::withdraw;
         get "/prizes/edit" => prizes::edit_form;
         post "/prizes" => prizes::save;
+        get "/mail" => mail::event_mail_page;
+        post "/mail/choice" => mail::choose;
+        post "/mail/notice" => mail::notice;
+        post "/mail/{mid}/again" => mail::again;
         post "/staff" => events::add_staff;
         post "/staff/{uid}/remove" => events::remove_staff;
         get "/register" => events::register_form;

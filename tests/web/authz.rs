@@ -98,6 +98,10 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /admin/users/{id}/reset-link", Who::Admin),
     ("GET /reset/{token}", Who::Any),
     ("POST /reset/{token}", Who::Any),
+    ("GET /forgot", Who::Any),
+    ("POST /forgot", Who::Any),
+    ("GET /unsubscribe/{token}", Who::Any),
+    ("POST /unsubscribe/{token}", Who::Any),
     ("POST /admin/registry", Who::Admin),
     ("POST /admin/venues/{code}/approve", Who::Admin),
     ("POST /players/{federation_id}/proposals/{id}", Who::Admin),
@@ -201,6 +205,10 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/{slug}/archive.kiela", Who::EventOrganiser),
     ("GET /events/{slug}/prizes/edit", Who::EventOrganiser),
     ("POST /events/{slug}/prizes", Who::EventOrganiser),
+    ("GET /events/{slug}/mail", Who::EventOrganiser),
+    ("POST /events/{slug}/mail/choice", Who::EventOrganiser),
+    ("POST /events/{slug}/mail/notice", Who::EventOrganiser),
+    ("POST /events/{slug}/mail/{mid}/again", Who::EventOrganiser),
     ("POST /events/{slug}/staff", Who::EventOrganiser),
     (
         "POST /events/{slug}/staff/{uid}/remove",
@@ -552,6 +560,7 @@ pub fn fill(path: &str, w: &World) -> String {
         .replace("{federation_id}", "K0000001")
         .replace("{sid}", "999999")
         .replace("{aid}", "999999")
+        .replace("{mid}", "999999")
         .replace("{code}", "ABC123")
         .replace("{token}", &"ab".repeat(32))
         .replace("{secret}", &w.secret)

@@ -33,6 +33,7 @@ mod files;
 mod formats;
 mod front_door;
 mod hall;
+mod mail;
 mod page_types;
 mod practice;
 mod public;

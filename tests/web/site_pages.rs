@@ -109,11 +109,15 @@ pub(crate) async fn every_page_type(app: &TestApp) -> SitePages {
     let playing = personal_path(&api, &token, id, open_player).await;
     let event = format!("/events/{slug}");
     let ko = format!("/events/{ko_slug}");
+    let unsubscribe =
+        kiela::service::outbox::unsubscribe_token(&app.app, "ana@example.ao").unwrap();
     let mut pages = vec![
         page("home", "/".into(), Anyone),
         page("events", "/events".into(), Anyone),
         page("login", "/login".into(), Anyone),
         page("signup", "/signup".into(), Anyone),
+        page("forgot", "/forgot".into(), Anyone),
+        page("unsubscribe", format!("/unsubscribe/{unsubscribe}"), Anyone),
         page("event", event.clone(), Anyone),
         page("standings", format!("{event}/standings"), Anyone),
         page("pairings", format!("{event}/rounds/2"), Anyone),
@@ -170,6 +174,7 @@ pub(crate) async fn every_page_type(app: &TestApp) -> SitePages {
         page("manage", format!("{event}/manage"), Staff),
         page("audit", format!("{event}/audit"), Staff),
         page("queue", format!("{event}/queue"), Staff),
+        page("event-mail", format!("{event}/mail"), Staff),
         page("slips", format!("{event}/slips"), Staff),
         page("results-sheet", format!("{event}/rounds/3/sheet"), Staff),
         page("staff-game", format!("{event}/games/{open_game}"), Staff),

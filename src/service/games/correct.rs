@@ -165,7 +165,9 @@ fn write_correction(
                 to: corrected,
                 reason: reason.to_string(),
             }),
-    )
+    )?;
+    crate::service::notify::result_corrected(conn, game)?;
+    Ok(())
 }
 
 /// The boards of the rounds after `game`'s that would pair differently on the results as they

@@ -120,6 +120,7 @@ pub(crate) fn dispute(
             actor,
             AuditAction::ResultDisputed,
         )?;
+        crate::service::notify::dispute_opened(conn, &game)?;
         if !reason.is_empty() {
             audit::record(
                 conn,

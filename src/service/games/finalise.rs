@@ -249,6 +249,9 @@ fn finalise(
             .states(game.status, GameStatus::Final)
             .detail(detail),
     )?;
+    if game.status == GameStatus::Disputed {
+        crate::service::notify::dispute_decided(conn, game)?;
+    }
     crate::service::live_feed::write_result(
         conn,
         game,
@@ -367,6 +370,7 @@ pub(crate) fn finish_when_done(
     };
     if done {
         q::set_event_state(conn, data.event.id, EventState::Finished, db::now())?;
+        crate::service::notify::event_finished(conn, data.event.id)?;
     }
     Ok(done)
 }

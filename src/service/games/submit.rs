@@ -407,6 +407,7 @@ fn player_record(
                 actor,
                 AuditAction::RecordsDiffer,
             )?;
+            crate::service::notify::dispute_opened(conn, game)?;
             Ok(outcome(game, GameStatus::Disputed, checked))
         }
         None => {
@@ -421,6 +422,15 @@ fn player_record(
                 actor,
                 AuditAction::RecordSubmitted,
             )?;
+            // The opponent is asked to confirm (or dispute) the record.
+            let opponent = if me == game.first_id {
+                game.second_id
+            } else {
+                game.first_id
+            };
+            if let Some(opponent) = opponent {
+                crate::service::notify::confirmation_wanted(conn, game, opponent)?;
+            }
             Ok(outcome(game, GameStatus::Pending, checked))
         }
     }

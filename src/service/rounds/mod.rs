@@ -555,6 +555,7 @@ fn publish_in(
     let event = q::event_by_id(conn, access.event.id)?.ok_or(ServiceError::NotFound)?;
     let data = EventData::load_without_records(conn, event)?;
     standings::store(conn, &data)?;
+    crate::service::notify::round_published(conn, access.event.id, round.id)?;
     round_view(&data, number).ok_or(ServiceError::NotFound)
 }
 

@@ -54,7 +54,7 @@ pub struct Flash {
 }
 
 /// The names a flash message's numbers may have: the cookie carries digits and these only.
-pub(crate) const FLASH_COUNTS: &[&str] = &["added", "updated", "rated"];
+pub(crate) const FLASH_COUNTS: &[&str] = &["added", "updated", "rated", "queued"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlashLevel {

@@ -126,9 +126,10 @@ pub(crate) async fn signup(
     let app = app.into_inner();
     let ip = client_ip(&req);
     let (email, name, password) = (form.email.clone(), form.name.clone(), form.password);
+    let language = c.lang.language();
     match crate::web::run(move || {
         Ok::<_, crate::service::ServiceError>(accounts::sign_up(
-            &app, &email, &name, &password, &ip,
+            &app, &email, &name, &password, &ip, language,
         ))
     })
     .await?
@@ -194,6 +195,7 @@ pub(crate) async fn login(
     let old = session_token(&req);
     let (email, password) = (form.email.clone(), form.password);
     let next = safe_next(&form.next);
+    let language = c.lang.language();
     match crate::web::run(move || {
         Ok::<_, crate::service::ServiceError>(accounts::log_in(
             &app,
@@ -201,6 +203,7 @@ pub(crate) async fn login(
             &password,
             &ip,
             old.as_deref(),
+            language,
         ))
     })
     .await?

@@ -13,6 +13,7 @@ pub mod games;
 pub mod home;
 pub(crate) mod imported;
 pub(crate) mod live;
+pub(crate) mod mail;
 pub(crate) mod me;
 pub(crate) mod practice;
 pub(crate) mod prizes;
