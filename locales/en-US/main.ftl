@@ -864,6 +864,8 @@ mail-final_ranking-shared = { $event } is over. You share places { $rank } to { 
         [one] { $points } point
        *[other] { $points } points
     }.
+mail-final_ranking-prize = Your prize: { $amount } { $currency }.
+mail-final_ranking-prize-category = Your prize in { $category }: { $amount } { $currency }.
 mail-final_ranking-action = See my games and the ranking
 mail-notice-subject = { $event }: a notice from the organisers
 mail-notice-body = The organisers of { $event } write to every player:

@@ -864,6 +864,8 @@ mail-final_ranking-shared = { $event } est terminé. Vous partagez les places { 
         [one] { $points } point
        *[other] { $points } points
     }.
+mail-final_ranking-prize = Votre prix : { $amount } { $currency }.
+mail-final_ranking-prize-category = Votre prix en { $category } : { $amount } { $currency }.
 mail-final_ranking-action = Voir mes parties et le classement
 mail-notice-subject = { $event } : un avis de l’organisation
 mail-notice-body = L’organisation de { $event } écrit à tous les joueurs :

@@ -864,6 +864,8 @@ mail-final_ranking-shared = { $event } terminou. Partilha os lugares { $rank } a
         [1] { $points } ponto
        *[other] { $points } pontos
     }.
+mail-final_ranking-prize = O seu prémio: { $amount } { $currency }.
+mail-final_ranking-prize-category = O seu prémio em { $category }: { $amount } { $currency }.
 mail-final_ranking-action = Ver as minhas partidas e a classificação
 mail-notice-subject = { $event }: um aviso da organização
 mail-notice-body = A organização de { $event } escreve a todos os jogadores:

@@ -32,6 +32,16 @@ pub struct GameLine {
     pub starts_at: Option<NaiveDateTime>,
 }
 
+/// A prize a player won, as a message names it.
+#[derive(Clone, Debug)]
+pub struct Prize {
+    /// The category's name (`None`: the places).
+    pub category: Option<String>,
+    pub amount: f64,
+    pub currency: String,
+    pub goods: Option<String>,
+}
+
 /// What a message says.
 #[derive(Clone, Debug)]
 pub enum Says {
@@ -41,12 +51,13 @@ pub enum Says {
     PersonalLink { secret: String },
     /// A game of the player's, and the player's link to it.
     Game { line: GameLine, secret: String },
-    /// The player's place in the final ranking, of `players`.
+    /// The player's place in the final ranking, of `players`, and the prizes won.
     Ranking {
         rank: usize,
         place_to: usize,
         points: f64,
         players: usize,
+        prizes: Vec<Prize>,
         secret: String,
     },
     /// A notice the organiser wrote.
@@ -142,14 +153,30 @@ fn game_line(
     }))
 }
 
-/// The player's place in the event's final ranking (as stored when the event finished).
+/// The player's place in the event's final ranking (as stored when the event finished), and
+/// the player's prizes from the event's prize list.
 fn ranking(
     conn: &mut crate::db::DbConnection,
     event: Event,
     player: &Player,
 ) -> Result<Option<Says>, ServiceError> {
+    let access = super::access::load_access(conn, super::access::EventRef::Id(event.id), None)?;
     let data = super::event_data::EventData::load_without_records(conn, event)?;
     let view = super::standings::stored(conn, &data)?;
+    let prizes = match super::prizes::prize_list_in(conn, &access, &data)? {
+        Some(list) => list
+            .awards
+            .iter()
+            .filter(|a| a.player_id == player.id)
+            .map(|a| Prize {
+                category: a.category.clone(),
+                amount: a.amount,
+                currency: list.currency.clone(),
+                goods: a.goods.clone(),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     Ok(view
         .rows
         .iter()
@@ -159,6 +186,7 @@ fn ranking(
             place_to: r.place_to.max(r.rank),
             points: r.points,
             players: view.rows.len(),
+            prizes,
             secret: player.secret.clone(),
         }))
 }

@@ -46,6 +46,17 @@ pub(crate) fn personal_link(
     outbox::queue(conn, letters)
 }
 
+/// The personal links of entries imported together.
+pub(crate) fn personal_links(
+    conn: &mut DbConnection,
+    event: EventId,
+    players: &[Player],
+) -> Result<usize, ServiceError> {
+    let refs: Vec<&Player> = players.iter().collect();
+    let letters = outbox::letters_to_players(conn, MailKind::PersonalLink, event, &refs)?;
+    outbox::queue(conn, letters)
+}
+
 /// Messages of `kind` about `game` to these of its players.
 fn about_game(
     conn: &mut DbConnection,

@@ -12,7 +12,7 @@ use chrono::{Duration, NaiveDateTime};
 
 use super::{App, ServiceError, crypto};
 use crate::db::outbox::{self as q, EventMailRow, MessageRow, NewMessage};
-use crate::db::{self, DbConnection};
+use crate::db::{self, DbConnection, write_transaction};
 use crate::domain::{
     EventId, GameId, Language, MailKind, MessageId, OutboxState, Player, PlayerId, RoundId, UserId,
 };
@@ -316,17 +316,60 @@ pub(crate) fn due(app: &App, rows: i64) -> Result<Vec<Queued>, ServiceError> {
         .collect())
 }
 
-/// Takes a message for sending, for `mail_lease_secs`: no other worker sends it meanwhile.
-/// `false`: another worker took it first.
-pub(crate) fn claim(app: &App, row: &Queued) -> Result<bool, ServiceError> {
+/// Messages taken for sending: no other worker sends them until the lease ends.
+#[derive(Debug)]
+pub(crate) struct Taken {
+    pub messages: Vec<Queued>,
+    until: NaiveDateTime,
+    claimed_at: std::time::Instant,
+    lease: std::time::Duration,
+}
+
+impl Taken {
+    /// Whether the lease still has half its time: a message is sent only then, so that it is
+    /// accepted (and marked) before another worker may take it.
+    #[must_use]
+    pub(crate) fn still_held(&self) -> bool {
+        self.claimed_at.elapsed() < self.lease / 2
+    }
+}
+
+/// Takes these messages for `mail_lease_secs`, in one transaction (one commit for the batch);
+/// those another worker took first are left out.
+pub(crate) fn claim(app: &App, rows: Vec<Queued>) -> Result<Taken, ServiceError> {
+    let lease_secs = app.config.mail_lease_secs;
+    let until = db::now() + Duration::seconds(i64::try_from(lease_secs).unwrap_or(i64::MAX / 2));
+    let claimed_at = std::time::Instant::now();
     let mut conn = app.conn()?;
-    let lease = i64::try_from(app.config.mail_lease_secs).unwrap_or(i64::MAX / 2);
-    Ok(q::claim(
-        &mut conn,
-        row.id,
-        row.next_attempt_at,
-        db::now() + Duration::seconds(lease),
-    )?)
+    let messages = write_transaction(&mut conn, |conn| {
+        let mut taken = Vec::with_capacity(rows.len());
+        for mut row in rows {
+            if q::claim(conn, row.id, row.next_attempt_at, until)? {
+                row.next_attempt_at = until;
+                taken.push(row);
+            }
+        }
+        Ok::<_, ServiceError>(taken)
+    })?;
+    Ok(Taken {
+        messages,
+        until,
+        claimed_at,
+        lease: std::time::Duration::from_secs(lease_secs),
+    })
+}
+
+/// Gives back the messages of a batch not sent (the lease ran short): any worker may take
+/// them at once.
+pub(crate) fn release(app: &App, taken: &Taken, left: &[Queued]) -> Result<(), ServiceError> {
+    let mut conn = app.conn()?;
+    let now = db::now();
+    write_transaction(&mut conn, |conn| {
+        for row in left {
+            q::claim(conn, row.id, taken.until, now)?;
+        }
+        Ok::<_, ServiceError>(())
+    })
 }
 
 /// What became of one attempt.

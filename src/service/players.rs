@@ -543,6 +543,12 @@ fn write_import(
         return Err(ServiceError::Conflict(ErrorCode::TooManyPlayers));
     }
     insert_many(conn, &app.installation.issued_ids(), access, lines)?;
+    // The new entries are numbered after every earlier one: the players with an address
+    // among them get their personal links.
+    let mut entered = q::players_of_event(conn, access.event.id)?;
+    entered.sort_by_key(|p| p.number);
+    let new = entered.split_off(entered.len().saturating_sub(lines.len()));
+    crate::service::notify::personal_links(conn, access.event.id, &new)?;
     super::standings::changed(conn, access.event.id)?;
     audit::record(
         conn,

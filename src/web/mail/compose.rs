@@ -136,6 +136,7 @@ pub(crate) fn words(
             place_to,
             points,
             players,
+            prizes,
             secret,
         } => {
             args.push(("rank", rank.to_string()));
@@ -147,10 +148,9 @@ pub(crate) fn words(
             } else {
                 "mail-final_ranking-body"
             };
-            (
-                vec![lang.t_args(key, &args)],
-                Some(link(crate::web::paths::personal(secret))),
-            )
+            let mut paragraphs = vec![lang.t_args(key, &args)];
+            paragraphs.extend(prizes.iter().map(|p| prize_words(lang, p)));
+            (paragraphs, Some(link(crate::web::paths::personal(secret))))
         }
         Says::Notice { text } => (
             vec![lang.t_args("mail-notice-body", &args), text.clone()],
@@ -173,6 +173,26 @@ pub(crate) fn words(
         footer: lang.t_args(footer_key, &args),
         unsubscribe: unsubscribe_url.map(|url| (lang.t("mail-unsubscribe"), url)),
     }
+}
+
+/// A prize won, in words: its amount (and goods), and its category's name.
+fn prize_words(lang: Lang, prize: &crate::service::letters::Prize) -> String {
+    let mut args = vec![
+        ("amount", prize.amount.to_string()),
+        ("currency", prize.currency.clone()),
+    ];
+    let key = match &prize.category {
+        Some(category) => {
+            args.push(("category", category.clone()));
+            "mail-final_ranking-prize-category"
+        }
+        None => "mail-final_ranking-prize",
+    };
+    let mut text = lang.t_args(key, &args);
+    if let Some(goods) = &prize.goods {
+        text.push_str(&format!(" + {goods}"));
+    }
+    text
 }
 
 /// The arguments of a message about a game.
@@ -337,6 +357,20 @@ mod tests {
                 place_to: 4,
                 points: 4.5,
                 players: 20,
+                prizes: vec![
+                    crate::service::letters::Prize {
+                        category: None,
+                        amount: 25_000.0,
+                        currency: "AOA".into(),
+                        goods: Some("Um tabuleiro".into()),
+                    },
+                    crate::service::letters::Prize {
+                        category: Some("Sub-16".into()),
+                        amount: 5_000.5,
+                        currency: "AOA".into(),
+                        goods: None,
+                    },
+                ],
                 secret: "cd".repeat(32),
             },
             MailKind::Notice => Says::Notice {
