@@ -353,6 +353,24 @@ async fn a_forgotten_password_comes_back_by_mail(backend: Backend) {
         statuses.push(asked.status);
     }
     assert_eq!(statuses, [200, 200, 200, 429]);
+
+    // An address that is none comes back on the form, with the reason and as typed.
+    let page = visitor.get("/forgot").await;
+    let csrf = extract_csrf(&page.body).unwrap();
+    for typed in ["ana@x.ao\r\nBcc: eve@x.ao", "not an address"] {
+        let refused = visitor
+            .post_raw("/forgot", &[("csrf", csrf.as_str()), ("email", typed)])
+            .await;
+        assert_eq!(refused.status, 422);
+        assert!(crate::harness::has(&refused.body, "form input[name=email]"));
+        assert!(
+            refused
+                .body
+                .contains(&kiela::web::i18n::Lang::Pt.t("error-email_invalid")),
+            "{}",
+            refused.body
+        );
+    }
 }
 
 #[actix_web::test]

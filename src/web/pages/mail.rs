@@ -68,32 +68,26 @@ pub(crate) async fn forgot(
         ))
     })
     .await?;
-    let page = |error: Option<String>, sent_to: Option<&str>| {
-        let page = ForgotPage {
+    let (status, error, sent_to) = match asked {
+        Ok(()) => (StatusCode::OK, None, Some(form.email.trim())),
+        Err(e @ ServiceError::Invalid(_)) => (
+            crate::web::errors::refused_input(),
+            Some(error_key(e.code())),
+            None,
+        ),
+        Err(e) => return Err(e.into()),
+    };
+    html_with_status(
+        status,
+        &ForgotPage {
             c: &c,
             email: &form.email,
             error,
             sent_to,
             minutes: password_reset::RESET_LINK_MINUTES,
             sends_mail,
-        };
-        page.render().map_err(WebError::from)
-    };
-    match asked {
-        Ok(()) => {
-            let body = page(None, Some(form.email.trim()))?;
-            Ok(HttpResponse::Ok()
-                .content_type("text/html; charset=utf-8")
-                .body(body))
-        }
-        Err(e @ ServiceError::Invalid(_)) => {
-            let body = page(Some(error_key(e.code())), None)?;
-            Ok(HttpResponse::build(crate::web::errors::refused_input())
-                .content_type("text/html; charset=utf-8")
-                .body(body))
-        }
-        Err(e) => Err(e.into()),
-    }
+        },
+    )
 }
 
 #[derive(Template)]
