@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{account_log, api_tokens, login_failures, password_resets, sessions, users};
-use crate::domain::{AccountAction, Role, TokenId, UserId};
+use crate::domain::{AccountAction, Language, Role, TokenId, UserId};
 
 /// A user as stored.
 #[derive(Clone, Debug, Queryable, Selectable, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub struct UserRow {
     pub password_hash: String,
     pub role: Role,
     pub created_at: NaiveDateTime,
+    /// The language the account last signed in with (its messages are written in it).
+    pub language: Option<Language>,
 }
 
 /// A new user.

@@ -390,21 +390,3 @@ pub(crate) fn set_user_language(
         .execute(conn)?;
     Ok(())
 }
-
-/// The languages of these accounts (those that have one).
-pub(crate) fn user_languages(
-    conn: &mut DbConnection,
-    ids: &[UserId],
-) -> QueryResult<Vec<(UserId, Language)>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let rows: Vec<(UserId, Option<Language>)> = users::table
-        .filter(users::id.eq_any(ids))
-        .select((users::id, users::language))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(id, language)| language.map(|l| (id, l)))
-        .collect())
-}

@@ -184,8 +184,8 @@ pub(crate) fn sign_up(
     })
 }
 
-/// The window of the login, password and sign-up limits.
-fn limit_window(app: &App) -> TimeDelta {
+/// The window of the login, password, sign-up and reset-link limits.
+pub(crate) fn limit_window(app: &App) -> TimeDelta {
     TimeDelta::minutes(i64::from(app.config.login_window_minutes))
 }
 

@@ -114,14 +114,23 @@ pub(crate) fn result_corrected(
     about_game(conn, MailKind::ResultCorrected, game, &both(game))
 }
 
+/// Letters of `kind` to every player of the event with an address.
+fn to_every_player(
+    conn: &mut DbConnection,
+    kind: MailKind,
+    event: EventId,
+) -> Result<Vec<Letter>, ServiceError> {
+    let players = q::players_of_event(conn, event)?;
+    let refs: Vec<&Player> = players.iter().collect();
+    outbox::letters_to_players(conn, kind, event, &refs)
+}
+
 /// The event finished: every player is told the final ranking and their place.
 pub(crate) fn event_finished(
     conn: &mut DbConnection,
     event: EventId,
 ) -> Result<usize, ServiceError> {
-    let players = q::players_of_event(conn, event)?;
-    let refs: Vec<&Player> = players.iter().collect();
-    let letters = outbox::letters_to_players(conn, MailKind::FinalRanking, event, &refs)?;
+    let letters = to_every_player(conn, MailKind::FinalRanking, event)?;
     outbox::queue(conn, letters)
 }
 
@@ -131,9 +140,7 @@ pub(crate) fn notice(
     event: EventId,
     text: &str,
 ) -> Result<usize, ServiceError> {
-    let players = q::players_of_event(conn, event)?;
-    let refs: Vec<&Player> = players.iter().collect();
-    let mut letters = outbox::letters_to_players(conn, MailKind::Notice, event, &refs)?;
+    let mut letters = to_every_player(conn, MailKind::Notice, event)?;
     for letter in &mut letters {
         letter.body = text.to_string();
     }
@@ -148,9 +155,7 @@ pub(crate) fn reset_link(
     token: &str,
     asked_in: Language,
 ) -> Result<usize, ServiceError> {
-    let language = crate::db::outbox::user_languages(conn, &[user.id])?
-        .first()
-        .map_or(asked_in, |(_, l)| *l);
+    let language = user.language.unwrap_or(asked_in);
     outbox::queue(
         conn,
         vec![Letter {

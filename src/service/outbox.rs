@@ -159,7 +159,6 @@ pub(crate) fn addresses_of(
 ) -> Result<Vec<Address>, ServiceError> {
     let ids: Vec<UserId> = players.iter().filter_map(|p| p.user_id).collect();
     let accounts = db::accounts::users_by_ids(conn, &ids)?;
-    let languages = q::user_languages(conn, &ids)?;
     Ok(players
         .iter()
         .map(|p| {
@@ -169,9 +168,7 @@ pub(crate) fn addresses_of(
                 .clone()
                 .filter(|e| !e.is_empty())
                 .or_else(|| account.map(|a| a.email.clone()))?;
-            let language = p
-                .user_id
-                .and_then(|u| languages.iter().find(|(id, _)| *id == u).map(|(_, l)| *l));
+            let language = account.and_then(|a| a.language);
             Some((email, language))
         })
         .collect())

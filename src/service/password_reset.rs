@@ -88,7 +88,7 @@ pub(crate) fn ask_by_email(
         Limit::new(format!("forgot:{}", email.as_str()), ASKS_PER_ADDRESS),
         Limit::new(format!("forgot-ip:{client_ip}"), ASKS_PER_CLIENT),
     ];
-    let window = Duration::minutes(i64::from(app.config.login_window_minutes));
+    let window = super::accounts::limit_window(app);
     let token = crypto::random_token()?;
     let mut conn = app.conn()?;
     // Every ask counts, whether or not the address has an account.

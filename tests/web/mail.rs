@@ -228,14 +228,37 @@ async fn server_with(url: &str, sink: &SmtpSink, extra: &[(&str, &str)]) -> Serv
     Server::start(url, &env).await
 }
 
-/// The outbox's messages in each state, read from the database.
-fn outbox_states(url: &str) -> BTreeMap<String, i64> {
-    let app = kiela::service::App::start(kiela::config::Config {
+/// The installation's services on its database, beside the server under test.
+fn app_at(url: &str) -> kiela::service::App {
+    kiela::service::App::start(kiela::config::Config {
         database_url: url.to_string(),
         pool_size: 1,
         ..kiela::config::Config::default()
     })
-    .unwrap();
+    .unwrap()
+}
+
+/// A Swiss of three rounds made through the API: its id and slug.
+async fn swiss(api: &Browser<'_>, organiser: &str, name: &str) -> (i64, String) {
+    let created = api
+        .api(
+            "POST",
+            "/api/v1/events",
+            Some(organiser),
+            Some(json!({"name": name, "format": "swiss", "rounds": 3})),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let json = created.json();
+    (
+        json["id"].as_i64().unwrap(),
+        json["slug"].as_str().unwrap().to_string(),
+    )
+}
+
+/// The outbox's messages in each state, read from the database.
+fn outbox_states(url: &str) -> BTreeMap<String, i64> {
+    let app = app_at(url);
     kiela::service::outbox::counts_by_state(&app)
         .unwrap()
         .into_iter()
@@ -438,15 +461,7 @@ async fn every_player_is_told_their_game(backend: Backend) {
     let organiser = organiser_token(&url, "org@example.ao");
     let server = server_with(&url, &sink, &[]).await;
     let api = Browser::at(&server.base);
-    let created = api
-        .api(
-            "POST",
-            "/api/v1/events",
-            Some(&organiser),
-            Some(json!({"name": "Taça do Uíge", "format": "swiss", "rounds": 3})),
-        )
-        .await;
-    let event = created.json()["id"].as_i64().unwrap();
+    let (event, slug) = swiss(&api, &organiser, "Taça do Uíge").await;
     let players = players_with_mail(&api, &url, &organiser, event, 4).await;
     // A fifth player without an address (the lowest rated: the bye) is told nothing.
     let added = api
@@ -591,7 +606,6 @@ async fn every_player_is_told_their_game(backend: Backend) {
         .unwrap();
     assert_eq!(clicked.status, 303, "{}", clicked.body);
     let organiser_browser = sign_in(&server.base, "org@example.ao", "a-long-password").await;
-    let slug = created.json()["slug"].as_str().unwrap().to_string();
     let page = organiser_browser.get(&format!("/events/{slug}/mail")).await;
     assert_eq!(page.status, 200);
     let csrf = extract_csrf(&page.body).unwrap();
@@ -648,15 +662,7 @@ async fn mail_waits_for_the_server_and_goes_once(backend: Backend) {
     let organiser = organiser_token(&url, "org@example.ao");
     let server = server_with(&url, &sink, &[]).await;
     let api = Browser::at(&server.base);
-    let created = api
-        .api(
-            "POST",
-            "/api/v1/events",
-            Some(&organiser),
-            Some(json!({"name": "Sem Rede", "format": "swiss", "rounds": 3})),
-        )
-        .await;
-    let event = created.json()["id"].as_i64().unwrap();
+    let (event, _) = swiss(&api, &organiser, "Sem Rede").await;
     players_with_mail(&api, &url, &organiser, event, 3).await;
     // The server is down: the messages wait, with the reason of each failed attempt.
     let deadline = Instant::now() + MAIL_DEADLINE;
@@ -682,12 +688,7 @@ async fn mail_waits_for_the_server_and_goes_once(backend: Backend) {
 
 /// The most attempts any waiting message has had.
 fn kiela_attempts(url: &str) -> i32 {
-    let app = kiela::service::App::start(kiela::config::Config {
-        database_url: url.to_string(),
-        pool_size: 1,
-        ..kiela::config::Config::default()
-    })
-    .unwrap();
+    let app = app_at(url);
     kiela::service::outbox::most_attempts(&app).unwrap()
 }
 
@@ -715,15 +716,7 @@ async fn a_server_killed_while_sending_loses_no_message(backend: Backend) {
     let lease = [("KIELA_MAIL_LEASE_SECS", "2")];
     let mut server = server_with(&url, &sink, &lease).await;
     let api = Browser::at(&server.base);
-    let created = api
-        .api(
-            "POST",
-            "/api/v1/events",
-            Some(&organiser),
-            Some(json!({"name": "Apagão", "format": "swiss", "rounds": 3})),
-        )
-        .await;
-    let event = created.json()["id"].as_i64().unwrap();
+    let (event, _) = swiss(&api, &organiser, "Apagão").await;
     players_with_mail(&api, &url, &organiser, event, 12).await;
     sink.wait_for(1).await;
     server.kill();

@@ -13,27 +13,19 @@ use crate::service::letters::{Content, GameLine, Says};
 use crate::service::outbox::Queued;
 use crate::web::i18n::Lang;
 
-/// The text of a message, before it is an e-mail.
+/// A message's plain text.
 #[derive(Template)]
 #[template(path = "mail/letter.txt")]
 struct PlainLetter<'a> {
-    greeting: &'a str,
-    paragraphs: &'a [String],
-    action: &'a Option<(String, String)>,
-    footer: &'a str,
-    unsubscribe: &'a Option<(String, String)>,
+    w: &'a Words,
 }
 
+/// A message's HTML.
 #[derive(Template)]
 #[template(path = "mail/letter.html")]
 struct HtmlLetter<'a> {
     lang_tag: &'a str,
-    subject: &'a str,
-    greeting: &'a str,
-    paragraphs: &'a [String],
-    action: &'a Option<(String, String)>,
-    footer: &'a str,
-    unsubscribe: &'a Option<(String, String)>,
+    w: &'a Words,
 }
 
 /// What a letter says, in words.
@@ -247,23 +239,12 @@ pub(crate) fn message(
         .map_err(|e: lettre::address::AddressError| ComposeError::Recipient(e.to_string()))?;
     let name = one_line(&row.to_name);
     let to = Mailbox::new((!name.is_empty()).then_some(name), address);
-    let plain = PlainLetter {
-        greeting: &words.greeting,
-        paragraphs: &words.paragraphs,
-        action: &words.action,
-        footer: &words.footer,
-        unsubscribe: &words.unsubscribe,
-    }
-    .render()
-    .map_err(|e| ComposeError::Build(e.to_string()))?;
+    let plain = PlainLetter { w: words }
+        .render()
+        .map_err(|e| ComposeError::Build(e.to_string()))?;
     let html = HtmlLetter {
         lang_tag: lang.tag(),
-        subject: &words.subject,
-        greeting: &words.greeting,
-        paragraphs: &words.paragraphs,
-        action: &words.action,
-        footer: &words.footer,
-        unsubscribe: &words.unsubscribe,
+        w: words,
     }
     .render()
     .map_err(|e| ComposeError::Build(e.to_string()))?;

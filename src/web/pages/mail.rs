@@ -14,6 +14,7 @@ use crate::service::{App, ServiceError, event_mail, outbox, password_reset};
 use crate::web::context::{Chrome, CsrfForm, Empty, FlashLevel, Page, client_ip};
 use crate::web::errors::WebError;
 use crate::web::event_context::OrganiserPage;
+use crate::web::i18n::Lang;
 
 #[derive(Template)]
 #[template(path = "forgot.html")]
@@ -99,13 +100,9 @@ struct UnsubscribePage<'a> {
     stopped: bool,
 }
 
-/// The token in an unsubscribe link's path: 64 hex digits.
+/// The token in an unsubscribe link's path, or 404.
 fn token_of(path: &str) -> Result<&str, WebError> {
-    if path.len() == 64 && path.bytes().all(|b| b.is_ascii_hexdigit()) {
-        Ok(path)
-    } else {
-        Err(ServiceError::NotFound.into())
-    }
+    super::reset::token_of(path).ok_or_else(|| ServiceError::NotFound.into())
 }
 
 /// `GET /unsubscribe/{token}`: whether the address receives announcements, with the button
@@ -120,7 +117,7 @@ pub(crate) async fn unsubscribe_page(
     let action = format!("/unsubscribe/{token}");
     let (email, stopped) =
         crate::web::run(move || outbox::unsubscribe_state(&service, &token)).await?;
-    Ok(super::venue::no_store(html(&UnsubscribePage {
+    Ok(super::reset::secret_page(html(&UnsubscribePage {
         c: &c,
         email: &email,
         action,
@@ -167,7 +164,8 @@ struct MailPage<'a> {
     event: &'a Event,
     mail: &'a EventMail,
     sends_mail: bool,
-    languages: [(Language, &'static str); 3],
+    /// The languages messages may be written in, with their own names.
+    languages: Vec<(Language, &'static str)>,
     notice: &'a str,
     error: Option<String>,
 }
@@ -187,11 +185,10 @@ async fn render_mail(
         event: &page.access.event,
         mail: &mail,
         sends_mail: app.config.smtp_url.is_some(),
-        languages: [
-            (Language::Pt, "Português"),
-            (Language::En, "English"),
-            (Language::Fr, "Français"),
-        ],
+        languages: Lang::ALL
+            .iter()
+            .map(|l| (l.language(), l.native_name()))
+            .collect(),
         notice,
         error,
     };

@@ -36,14 +36,15 @@ pub struct ResetForm {
     password: String,
 }
 
-/// The token in a reset link's path: 64 hex digits, or nothing that could be one.
-fn token_of(path: &str) -> Option<&str> {
+/// The token in a secret link's path (a reset link, an unsubscribe link): 64 hex digits, or
+/// nothing that could be one.
+pub(crate) fn token_of(path: &str) -> Option<&str> {
     (path.len() == 64 && path.bytes().all(|b| b.is_ascii_hexdigit())).then_some(path)
 }
 
 /// The page of a secret link: never kept ([`super::venue::no_store`]), never sent on as a
 /// referrer.
-fn secret_page(response: HttpResponse) -> HttpResponse {
+pub(crate) fn secret_page(response: HttpResponse) -> HttpResponse {
     let mut response = super::venue::no_store(response);
     response.headers_mut().insert(
         header::REFERRER_POLICY,
