@@ -82,6 +82,8 @@ flash-signed-up = Your account is ready. Welcome!
 flash-logged-in = You are logged in.
 flash-logged-out = You are logged out.
 flash-password-changed = Your password was changed. Your other sessions were ended.
+flash-email-change-sent = A link is on its way to the new address: open it to make the change. Until then your address stays as it is.
+flash-email-changed = The account's address has changed: sign in with the new one from now on.
 flash-token-revoked = The token was revoked.
 flash-role-changed = The role was changed.
 error-title-400 = Bad request
@@ -551,6 +553,15 @@ error-record_file_missing = Choose the record file to send.
 error-record_file_not_text = The file is not a text record (KGN in UTF-8).
 account-password-revoke-tokens = Also revoke all my API tokens
 account-password-sessions = Changing the password signs out every other browser where this account is signed in.
+account-email-title = Change the e-mail address
+account-email-new = The new address
+account-email-hint = A link goes to the new address: your address changes only once it is opened (within { $hours } hours). Until then you sign in with this one.
+account-email-no-mail = This site sends no e-mail for now: the link waits to go out until a mail server is configured.
+account-email-submit = Send the link
+email-change-title = A new e-mail address
+email-change-confirm = Make { $email } the address of your account? From then on you sign in with it, and messages go to it.
+email-change-submit = Confirm the new address
+email-change-dead = This link has been used, or is more than { $hours } hours old, or a newer one was asked for. Ask again on your account page.
 error-busy = The server is busy. Please try again in a few seconds.
 error-last_admin = This is the installation's only administrator: make another account administrator first.
 error-own_game = You play in this game, so you cannot decide, confirm or enter its result as staff: another arbiter or organiser must.
@@ -818,6 +829,8 @@ mail-sent-at = sent
 mail-greeting = Hello { $name },
 mail-footer-event = You receive this message because you play in { $event }, organised at { $site }.
 mail-footer-account = Sent by { $site } to the address of your account, { $email }.
+mail-footer-email_change = Sent by { $site } to { $email }, the address asked for the account of { $name }.
+mail-footer-email_changed = Sent by { $site } to { $email }, the address your account had until now.
 mail-unsubscribe = No more announcements
 mail-outcome-won = you won
 mail-outcome-lost = you lost
@@ -832,6 +845,14 @@ mail-password_reset-body = Someone (you, we hope) asked for a new password for t
        *[other] { $minutes } minutes
     }, and once. If you did not ask, do nothing: your password stays as it is.
 mail-password_reset-action = Set a new password
+mail-email_change-subject = Confirm your new address for { $site }
+mail-email_change-body = Someone (you, we hope) asked to make this the address of the account of { $name } at { $site }. The link below confirms it; it works for { $hours ->
+        [one] { $hours } hour
+       *[other] { $hours } hours
+    }, and once. Until it is opened the account keeps its address. If you did not ask, do nothing.
+mail-email_change-action = Confirm this address
+mail-email_changed-subject = The address of your account at { $site } has changed
+mail-email_changed-body = The address of the account of { $name } is now { $new }: messages and reset links go there, and this address no longer signs in. If you did not make this change, tell the site's administrator at once.
 mail-personal_link-subject = { $event }: your personal link
 mail-personal_link-body = This is your personal link to { $event }: your games, your boards, and the records you enter. Keep it to yourself: it is your key. A link sent to you earlier no longer works.
 mail-personal_link-action = Open my page
@@ -871,6 +892,8 @@ mail-notice-subject = { $event }: a notice from the organisers
 mail-notice-body = The organisers of { $event } write to every player:
 mail-notice-action = Open the event
 error-reset_link_dead = This link for a new password has been used or has expired.
+error-email_change_link_dead = This link for a new address has been used or has expired.
+error-email_unchanged = This is already the address of your account.
 error-message_not_resendable = This message cannot be sent again (it is still waiting, or it was a link for a new password, which the account asks for anew).
 error-outbox_full = The outbox is full: messages wait for the mail server. Try again once they have gone out.
 error-notice_empty = Write the notice first.

@@ -82,6 +82,8 @@ flash-signed-up = Votre compte est prêt. Bienvenue !
 flash-logged-in = Vous êtes connecté.
 flash-logged-out = Vous êtes déconnecté.
 flash-password-changed = Votre mot de passe a été changé. Vos autres sessions ont été fermées.
+flash-email-change-sent = Un lien est en route vers la nouvelle adresse : ouvrez-le pour faire le changement. D’ici là, votre adresse reste la même.
+flash-email-changed = L’adresse du compte a changé : connectez-vous désormais avec la nouvelle.
 flash-token-revoked = Le jeton a été révoqué.
 flash-role-changed = Le rôle a été changé.
 error-title-400 = Requête incorrecte
@@ -551,6 +553,15 @@ error-record_file_missing = Choisissez le fichier de la partie à envoyer.
 error-record_file_not_text = Le fichier n’est pas une partie en texte (KGN en UTF-8).
 account-password-revoke-tokens = Révoquer aussi tous mes jetons d’API
 account-password-sessions = Changer le mot de passe ferme la session dans tous les autres navigateurs de ce compte.
+account-email-title = Changer l’adresse e-mail
+account-email-new = La nouvelle adresse
+account-email-hint = Un lien part vers la nouvelle adresse : votre adresse ne change qu’une fois ce lien ouvert (dans les { $hours } heures). D’ici là, vous vous connectez avec celle-ci.
+account-email-no-mail = Ce site n’envoie pas encore d’e-mail : le lien attend pour partir qu’un serveur de courrier soit configuré.
+account-email-submit = Envoyer le lien
+email-change-title = Une nouvelle adresse e-mail
+email-change-confirm = Faire de { $email } l’adresse de votre compte ? Vous vous connecterez ensuite avec elle, et les messages y iront.
+email-change-submit = Confirmer la nouvelle adresse
+email-change-dead = Ce lien a déjà servi, ou date de plus de { $hours } heures, ou un lien plus récent a été demandé. Redemandez-le depuis la page de votre compte.
 error-busy = Le serveur est occupé. Veuillez réessayer dans quelques secondes.
 error-last_admin = C’est le seul compte administrateur de l’installation : nommez d’abord un autre administrateur.
 error-own_game = Vous jouez cette partie : vous ne pouvez pas en décider, confirmer ou saisir le résultat comme arbitre ; un autre arbitre ou organisateur doit le faire.
@@ -818,6 +829,8 @@ mail-sent-at = envoyé
 mail-greeting = Bonjour { $name },
 mail-footer-event = Vous recevez ce message parce que vous jouez à { $event }, organisé sur { $site }.
 mail-footer-account = Envoyé par { $site } à l’adresse de votre compte, { $email }.
+mail-footer-email_change = Envoyé par { $site } à { $email }, l’adresse demandée pour le compte de { $name }.
+mail-footer-email_changed = Envoyé par { $site } à { $email }, l’adresse qu’avait votre compte jusqu’ici.
 mail-unsubscribe = Plus d’annonces
 mail-outcome-won = vous avez gagné
 mail-outcome-lost = vous avez perdu
@@ -832,6 +845,14 @@ mail-password_reset-body = Quelqu’un (vous, espérons-le) a demandé un nouvea
        *[other] { $minutes } minutes
     }, et une seule fois. Si vous n’avez rien demandé, ne faites rien : votre mot de passe reste le même.
 mail-password_reset-action = Choisir un nouveau mot de passe
+mail-email_change-subject = Confirmez votre nouvelle adresse sur { $site }
+mail-email_change-body = Quelqu’un (vous, espérons-le) a demandé que cette adresse devienne celle du compte de { $name } sur { $site }. Le lien ci-dessous la confirme ; il fonctionne pendant { $hours ->
+        [one] { $hours } heure
+       *[other] { $hours } heures
+    }, et une seule fois. Tant qu’il n’est pas ouvert, le compte garde son adresse. Si vous n’avez rien demandé, ne faites rien.
+mail-email_change-action = Confirmer cette adresse
+mail-email_changed-subject = L’adresse de votre compte sur { $site } a changé
+mail-email_changed-body = L’adresse du compte de { $name } est désormais { $new } : les messages et les liens pour un nouveau mot de passe y vont, et cette adresse ne permet plus de se connecter. Si ce changement n’est pas de vous, prévenez tout de suite l’administrateur du site.
 mail-personal_link-subject = { $event } : votre lien personnel
 mail-personal_link-body = Voici votre lien personnel pour { $event } : vos parties, vos tables et les feuilles que vous saisissez. Gardez-le pour vous : c’est votre clé. Un lien envoyé plus tôt ne fonctionne plus.
 mail-personal_link-action = Ouvrir ma page
@@ -871,6 +892,8 @@ mail-notice-subject = { $event } : un avis de l’organisation
 mail-notice-body = L’organisation de { $event } écrit à tous les joueurs :
 mail-notice-action = Ouvrir le tournoi
 error-reset_link_dead = Ce lien pour un nouveau mot de passe a déjà servi ou a expiré.
+error-email_change_link_dead = Ce lien pour une nouvelle adresse a déjà servi ou a expiré.
+error-email_unchanged = C’est déjà l’adresse de votre compte.
 error-message_not_resendable = Ce message ne peut pas être renvoyé (il attend encore, ou c’était un lien pour un nouveau mot de passe, que le compte redemande).
 error-outbox_full = La boîte d’envoi est pleine : les messages attendent le serveur de courrier. Réessayez quand ils seront partis.
 error-notice_empty = Écrivez d’abord l’avis.

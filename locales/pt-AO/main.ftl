@@ -82,6 +82,8 @@ flash-signed-up = A sua conta está pronta. Bem-vindo(a)!
 flash-logged-in = Entrou na sua conta.
 flash-logged-out = Saiu da sua conta.
 flash-password-changed = A palavra-passe foi alterada. As suas outras sessões foram terminadas.
+flash-email-change-sent = Uma ligação vai a caminho do endereço novo: abra-a para fazer a alteração. Até lá o seu endereço fica como está.
+flash-email-changed = O endereço da conta foi alterado: a partir de agora entre com o novo.
 flash-token-revoked = A chave foi revogada.
 flash-role-changed = A função foi alterada.
 error-title-400 = Pedido inválido
@@ -551,6 +553,15 @@ error-record_file_missing = Escolha o ficheiro do registo a enviar.
 error-record_file_not_text = O ficheiro não é um registo em texto (KGN em UTF-8).
 account-password-revoke-tokens = Revogar também todas as minhas chaves da API
 account-password-sessions = Alterar a palavra-passe termina a sessão em todos os outros navegadores desta conta.
+account-email-title = Alterar o endereço de e-mail
+account-email-new = O endereço novo
+account-email-hint = Uma ligação vai para o endereço novo: o seu endereço só muda quando ela for aberta (dentro de { $hours } horas). Até lá entra com este.
+account-email-no-mail = Este sítio ainda não envia correio electrónico: a ligação espera para sair até ser configurado um servidor de correio.
+account-email-submit = Enviar a ligação
+email-change-title = Um endereço de e-mail novo
+email-change-confirm = Fazer de { $email } o endereço da sua conta? A partir daí entra com ele, e as mensagens vão para lá.
+email-change-submit = Confirmar o endereço novo
+email-change-dead = Esta ligação já foi usada, ou tem mais de { $hours } horas, ou foi pedida uma mais recente. Peça de novo na página da sua conta.
 error-busy = O servidor está ocupado. Tente de novo dentro de alguns segundos.
 error-last_admin = Esta é a única conta de administrador da instalação: nomeie primeiro outro administrador.
 error-own_game = Joga nesta partida, por isso não pode decidir, confirmar ou lançar o resultado como árbitro: outro árbitro ou organizador tem de o fazer.
@@ -818,6 +829,8 @@ mail-sent-at = enviada
 mail-greeting = Olá { $name },
 mail-footer-event = Recebe esta mensagem porque joga em { $event }, organizado em { $site }.
 mail-footer-account = Enviada por { $site } para o endereço da sua conta, { $email }.
+mail-footer-email_change = Enviada por { $site } para { $email }, o endereço pedido para a conta de { $name }.
+mail-footer-email_changed = Enviada por { $site } para { $email }, o endereço que a sua conta tinha até agora.
 mail-unsubscribe = Não quero mais anúncios
 mail-outcome-won = ganhou
 mail-outcome-lost = perdeu
@@ -832,6 +845,14 @@ mail-password_reset-body = Alguém (esperamos que seja o próprio) pediu uma pal
        *[other] { $minutes } minutos
     }, e uma só vez. Se não a pediu, não faça nada: a sua palavra-passe fica como está.
 mail-password_reset-action = Definir uma palavra-passe nova
+mail-email_change-subject = Confirme o seu endereço novo em { $site }
+mail-email_change-body = Alguém (esperamos que seja o próprio) pediu que este passe a ser o endereço da conta de { $name } em { $site }. A ligação abaixo confirma-o; funciona durante { $hours ->
+        [1] { $hours } hora
+       *[other] { $hours } horas
+    }, e uma só vez. Enquanto não for aberta, a conta mantém o seu endereço. Se não o pediu, não faça nada.
+mail-email_change-action = Confirmar este endereço
+mail-email_changed-subject = O endereço da sua conta em { $site } foi alterado
+mail-email_changed-body = O endereço da conta de { $name } é agora { $new }: as mensagens e as ligações para uma palavra-passe nova vão para lá, e este endereço deixou de servir para entrar. Se não foi o próprio a fazer esta alteração, avise já o administrador do sítio.
 mail-personal_link-subject = { $event }: a sua ligação pessoal
 mail-personal_link-body = Esta é a sua ligação pessoal para { $event }: as suas partidas, as suas mesas e os registos que introduz. Guarde-a para si: é a sua chave. Uma ligação enviada antes deixou de funcionar.
 mail-personal_link-action = Abrir a minha página
@@ -871,6 +892,8 @@ mail-notice-subject = { $event }: um aviso da organização
 mail-notice-body = A organização de { $event } escreve a todos os jogadores:
 mail-notice-action = Abrir o torneio
 error-reset_link_dead = Esta ligação para uma palavra-passe nova já foi usada ou expirou.
+error-email_change_link_dead = Esta ligação para um endereço novo já foi usada ou expirou.
+error-email_unchanged = Este já é o endereço da sua conta.
 error-message_not_resendable = Esta mensagem não pode ser enviada de novo (ainda está à espera, ou era uma ligação para uma palavra-passe nova, que a conta pede outra vez).
 error-outbox_full = A caixa de saída está cheia: as mensagens esperam pelo servidor de correio. Tente de novo quando tiverem saído.
 error-notice_empty = Escreva primeiro o aviso.

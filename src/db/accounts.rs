@@ -5,7 +5,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{account_log, api_tokens, login_failures, password_resets, sessions, users};
+use super::schema::{
+    account_log, api_tokens, email_changes, login_failures, password_resets, sessions, users,
+};
 use crate::domain::{AccountAction, Language, Role, TokenId, UserId};
 
 /// A user as stored.
@@ -381,6 +383,99 @@ pub(crate) fn use_reset(
     .set(password_resets::used_at.eq(now))
     .execute(conn)?;
     Ok(used == 1)
+}
+
+/// Every reset link of the account that still works stops working (its address changed: the
+/// links went to the old one).
+pub(crate) fn end_resets(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        password_resets::table
+            .filter(password_resets::user_id.eq(user_id))
+            .filter(password_resets::used_at.is_null()),
+    )
+    .set(password_resets::used_at.eq(now))
+    .execute(conn)
+}
+
+/// A change of the account's address asked: its token's hash, the new address, until when.
+pub(crate) fn insert_email_change(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    new_email: &str,
+    token_hash: &str,
+    now: NaiveDateTime,
+    expires_at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(email_changes::table)
+        .values((
+            email_changes::user_id.eq(user_id),
+            email_changes::new_email.eq(new_email),
+            email_changes::token_hash.eq(token_hash),
+            email_changes::created_at.eq(now),
+            email_changes::expires_at.eq(expires_at),
+        ))
+        .execute(conn)
+}
+
+/// The account and new address of an unused, unexpired change link.
+pub(crate) fn email_change_by_token(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<(UserId, String)>> {
+    email_changes::table
+        .filter(email_changes::token_hash.eq(token_hash))
+        .filter(email_changes::used_at.is_null())
+        .filter(email_changes::expires_at.gt(now))
+        .select((email_changes::user_id, email_changes::new_email))
+        .first_row()
+        .get_result(conn)
+        .optional()
+}
+
+/// Uses a change link: marked used unless it was already (or has expired); whether this call
+/// used it. Two requests with the same link: one uses it.
+pub(crate) fn use_email_change(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    let used = diesel::update(
+        email_changes::table
+            .filter(email_changes::token_hash.eq(token_hash))
+            .filter(email_changes::used_at.is_null())
+            .filter(email_changes::expires_at.gt(now)),
+    )
+    .set(email_changes::used_at.eq(now))
+    .execute(conn)?;
+    Ok(used == 1)
+}
+
+/// Every change link of the account that still works stops working (a newer one was asked,
+/// or one was used).
+pub(crate) fn end_email_changes(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        email_changes::table
+            .filter(email_changes::user_id.eq(user_id))
+            .filter(email_changes::used_at.is_null()),
+    )
+    .set(email_changes::used_at.eq(now))
+    .execute(conn)
+}
+
+/// The account's address becomes `email` (a unique violation when another account has it).
+pub(crate) fn set_email(conn: &mut DbConnection, id: UserId, email: &str) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set(users::email.eq(email))
+        .execute(conn)
 }
 
 /// Every session of the account ends.

@@ -25,6 +25,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    email_changes (id) {
+        id -> Integer,
+        user_id -> Integer,
+        new_email -> Text,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     account_log (id) {
         id -> Integer,
         user_id -> Integer,
@@ -569,6 +581,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_mail,
     mail_recipients,
     password_resets,
+    email_changes,
     account_log,
     event_live,
     game_moves,

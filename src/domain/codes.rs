@@ -56,6 +56,8 @@ text_enum! {
         NotAnOrganiser = "not_an_organiser",
         NoPhoneAddress = "no_phone_address",
         ResetLinkDead = "reset_link_dead",
+        EmailChangeLinkDead = "email_change_link_dead",
+        EmailUnchanged = "email_unchanged",
         MessageNotResendable = "message_not_resendable",
         OutboxFull = "outbox_full",
         NoticeEmpty = "notice_empty",

@@ -33,6 +33,10 @@ text_enum! {
         ResetLinkMailed = "reset_link_mailed",
         /// A new password set through such a link; every session ended.
         PasswordReset = "password_reset",
+        /// The owner asked to change the account's address: a link mailed to the new one.
+        EmailChangeMailed = "email_change_mailed",
+        /// The address changed through that link (the old one told; its reset links ended).
+        EmailChanged = "email_changed",
     }
 }
 

@@ -18,6 +18,10 @@ text_enum! {
     pub enum MailKind {
         /// A one-time link that sets a forgotten password.
         PasswordReset = "password_reset",
+        /// A one-time link, to a new address, that makes it the account's.
+        EmailChange = "email_change",
+        /// To the old address: the account's address was changed.
+        EmailChanged = "email_changed",
         /// A player's personal link (entered with an address, or the link reissued).
         PersonalLink = "personal_link",
         /// A round published: the player's board, colour, opponent and game link.
@@ -38,6 +42,16 @@ text_enum! {
 }
 
 impl MailKind {
+    /// A message about an account, no event's: never on an event's mail page, never sent
+    /// again (the one-time link it may carry is kept only until it is sent).
+    #[must_use]
+    pub fn is_account(self) -> bool {
+        matches!(
+            self,
+            MailKind::PasswordReset | MailKind::EmailChange | MailKind::EmailChanged
+        )
+    }
+
     /// An announcement: a person may ask for no more of them (`List-Unsubscribe`); the others
     /// answer something the person did or must do.
     #[must_use]

@@ -366,6 +366,51 @@ pub(crate) fn change_password(
     client_ip: &str,
 ) -> Result<(), ServiceError> {
     let new = NewPassword::parse(change.new)?;
+    let (_, checked) = check_current_password(app, user_id, change.current, client_ip)?;
+    let finish = || {
+        let hash = app.hasher.hash(&new.0)?.map_err(ServiceError::Internal)?;
+        let mut conn = app.conn()?;
+        write_transaction(&mut conn, |conn| {
+            q::set_password_hash(conn, user_id, &hash)?;
+            q::delete_other_sessions(conn, user_id, &crypto::token_hash(session_token))?;
+            if change.revoke_tokens {
+                q::revoke_all_api_tokens(conn, user_id, db::now())?;
+            }
+            checked.forget(conn)
+        })
+    };
+    finish().map_err(|e| checked.undo(app, e))
+}
+
+/// An account's current password, checked under the login's limits (per account and client
+/// address) before a change it guards.
+pub(super) struct PasswordChecked {
+    key: String,
+    reservation: limits::Reservation,
+}
+
+impl PasswordChecked {
+    /// In the transaction of the change: the check's attempt no longer counts, nor do the
+    /// account's earlier wrong ones from this client.
+    pub(super) fn forget(&self, conn: &mut DbConnection) -> Result<(), ServiceError> {
+        limits::clear(conn, &self.key)?;
+        limits::release_ids(conn, &self.reservation)
+    }
+
+    /// The change failed for another reason: the check's attempt no longer counts.
+    pub(super) fn undo(self, app: &App, error: ServiceError) -> ServiceError {
+        release_after(app, self.reservation, error)
+    }
+}
+
+/// Checks `current` against the account's password: the account's row, and the check to
+/// [`PasswordChecked::forget`] once the change is made. A wrong password stays counted.
+pub(super) fn check_current_password(
+    app: &App,
+    user_id: UserId,
+    current: &str,
+    client_ip: &str,
+) -> Result<(q::UserRow, PasswordChecked), ServiceError> {
     let config = &app.config;
     let key = format!("password:{user_id}:{client_ip}");
     let limits = [
@@ -376,32 +421,14 @@ pub(crate) fn change_password(
     let row = q::user_by_id(&mut conn, user_id)?.ok_or(ServiceError::NotFound)?;
     let reservation = limits::reserve(&mut conn, &limits, limit_window(app))?;
     drop(conn);
-    match app.hasher.verify(change.current, &row.password_hash) {
-        Ok(true) => {}
-        // A wrong password: the attempt stays counted.
-        Ok(false) => {
-            return Err(ServiceError::invalid(
-                "current_password",
-                ErrorCode::PasswordWrong,
-            ));
-        }
-        Err(busy) => return Err(release_after(app, reservation, busy.into())),
+    match app.hasher.verify(current, &row.password_hash) {
+        Ok(true) => Ok((row, PasswordChecked { key, reservation })),
+        Ok(false) => Err(ServiceError::invalid(
+            "current_password",
+            ErrorCode::PasswordWrong,
+        )),
+        Err(busy) => Err(release_after(app, reservation, busy.into())),
     }
-    let finish = || {
-        let hash = app.hasher.hash(&new.0)?.map_err(ServiceError::Internal)?;
-        let mut conn = app.conn()?;
-        write_transaction(&mut conn, |conn| {
-            q::set_password_hash(conn, user_id, &hash)?;
-            q::delete_other_sessions(conn, user_id, &crypto::token_hash(session_token))?;
-            if change.revoke_tokens {
-                q::revoke_all_api_tokens(conn, user_id, db::now())?;
-            }
-            limits::clear(conn, &key)?;
-            limits::release_ids(conn, &reservation)?;
-            Ok(())
-        })
-    };
-    finish().map_err(|e| release_after(app, reservation, e))
 }
 
 /// Every account, for the administrator.

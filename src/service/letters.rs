@@ -47,6 +47,10 @@ pub struct Prize {
 pub enum Says {
     /// A link that sets a new password (its token).
     Reset { token: String },
+    /// A link that makes this address the account's (its token).
+    EmailChange { token: String },
+    /// The account's address was changed to `new_email` (to the old one).
+    EmailChanged { new_email: String },
     /// A player's personal link (its secret).
     PersonalLink { secret: String },
     /// A game of the player's, and the player's link to it.
@@ -92,6 +96,10 @@ pub(crate) fn content(
     };
     let says = match row.kind {
         MailKind::PasswordReset => row.secret.clone().map(|token| Says::Reset { token }),
+        MailKind::EmailChange => row.secret.clone().map(|token| Says::EmailChange { token }),
+        MailKind::EmailChanged => Some(Says::EmailChanged {
+            new_email: row.body.clone(),
+        }),
         MailKind::Notice => Some(Says::Notice {
             text: row.body.clone(),
         }),

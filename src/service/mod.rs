@@ -13,6 +13,7 @@ pub mod crypto;
 pub mod csv;
 pub mod demo;
 pub mod duplicates;
+pub mod email_change;
 pub mod engine_slots;
 pub mod entrant;
 pub mod event_data;

@@ -173,3 +173,53 @@ pub(crate) fn reset_link(
         }],
     )
 }
+
+/// A link that makes `new_email` the account's address, to that address.
+pub(crate) fn email_change_link(
+    conn: &mut DbConnection,
+    user: &UserRow,
+    new_email: &str,
+    token: &str,
+    asked_in: Language,
+) -> Result<usize, ServiceError> {
+    outbox::queue(
+        conn,
+        vec![Letter {
+            kind: MailKind::EmailChange,
+            to_email: new_email.to_string(),
+            to_name: user.display_name.clone(),
+            language: user.language.unwrap_or(asked_in),
+            event: None,
+            player: None,
+            user: Some(user.id),
+            round: None,
+            game: None,
+            secret: Some(token.to_string()),
+            body: String::new(),
+        }],
+    )
+}
+
+/// To the old address of an account (`before`, as it was): its address is now `new_email`.
+pub(crate) fn email_changed(
+    conn: &mut DbConnection,
+    before: &UserRow,
+    new_email: &str,
+) -> Result<usize, ServiceError> {
+    outbox::queue(
+        conn,
+        vec![Letter {
+            kind: MailKind::EmailChanged,
+            to_email: before.email.clone(),
+            to_name: before.display_name.clone(),
+            language: before.language.unwrap_or(Language::Pt),
+            event: None,
+            player: None,
+            user: Some(before.id),
+            round: None,
+            game: None,
+            secret: None,
+            body: new_email.to_string(),
+        }],
+    )
+}

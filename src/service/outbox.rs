@@ -91,11 +91,15 @@ impl Default for MailChoice {
 }
 
 impl MailChoice {
-    /// Whether the event sends messages of this kind (a reset and a written notice always).
+    /// Whether the event sends messages of this kind (a written notice always, and an
+    /// account's messages, which are no event's).
     #[must_use]
     pub fn sends(&self, kind: MailKind) -> bool {
         match kind {
-            MailKind::PasswordReset | MailKind::Notice => true,
+            MailKind::PasswordReset
+            | MailKind::EmailChange
+            | MailKind::EmailChanged
+            | MailKind::Notice => true,
             MailKind::PersonalLink => self.personal_link,
             MailKind::RoundPublished => self.round_published,
             MailKind::ConfirmationWanted => self.confirmation,
@@ -489,7 +493,7 @@ impl ListedMessage {
 /// is forgotten once sent; the account asks for a new one).
 #[must_use]
 pub fn may_send_again(message: &ListedMessage) -> bool {
-    message.kind != MailKind::PasswordReset && message.state != OutboxState::Waiting
+    !message.kind.is_account() && message.state != OutboxState::Waiting
 }
 
 /// Sends a message again (a failed one, or one the player says never came).
@@ -566,7 +570,7 @@ mod tests {
     }
 
     #[test]
-    fn an_event_sends_what_it_chose_and_always_a_reset_and_a_notice() {
+    fn an_event_sends_what_it_chose_and_always_an_accounts_messages_and_a_notice() {
         let none = MailChoice {
             personal_link: false,
             round_published: false,
@@ -577,7 +581,15 @@ mod tests {
             ..MailChoice::default()
         };
         let sent: Vec<_> = MailKind::ALL.iter().filter(|k| none.sends(**k)).collect();
-        assert_eq!(sent, [&MailKind::PasswordReset, &MailKind::Notice]);
+        assert_eq!(
+            sent,
+            [
+                &MailKind::PasswordReset,
+                &MailKind::EmailChange,
+                &MailKind::EmailChanged,
+                &MailKind::Notice
+            ]
+        );
         assert!(
             MailKind::ALL
                 .iter()

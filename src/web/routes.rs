@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, archives, circuits, entries, event_list, events, games, home, imported, live, mail, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, email_change, entries, event_list, events, games, home, imported, live, mail, me, practice, prizes, public, ratings,
                 registry, reset, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -86,6 +86,9 @@ table! {
         get "/account" => accounts::account;
         get "/me" => me::my_games;
         post "/account/password" => accounts::change_password;
+        post "/account/email" => email_change::ask;
+        get "/account/email/{token}" => email_change::confirm_form;
+        post "/account/email/{token}" => email_change::confirm;
         post "/account/tokens" => accounts::create_token;
         post "/account/tokens/{id}/revoke" => accounts::revoke_token;
         get "/admin/users" => admin::users;

@@ -1,8 +1,9 @@
 //! Mail through a real SMTP server (aiosmtpd, started by the tests, storing what it accepts
 //! in a maildir): a forgotten password set again from the link that arrives, a round published
 //! and a record sent telling the right players, announcements stopped by their unsubscribe
-//! link, messages that wait for a stopped server and go once it is back, and a server killed
-//! while it sends losing nothing. Each on SQLite and on PostgreSQL, against `kiela serve`
+//! link, an account's address changed only from a link to the new one, messages that wait for
+//! a stopped server and go once it is back, and a server killed while it sends losing
+//! nothing. Each on SQLite and on PostgreSQL, against `kiela serve`
 //! processes (the mail worker runs in the server, as in production).
 
 use std::collections::BTreeMap;
@@ -406,6 +407,160 @@ async fn a_forgotten_password_comes_back_by_mail_postgres() {
     a_forgotten_password_comes_back_by_mail(Backend::Postgres).await;
 }
 
+/// Asks, from the account page, for the address to become `email`.
+async fn ask_for_address(
+    browser: &Browser<'_>,
+    email: &str,
+    password: &str,
+) -> crate::harness::Resp {
+    let page = browser.get("/account").await;
+    assert_eq!(page.status, 200);
+    let csrf = extract_csrf(&page.body).unwrap();
+    browser
+        .post_raw(
+            "/account/email",
+            &[
+                ("csrf", csrf.as_str()),
+                ("email", email),
+                ("current", password),
+            ],
+        )
+        .await
+}
+
+/// Whether signing in with `email` and `password` is accepted.
+async fn signs_in(base: &str, email: &str, password: &str) -> bool {
+    let browser = Browser::at(base);
+    let page = browser.get("/login").await;
+    let csrf = extract_csrf(&page.body).unwrap();
+    let answer = browser
+        .post_raw(
+            "/login",
+            &[
+                ("csrf", csrf.as_str()),
+                ("email", email),
+                ("password", password),
+            ],
+        )
+        .await;
+    answer.status == 303
+}
+
+async fn an_address_changes_only_from_the_new_address(backend: Backend) {
+    let Some(db) = TestDb::create(backend) else {
+        return;
+    };
+    let Some(sink) = SmtpSink::start() else {
+        return;
+    };
+    let url = db.url();
+    organiser_token(&url, "org@example.ao");
+    organiser_token(&url, "taken@example.ao");
+    let server = server_with(&url, &sink, &[]).await;
+    let owner = sign_in(&server.base, "org@example.ao", "a-long-password").await;
+    let pt = kiela::web::i18n::Lang::Pt;
+
+    // Refused on the form, with the reason and the address as typed.
+    for (email, password, code) in [
+        ("taken@example.ao", "a-long-password", "error-email_taken"),
+        ("ORG@example.ao", "a-long-password", "error-email_unchanged"),
+        (
+            "nova@example.ao",
+            "not-the-password",
+            "error-password_wrong",
+        ),
+        (
+            "nova@x.ao\r\nBcc: eve@x.ao",
+            "a-long-password",
+            "error-email_invalid",
+        ),
+    ] {
+        let refused = ask_for_address(&owner, email, password).await;
+        assert_eq!(refused.status, 422, "{email}: {}", refused.body);
+        assert!(
+            refused.body.contains(&pt.t(code)),
+            "{code}: {}",
+            refused.body
+        );
+        assert!(crate::harness::has(
+            &refused.body,
+            "input[name=email][value]"
+        ));
+    }
+
+    // Two asks: the first link is ended by the second. A reset link mailed to the old address
+    // meanwhile.
+    for email in ["first@example.ao", "nova@example.ao"] {
+        let asked = ask_for_address(&owner, email, "a-long-password").await;
+        assert_eq!(asked.status, 303, "{}", asked.body);
+    }
+    let visitor = Browser::at(&server.base);
+    let page = visitor.get("/forgot").await;
+    let csrf = extract_csrf(&page.body).unwrap();
+    let forgot = visitor
+        .post_raw(
+            "/forgot",
+            &[("csrf", csrf.as_str()), ("email", "org@example.ao")],
+        )
+        .await;
+    assert_eq!(forgot.status, 200);
+    let mails = sink.wait_for(3).await;
+    let to = |address: &str| mails.iter().find(|m| m.to == address).unwrap().clone();
+    let first = to("first@example.ao").link("/account/email/");
+    let link = to("nova@example.ao").link("/account/email/");
+    let reset = to("org@example.ao").link("/reset/");
+    assert!(to("nova@example.ao").header("List-Unsubscribe").is_none());
+    assert_eq!(visitor.get(&first).await.status, 410, "an ended link works");
+
+    // Nothing changed until the link is opened.
+    assert!(signs_in(&server.base, "org@example.ao", "a-long-password").await);
+    let shown = visitor.get(&link).await;
+    assert_eq!(shown.status, 200);
+    assert!(shown.body.contains("nova@example.ao"));
+    assert!(signs_in(&server.base, "org@example.ao", "a-long-password").await);
+
+    // Confirmed: the new address signs in, the old one does not and is told; the reset link
+    // mailed to the old address is dead; the owner's session stays.
+    let csrf = extract_csrf(&shown.body).unwrap();
+    let confirmed = visitor.post_raw(&link, &[("csrf", csrf.as_str())]).await;
+    assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+    assert!(signs_in(&server.base, "nova@example.ao", "a-long-password").await);
+    assert!(!signs_in(&server.base, "org@example.ao", "a-long-password").await);
+    assert_eq!(
+        visitor.get(&reset).await.status,
+        410,
+        "the old address resets"
+    );
+    let account = owner.get("/account").await;
+    assert_eq!(account.status, 200);
+    assert!(account.body.contains("nova@example.ao"));
+    let told = sink.wait_for(4).await;
+    let told = told
+        .iter()
+        .filter(|m| m.to == "org@example.ao")
+        .nth(1)
+        .unwrap();
+    assert!(told.text.contains("nova@example.ao"), "{}", told.text);
+    let again = visitor.post_raw(&link, &[("csrf", csrf.as_str())]).await;
+    assert_eq!(again.status, 410, "the link works twice");
+    assert_eq!(visitor.get(&link).await.status, 410);
+
+    // Asks are limited per account: the wrong password and two asks counted, the fourth
+    // ask within the window waits.
+    let limited = ask_for_address(&owner, "third@example.ao", "a-long-password").await;
+    assert_eq!(limited.status, 429, "{}", limited.body);
+}
+
+#[actix_web::test]
+async fn an_address_changes_only_from_the_new_address_sqlite() {
+    an_address_changes_only_from_the_new_address(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn an_address_changes_only_from_the_new_address_postgres() {
+    an_address_changes_only_from_the_new_address(Backend::Postgres).await;
+}
+
 /// Players entered with addresses, their accounts linked: (player id, token, email).
 async fn players_with_mail(
     api: &Browser<'_>,
@@ -749,6 +904,7 @@ async fn a_server_killed_while_sending_loses_no_message_postgres() {
 
 /// The reset as its owner goes through it, in Chromium on a phone-sized window: ask on the
 /// sign-in page, read the mail, open the link, set the password, sign in; the link dead after.
+/// Then a new address asked on the account page and confirmed from the mail sent to it.
 #[actix_web::test]
 async fn a_forgotten_password_in_the_browser() {
     use fantoccini::Locator;
@@ -815,4 +971,36 @@ async fn a_forgotten_password_in_the_browser() {
     j.open(&link).await;
     assert!(j.source().await.contains(&Lang::Pt.t("reset-ask-again")));
     j.shot("link-used").await;
+
+    // Then a new address, confirmed from the mail sent to it.
+    j.open("/account").await;
+    j.fill(
+        "form[action='/account/email'] input[name=email]",
+        "nova@example.ao",
+    )
+    .await;
+    j.fill(
+        "form[action='/account/email'] input[name=current]",
+        "a-new-long-password",
+    )
+    .await;
+    j.shot("email-change").await;
+    j.press("account-email-submit").await;
+    j.wait_for_path(|p| p == "/account").await;
+    assert!(
+        j.source()
+            .await
+            .contains(&Lang::Pt.t("flash-email-change-sent"))
+    );
+    j.shot("email-change-sent").await;
+    let mail = sink.wait_for(2).await.remove(1);
+    assert_eq!(mail.to, "nova@example.ao");
+    j.open(&mail.link("/account/email/")).await;
+    j.shot("email-change-confirm").await;
+    j.press("email-change-submit").await;
+    j.wait_for_path(|p| p == "/account").await;
+    let account = j.source().await;
+    assert!(account.contains(&Lang::Pt.t("flash-email-changed")));
+    assert!(account.contains("nova@example.ao"), "{account}");
+    j.shot("email-changed").await;
 }

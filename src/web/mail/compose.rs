@@ -89,34 +89,54 @@ pub(crate) fn words(
         ("name", row.to_name.clone()),
         ("email", row.to_email.clone()),
     ];
-    let (paragraphs, action) = match &content.says {
-        Says::Reset { token } => {
-            args.push((
-                "minutes",
-                crate::service::password_reset::RESET_LINK_MINUTES.to_string(),
-            ));
-            (
-                vec![lang.t_args("mail-password_reset-body", &args)],
-                Some(link(crate::service::password_reset::reset_path(token))),
-            )
+    let (paragraphs, action) = body(lang, row, content, site, &mut args, &link);
+    let footer_key = match row.kind {
+        MailKind::PasswordReset => "mail-footer-account",
+        MailKind::EmailChange => "mail-footer-email_change",
+        MailKind::EmailChanged => "mail-footer-email_changed",
+        _ => "mail-footer-event",
+    };
+    Words {
+        subject: one_line(&lang.t_args(&format!("mail-{kind}-subject"), &args)),
+        greeting: lang.t_args("mail-greeting", &args),
+        paragraphs,
+        action: action.map(|url| (lang.t(&format!("mail-{kind}-action")), url)),
+        footer: lang.t_args(footer_key, &args),
+        unsubscribe: unsubscribe_url.map(|url| (lang.t("mail-unsubscribe"), url)),
+    }
+}
+
+/// What a message says (its paragraphs) and the link it leads to.
+fn body(
+    lang: Lang,
+    row: &Queued,
+    content: &Content,
+    site: &Site<'_>,
+    args: &mut Vec<(&'static str, String)>,
+    link: &dyn Fn(String) -> String,
+) -> (Vec<String>, Option<String>) {
+    let kind = row.kind.as_str();
+    match &content.says {
+        Says::Reset { .. } | Says::EmailChange { .. } | Says::EmailChanged { .. } => {
+            account_body(lang, &content.says, args, link)
         }
         Says::PersonalLink { secret } => (
-            vec![lang.t_args("mail-personal_link-body", &args)],
+            vec![lang.t_args("mail-personal_link-body", args)],
             Some(link(crate::web::paths::personal(secret))),
         ),
         Says::Game { line, secret } => {
-            game_args(lang, line, site, &mut args);
+            game_args(lang, line, site, args);
             let body = if line.opponent.is_none() && row.kind == MailKind::RoundPublished {
-                lang.t_args("mail-round_published-bye", &args)
+                lang.t_args("mail-round_published-bye", args)
             } else {
-                lang.t_args(&format!("mail-{kind}-body"), &args)
+                lang.t_args(&format!("mail-{kind}-body"), args)
             };
             let mut paragraphs = vec![body];
             if row.kind == MailKind::RoundPublished
                 && line.opponent.is_some()
                 && line.starts_at.is_some()
             {
-                paragraphs.push(lang.t_args("mail-round_published-starts", &args));
+                paragraphs.push(lang.t_args("mail-round_published-starts", args));
             }
             (
                 paragraphs,
@@ -140,30 +160,53 @@ pub(crate) fn words(
             } else {
                 "mail-final_ranking-body"
             };
-            let mut paragraphs = vec![lang.t_args(key, &args)];
+            let mut paragraphs = vec![lang.t_args(key, args)];
             paragraphs.extend(prizes.iter().map(|p| prize_words(lang, p)));
             (paragraphs, Some(link(crate::web::paths::personal(secret))))
         }
         Says::Notice { text } => (
-            vec![lang.t_args("mail-notice-body", &args), text.clone()],
+            vec![lang.t_args("mail-notice-body", args), text.clone()],
             content
                 .event
                 .as_ref()
                 .map(|e| link(crate::web::paths::event(&e.slug))),
         ),
-    };
-    let footer_key = if row.kind == MailKind::PasswordReset {
-        "mail-footer-account"
-    } else {
-        "mail-footer-event"
-    };
-    Words {
-        subject: one_line(&lang.t_args(&format!("mail-{kind}-subject"), &args)),
-        greeting: lang.t_args("mail-greeting", &args),
-        paragraphs,
-        action: action.map(|url| (lang.t(&format!("mail-{kind}-action")), url)),
-        footer: lang.t_args(footer_key, &args),
-        unsubscribe: unsubscribe_url.map(|url| (lang.t("mail-unsubscribe"), url)),
+    }
+}
+
+/// What a message about the account says: a reset link, a change of address.
+fn account_body(
+    lang: Lang,
+    says: &Says,
+    args: &mut Vec<(&'static str, String)>,
+    link: &dyn Fn(String) -> String,
+) -> (Vec<String>, Option<String>) {
+    match says {
+        Says::Reset { token } => {
+            args.push((
+                "minutes",
+                crate::service::password_reset::RESET_LINK_MINUTES.to_string(),
+            ));
+            (
+                vec![lang.t_args("mail-password_reset-body", args)],
+                Some(link(crate::service::password_reset::reset_path(token))),
+            )
+        }
+        Says::EmailChange { token } => {
+            args.push((
+                "hours",
+                crate::service::email_change::CHANGE_LINK_HOURS.to_string(),
+            ));
+            (
+                vec![lang.t_args("mail-email_change-body", args)],
+                Some(link(crate::service::email_change::change_path(token))),
+            )
+        }
+        Says::EmailChanged { new_email } => {
+            args.push(("new", new_email.clone()));
+            (vec![lang.t_args("mail-email_changed-body", args)], None)
+        }
+        _ => (Vec::new(), None),
     }
 }
 
@@ -329,6 +372,12 @@ mod tests {
         match kind {
             MailKind::PasswordReset => Says::Reset {
                 token: "ab".repeat(32),
+            },
+            MailKind::EmailChange => Says::EmailChange {
+                token: "ab".repeat(32),
+            },
+            MailKind::EmailChanged => Says::EmailChanged {
+                new_email: "ana.nova@example.ao".into(),
             },
             MailKind::PersonalLink => Says::PersonalLink {
                 secret: "cd".repeat(32),

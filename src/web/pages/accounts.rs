@@ -43,7 +43,20 @@ struct AccountPage<'a> {
     role_key: String,
     tokens: Vec<ApiTokenInfo>,
     new_token: Option<String>,
-    password_error: Option<String>,
+    refused: Refused,
+    /// Hours a link to a new address works.
+    change_hours: i64,
+    sends_mail: bool,
+}
+
+/// A form of the account page refused, shown again with its reason.
+#[derive(Default)]
+pub(super) struct Refused {
+    /// The password form's error (a message key).
+    pub(super) password: Option<String>,
+    /// The address form's error (a message key), and the address as typed.
+    pub(super) email: Option<String>,
+    pub(super) email_typed: String,
 }
 
 #[derive(Deserialize)]
@@ -242,13 +255,14 @@ pub(crate) async fn logout(
     Ok(response)
 }
 
-async fn account_page(
+pub(super) async fn account_page(
     app: web::Data<App>,
     page: &SignedIn,
     new_token: Option<String>,
-    password_error: Option<String>,
+    refused: Refused,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let sends_mail = app.config.smtp_url.is_some();
     let app = app.into_inner();
     let user_id = page.user.id;
     let tokens = crate::web::run(move || accounts::list_api_tokens(&app, user_id)).await?;
@@ -260,13 +274,15 @@ async fn account_page(
             role_key: format!("role-{}", page.user.role.as_str()),
             tokens,
             new_token,
-            password_error,
+            refused,
+            change_hours: crate::service::email_change::CHANGE_LINK_HOURS,
+            sends_mail,
         },
     )
 }
 
 pub(crate) async fn account(app: web::Data<App>, page: SignedIn) -> Result<HttpResponse, WebError> {
-    account_page(app, &page, None, None, StatusCode::OK).await
+    account_page(app, &page, None, Refused::default(), StatusCode::OK).await
 }
 
 pub(crate) async fn change_password(
@@ -303,7 +319,10 @@ pub(crate) async fn change_password(
                 app,
                 &page,
                 None,
-                Some(error_key(invalid.code)),
+                Refused {
+                    password: Some(error_key(invalid.code)),
+                    ..Refused::default()
+                },
                 crate::web::errors::refused_input(),
             )
             .await
@@ -322,7 +341,7 @@ pub(crate) async fn create_token(
     let user_id = page.user.id;
     let token =
         crate::web::run(move || accounts::create_api_token(&service, user_id, &form.label)).await?;
-    account_page(app, &page, Some(token), None, StatusCode::OK).await
+    account_page(app, &page, Some(token), Refused::default(), StatusCode::OK).await
 }
 
 pub(crate) async fn revoke_token(

@@ -6,6 +6,7 @@ pub(crate) mod adjudication;
 pub mod admin;
 pub(crate) mod archives;
 pub(crate) mod circuits;
+pub(crate) mod email_change;
 pub(crate) mod entries;
 pub(crate) mod event_list;
 pub mod events;
