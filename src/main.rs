@@ -179,6 +179,16 @@ enum Command {
         /// The engine's time per move in the strength bench.
         #[arg(long, default_value_t = 50)]
         engine_movetime: u64,
+        /// Screen this many honest simulated players instead (the screening's false positives,
+        /// and the time to review and screen their games).
+        #[arg(long)]
+        fair_play_players: Option<usize>,
+        /// The games each simulated player plays.
+        #[arg(long, default_value_t = 4)]
+        fair_play_rounds: usize,
+        /// The review budget the simulated games are screened at.
+        #[arg(long, default_value_t = kiela::service::reviews::REVIEW_NODES)]
+        fair_play_nodes: u64,
         /// The rated games of the rating list timed.
         #[arg(long, default_value_t = 500_000)]
         ratings_games: usize,
@@ -659,10 +669,17 @@ fn bench(command: Command) -> ExitCode {
         ratings_database,
         engine_pairs,
         engine_movetime,
+        fair_play_players,
+        fair_play_rounds,
+        fair_play_nodes,
     } = command
     else {
         return fail("not a bench command");
     };
+    if let Some(players) = fair_play_players {
+        cli::fair_play::run(players, fair_play_rounds.max(1), fair_play_nodes.max(1));
+        return ExitCode::SUCCESS;
+    }
     if let Some(pairs) = engine_pairs {
         cli::engine_match::run(
             pairs.max(1),

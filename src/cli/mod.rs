@@ -5,6 +5,7 @@ pub mod bench;
 pub mod check;
 pub mod engine;
 pub mod engine_match;
+pub mod fair_play;
 pub mod pair;
 pub mod season;
 pub mod standings;

@@ -16,6 +16,7 @@ pub(crate) mod ratings;
 pub(crate) mod registry;
 pub(crate) mod reviews;
 pub mod schema;
+pub(crate) mod screenings;
 pub mod settings;
 pub(crate) mod standings;
 pub(crate) mod venues;

@@ -37,6 +37,26 @@ diesel::table! {
 }
 
 diesel::table! {
+    game_screenings (game_id) {
+        game_id -> Integer,
+        game_version -> Integer,
+        event_id -> Integer,
+        first_rating -> Integer,
+        second_rating -> Integer,
+        first_moves -> Integer,
+        first_matched -> Integer,
+        first_cost -> Double,
+        first_cost_squared -> Double,
+        second_moves -> Integer,
+        second_matched -> Integer,
+        second_cost -> Double,
+        second_cost_squared -> Double,
+        plies -> Text,
+        computed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     account_log (id) {
         id -> Integer,
         user_id -> Integer,
@@ -582,6 +602,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     mail_recipients,
     password_resets,
     email_changes,
+    game_screenings,
     account_log,
     event_live,
     game_moves,

@@ -7,7 +7,9 @@ mod arrangements;
 pub mod baseline;
 pub mod review;
 mod score;
+pub mod screening;
 mod search;
+pub mod simulated;
 mod table;
 mod zobrist;
 

@@ -22,6 +22,7 @@ pub mod event_log;
 pub(crate) mod event_mail;
 pub mod events;
 pub mod exports;
+pub mod fair_play;
 pub mod games;
 pub mod hasher;
 pub mod installation;

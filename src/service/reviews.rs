@@ -11,9 +11,11 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
+use crate::db::screenings::{self as qs, NewScreening, SideRow};
 use crate::db::{self, read_transaction, reviews as qr, write_transaction};
 use crate::domain::Game;
 use crate::engine::review::{Review, review_gated};
+use crate::engine::screening::{self, Tally};
 use crate::engine::{Engine, Limits};
 use crate::rules::{Move, parse_record, verify};
 use crate::service::{App, ServiceError};
@@ -121,6 +123,66 @@ pub(crate) fn of_game(
     Ok(serde_json::from_str(&json).ok())
 }
 
+/// Screens up to `limit` reviewed games that have no screening (src/service/fair_play.rs reads
+/// them); how many it stored.
+pub fn screen_due(app: &App, limit: usize) -> Result<usize, ServiceError> {
+    let mut conn = app.conn()?;
+    let due = read_transaction(&mut conn, |conn| {
+        qs::due(conn, i64::try_from(limit).unwrap_or(i64::MAX))
+    })?;
+    let mut stored = 0;
+    for game in due {
+        let review: Review = serde_json::from_str(&game.review).unwrap_or_default();
+        let plies = match parse_record(&game.record) {
+            Ok(record) => {
+                let moves: Vec<Move> = record
+                    .moves
+                    .iter()
+                    .filter_map(|t| t.parsed.clone().ok())
+                    .collect();
+                screening::screen(&record.start(), &moves, &review)
+            }
+            Err(_) => Vec::new(),
+        };
+        // The first mover's side is the side of the review's first ply.
+        let first_side = plies.first().map(|p| p.side);
+        let tally = |first: bool| match first_side {
+            Some(side) => Tally::of_side(&plies, if first { side } else { side.opponent() }),
+            None => Tally::default(),
+        };
+        let json = serde_json::to_string(&plies)
+            .map_err(|e| ServiceError::Internal(format!("screening: {e}")))?;
+        write_transaction(&mut conn, |conn| {
+            let first = side_row(qs::rating(conn, game.first)?, &tally(true));
+            let second = side_row(qs::rating(conn, game.second)?, &tally(false));
+            qs::store(
+                conn,
+                &NewScreening {
+                    game_id: game.game_id,
+                    version: game.version,
+                    event_id: game.event_id,
+                    first,
+                    second,
+                    plies: &json,
+                    now: db::now(),
+                },
+            )
+        })?;
+        stored += 1;
+    }
+    Ok(stored)
+}
+
+fn side_row(rating: i32, tally: &Tally) -> SideRow {
+    SideRow {
+        rating,
+        moves: i32::try_from(tally.moves).unwrap_or(i32::MAX),
+        matched: i32::try_from(tally.matched).unwrap_or(i32::MAX),
+        cost: tally.cost,
+        cost_squared: tally.cost_squared,
+    }
+}
+
 /// Starts the server's review worker: it reviews waiting games one at a time and sleeps when
 /// none is left.
 pub fn start_worker(app: &App) {
@@ -134,7 +196,16 @@ pub fn start_worker(app: &App) {
             loop {
                 let started = std::time::Instant::now();
                 match review_due(&app, 1) {
-                    Ok(0) => std::thread::sleep(IDLE),
+                    // No review waits: the games reviewed are screened (a few milliseconds
+                    // each).
+                    Ok(0) => match screen_due(&app, 50) {
+                        Ok(0) => std::thread::sleep(IDLE),
+                        Ok(_) => {}
+                        Err(e) => {
+                            tracing::error!("screening not stored: {e}");
+                            std::thread::sleep(IDLE);
+                        }
+                    },
                     // As long again at rest: the reviews of a round's games take at most half
                     // a core from the requests of the round's end.
                     Ok(_) => std::thread::sleep(started.elapsed()),

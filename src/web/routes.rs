@@ -29,7 +29,7 @@ macro_rules! table {
         /// Registers every route.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             use pages::{
-                accounts, adjudication, admin, archives, circuits, email_change, entries, event_list, events, games, home, imported, live, mail, me, practice, prizes, public, ratings,
+                accounts, adjudication, admin, archives, circuits, email_change, entries, fair_play, event_list, events, games, home, imported, live, mail, me, practice, prizes, public, ratings,
                 registry, reset, rounds, venue, why,
             };
             $(cfg.route($spath, web::$smethod().to($shandler));)*
@@ -187,6 +187,7 @@ table! {
         post "/register" => events::register;
         get "/audit" => events::audit_log;
         get "/queue" => events::queue;
+        get "/fair-play" => fair_play::show;
         post "/rounds" => rounds::pair_next;
         get "/rounds/{n}/sheet" => rounds::sheet;
         post "/rounds/{n}/publish" => rounds::publish;
@@ -273,6 +274,7 @@ table! {
         post "/circuits/{id}/final" => api::circuits::fill_final;
         post "/events/{id}/rating" => api::ratings::put_event;
         get "/events/{id}/rating" => api::ratings::event_report;
+        get "/events/{id}/fair-play" => api::fair_play::show;
         post "/events/{id}/rating/changes" => api::ratings::accept_changes;
         delete "/events/{id}/rating" => api::ratings::take_out_event;
         get "/registry" => api::registry::search;

@@ -221,6 +221,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /events/{slug}/register", Who::Signed),
     ("GET /events/{slug}/audit", Who::EventArbiter),
     ("GET /events/{slug}/queue", Who::EventArbiter),
+    ("GET /events/{slug}/fair-play", Who::EventArbiter),
     ("POST /events/{slug}/rounds", Who::EventOrganiser),
     ("GET /events/{slug}/rounds/{n}/sheet", Who::Any),
     (
@@ -384,6 +385,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /api/v1/events/{id}/rating", Who::Admin),
     ("DELETE /api/v1/events/{id}/rating", Who::Admin),
     ("GET /api/v1/events/{id}/rating", Who::Any),
+    ("GET /api/v1/events/{id}/fair-play", Who::EventArbiter),
     ("POST /api/v1/events/{id}/rating/changes", Who::Admin),
     ("GET /api/v1/registry", Who::Any),
     ("GET /api/v1/registry/{federation_id}", Who::Any),

@@ -29,6 +29,7 @@ mod conventions;
 mod crash;
 mod desk;
 mod events;
+mod fair_play;
 mod files;
 mod formats;
 mod front_door;

@@ -12,6 +12,7 @@ pub(crate) mod cache;
 pub(crate) mod circuits;
 pub(crate) mod edits;
 pub mod events;
+pub(crate) mod fair_play;
 pub mod games;
 pub(crate) mod live;
 pub(crate) mod me;

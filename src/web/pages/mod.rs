@@ -10,6 +10,7 @@ pub(crate) mod email_change;
 pub(crate) mod entries;
 pub(crate) mod event_list;
 pub mod events;
+pub(crate) mod fair_play;
 pub mod games;
 pub mod home;
 pub(crate) mod imported;
