@@ -48,7 +48,10 @@ pub fn run(players: usize, rounds: usize, nodes: u64) {
     let mut order: Vec<usize> = (0..players).collect();
     let mut pairs = Vec::new();
     for round in 0..rounds {
-        order.sort_by_key(|&i| (ratings[i] / 200, rng.u32(..)));
+        let keys: Vec<(i32, u32)> = (0..players)
+            .map(|i| (ratings[i] / 200, rng.u32(..)))
+            .collect();
+        order.sort_by_key(|&i| keys[i]);
         for (k, chunk) in order.chunks(2).enumerate() {
             pairs.push((chunk[0], chunk[1], (round * players + k) as u64));
         }

@@ -174,6 +174,7 @@ pub(crate) async fn every_page_type(app: &TestApp) -> SitePages {
         page("manage", format!("{event}/manage"), Staff),
         page("audit", format!("{event}/audit"), Staff),
         page("queue", format!("{event}/queue"), Staff),
+        page("fair-play", format!("{event}/fair-play"), Staff),
         page("event-mail", format!("{event}/mail"), Staff),
         page("slips", format!("{event}/slips"), Staff),
         page("results-sheet", format!("{event}/rounds/3/sheet"), Staff),
