@@ -289,11 +289,20 @@ queue-empty = No game is waiting.
 fair-play-title = Fair play
 fair-play-intro = Every final game is compared with the engine's review of it: how many of a player's moves were the engine's first choice, and how many stones they cost on average, against what players of the same rating do. The score says how far a player's play lies from that, in standard errors; larger means less likely without help. Players at or past the threshold are marked for you to look at.
 fair-play-limits = A score is a reason to look, never proof. A strong day, a player better than the rating says, or a game of simple positions can score high; a player helped only now and then may score low. Decide nothing on the number alone: look at the games, the time taken over them, and what happened in the hall. Only the event's arbiters and organisers see this page.
-fair-play-progress = { $screened } of { $games } final games screened.
-fair-play-from-installation = Expected play is measured on { $moves } moves of this installation's other events.
+fair-play-progress = { $screened } of { $games ->
+        [one] { $games } final game
+       *[other] { $games } final games
+    } screened.
+fair-play-from-installation = Expected play is measured on { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } of this installation's other events.
 fair-play-from-simulation = Expected play is measured on simulated players of each rating (this installation holds too few other games yet).
 fair-play-pending = The expected play is being computed: come back in a minute.
-fair-play-threshold = Marked from a score of { $threshold }; a player needs { $moves } counted moves for a score. The opening's first four plies, forced moves and decided positions are not counted.
+fair-play-threshold = Marked from a score of { $threshold }; a player needs { $moves ->
+        [one] { $moves } counted move
+       *[other] { $moves } counted moves
+    } for a score. The opening's first four plies, forced moves and decided positions are not counted.
 fair-play-games = Games
 fair-play-moves = Moves counted
 fair-play-matched = Engine's move

@@ -289,11 +289,20 @@ queue-empty = Aucune partie en attente.
 fair-play-title = Jeu loyal
 fair-play-intro = Chaque partie finale est comparée à l’analyse du moteur : combien des coups d’un joueur étaient le premier choix du moteur, et combien de pierres ils ont coûté en moyenne, par rapport à ce que font les joueurs du même classement. Le score dit à quelle distance de cela se trouve le jeu du joueur, en écarts-types ; plus grand veut dire moins probable sans aide. Les joueurs au seuil ou au-delà sont signalés pour que vous les examiniez.
 fair-play-limits = Un score est une raison de regarder, jamais une preuve. Un bon jour, un joueur meilleur que son classement, ou une partie de positions simples peuvent donner un score élevé ; un joueur aidé de temps en temps seulement peut donner un score bas. Ne décidez rien sur le seul nombre : regardez les parties, le temps pris et ce qui s’est passé dans la salle. Seuls les arbitres et les organisateurs du tournoi voient cette page.
-fair-play-progress = { $screened } sur { $games } parties finales examinées.
-fair-play-from-installation = Le jeu attendu est mesuré sur { $moves } coups des autres tournois de cette installation.
+fair-play-progress = { $screened } sur { $games ->
+        [one] { $games } partie finale examinée
+       *[other] { $games } parties finales examinées
+    }.
+fair-play-from-installation = Le jeu attendu est mesuré sur { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    } des autres tournois de cette installation.
 fair-play-from-simulation = Le jeu attendu est mesuré sur des joueurs simulés de chaque classement (cette installation a encore trop peu d’autres parties).
 fair-play-pending = Le jeu attendu est en cours de calcul : revenez dans une minute.
-fair-play-threshold = Signalé à partir d’un score de { $threshold } ; un joueur a besoin de { $moves } coups comptés pour avoir un score. Les quatre premiers coups de l’ouverture, les coups forcés et les positions décidées ne comptent pas.
+fair-play-threshold = Signalé à partir d’un score de { $threshold } ; un joueur a besoin de { $moves ->
+        [one] { $moves } coup compté
+       *[other] { $moves } coups comptés
+    } pour avoir un score. Les quatre premiers coups de l’ouverture, les coups forcés et les positions décidées ne comptent pas.
 fair-play-games = Parties
 fair-play-moves = Coups comptés
 fair-play-matched = Coup du moteur

@@ -289,11 +289,20 @@ queue-empty = Nenhuma partida em espera.
 fair-play-title = Jogo limpo
 fair-play-intro = Cada partida final é comparada com a análise do motor: quantas jogadas de um jogador foram a primeira escolha do motor, e quantas pedras custaram em média, em relação ao que fazem os jogadores da mesma classificação. A pontuação diz quão longe o jogo do jogador está disso, em erros-padrão; maior quer dizer menos provável sem ajuda. Os jogadores no limiar ou acima dele ficam assinalados para os examinar.
 fair-play-limits = Uma pontuação é um motivo para olhar, nunca uma prova. Um dia bom, um jogador melhor do que a sua classificação, ou uma partida de posições simples podem dar uma pontuação alta; um jogador ajudado só de vez em quando pode dar uma baixa. Não decida nada só pelo número: veja as partidas, o tempo que levaram e o que se passou na sala. Só os árbitros e os organizadores do torneio vêem esta página.
-fair-play-progress = { $screened } de { $games } partidas finais examinadas.
-fair-play-from-installation = O jogo esperado é medido em { $moves } jogadas dos outros torneios desta instalação.
+fair-play-progress = { $screened } de { $games ->
+        [1] { $games } partida final examinada
+       *[other] { $games } partidas finais examinadas
+    }.
+fair-play-from-installation = O jogo esperado é medido em { $moves ->
+        [1] { $moves } jogada
+       *[other] { $moves } jogadas
+    } dos outros torneios desta instalação.
 fair-play-from-simulation = O jogo esperado é medido em jogadores simulados de cada classificação (esta instalação ainda tem poucas outras partidas).
 fair-play-pending = O jogo esperado está a ser calculado: volte daqui a um minuto.
-fair-play-threshold = Assinalado a partir de uma pontuação de { $threshold }; um jogador precisa de { $moves } jogadas contadas para ter pontuação. As primeiras quatro jogadas da abertura, as jogadas forçadas e as posições decididas não contam.
+fair-play-threshold = Assinalado a partir de uma pontuação de { $threshold }; um jogador precisa de { $moves ->
+        [1] { $moves } jogada contada
+       *[other] { $moves } jogadas contadas
+    } para ter pontuação. As primeiras quatro jogadas da abertura, as jogadas forçadas e as posições decididas não contam.
 fair-play-games = Partidas
 fair-play-moves = Jogadas contadas
 fair-play-matched = Jogada do motor
