@@ -42,7 +42,7 @@ pub fn run(players: usize, rounds: usize, nodes: u64) {
     let mut rng = fastrand::Rng::with_seed(7);
     let ratings: Vec<i32> = (0..players).map(|_| rng.i32(1000..=2400)).collect();
     let started = Instant::now();
-    let model = screening::baseline(nodes);
+    let model = screening::baseline(nodes, || ());
     let baseline_secs = started.elapsed().as_secs_f64();
     // Each round pairs neighbours by rating after a shuffle within bands, as a Swiss would.
     let mut order: Vec<usize> = (0..players).collect();

@@ -21,6 +21,8 @@ pub struct LiveMove {
     /// The entry that entered it (through its personal link or its account); `None`: staff.
     pub player_id: Option<PlayerId>,
     pub user_id: Option<UserId>,
+    /// The server's clock when the move was entered.
+    pub played_at: NaiveDateTime,
     pub public_at: NaiveDateTime,
 }
 

@@ -8,6 +8,7 @@ pub(crate) mod archive;
 pub mod backup;
 pub(crate) mod circuits;
 pub mod events;
+pub(crate) mod fair_play_decisions;
 pub(crate) mod limit;
 pub(crate) mod live;
 pub(crate) mod outbox;

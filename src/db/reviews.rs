@@ -5,8 +5,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{demo_events, game_reviews, games};
-use crate::domain::{EventId, GameId, GameStatus};
+use super::schema::{demo_events, game_reviews, games, review_priorities};
+use crate::domain::{EventId, GameId, GameStatus, UserId};
 
 /// A final game with a record and no review of its current version.
 #[derive(Clone, Debug)]
@@ -17,9 +17,15 @@ pub(crate) struct DueReview {
     pub record: String,
 }
 
-/// Up to `limit` final games whose record has no review yet: real events' games oldest first,
-/// then demonstration events' (a burst of demonstrations never holds a real game's review back).
-pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueReview>> {
+/// Up to `limit` final games whose record has no review yet: first the games of events whose
+/// arbiter asked for them since `asked_since` (the earliest ask first), then real events' games
+/// oldest first, then demonstration events' (a burst of demonstrations never holds a real
+/// game's review back).
+pub(crate) fn due(
+    conn: &mut DbConnection,
+    asked_since: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<DueReview>> {
     let rows: Vec<(GameId, EventId, i32, Option<String>)> = games::table
         .left_join(
             game_reviews::table.on(game_reviews::game_id
@@ -27,10 +33,20 @@ pub(crate) fn due(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<DueRev
                 .and(game_reviews::game_version.eq(games::version))),
         )
         .left_join(demo_events::table.on(demo_events::event_id.eq(games::event_id)))
+        .left_join(
+            review_priorities::table.on(review_priorities::event_id
+                .eq(games::event_id)
+                .and(review_priorities::asked_at.ge(asked_since))),
+        )
         .filter(game_reviews::game_id.is_null())
         .filter(games::status.eq(GameStatus::Final))
         .filter(games::record.is_not_null())
-        .order((demo_events::event_id.is_not_null().asc(), games::id.asc()))
+        .order((
+            review_priorities::event_id.is_null().asc(),
+            review_priorities::asked_at.asc(),
+            demo_events::event_id.is_not_null().asc(),
+            games::id.asc(),
+        ))
         .select((games::id, games::event_id, games::version, games::record))
         .limit_rows(limit)
         .load(conn)?;
@@ -116,4 +132,35 @@ pub(crate) fn mark_demo(conn: &mut DbConnection, event: EventId) -> QueryResult<
         .values(demo_events::event_id.eq(event))
         .execute(conn)?;
     Ok(())
+}
+
+/// An arbiter asks for the event's games to be reviewed before the others' (again: from now).
+pub(crate) fn ask_first(
+    conn: &mut DbConnection,
+    event: EventId,
+    user: Option<UserId>,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(review_priorities::table.find(event)).execute(conn)?;
+    diesel::insert_into(review_priorities::table)
+        .values((
+            review_priorities::event_id.eq(event),
+            review_priorities::user_id.eq(user),
+            review_priorities::asked_at.eq(now),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// When the event's games were last asked for first, if they were.
+pub(crate) fn asked_first_at(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> QueryResult<Option<NaiveDateTime>> {
+    review_priorities::table
+        .find(event)
+        .select(review_priorities::asked_at)
+        .first_row()
+        .get_result(conn)
+        .optional()
 }

@@ -57,6 +57,26 @@ diesel::table! {
 }
 
 diesel::table! {
+    fair_play_decisions (id) {
+        id -> Integer,
+        event_id -> Integer,
+        player_id -> Integer,
+        decision -> Text,
+        note -> Text,
+        user_id -> Nullable<Integer>,
+        decided_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    review_priorities (event_id) {
+        event_id -> Integer,
+        user_id -> Nullable<Integer>,
+        asked_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     account_log (id) {
         id -> Integer,
         user_id -> Integer,
@@ -597,6 +617,8 @@ diesel::joinable!(game_reviews -> games (game_id));
 diesel::joinable!(adjudications -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    fair_play_decisions,
+    review_priorities,
     outbox,
     event_mail,
     mail_recipients,

@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{game_reviews, game_screenings, games, players};
+use super::schema::{game_reviews, game_screenings, games, players, rounds};
 use crate::domain::{EventId, GameId, GameStatus, PlayerId};
 
 /// A final game whose current version has a review and no screening.
@@ -145,20 +145,27 @@ pub(crate) fn store(conn: &mut DbConnection, s: &NewScreening<'_>) -> QueryResul
     Ok(true)
 }
 
-/// A stored screening of a game's current version.
+/// A stored screening of a game's current version, with the game's players.
 #[derive(Clone, Debug)]
 pub(crate) struct ScreeningRow {
     pub game_id: GameId,
+    pub first_player: Option<PlayerId>,
+    pub second_player: Option<PlayerId>,
     pub first: SideRow,
     pub second: SideRow,
 }
 
-type SidesRow = (GameId, i32, i32, i32, i32, f64, f64, i32, i32, f64, f64);
+type SidesRow = (
+    (GameId, Option<PlayerId>, Option<PlayerId>),
+    (i32, i32, i32, i32, f64, f64, i32, i32, f64, f64),
+);
 
 fn sides(row: SidesRow) -> ScreeningRow {
-    let (game_id, r1, r2, m1, k1, c1, q1, m2, k2, c2, q2) = row;
+    let ((game_id, first_player, second_player), (r1, r2, m1, k1, c1, q1, m2, k2, c2, q2)) = row;
     ScreeningRow {
         game_id,
+        first_player,
+        second_player,
         first: SideRow {
             rating: r1,
             moves: m1,
@@ -179,45 +186,146 @@ fn sides(row: SidesRow) -> ScreeningRow {
 macro_rules! side_columns {
     () => {
         (
-            game_screenings::game_id,
-            game_screenings::first_rating,
-            game_screenings::second_rating,
-            game_screenings::first_moves,
-            game_screenings::first_matched,
-            game_screenings::first_cost,
-            game_screenings::first_cost_squared,
-            game_screenings::second_moves,
-            game_screenings::second_matched,
-            game_screenings::second_cost,
-            game_screenings::second_cost_squared,
+            (game_screenings::game_id, games::first_id, games::second_id),
+            (
+                game_screenings::first_rating,
+                game_screenings::second_rating,
+                game_screenings::first_moves,
+                game_screenings::first_matched,
+                game_screenings::first_cost,
+                game_screenings::first_cost_squared,
+                game_screenings::second_moves,
+                game_screenings::second_matched,
+                game_screenings::second_cost,
+                game_screenings::second_cost_squared,
+            ),
+        )
+    };
+}
+
+/// The screenings joined with their games at the version screened (an older one is no longer
+/// the game's).
+macro_rules! current_screenings {
+    () => {
+        game_screenings::table.inner_join(
+            games::table.on(games::id
+                .eq(game_screenings::game_id)
+                .and(games::version.eq(game_screenings::game_version))),
         )
     };
 }
 
 /// The event's screenings of its games' current versions.
 pub(crate) fn of_event(conn: &mut DbConnection, event: EventId) -> QueryResult<Vec<ScreeningRow>> {
-    let rows: Vec<SidesRow> = game_screenings::table
-        .inner_join(
-            games::table.on(games::id
-                .eq(game_screenings::game_id)
-                .and(games::version.eq(game_screenings::game_version))),
-        )
+    let rows: Vec<SidesRow> = current_screenings!()
         .filter(game_screenings::event_id.eq(event))
         .select(side_columns!())
         .load(conn)?;
     Ok(rows.into_iter().map(sides).collect())
 }
 
-/// Every other event's screenings: the installation's data the expectation is fitted on.
-pub(crate) fn of_other_events(
+/// Every other event's screened sides at their games' current versions, summed by the side's
+/// rating: the installation's data the expectation is fitted on (the fit is linear in these
+/// sums, so summing first loses nothing).
+pub(crate) fn sums_by_rating_except(
     conn: &mut DbConnection,
     event: EventId,
-) -> QueryResult<Vec<ScreeningRow>> {
-    let rows: Vec<SidesRow> = game_screenings::table
+) -> QueryResult<Vec<SideRow>> {
+    use diesel::dsl::sum;
+    type Sums = (i32, Option<i64>, Option<i64>, Option<f64>, Option<f64>);
+    let firsts: Vec<Sums> = current_screenings!()
         .filter(game_screenings::event_id.ne(event))
+        .group_by(game_screenings::first_rating)
+        .select((
+            game_screenings::first_rating,
+            sum(game_screenings::first_moves),
+            sum(game_screenings::first_matched),
+            sum(game_screenings::first_cost),
+            sum(game_screenings::first_cost_squared),
+        ))
+        .load(conn)?;
+    let seconds: Vec<Sums> = current_screenings!()
+        .filter(game_screenings::event_id.ne(event))
+        .group_by(game_screenings::second_rating)
+        .select((
+            game_screenings::second_rating,
+            sum(game_screenings::second_moves),
+            sum(game_screenings::second_matched),
+            sum(game_screenings::second_cost),
+            sum(game_screenings::second_cost_squared),
+        ))
+        .load(conn)?;
+    let whole = |n: Option<i64>| i32::try_from(n.unwrap_or(0)).unwrap_or(i32::MAX);
+    Ok(firsts
+        .into_iter()
+        .chain(seconds)
+        .map(|(rating, moves, matched, cost, cost_squared)| SideRow {
+            rating,
+            moves: whole(moves),
+            matched: whole(matched),
+            cost: cost.unwrap_or(0.0),
+            cost_squared: cost_squared.unwrap_or(0.0),
+        })
+        .collect())
+}
+
+/// The screenings of the games of these entries (any event's), at their current versions.
+pub(crate) fn of_entries(
+    conn: &mut DbConnection,
+    entries: &[PlayerId],
+) -> QueryResult<Vec<ScreeningRow>> {
+    if entries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<SidesRow> = current_screenings!()
+        .filter(
+            games::first_id
+                .eq_any(entries)
+                .or(games::second_id.eq_any(entries)),
+        )
         .select(side_columns!())
         .load(conn)?;
     Ok(rows.into_iter().map(sides).collect())
+}
+
+/// One screened game of an entry, with what its evidence shows.
+#[derive(Clone, Debug)]
+pub(crate) struct EntryGame {
+    pub screening: ScreeningRow,
+    pub round: i32,
+    pub board: i32,
+    pub record: Option<String>,
+    /// Every ply as the screening read it (JSON of `engine::screening::ScreenedPly`).
+    pub plies: String,
+}
+
+/// The screened games of one entry, by round and board.
+pub(crate) fn games_of_entry(
+    conn: &mut DbConnection,
+    entry: PlayerId,
+) -> QueryResult<Vec<EntryGame>> {
+    let rows: Vec<(SidesRow, i32, i32, Option<String>, String)> = current_screenings!()
+        .inner_join(rounds::table.on(rounds::id.eq(games::round_id)))
+        .filter(games::first_id.eq(entry).or(games::second_id.eq(entry)))
+        .order((rounds::number.asc(), games::board.asc()))
+        .select((
+            side_columns!(),
+            rounds::number,
+            games::board,
+            games::record,
+            game_screenings::plies,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(sides_row, round, board, record, plies)| EntryGame {
+            screening: sides(sides_row),
+            round,
+            board,
+            record,
+            plies,
+        })
+        .collect())
 }
 
 /// The event's final games with a record: (screened at their current version, in all).

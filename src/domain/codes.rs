@@ -78,6 +78,8 @@ text_enum! {
         CircuitPointsInvalid = "circuit_points_invalid",
         CircuitWithoutFinal = "circuit_without_final",
         FieldInvalid = "field_invalid",
+        FairPlayDecisionUnknown = "fair_play_decision_unknown",
+        NoteTooLong = "note_too_long",
         MergeSameEvent = "merge_same_event",
         MergeSamePerson = "merge_same_person",
         RegistryPlayerUnknown = "registry_player_unknown",

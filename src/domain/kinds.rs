@@ -41,6 +41,19 @@ text_enum! {
 }
 
 text_enum! {
+    /// An arbiter's decision on a player's fair-play screening (docs/fair-play.md): a
+    /// screening opens an inquiry, the decision is a person's.
+    pub enum FairPlayDecision {
+        /// Looked at; nothing to act on.
+        NoAction = "no_action",
+        /// The player was spoken to or warned.
+        Warned = "warned",
+        /// Sent on to the federation's fair-play commission.
+        Referred = "referred",
+    }
+}
+
+text_enum! {
     /// A role in one event.
     pub enum StaffRole {
         Arbiter = "arbiter",
@@ -574,6 +587,11 @@ mod tests {
         }
         check(Role::ALL, Role::as_str, Role::from_code);
         check(StaffRole::ALL, StaffRole::as_str, StaffRole::from_code);
+        check(
+            FairPlayDecision::ALL,
+            FairPlayDecision::as_str,
+            FairPlayDecision::from_code,
+        );
         check(Format::ALL, Format::as_str, Format::from_code);
         check(EventState::ALL, EventState::as_str, EventState::from_code);
         check(

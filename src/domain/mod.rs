@@ -33,8 +33,9 @@ pub use ids::{
 pub use installation::{HallStaff, InstallationRole, IssuedIds, VenueState};
 pub use kinds::{
     AccountAction, AccountVia, AdjudicationFallback, AuditAction, ByeKind, ClaimOnReissue,
-    EventState, FeedKind, Format, GameState, GameStatus, LeftOut, PlayerStatus, Resemblance, Role,
-    RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus, SubmitterRole, Tiebreaks,
+    EventState, FairPlayDecision, FeedKind, Format, GameState, GameStatus, LeftOut, PlayerStatus,
+    Resemblance, Role, RoundState, Sex, StaffRole, Stage, StoredResult, SubmissionStatus,
+    SubmitterRole, Tiebreaks,
 };
 pub use mail::{Language, MailKind, OutboxState};
 pub use mismatch::Mismatch;

@@ -33,6 +33,18 @@ pub enum LeftOut {
     Decided,
 }
 
+impl LeftOut {
+    /// The stable code (as serialised).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeftOut::Opening => "opening",
+            LeftOut::Forced => "forced",
+            LeftOut::Decided => "decided",
+        }
+    }
+}
+
 /// One ply as the screening reads it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScreenedPly {
@@ -254,9 +266,11 @@ const LADDER: [i32; 8] = [1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400];
 /// ladder's ratings ([`super::simulated::Style::person`]) play each other, every pairing
 /// twice (each side first once), and the games are reviewed at `nodes` as real ones are.
 /// Seeded: the same model on every machine. About 56 games; a few seconds at the default
-/// review budget in a release build.
+/// review budget in a release build. `gate` is called before each game and what it returns is
+/// held while the game is played and reviewed (a server's engine slot: the baseline never
+/// holds one for more than a game).
 #[must_use]
-pub fn baseline(nodes: u64) -> Model {
+pub fn baseline<G>(nodes: u64, mut gate: impl FnMut() -> G) -> Model {
     use super::review::review;
     use super::simulated::{Style, play};
     use super::{Engine, Limits};
@@ -267,6 +281,7 @@ pub fn baseline(nodes: u64) -> Model {
         for (j, b) in LADDER.iter().enumerate().skip(i + 1) {
             for first in [Side::South, Side::North] {
                 let seed = (i * LADDER.len() + j) as u64 * 2 + u64::from(first == Side::North);
+                let _slot = gate();
                 let start = Game::start(Variant::Advanced, first);
                 let moves = play(
                     Variant::Advanced,

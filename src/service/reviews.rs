@@ -33,12 +33,21 @@ const IDLE: Duration = Duration::from_secs(3);
 /// How long one position's search waits for one of the engine's slots.
 const SLOT_WAIT: Duration = Duration::from_mins(1);
 
-/// Reviews up to `limit` final games that have none; returns how many it stored.
+/// How long an arbiter's ask to review an event's games first holds (they are reviewed in
+/// minutes; an ask forgotten must not put one event ahead of every other for good).
+pub const ASKED_FIRST_FOR: chrono::TimeDelta = chrono::TimeDelta::days(2);
+
+/// Reviews up to `limit` final games that have none (those of events an arbiter asked for
+/// first); returns how many it stored.
 pub fn review_due(app: &App, limit: usize) -> Result<usize, ServiceError> {
     let due = {
         let mut conn = app.conn()?;
         read_transaction(&mut conn, |conn| {
-            qr::due(conn, i64::try_from(limit).unwrap_or(i64::MAX))
+            qr::due(
+                conn,
+                db::now() - ASKED_FIRST_FOR,
+                i64::try_from(limit).unwrap_or(i64::MAX),
+            )
         })?
     };
     let nodes = app.config.review_nodes.max(1);

@@ -115,6 +115,7 @@ table! {
         post "/circuits/{slug}/final" => circuits::fill_final;
         get "/ratings.csv" => ratings::csv;
         get "/players/{federation_id}" => registry::person;
+        get "/players/{federation_id}/fair-play" => fair_play::person;
         post "/players/{federation_id}/merge" => registry::merge;
         post "/players/{federation_id}/proposals/{id}" => registry::settle_proposal;
         post "/events" => events::create;
@@ -188,6 +189,9 @@ table! {
         get "/audit" => events::audit_log;
         get "/queue" => events::queue;
         get "/fair-play" => fair_play::show;
+        post "/fair-play/first" => fair_play::ask_first;
+        get "/fair-play/players/{pid}" => fair_play::player;
+        post "/fair-play/players/{pid}/decision" => fair_play::decide;
         post "/rounds" => rounds::pair_next;
         get "/rounds/{n}/sheet" => rounds::sheet;
         post "/rounds/{n}/publish" => rounds::publish;
@@ -275,6 +279,8 @@ table! {
         post "/events/{id}/rating" => api::ratings::put_event;
         get "/events/{id}/rating" => api::ratings::event_report;
         get "/events/{id}/fair-play" => api::fair_play::show;
+        get "/events/{id}/fair-play/players/{pid}" => api::fair_play::player;
+        post "/events/{id}/fair-play/players/{pid}/decision" => api::fair_play::decide;
         post "/events/{id}/rating/changes" => api::ratings::accept_changes;
         delete "/events/{id}/rating" => api::ratings::take_out_event;
         get "/registry" => api::registry::search;

@@ -115,6 +115,7 @@ pub const TABLE: &[(&str, Who)] = &[
     ("POST /practice", Who::Any),
     ("GET /practice/record.kgn", Who::Any),
     ("GET /players/{federation_id}", Who::Any),
+    ("GET /players/{federation_id}/fair-play", Who::Admin),
     ("POST /players/{federation_id}/merge", Who::Admin),
     ("GET /ratings", Who::Any),
     ("GET /circuits/new", Who::Creator),
@@ -222,6 +223,15 @@ pub const TABLE: &[(&str, Who)] = &[
     ("GET /events/{slug}/audit", Who::EventArbiter),
     ("GET /events/{slug}/queue", Who::EventArbiter),
     ("GET /events/{slug}/fair-play", Who::EventArbiter),
+    ("POST /events/{slug}/fair-play/first", Who::EventArbiter),
+    (
+        "GET /events/{slug}/fair-play/players/{pid}",
+        Who::EventArbiter,
+    ),
+    (
+        "POST /events/{slug}/fair-play/players/{pid}/decision",
+        Who::EventArbiter,
+    ),
     ("POST /events/{slug}/rounds", Who::EventOrganiser),
     ("GET /events/{slug}/rounds/{n}/sheet", Who::Any),
     (
@@ -386,6 +396,14 @@ pub const TABLE: &[(&str, Who)] = &[
     ("DELETE /api/v1/events/{id}/rating", Who::Admin),
     ("GET /api/v1/events/{id}/rating", Who::Any),
     ("GET /api/v1/events/{id}/fair-play", Who::EventArbiter),
+    (
+        "GET /api/v1/events/{id}/fair-play/players/{pid}",
+        Who::EventArbiter,
+    ),
+    (
+        "POST /api/v1/events/{id}/fair-play/players/{pid}/decision",
+        Who::EventArbiter,
+    ),
     ("POST /api/v1/events/{id}/rating/changes", Who::Admin),
     ("GET /api/v1/registry", Who::Any),
     ("GET /api/v1/registry/{federation_id}", Who::Any),

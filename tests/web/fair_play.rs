@@ -36,8 +36,8 @@ fn field() -> Vec<(&'static str, i32, Style)> {
 }
 
 /// A finished game between the two styles (the first one sows first, as South), from the
-/// first seed on whose game ends within 600 plies.
-fn finished(first: Style, second: Style, seed: u64) -> String {
+/// first seed on whose game ends within 600 plies: its record, and its moves as written.
+fn finished(first: Style, second: Style, seed: u64) -> (String, Vec<String>) {
     for attempt in 0..50 {
         let moves = play(
             Variant::Advanced,
@@ -57,9 +57,11 @@ fn finished(first: Style, second: Style, seed: u64) -> String {
                 ("First".to_string(), "S".to_string()),
                 ("Result".to_string(), result.as_str().to_string()),
             ];
-            return Record::from_parts(tags, moves, Some(result))
+            let written = moves.iter().map(ToString::to_string).collect();
+            let record = Record::from_parts(tags, moves, Some(result))
                 .unwrap()
                 .to_string();
+            return (record, written);
         }
     }
     panic!("no finished game from seed {seed}");
@@ -85,6 +87,7 @@ async fn one_player_helped_by_an_engine_is_flagged_and_nobody_else(app: &TestApp
     let id = created["id"].as_i64().unwrap();
     let slug = created["slug"].as_str().unwrap().to_string();
     let mut styles = std::collections::HashMap::new();
+    let mut live_game = None;
     for (name, rating, style) in field() {
         let entry = add_player(&client, &token, id, json!({"name": name, "rating": rating})).await;
         styles.insert(entry, style);
@@ -100,8 +103,23 @@ async fn one_player_helped_by_an_engine_is_flagged_and_nobody_else(app: &TestApp
             };
             let (a, b) = (styles[&first], styles[&second]);
             let seed = round * 10 + board as u64;
-            let record = off_runtime(move || finished(a, b, seed)).await;
+            let (record, moves) = off_runtime(move || finished(a, b, seed)).await;
             let game = pairing["game_id"].as_i64().unwrap();
+            if round == 0 && board == 0 {
+                // One game entered move by move as it is played: its moves carry their time.
+                live_game = Some(game);
+                for (i, mv) in moves.iter().enumerate() {
+                    client
+                        .send(
+                            crate::harness::Req::post(format!("/api/v1/games/{game}/moves"))
+                                .bearer(&token)
+                                .json(json!({"ply": i + 1, "move": mv})),
+                        )
+                        .await
+                        .expect(200);
+                }
+                continue;
+            }
             let sent = client
                 .api_text(&format!("/api/v1/games/{game}/record"), &token, &record)
                 .await;
@@ -182,6 +200,244 @@ async fn one_player_helped_by_an_engine_is_flagged_and_nobody_else(app: &TestApp
         shown
             .body
             .contains(&kiela::web::i18n::Lang::Pt.t("fair-play-limits"))
+    );
+
+    let helped = players.iter().find(|p| p["name"] == "Helped").unwrap();
+    let helped_id = helped["player_id"].as_i64().unwrap();
+    evidence_adds_up(&client, &token, id, helped, live_game.unwrap()).await;
+    decisions_are_recorded_and_kept(app, &client, &token, id, &slug, helped_id).await;
+    other_events_and_the_federations_view(app, &client, &token, id, helped_id).await;
+}
+
+/// The evidence of a player: every screened game, the plies adding up to the ranking's
+/// counts, the opening left out, and times only on the game entered move by move.
+async fn evidence_adds_up(
+    client: &crate::harness::Browser<'_>,
+    token: &str,
+    event: i64,
+    ranked: &serde_json::Value,
+    live_game: i64,
+) {
+    let player = ranked["player_id"].as_i64().unwrap();
+    let path = format!("/api/v1/events/{event}/fair-play/players/{player}");
+    let evidence = client.api("GET", &path, Some(token), None).await;
+    assert_eq!(evidence.status, 200, "{}", evidence.body);
+    let evidence = evidence.json();
+    assert_eq!(evidence["score"], ranked["score"]);
+    assert_eq!(evidence["flagged"], true);
+    let games = evidence["games"].as_array().unwrap();
+    assert_eq!(games.len(), 7);
+    let (mut moves, mut matched) = (0, 0);
+    for game in games {
+        let plies = game["plies"].as_array().unwrap();
+        let counted: Vec<_> = plies.iter().filter(|p| p["left_out"].is_null()).collect();
+        assert_eq!(game["moves"], counted.len(), "{game}");
+        let hits = counted.iter().filter(|p| p["matched"] == true).count();
+        assert_eq!(game["matched"], hits, "{game}");
+        moves += counted.len();
+        matched += hits;
+        for ply in plies {
+            let n = ply["ply"].as_u64().unwrap();
+            // The player's own plies only: every other one.
+            assert_eq!(n % 2, plies[0]["ply"].as_u64().unwrap() % 2);
+            if n <= 4 {
+                assert_eq!(ply["left_out"], "opening");
+            }
+            assert!(!ply["played"].as_str().unwrap().is_empty());
+            let timed = !ply["seconds"].is_null();
+            assert_eq!(timed, game["game_id"] == live_game && n > 1, "{ply}");
+        }
+        assert_eq!(
+            game["median_seconds"].is_null(),
+            game["game_id"] != live_game
+        );
+    }
+    assert_eq!(evidence["moves"], moves);
+    assert_eq!(evidence["matched"], matched);
+    let unknown = format!("/api/v1/events/{event}/fair-play/players/999999");
+    assert_eq!(
+        client.api("GET", &unknown, Some(token), None).await.status,
+        404
+    );
+}
+
+/// Decisions through the API and the page: appended, the latest standing on the ranking,
+/// refused when malformed with the note kept as typed, and only for the event's staff.
+async fn decisions_are_recorded_and_kept(
+    app: &TestApp,
+    client: &crate::harness::Browser<'_>,
+    token: &str,
+    event: i64,
+    slug: &str,
+    player: i64,
+) {
+    let path = format!("/api/v1/events/{event}/fair-play/players/{player}/decision");
+    let body = json!({"decision": "referred", "note": "A phone under the table in round 5."});
+    let decided = client
+        .api("POST", &path, Some(token), Some(body.clone()))
+        .await;
+    assert_eq!(decided.status, 200, "{}", decided.body);
+    let decided = decided.json();
+    assert_eq!(decided["decision"], "referred");
+    assert_eq!(decided["decisions"][0]["decided_by"], "Org");
+    assert_eq!(decided["decisions"][0]["note"], body["note"]);
+    for (bad, field) in [
+        (json!({"decision": "banned"}), "decision"),
+        (
+            json!({"decision": "warned", "note": "x".repeat(2001)}),
+            "note",
+        ),
+    ] {
+        let refused = client.api("POST", &path, Some(token), Some(bad)).await;
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains(field), "{}", refused.body);
+    }
+    let outsider = account_with_token(app, "nosy@example.ao", "Nosy", "organiser");
+    assert_eq!(
+        client
+            .api("POST", &path, Some(&outsider), Some(body))
+            .await
+            .status,
+        403
+    );
+
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let page = format!("/events/{slug}/fair-play/players/{player}");
+    let shown = desk.get(&format!("{page}?lang=en")).await;
+    assert_eq!(shown.status, 200);
+    assert_eq!(
+        crate::harness::count(&shown.body, "article.screened-game"),
+        7
+    );
+    assert_eq!(
+        crate::harness::count(&shown.body, "figure.cost-graph svg"),
+        7
+    );
+    assert_eq!(shown.header("cache-control"), Some("no-store"));
+    let long = "y".repeat(2001);
+    let refused = desk
+        .post_form(
+            &format!("{page}/decision"),
+            &[("decision", "warned"), ("note", &long)],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(refused.body.contains(&long), "the note comes back as typed");
+    let warned = desk
+        .post_form(
+            &format!("{page}/decision"),
+            &[("decision", "warned"), ("note", "Spoken to after round 7.")],
+        )
+        .await;
+    assert_eq!(warned.status, 303);
+    let shown = desk.get(&page).await;
+    assert_eq!(
+        crate::harness::count(&shown.body, "#fair-play-decisions li"),
+        2
+    );
+    assert!(shown.body.contains("Spoken to after round 7."));
+    let ranking = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/fair-play"),
+            Some(token),
+            None,
+        )
+        .await
+        .json();
+    let row = ranking["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player_id"] == player)
+        .unwrap();
+    assert_eq!(row["decision"], "warned", "the latest decision stands");
+    assert!(ranking["first_until"].is_null());
+    let asked = desk
+        .post_form(&format!("/events/{slug}/fair-play/first"), &[])
+        .await;
+    assert_eq!(asked.status, 303);
+    let ranking = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/fair-play"),
+            Some(token),
+            None,
+        )
+        .await
+        .json();
+    assert!(ranking["first_until"].is_string(), "{ranking}");
+}
+
+/// The same person entered in another event shows there; the federation's view of the
+/// person lists both events, for administrators only.
+async fn other_events_and_the_federations_view(
+    app: &TestApp,
+    client: &crate::harness::Browser<'_>,
+    token: &str,
+    event: i64,
+    player: i64,
+) {
+    let entry = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/players/{player}"),
+            Some(token),
+            None,
+        )
+        .await
+        .json();
+    let person = entry["federation_id"].as_str().unwrap().to_string();
+    let second = client
+        .send(
+            crate::harness::Req::post("/api/v1/events")
+                .bearer(token)
+                .json(json!({"name": "Taça Seguinte", "format": "swiss", "rounds": 3})),
+        )
+        .await
+        .expect(201)
+        .json();
+    let second_id = second["id"].as_i64().unwrap();
+    add_player(
+        client,
+        token,
+        second_id,
+        json!({"name": "Helped", "federation_id": person}),
+    )
+    .await;
+    let evidence = client
+        .api(
+            "GET",
+            &format!("/api/v1/events/{event}/fair-play/players/{player}"),
+            Some(token),
+            None,
+        )
+        .await
+        .json();
+    let others = evidence["other_events"].as_array().unwrap();
+    assert_eq!(others.len(), 1, "{evidence}");
+    assert_eq!(others[0]["event"], "Taça Seguinte");
+    assert_eq!(others[0]["games"], 0);
+
+    let view = format!("/players/{person}/fair-play");
+    let organiser = app.browser();
+    organiser.log_in("org@example.ao", "a-long-password").await;
+    assert_eq!(organiser.get(&view).await.status, 403);
+    account_with_token(app, "officer@example.ao", "Officer", "admin");
+    let officer = app.browser();
+    officer
+        .log_in("officer@example.ao", "a-long-password")
+        .await;
+    let shown = officer.get(&view).await;
+    assert_eq!(shown.status, 200, "{}", shown.body);
+    assert_eq!(
+        crate::harness::count(&shown.body, "#fair-play-events tbody tr"),
+        2
+    );
+    assert_eq!(
+        crate::harness::count(&shown.body, "#fair-play-events tr.flagged"),
+        1
     );
 }
 

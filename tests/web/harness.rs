@@ -229,6 +229,9 @@ impl TestApp {
             public_cache_ms: 0,
             // The engine in a debug build searches some 50 times slower than released.
             adjudication_nodes: 20_000,
+            // Reviews, and the screening's baseline, at a budget a debug build searches in
+            // seconds; the tests of reviews and screening set their own.
+            review_nodes: 2_000,
             // The suite's server is the federation's, which issues national ids; the tests of
             // a venue (local ids, archives) start theirs with the default role.
             installation_role: Some(kiela::domain::InstallationRole::Federation),

@@ -289,6 +289,11 @@ fn every_error_code_and_enumeration_is_translated() {
             .map(|a| format!("audit-{a}")),
     );
     keys.extend(
+        kiela::domain::FairPlayDecision::ALL
+            .iter()
+            .map(|d| format!("fair-play-decision-{d}")),
+    );
+    keys.extend(
         kiela::domain::SubmissionStatus::ALL
             .iter()
             .map(|s| format!("submission-status-{s}")),

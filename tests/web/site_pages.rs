@@ -175,6 +175,16 @@ pub(crate) async fn every_page_type(app: &TestApp) -> SitePages {
         page("audit", format!("{event}/audit"), Staff),
         page("queue", format!("{event}/queue"), Staff),
         page("fair-play", format!("{event}/fair-play"), Staff),
+        page(
+            "fair-play-player",
+            format!("{event}/fair-play/players/{ana}"),
+            Staff,
+        ),
+        page(
+            "person-fair-play",
+            format!("/players/{person}/fair-play"),
+            Staff,
+        ),
         page("event-mail", format!("{event}/mail"), Staff),
         page("slips", format!("{event}/slips"), Staff),
         page("results-sheet", format!("{event}/rounds/3/sheet"), Staff),

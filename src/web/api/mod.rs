@@ -395,6 +395,34 @@ fn path_id<T: std::str::FromStr>(req: &HttpRequest, name: &str) -> Result<T, Api
 
 type ApiFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ApiError>>>>;
 
+/// The event of the path's `{id}` for the signed-in user, who must pass `allowed` (403).
+fn event_access(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    allowed: fn(&crate::service::access::Access) -> bool,
+) -> ApiFuture<crate::service::access::Access> {
+    let user = ApiUser::from_request(req, payload);
+    let id = path_id(req, "id");
+    let app = req.app_data::<web::Data<App>>().cloned();
+    Box::pin(async move {
+        let ApiUser(user) = user.await?;
+        let (id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
+        let app = app.into_inner();
+        let access = crate::web::run(move || {
+            crate::service::access::access(
+                &app,
+                crate::service::access::EventRef::Id(id),
+                Some(&user),
+            )
+        })
+        .await?;
+        if !allowed(&access) {
+            return Err(ServiceError::Forbidden.into());
+        }
+        Ok(access)
+    })
+}
+
 /// The event of the path's `{id}`, for one of its organisers (403 for anyone else).
 pub struct ApiOrganiser(pub crate::service::access::Access);
 
@@ -403,26 +431,22 @@ impl FromRequest for ApiOrganiser {
     type Future = ApiFuture<ApiOrganiser>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let user = ApiUser::from_request(req, payload);
-        let id = path_id(req, "id");
-        let app = req.app_data::<web::Data<App>>().cloned();
-        Box::pin(async move {
-            let ApiUser(user) = user.await?;
-            let (id, app) = (id?, app.ok_or(ServiceError::Internal("no state".into()))?);
-            let app = app.into_inner();
-            let access = crate::web::run(move || {
-                crate::service::access::access(
-                    &app,
-                    crate::service::access::EventRef::Id(id),
-                    Some(&user),
-                )
-            })
-            .await?;
-            if !access.is_organiser() {
-                return Err(ServiceError::Forbidden.into());
-            }
-            Ok(ApiOrganiser(access))
-        })
+        let access = event_access(req, payload, crate::service::access::Access::is_organiser);
+        Box::pin(async move { Ok(ApiOrganiser(access.await?)) })
+    }
+}
+
+/// The event of the path's `{id}`, for its staff: organisers and arbiters (403 for anyone
+/// else).
+pub struct ApiEventStaff(pub crate::service::access::Access);
+
+impl FromRequest for ApiEventStaff {
+    type Error = ApiError;
+    type Future = ApiFuture<ApiEventStaff>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let access = event_access(req, payload, |access| access.staff_reading().is_ok());
+        Box::pin(async move { Ok(ApiEventStaff(access.await?)) })
     }
 }
 

@@ -11,6 +11,7 @@ pub(crate) mod entries;
 pub(crate) mod event_list;
 pub mod events;
 pub(crate) mod fair_play;
+mod fair_play_graph;
 pub mod games;
 pub mod home;
 pub(crate) mod imported;

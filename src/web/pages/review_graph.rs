@@ -150,7 +150,7 @@ fn graph(c: &Chrome, scores: &[f64], marked: &[usize], ply: usize, base: &str) -
 }
 
 /// Text made safe for the SVG, as the templates escape it.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     askama::filters::escape(text, askama::filters::Html)
         .map(|t| t.to_string())
         .unwrap_or_default()

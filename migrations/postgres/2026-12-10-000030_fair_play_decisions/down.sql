@@ -1,0 +1,2 @@
+DROP TABLE review_priorities;
+DROP TABLE fair_play_decisions;
