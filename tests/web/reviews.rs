@@ -171,3 +171,67 @@ async fn reviewed(app: &TestApp) -> usize {
         .unwrap()
         .unwrap()
 }
+
+/// An event with one final game, sent by its organiser: (slug, game).
+async fn event_with_a_final_game(
+    client: &crate::harness::Browser<'_>,
+    token: &str,
+    name: &str,
+    seed: u64,
+) -> (String, i64) {
+    let (id, slug) = event_with_players(
+        client,
+        token,
+        json!({"name": name, "format": "swiss", "rounds": 2}),
+        &["A", "B"],
+    )
+    .await;
+    let round = pair_round(client, token, id).await;
+    let game = round["pairings"][0]["game_id"].as_i64().unwrap();
+    let (record, _) = finished_record(Variant::Advanced, Side::South, seed);
+    let sent = client
+        .api_text(&format!("/api/v1/games/{game}/record"), token, &record)
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    (slug, game)
+}
+
+/// Games are reviewed oldest first, except an event's whose arbiter asked for them first.
+async fn an_event_asked_for_first_is_reviewed_first(app: &TestApp) {
+    let client = app.browser();
+    let token = account_with_token(app, "org@example.ao", "Org", "organiser");
+    let (older_slug, older) = event_with_a_final_game(&client, &token, "Older", 9).await;
+    let (newer_slug, newer) = event_with_a_final_game(&client, &token, "Newer", 11).await;
+    assert!(older < newer);
+    let desk = app.browser();
+    desk.log_in("org@example.ao", "a-long-password").await;
+    let asked = desk
+        .post_form(&format!("/events/{newer_slug}/fair-play/first"), &[])
+        .await;
+    assert_eq!(asked.status, 303);
+    let service = app.app.clone();
+    let stored =
+        actix_rt::task::spawn_blocking(move || kiela::service::reviews::review_due(&service, 1))
+            .await
+            .unwrap()
+            .unwrap();
+    assert_eq!(stored, 1);
+    let graph = |slug: String, game: i64| {
+        let spectator = app.browser();
+        async move {
+            let page = spectator.get(&format!("/events/{slug}/games/{game}")).await;
+            crate::harness::has(&page.body, "svg.score-graph")
+        }
+    };
+    assert!(
+        graph(newer_slug, newer).await,
+        "the event asked for goes first"
+    );
+    assert!(!graph(older_slug.clone(), older).await);
+    assert_eq!(reviewed(app).await, 1);
+    assert!(graph(older_slug, older).await);
+}
+
+both_backends_with!(an_event_asked_for_first_is_reviewed_first, |config| {
+    config.review_nodes = super::NODES;
+});
