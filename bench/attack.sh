@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What one visitor cannot do to the server, measured on a release build, on SQLite and on
-# PostgreSQL (the README's "Proven under load, faults and attack" rows come from here):
+# PostgreSQL (docs/evidence.md's rows on attacks come from here):
 #
 #   1. 30 sign-ups from one address with the default limit: 10 accepted, the rest 429; then
 #      300 simultaneous sign-ups (the per-address limit lifted for the test): resident memory

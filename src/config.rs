@@ -133,7 +133,7 @@ impl Default for Config {
             utc_offset: "+01:00".to_string(),
             public_cache_ms: 1000,
             page_store_mb: 64,
-            review_nodes: crate::service::reviews::REVIEW_NODES,
+            review_nodes: crate::engine::review::REVIEW_NODES,
             adjudication_nodes: crate::engine::adjudication::ADJUDICATION_NODES,
             installation_role: None,
             installation_name: None,

@@ -187,7 +187,7 @@ enum Command {
         #[arg(long, default_value_t = 4)]
         fair_play_rounds: usize,
         /// The review budget the simulated games are screened at.
-        #[arg(long, default_value_t = kiela::service::reviews::REVIEW_NODES)]
+        #[arg(long, default_value_t = kiela::engine::review::REVIEW_NODES)]
         fair_play_nodes: u64,
         /// The rated games of the rating list timed.
         #[arg(long, default_value_t = 500_000)]

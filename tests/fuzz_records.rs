@@ -3,7 +3,7 @@
 //! Every input is parsed and every game verified; a panic fails the run and leaves the input in
 //! `target/fuzz-failures/`.
 //!
-//! `cargo test` runs 20,000 inputs. The million-input run documented in the README:
+//! `cargo test` runs 20,000 inputs. The million-input run documented in docs/evidence.md:
 //!
 //! ```sh
 //! KIELA_FUZZ_INPUTS=1000000 cargo test --release --test fuzz_records -- --nocapture

@@ -8,6 +8,11 @@ use crate::rules::{Game, Move, Side};
 use super::score::Score;
 use super::search::{Engine, Limits};
 
+/// Nodes searched in each position of a reviewed game by default (the setting
+/// `review_nodes`): about 20 ms on one core, so a 60-ply game takes about a second and the same
+/// review comes out on every machine.
+pub const REVIEW_NODES: u64 = 50_000;
+
 /// One ply of a reviewed game. Scores are from the mover's point of view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyReview {

@@ -20,9 +20,6 @@ use crate::engine::{Engine, Limits};
 use crate::rules::{Move, parse_record, verify};
 use crate::service::{App, ServiceError};
 
-/// Nodes searched in each position of a reviewed game: about 20 ms on one core, so a 60-ply
-/// game takes about a second and the same review comes out on every machine.
-pub const REVIEW_NODES: u64 = 50_000;
 /// The longest game reviewed, in plies (every game played over the board is far shorter); a
 /// longer record gets an empty review.
 const MAX_REVIEWED_PLIES: usize = 600;

@@ -1143,7 +1143,7 @@ impl<const L: usize, W: EdgeWeights<L>> PerfectMatching<L, W> {
     #[expect(
         clippy::too_many_lines,
         reason = "one stage of Edmonds's blossom algorithm as its description gives it, kept whole \
-                  to be read beside it (docs/pairing.md)"
+                  to be read beside the module's description of it"
     )]
     fn stage(&mut self) -> Stage {
         for i in 0..self.live.len() {

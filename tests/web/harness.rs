@@ -40,6 +40,9 @@ impl TestDb {
     }
 
     pub fn create(backend: Backend) -> Option<TestDb> {
+        if backend == Backend::Postgres && fast_tier() {
+            return None;
+        }
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let tag = format!("{}_{}_{}", std::process::id(), n, fastrand::u32(..));
         match backend {
@@ -54,7 +57,7 @@ impl TestDb {
                     Ok(conn) => conn,
                     Err(e) => {
                         assert!(
-                            !std::env::var("CI").is_ok_and(|v| v == "true"),
+                            !in_ci(),
                             "CI=true but PostgreSQL is not reachable at {admin_url}: {e}"
                         );
                         eprintln!("skipping the PostgreSQL run: {e}");
@@ -212,6 +215,18 @@ pub struct TestApp {
     pub app: App,
     _db: TestDb,
     server: ServerHandle,
+}
+
+/// Under `CI=true` every test runs: what a test needs and lacks fails it instead of skipping.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// The fast tier (`KIELA_TEST_TIER=fast`, never under `CI=true`): the unit tests and the
+/// SQLite half of the HTTP tests. The PostgreSQL halves, the browsers, the network namespaces
+/// and the generated client are the full run's.
+pub fn fast_tier() -> bool {
+    !in_ci() && std::env::var("KIELA_TEST_TIER").is_ok_and(|v| v == "fast")
 }
 
 impl TestApp {

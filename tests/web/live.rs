@@ -216,6 +216,54 @@ async fn both_players_enter_the_game_and_it_is_final(app: &TestApp) {
         .json();
     assert_eq!(shown["status"], "final");
     assert_eq!(shown["plies"], moves.len());
+    // The last move's result is in the standings with no other step, once its round is
+    // complete (the standings count complete rounds): the other board decided, the table
+    // counts round 1.
+    let before = client
+        .send(Req::get(format!("/api/v1/events/{event}/standings")))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(before["after_round"], 0, "{before}");
+    let round = client
+        .send(Req::get(format!("/api/v1/events/{event}/rounds/1")))
+        .await
+        .expect(200)
+        .json();
+    let other = json!({"pairings": round["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["game_id"] != game)
+        .cloned()
+        .collect::<Vec<_>>()});
+    crate::harness::decide_boards(&client, &org, &other, &["1-0"]).await;
+    let standings = client
+        .send(Req::get(format!("/api/v1/events/{event}/standings")))
+        .await
+        .expect(200)
+        .json();
+    let points = |player: i64| {
+        standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player_id"] == player)
+            .unwrap()["points"]
+            .as_f64()
+            .unwrap()
+    };
+    let first_points = match shown["result"].as_str().unwrap() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        _ => 0.5,
+    };
+    assert_eq!(standings["after_round"], 1, "{standings}");
+    assert!((points(first) - first_points).abs() < 1e-9, "{standings}");
+    assert!(
+        (points(second) - (1.0 - first_points)).abs() < 1e-9,
+        "{standings}"
+    );
     // The game is over: no more moves.
     let (status, body) = send_move(&client, &a, game, moves.len() + 1, &moves[0]).await;
     assert_eq!(status, 409, "{body}");

@@ -24,8 +24,14 @@ pub(crate) fn cost_graph(c: &Chrome, plies: &[PlyEvidence]) -> String {
     for (i, ply) in plies.iter().enumerate() {
         let x = i as f64 * STEP + 1.0;
         let share = (ply.cost / COST_CAP).clamp(0.0, 1.0);
-        // A move that cost nothing still shows as a sliver, so every move has its place.
-        let height = (share * (HEIGHT - 4.0)).max(2.0);
+        // A move that cost nothing still shows, so every move has its place; the engine's own
+        // move (which costs nothing) stands a little taller, to be seen.
+        let least = if ply.matched && ply.left_out.is_none() {
+            10.0
+        } else {
+            2.0
+        };
+        let height = (share * (HEIGHT - 4.0)).max(least);
         let class = if ply.left_out.is_some() {
             "left-out"
         } else if ply.matched {

@@ -10,7 +10,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::games::BoardHtml;
+use super::board_html::BoardHtml;
 use super::{html, redirect, redirect_with_flash};
 use crate::domain::{Event, GameId, GameState};
 use crate::service::access::Access;

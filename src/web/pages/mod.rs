@@ -5,6 +5,7 @@ pub mod accounts;
 pub(crate) mod adjudication;
 pub mod admin;
 pub(crate) mod archives;
+mod board_html;
 pub(crate) mod circuits;
 pub(crate) mod email_change;
 pub(crate) mod entries;

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::games::BoardHtml;
+use super::board_html::BoardHtml;
 use super::{html, redirect};
 use crate::domain::StoredResult;
 use crate::rules::{GameResult, Hole, Side, Variant};
