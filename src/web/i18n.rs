@@ -466,4 +466,24 @@ mod tests {
             }
         }
     }
+
+    /// French messages write the apostrophe as the typographic one (`l’instant`), as the
+    /// rest of the French text does; a straight one between letters is a slip.
+    #[test]
+    fn french_apostrophes_are_typographic() {
+        let source = include_str!("../../locales/fr-FR/main.ftl");
+        for (number, line) in source.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            let chars: Vec<char> = line.chars().collect();
+            for w in chars.windows(3) {
+                assert!(
+                    !(w[1] == '\'' && w[0].is_alphabetic() && w[2].is_alphabetic()),
+                    "fr-FR line {}: a straight apostrophe: {line}",
+                    number + 1
+                );
+            }
+        }
+    }
 }

@@ -163,13 +163,15 @@ fn evidence_of(
         .and_then(|text| parse_record(text).ok())
         .map(|r| r.moves.iter().map(crate::rules::PlyToken::text).collect())
         .unwrap_or_default();
-    let entered = db::live::moves_of_game(conn, row.game_id)?;
+    let entered: std::collections::HashMap<i32, chrono::NaiveDateTime> =
+        db::live::moves_of_game(conn, row.game_id)?
+            .into_iter()
+            .map(|m| (m.ply, m.played_at))
+            .collect();
     // Seconds before ply k: from the move before it, when both were entered live.
     let seconds_before = |ply: usize| -> Option<f64> {
         let ply = i32::try_from(ply).ok()?;
-        let this = entered.iter().find(|m| m.ply == ply)?;
-        let before = entered.iter().find(|m| m.ply == ply - 1)?;
-        let millis = (this.played_at - before.played_at).num_milliseconds();
+        let millis = (*entered.get(&ply)? - *entered.get(&(ply - 1))?).num_milliseconds();
         Some(millis.max(0) as f64 / 1000.0)
     };
     // The first mover's side is the side of the first ply (as the screening stored it).

@@ -9,7 +9,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::fair_play_graph::cost_graph;
-use super::{html, html_with_status, redirect_with_flash};
+use super::{error_key, html, html_with_status, redirect_with_flash};
 use crate::domain::{Event, FairPlayDecision, PlayerId};
 use crate::service::access::EventRef;
 use crate::service::fair_play::{self, EventScreening, PersonScreening, PlayerEvidence};
@@ -62,7 +62,9 @@ struct EvidencePage<'a> {
     decisions: &'static [FairPlayDecision],
     /// The form as sent, when it comes back with an error.
     note: String,
-    error: Option<&'static str>,
+    /// The longest note the service keeps.
+    note_chars: usize,
+    error: Option<String>,
 }
 
 async fn evidence_page(
@@ -70,7 +72,7 @@ async fn evidence_page(
     page: &ArbiterPage,
     player: PlayerId,
     note: String,
-    error: Option<&'static str>,
+    error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
     let user = page.chrome.user.clone();
     let id = page.access.event.id;
@@ -87,6 +89,11 @@ async fn evidence_page(
             game: g.clone(),
         })
         .collect();
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
     let view = EvidencePage {
         c: &page.chrome,
         event: &page.access.event,
@@ -94,12 +101,8 @@ async fn evidence_page(
         games,
         decisions: FairPlayDecision::ALL,
         note,
+        note_chars: fair_play::NOTE_CHARS,
         error,
-    };
-    let status = if error.is_some() {
-        StatusCode::UNPROCESSABLE_ENTITY
-    } else {
-        StatusCode::OK
     };
     Ok(private(html_with_status(status, &view)?))
 }
@@ -155,8 +158,8 @@ pub(crate) async fn decide(
             FlashLevel::Success,
             "flash-fair-play-decided",
         ),
-        Err(ServiceError::Invalid(_)) => {
-            evidence_page(app, &page, player, form.note, Some("error-note_too_long")).await
+        Err(ServiceError::Invalid(invalid)) => {
+            evidence_page(app, &page, player, form.note, Some(error_key(invalid.code))).await
         }
         Err(e) => Err(e.into()),
     }
